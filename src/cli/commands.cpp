@@ -1,0 +1,164 @@
+#include "cli/commands.h"
+
+#include "cli/progress_printer.h"
+#include "engine/config.h"
+#include "engine/data/fashion_mnist.h"
+#include "engine/data/image_folder.h"
+#include "engine/model_summary.h"
+#include "engine/session.h"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+
+namespace trainscope::cli {
+
+namespace {
+
+std::atomic<int> interrupts{0};
+void onInterrupt(int) { ++interrupts; }
+
+// Exit codes: 0 success, 1 run failed, 2 bad config or arguments, 130 interrupted.
+constexpr int kFailed = 1, kBadConfig = 2, kInterrupted = 130;
+
+int reportConfigError(const std::exception& e) {
+  std::fprintf(stderr, "config error:\n");
+  const std::string text = e.what();
+  size_t start = 0;
+  while (start <= text.size()) {
+    const size_t end = text.find('\n', start);
+    std::fprintf(stderr, "  %s\n", text.substr(start, end - start).c_str());
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
+  return kBadConfig;
+}
+
+ExperimentConfig configFromFile(const std::string& path, const std::vector<std::string>& overrides,
+                                const std::string& out) {
+  std::ifstream in(path);
+  if (!in) throw ConfigError({"--config: cannot open " + path});
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(in, nullptr, true, /*ignore_comments=*/true);
+  } catch (const nlohmann::json::parse_error& e) {
+    throw ConfigError({"--config: " + path + " is not valid JSON: " + e.what()});
+  }
+  for (const auto& o : overrides) applyOverride(j, o);
+  if (!out.empty()) j["runs_dir"] = out;
+  return parseConfig(j);
+}
+
+// Drains the session's events until it ends; Ctrl+C stops the run cleanly.
+int follow(TrainingSession& session, bool quiet) {
+  auto previous = std::signal(SIGINT, onInterrupt);
+  std::signal(SIGTERM, onInterrupt);
+  ProgressPrinter printer(stdout, !quiet && isatty(fileno(stdout)));
+  bool stopRequested = false;
+  for (;;) {
+    if (interrupts > 0 && !stopRequested) {
+      stopRequested = true;
+      printer.finishLine();
+      std::fprintf(stderr, "stopping after the current step (the run's record is kept)...\n");
+      session.stop();
+    }
+    const bool finished = session.waitFinished(std::chrono::milliseconds(50));
+    for (const auto& e : session.events().drain()) {
+      if (quiet && !std::holds_alternative<LogLine>(e) && !std::holds_alternative<StateChanged>(e) &&
+          !std::holds_alternative<RunError>(e) && !std::holds_alternative<RunStarted>(e))
+        continue;
+      printer.handle(e);
+    }
+    if (finished) break;
+  }
+  printer.finishLine();
+  std::signal(SIGINT, previous);
+  std::fprintf(stdout, "run folder: %s\n", session.runDir().c_str());
+  switch (printer.finalState()) {
+    case RunState::Finished: return 0;
+    case RunState::Stopped: return kInterrupted;
+    default: return kFailed;
+  }
+}
+
+}  // namespace
+
+int trainCommand(const TrainArgs& args) {
+  std::unique_ptr<TrainingSession> session;
+  try {
+    session = TrainingSession::start(configFromFile(args.config, args.overrides, args.out));
+  } catch (const ConfigError& e) {
+    return reportConfigError(e);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "error: %s\n", e.what());
+    return kFailed;
+  }
+  return follow(*session, args.quiet);
+}
+
+int resumeCommand(const std::string& runDir, const std::vector<std::string>& overrides, bool quiet) {
+  std::unique_ptr<TrainingSession> session;
+  try {
+    session = TrainingSession::resume(runDir, overrides);
+  } catch (const ConfigError& e) {
+    return reportConfigError(e);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "error: %s\n", e.what());
+    return kFailed;
+  }
+  return follow(*session, quiet);
+}
+
+int summaryCommand(const std::string& config, const std::vector<std::string>& overrides) {
+  try {
+    const ExperimentConfig c = configFromFile(config, overrides, "");
+    std::cout << formatSummary(summarizeExperiment(c));
+    return 0;
+  } catch (const ConfigError& e) {
+    return reportConfigError(e);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "error: %s\n", e.what());
+    return kFailed;
+  }
+}
+
+int datasetsCommand(const std::string& inspectPath) {
+  if (!inspectPath.empty()) {
+    try {
+      ImageFolderOptions o;
+      o.verify = true;  // decode everything, so every unusable file is listed now
+      const DatasetSplits s = openImageFolder(inspectPath, o);
+      std::printf("%s\n", s.description.c_str());
+      const auto train = classCounts(*s.train), val = classCounts(*s.val);
+      std::printf("%-24s %10s %10s\n", "class", "train", "val");
+      for (size_t i = 0; i < train.size(); ++i)
+        std::printf("%-24s %10lld %10lld\n", s.train->classes()[i].c_str(), static_cast<long long>(train[i]),
+                    static_cast<long long>(val[i]));
+      std::printf("skipped: %zu\n", s.skipped.size());
+      for (const auto& k : s.skipped) std::printf("  %s: %s\n", k.path.c_str(), k.reason.c_str());
+      return 0;
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "error: %s\n", e.what());
+      return kFailed;
+    }
+  }
+  const std::string dir = findFashionMnistDir();
+  std::printf("built-in datasets:\n");
+  if (dir.empty())
+    std::printf("  fashion-mnist  NOT FOUND (install Debian's dataset-fashion-mnist, or set TRAINSCOPE_FASHION_MNIST_DIR)\n");
+  else
+    std::printf("  fashion-mnist  Fashion-MNIST: 60,000 train / 10,000 test, 28x28 grayscale, 10 classes\n"
+                "                 %s\n", dir.c_str());
+  std::printf("your own images:\n"
+              "  image-folder   torchvision ImageFolder layout root/<class>/<image> (JPEG, PNG, BMP, WebP, TIFF);\n"
+              "                 set dataset.kind=image-folder and dataset.root. A val/ folder is used when\n"
+              "                 present, otherwise dataset.val_fraction is split off per class.\n"
+              "                 `trainscope-cli datasets PATH` checks a folder and lists what it would skip.\n");
+  return 0;
+}
+
+}  // namespace trainscope::cli

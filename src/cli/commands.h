@@ -1,0 +1,21 @@
+// The subcommands of trainscope-cli. Each returns the process exit code.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace trainscope::cli {
+
+struct TrainArgs {
+  std::string config;
+  std::string out;  // runs folder override
+  std::vector<std::string> overrides;
+  bool quiet = false;
+};
+
+int trainCommand(const TrainArgs& args);
+int resumeCommand(const std::string& runDir, const std::vector<std::string>& overrides, bool quiet);
+int summaryCommand(const std::string& config, const std::vector<std::string>& overrides);
+int datasetsCommand(const std::string& inspectPath);
+
+}  // namespace trainscope::cli

@@ -1,0 +1,49 @@
+// trainscope-cli: trains Trainscope experiments headless.
+#include "cli/commands.h"
+#include "engine/versions.h"
+
+#include <CLI/CLI.hpp>
+
+int main(int argc, char** argv) {
+  using namespace trainscope::cli;
+  const auto v = trainscope::libraryVersions();
+  CLI::App app{"trainscope-cli: train and inspect Trainscope experiments without a display"};
+  app.set_version_flag("--version", "trainscope " + v.trainscope + " (LibTorch " + v.libtorch + ", OpenCV " + v.opencv +
+                                        ", HDF5 " + v.hdf5 + ")");
+  app.require_subcommand(1);
+
+  TrainArgs train;
+  auto* trainCmd = app.add_subcommand("train", "Train an experiment; writes a run folder under runs_dir");
+  trainCmd->add_option("-c,--config", train.config, "Experiment JSON (e.g. resources/experiments/fashion_lenet.json)")
+      ->required()
+      ->check(CLI::ExistingFile);
+  trainCmd->add_option("-o,--out", train.out, "Runs folder (overrides runs_dir)");
+  trainCmd->add_option("-s,--set", train.overrides, "Override a field: key=value, e.g. --set epochs=1 --set optimizer.lr=0.1")
+      ->take_all();
+  trainCmd->add_flag("-q,--quiet", train.quiet, "Only log lines, no progress");
+
+  std::string runDir;
+  std::vector<std::string> resumeOverrides;
+  bool resumeQuiet = false;
+  auto* resumeCmd = app.add_subcommand("resume", "Continue a run from its last checkpoint, in the same folder");
+  resumeCmd->add_option("run_dir", runDir, "The run's folder")->required()->check(CLI::ExistingDirectory);
+  resumeCmd->add_option("-s,--set", resumeOverrides, "Override a recorded field, e.g. --set epochs=20")->take_all();
+  resumeCmd->add_flag("-q,--quiet", resumeQuiet, "Only log lines, no progress");
+
+  std::string summaryConfig;
+  std::vector<std::string> summaryOverrides;
+  auto* summaryCmd = app.add_subcommand("summary", "Print the model summary (layers, output shapes, parameters)");
+  summaryCmd->add_option("-c,--config", summaryConfig, "Experiment JSON")->required()->check(CLI::ExistingFile);
+  summaryCmd->add_option("-s,--set", summaryOverrides, "Override a field: key=value")->take_all();
+
+  std::string inspect;
+  auto* datasetsCmd = app.add_subcommand("datasets", "List the built-in datasets, or check an image folder");
+  datasetsCmd->add_option("path", inspect, "An image folder to check (classes, counts, skipped files)");
+
+  CLI11_PARSE(app, argc, argv);
+  if (*trainCmd) return trainCommand(train);
+  if (*resumeCmd) return resumeCommand(runDir, resumeOverrides, resumeQuiet);
+  if (*summaryCmd) return summaryCommand(summaryConfig, summaryOverrides);
+  if (*datasetsCmd) return datasetsCommand(inspect);
+  return 0;
+}

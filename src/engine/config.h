@@ -1,0 +1,119 @@
+// The experiment config: one JSON format for the app, the CLI, presets and lessons.
+// Plain C++ (no torch, no Qt) so every layer of the program can include it.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace trainscope {
+
+// Thrown by parsing/validation; what() names every offending field, one per line.
+class ConfigError : public std::runtime_error {
+ public:
+  explicit ConfigError(std::vector<std::string> problems);
+  const std::vector<std::string>& problems() const { return problems_; }
+
+ private:
+  std::vector<std::string> problems_;
+};
+
+// One torchvision transform. Only the fields of the named transform are used.
+struct TransformSpec {
+  std::string name;                  // Resize, CenterCrop, RandomResizedCrop, ...
+  std::vector<int> size;             // [s] (shorter edge / square) or [h, w]
+  std::vector<double> scale{0.08, 1.0};        // RandomResizedCrop
+  std::vector<double> ratio{3.0 / 4.0, 4.0 / 3.0};  // RandomResizedCrop
+  double p = 0.5;                    // RandomHorizontalFlip
+  double brightness = 0, contrast = 0, saturation = 0, hue = 0;  // ColorJitter
+  int num_output_channels = 1;       // Grayscale
+  std::vector<double> mean, std;     // Normalize
+};
+
+struct DatasetConfig {
+  std::string kind = "fashion-mnist";  // fashion-mnist | image-folder
+  std::string root;                    // image-folder: root/<class>/<image>
+  double val_fraction = 0.1;           // image-folder without root/val
+  int channels = 3;                    // image-folder: 3 (RGB, as ImageFolder) or 1
+  int64_t train_subset = 0;            // first N shuffled train samples; 0 = all
+  int64_t val_subset = 0;
+};
+
+struct LoaderConfig {
+  int batch_size = 64;
+  int num_workers = 2;
+  int prefetch_factor = 2;  // batches in flight per worker
+  bool shuffle = true;
+  bool drop_last = false;
+  bool pin_memory = true;  // only takes effect on CUDA
+};
+
+struct ModelConfig {
+  std::string name = "lenet";  // mlp | lenet | vgg | resnet18
+  std::vector<int> hidden{256, 128};  // mlp
+  std::string activation = "relu";    // mlp: relu | sigmoid | tanh
+  double dropout = 0.5;               // mlp, vgg
+};
+
+struct OptimizerConfig {
+  std::string name = "sgd";  // sgd | adam | adamw
+  double lr = 0.01;
+  double momentum = 0.9;
+  bool nesterov = false;
+  double weight_decay = 0.0;
+  std::vector<double> betas{0.9, 0.999};
+  double eps = 1e-8;
+};
+
+struct SchedulerConfig {
+  std::string name = "constant";  // constant | step | multistep | cosine
+  double step_size = 30;          // epochs (StepLR)
+  double gamma = 0.1;             // StepLR, MultiStepLR
+  std::vector<double> milestones; // epochs (MultiStepLR)
+  double eta_min = 0.0;           // cosine
+  double warmup_epochs = 0.0;     // linear warmup from warmup_start_factor * lr
+  double warmup_start_factor = 0.1;
+};
+
+struct TrainingConfig {
+  int grad_accum_steps = 1;
+  double clip_grad_norm = 0.0;  // 0 = off
+  double label_smoothing = 0.0;
+  int64_t max_steps = 0;        // stop after this many optimizer steps; 0 = no limit
+};
+
+struct ExperimentConfig {
+  std::string name = "experiment";
+  std::string description;
+  uint64_t seed = 0;
+  bool deterministic = false;
+  std::string device = "auto";  // auto | cpu | cuda
+  int threads = 0;              // 0 = all cores
+  int epochs = 10;
+  std::string runs_dir = "runs";
+  DatasetConfig dataset;
+  std::vector<TransformSpec> train_transforms;
+  std::vector<TransformSpec> val_transforms;
+  LoaderConfig loader;
+  ModelConfig model;
+  OptimizerConfig optimizer;
+  SchedulerConfig scheduler;
+  TrainingConfig training;
+};
+
+// Parses and validates; throws ConfigError naming each bad field ("optimizer.lr: ...").
+ExperimentConfig parseConfig(const nlohmann::json& j);
+ExperimentConfig loadConfigFile(const std::string& path);
+nlohmann::json toJson(const ExperimentConfig& c);
+nlohmann::json toJson(const TransformSpec& t);
+
+// Applies "a.b.c=value" overrides (value parsed as JSON, else taken as a string).
+void applyOverride(nlohmann::json& j, const std::string& assignment);
+
+// The transforms a dataset gets when the config names none.
+std::vector<TransformSpec> defaultTransforms(const DatasetConfig& d, bool train);
+
+}  // namespace trainscope

@@ -1,0 +1,160 @@
+#include "engine/data/data_loader.h"
+
+#include "engine/rng.h"
+
+#include <algorithm>
+#include <numeric>
+#include <random>
+
+namespace trainscope {
+
+DataLoader::DataLoader(std::shared_ptr<const Dataset> dataset, std::shared_ptr<const Compose> transform,
+                       DataLoaderOptions options)
+    : dataset_(std::move(dataset)), transform_(std::move(transform)), options_(options) {}
+
+DataLoader::~DataLoader() { stopWorkers(); }
+
+int64_t DataLoader::batchesPerEpoch() const {
+  const int64_t n = dataset_->size(), b = options_.batch_size;
+  return options_.drop_last ? n / b : (n + b - 1) / b;
+}
+
+std::vector<int64_t> DataLoader::batchIndices(int64_t batch) const {
+  const int64_t begin = batch * options_.batch_size;
+  const int64_t end = std::min<int64_t>(begin + options_.batch_size, static_cast<int64_t>(order_.size()));
+  return {order_.begin() + begin, order_.begin() + end};
+}
+
+void DataLoader::stopWorkers() {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    cancel_ = true;
+  }
+  consumed_.notify_all();
+  for (auto& t : workers_) t.join();
+  workers_.clear();
+  std::lock_guard<std::mutex> lock(mutex_);
+  ready_.clear();
+  cancel_ = false;
+}
+
+void DataLoader::startEpoch(int64_t epoch, int64_t firstBatch) {
+  stopWorkers();
+  epoch_ = epoch;
+  order_.resize(dataset_->size());
+  std::iota(order_.begin(), order_.end(), 0);
+  if (options_.shuffle) {
+    std::mt19937_64 gen(mixSeed(options_.seed, 0x5EED5u, static_cast<uint64_t>(epoch)));
+    std::shuffle(order_.begin(), order_.end(), gen);
+  }
+  endBatch_ = batchesPerEpoch();
+  nextBatch_ = std::clamp<int64_t>(firstBatch, 0, endBatch_);
+  const int64_t first = nextBatch_;  // read here: by the time a worker runs, batches may be consumed
+  for (int w = 0; w < options_.num_workers; ++w) workers_.emplace_back([this, w, first] { workerLoop(w, first); });
+}
+
+void DataLoader::workerLoop(int worker, int64_t first) {
+  const int64_t stride = options_.num_workers;
+  const int64_t window = static_cast<int64_t>(options_.num_workers) * options_.prefetch_factor;
+  for (int64_t b = first + worker; b < endBatch_; b += stride) {
+    {
+      std::unique_lock<std::mutex> lock(mutex_);
+      consumed_.wait(lock, [&] { return cancel_ || b < nextBatch_ + window; });
+      if (cancel_) return;
+    }
+    Slot slot;
+    try {
+      slot.batch = buildBatch(b);
+    } catch (const std::exception& e) {
+      slot.error = e.what();
+    }
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (cancel_) return;
+      ready_[b] = std::move(slot);
+    }
+    produced_.notify_all();
+  }
+}
+
+std::optional<Batch> DataLoader::next() {
+  if (nextBatch_ >= endBatch_) return std::nullopt;
+  Slot slot;
+  if (options_.num_workers == 0) {
+    slot.batch = buildBatch(nextBatch_);
+  } else {
+    std::unique_lock<std::mutex> lock(mutex_);
+    produced_.wait(lock, [&] { return ready_.count(nextBatch_) > 0; });
+    auto it = ready_.find(nextBatch_);
+    slot = std::move(it->second);
+    ready_.erase(it);
+  }
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    ++nextBatch_;
+  }
+  consumed_.notify_all();
+  if (!slot.error.empty()) throw std::runtime_error(slot.error);
+  return std::move(slot.batch);
+}
+
+std::vector<SkippedItem> DataLoader::takeSkipped() {
+  std::lock_guard<std::mutex> lock(skippedMutex_);
+  std::vector<SkippedItem> out;
+  out.swap(skippedNew_);
+  return out;
+}
+
+cv::Mat DataLoader::loadWithFallback(int64_t index, int64_t& used) {
+  // A sample that fails to load is reported and replaced by the next one, as a
+  // robust pipeline must: one bad file never stops a run.
+  const int64_t n = dataset_->size();
+  for (int64_t attempt = 0; attempt < std::min<int64_t>(n, 64); ++attempt) {
+    used = (index + attempt) % n;
+    std::string error;
+    cv::Mat img = dataset_->load(used, &error);
+    if (!img.empty()) return img;
+    std::lock_guard<std::mutex> lock(skippedMutex_);
+    const std::string where = dataset_->describe(used);
+    if (skippedSeen_.insert(where).second) skippedNew_.push_back({where, error.empty() ? "cannot load" : error});
+  }
+  throw std::runtime_error("no loadable sample near " + dataset_->describe(index) + " (64 consecutive failures)");
+}
+
+Batch DataLoader::buildBatch(int64_t batch) {
+  const std::vector<int64_t> indices = batchIndices(batch);
+  const auto n = static_cast<int64_t>(indices.size());
+  Batch out;
+  out.index = batch;
+  out.targets = torch::empty({n}, torch::kInt64);
+  auto* targets = out.targets.data_ptr<int64_t>();
+  float* dst = nullptr;
+  int64_t sampleSize = 0;
+  PipelineImage img;
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t used = indices[i];
+    img = PipelineImage{};
+    img.pixels = loadWithFallback(indices[i], used);
+    Rng rng(mixSeed(options_.seed, static_cast<uint64_t>(epoch_), static_cast<uint64_t>(used)));
+    transform_->apply(img, rng);
+    if (!img.isTensor) throw std::runtime_error("the transform pipeline has no ToTensor");
+    const int64_t size = static_cast<int64_t>(img.tensor.size());
+    if (i == 0) {
+      auto opts = torch::TensorOptions().dtype(torch::kFloat32).pinned_memory(options_.pin_memory);
+      out.inputs = torch::empty({n, img.channels, img.height, img.width}, opts);
+      dst = out.inputs.data_ptr<float>();
+      sampleSize = size;
+    } else if (size != sampleSize || img.channels != out.inputs.size(1) || img.height != out.inputs.size(2)) {
+      throw std::runtime_error(dataset_->describe(used) + " becomes " + std::to_string(img.channels) + "x" +
+                               std::to_string(img.height) + "x" + std::to_string(img.width) +
+                               " after the transforms but the batch is " + std::to_string(out.inputs.size(1)) + "x" +
+                               std::to_string(out.inputs.size(2)) + "x" + std::to_string(out.inputs.size(3)) +
+                               "; add CenterCrop, RandomResizedCrop or Resize [h, w]");
+    }
+    std::copy(img.tensor.begin(), img.tensor.end(), dst + i * sampleSize);
+    targets[i] = dataset_->label(used);
+  }
+  return out;
+}
+
+}  // namespace trainscope

@@ -1,0 +1,86 @@
+// torch.utils.data.DataLoader in C++: worker threads build whole batches (load,
+// transform, collate) ahead of the training loop, within a bounded prefetch window,
+// and hand them over in order. Shuffling and augmentation are seeded per (seed,
+// epoch, sample), so results do not depend on the number of workers and an epoch can
+// be restarted at any batch.
+#pragma once
+
+#include "engine/data/dataset.h"
+#include "engine/data/transforms.h"
+
+#include <torch/torch.h>
+
+#include <condition_variable>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <thread>
+
+namespace trainscope {
+
+struct Batch {
+  torch::Tensor inputs;   // [N, C, H, W] float
+  torch::Tensor targets;  // [N] int64
+  int64_t index = 0;      // batch number within the epoch
+};
+
+struct DataLoaderOptions {
+  int64_t batch_size = 64;
+  int num_workers = 2;       // 0 = load in the calling thread
+  int prefetch_factor = 2;   // batches in flight per worker
+  bool shuffle = true;
+  bool drop_last = false;
+  bool pin_memory = false;   // page-locked batches for faster, non_blocking copies to CUDA
+  uint64_t seed = 0;
+};
+
+class DataLoader {
+ public:
+  DataLoader(std::shared_ptr<const Dataset> dataset, std::shared_ptr<const Compose> transform, DataLoaderOptions options);
+  ~DataLoader();
+  DataLoader(const DataLoader&) = delete;
+  DataLoader& operator=(const DataLoader&) = delete;
+
+  int64_t batchesPerEpoch() const;
+  int64_t datasetSize() const { return dataset_->size(); }
+  // Starts (or restarts) iteration over `epoch`, beginning at batch `firstBatch`.
+  void startEpoch(int64_t epoch, int64_t firstBatch = 0);
+  // The next batch in order; blocks until a worker has it. nullopt at the epoch's end.
+  // A failure inside a worker is rethrown here as std::runtime_error.
+  std::optional<Batch> next();
+  // Samples that could not be loaded since the last call (each reported once).
+  std::vector<SkippedItem> takeSkipped();
+  // The indices of the samples in a batch of this epoch, as the loader orders them.
+  std::vector<int64_t> batchIndices(int64_t batch) const;
+
+ private:
+  struct Slot {
+    std::optional<Batch> batch;
+    std::string error;
+  };
+  void stopWorkers();
+  void workerLoop(int worker, int64_t firstBatch);
+  Batch buildBatch(int64_t batch);
+  cv::Mat loadWithFallback(int64_t index, int64_t& used);
+
+  std::shared_ptr<const Dataset> dataset_;
+  std::shared_ptr<const Compose> transform_;
+  DataLoaderOptions options_;
+
+  int64_t epoch_ = 0;
+  std::vector<int64_t> order_;
+  int64_t nextBatch_ = 0, endBatch_ = 0;
+
+  std::mutex mutex_;
+  std::condition_variable produced_, consumed_;
+  std::map<int64_t, Slot> ready_;
+  bool cancel_ = false;
+  std::vector<std::thread> workers_;
+
+  std::mutex skippedMutex_;
+  std::set<std::string> skippedSeen_;
+  std::vector<SkippedItem> skippedNew_;
+};
+
+}  // namespace trainscope

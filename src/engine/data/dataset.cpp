@@ -1,0 +1,29 @@
+#include "engine/data/dataset.h"
+
+#include <algorithm>
+#include <numeric>
+#include <random>
+
+namespace trainscope {
+
+std::vector<int64_t> classCounts(const Dataset& d) {
+  std::vector<int64_t> counts(d.classes().size(), 0);
+  for (int64_t i = 0; i < d.size(); ++i) {
+    const auto l = d.label(i);
+    if (l >= 0 && l < static_cast<int64_t>(counts.size())) ++counts[l];
+  }
+  return counts;
+}
+
+std::shared_ptr<const Dataset> randomSubset(std::shared_ptr<const Dataset> d, int64_t n, uint64_t seed) {
+  if (n <= 0 || n >= d->size()) return d;
+  std::vector<int64_t> idx(d->size());
+  std::iota(idx.begin(), idx.end(), 0);
+  std::mt19937_64 gen(seed);
+  std::shuffle(idx.begin(), idx.end(), gen);
+  idx.resize(n);
+  std::sort(idx.begin(), idx.end());
+  return std::make_shared<SubsetDataset>(std::move(d), std::move(idx));
+}
+
+}  // namespace trainscope

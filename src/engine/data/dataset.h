@@ -1,0 +1,65 @@
+// A map-style dataset, as torch.utils.data.Dataset: a size and random access to
+// (image, label). Plain OpenCV, no torch; transforms are applied by the loader.
+#pragma once
+
+#include <opencv2/core.hpp>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace trainscope {
+
+// A file or record that could not be used, and why. Reported, never fatal.
+struct SkippedItem {
+  std::string path;
+  std::string reason;
+};
+
+class Dataset {
+ public:
+  virtual ~Dataset() = default;
+  virtual int64_t size() const = 0;
+  virtual int64_t label(int64_t index) const = 0;
+  // The decoded image: CV_8UC1 or CV_8UC3 in RGB order. On failure returns an
+  // empty Mat and says why in *error.
+  virtual cv::Mat load(int64_t index, std::string* error) const = 0;
+  // Where a sample comes from, for reports: a file path or "train[123]".
+  virtual std::string describe(int64_t index) const = 0;
+  virtual const std::vector<std::string>& classes() const = 0;
+  virtual int channels() const = 0;
+};
+
+// A view on some indices of another dataset (torch.utils.data.Subset).
+class SubsetDataset : public Dataset {
+ public:
+  SubsetDataset(std::shared_ptr<const Dataset> base, std::vector<int64_t> indices)
+      : base_(std::move(base)), indices_(std::move(indices)) {}
+  int64_t size() const override { return static_cast<int64_t>(indices_.size()); }
+  int64_t label(int64_t i) const override { return base_->label(indices_.at(i)); }
+  cv::Mat load(int64_t i, std::string* error) const override { return base_->load(indices_.at(i), error); }
+  std::string describe(int64_t i) const override { return base_->describe(indices_.at(i)); }
+  const std::vector<std::string>& classes() const override { return base_->classes(); }
+  int channels() const override { return base_->channels(); }
+
+ private:
+  std::shared_ptr<const Dataset> base_;
+  std::vector<int64_t> indices_;
+};
+
+// The train and validation halves of a dataset, with what was skipped on the way.
+struct DatasetSplits {
+  std::shared_ptr<const Dataset> train;
+  std::shared_ptr<const Dataset> val;
+  std::vector<SkippedItem> skipped;
+  std::string description;  // e.g. "Fashion-MNIST (/usr/share/datasets/fashion-mnist)"
+};
+
+// Per-class sample counts of a dataset.
+std::vector<int64_t> classCounts(const Dataset& d);
+
+// Keeps the first n samples of a seeded shuffle (all when n <= 0 or n >= size).
+std::shared_ptr<const Dataset> randomSubset(std::shared_ptr<const Dataset> d, int64_t n, uint64_t seed);
+
+}  // namespace trainscope

@@ -1,0 +1,56 @@
+#include "engine/data/dataset_source.h"
+
+#include "engine/data/fashion_mnist.h"
+#include "engine/data/image_folder.h"
+#include "engine/data/transforms.h"
+#include "engine/rng.h"
+
+#include <filesystem>
+
+namespace trainscope {
+
+std::vector<std::string> checkDatasetAvailable(const DatasetConfig& d) {
+  std::error_code ec;
+  if (d.kind == "fashion-mnist" && findFashionMnistDir().empty())
+    return {"dataset.kind: Fashion-MNIST not found in /usr/share/datasets/fashion-mnist (install Debian's "
+            "dataset-fashion-mnist, or set TRAINSCOPE_FASHION_MNIST_DIR)"};
+  if (d.kind == "image-folder") {
+    if (!std::filesystem::exists(d.root, ec)) return {"dataset.root: folder does not exist: " + d.root};
+    if (!std::filesystem::is_directory(d.root, ec)) return {"dataset.root: not a folder: " + d.root};
+  }
+  return {};
+}
+
+DatasetSplits openDataset(const ExperimentConfig& c) {
+  DatasetSplits s;
+  if (c.dataset.kind == "fashion-mnist") {
+    const std::string dir = findFashionMnistDir();
+    if (dir.empty()) throw std::runtime_error(checkDatasetAvailable(c.dataset).front());
+    s = openFashionMnist(dir);
+  } else {
+    ImageFolderOptions o;
+    o.channels = c.dataset.channels;
+    o.val_fraction = c.dataset.val_fraction;
+    o.seed = c.seed;
+    s = openImageFolder(c.dataset.root, o);
+  }
+  s.train = randomSubset(s.train, c.dataset.train_subset, mixSeed(c.seed, 1));
+  s.val = randomSubset(s.val, c.dataset.val_subset, mixSeed(c.seed, 2));
+  return s;
+}
+
+std::vector<int64_t> inputShapeOf(const Dataset& d, const std::vector<TransformSpec>& pipeline, uint64_t seed) {
+  const Compose transform(pipeline);
+  for (int64_t i = 0; i < std::min<int64_t>(d.size(), 64); ++i) {
+    std::string error;
+    PipelineImage img;
+    img.pixels = d.load(i, &error);
+    if (img.pixels.empty()) continue;
+    Rng rng(seed);
+    transform.apply(img, rng);
+    return {img.channels, img.height, img.width};
+  }
+  throw std::runtime_error("none of the first samples of the dataset could be loaded");
+}
+
+}  // namespace trainscope

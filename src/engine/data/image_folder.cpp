@@ -1,0 +1,263 @@
+#include "engine/data/image_folder.h"
+
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <random>
+#include <stdexcept>
+#include <thread>
+
+namespace fs = std::filesystem;
+
+namespace trainscope {
+
+namespace {
+
+std::string lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+  return s;
+}
+
+// Recognises the header of the formats OpenCV decodes; cheap enough to run on every
+// file at scan time, so a text file named .jpg is reported before training starts.
+bool looksLikeImage(const fs::path& path, std::string* why) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    *why = "cannot open file (permission denied or vanished)";
+    return false;
+  }
+  unsigned char h[12] = {0};
+  in.read(reinterpret_cast<char*>(h), sizeof h);
+  const auto n = in.gcount();
+  if (n == 0) {
+    *why = "empty file";
+    return false;
+  }
+  const bool jpeg = n >= 3 && h[0] == 0xFF && h[1] == 0xD8 && h[2] == 0xFF;
+  const bool png = n >= 4 && h[0] == 0x89 && h[1] == 'P' && h[2] == 'N' && h[3] == 'G';
+  const bool bmp = n >= 2 && h[0] == 'B' && h[1] == 'M';
+  const bool webp = n >= 12 && std::equal(h, h + 4, "RIFF") && std::equal(h + 8, h + 12, "WEBP");
+  const bool tiff = n >= 4 && ((h[0] == 'I' && h[1] == 'I' && h[2] == 42) || (h[0] == 'M' && h[1] == 'M' && h[3] == 42));
+  const bool pnm = n >= 2 && h[0] == 'P' && h[1] >= '1' && h[1] <= '6';
+  if (jpeg || png || bmp || webp || tiff || pnm) return true;
+  *why = "not a recognised image (unknown file header)";
+  return false;
+}
+
+struct ClassFiles {
+  std::vector<std::string> classes;
+  std::vector<ImageFolder::Entry> entries;
+};
+
+std::vector<fs::path> sortedChildren(const fs::path& dir, bool directories, std::vector<SkippedItem>& skipped) {
+  std::vector<fs::path> out;
+  std::error_code ec;
+  fs::directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec), end;
+  if (ec) {
+    skipped.push_back({dir.string(), "cannot read folder: " + ec.message()});
+    return out;
+  }
+  for (; it != end; it.increment(ec)) {
+    if (ec) {
+      skipped.push_back({dir.string(), "cannot list folder: " + ec.message()});
+      break;
+    }
+    const auto name = it->path().filename().string();
+    if (name.empty() || name[0] == '.') continue;  // hidden files and folders are not data
+    std::error_code typeEc;
+    const bool isDir = it->is_directory(typeEc);
+    if (typeEc) {
+      skipped.push_back({it->path().string(), "cannot read: " + typeEc.message()});
+      continue;
+    }
+    if (isDir == directories) out.push_back(it->path());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// Lists root/<class>/<files>, with classes either discovered (sorted, as torchvision)
+// or given (so val/ uses train's class indices).
+ClassFiles scanClasses(const fs::path& root, const std::vector<std::string>* fixedClasses,
+                       const std::string& exclude, std::vector<SkippedItem>& skipped) {
+  ClassFiles out;
+  std::map<std::string, int64_t> index;
+  if (fixedClasses) {
+    out.classes = *fixedClasses;
+    for (size_t i = 0; i < out.classes.size(); ++i) index[out.classes[i]] = static_cast<int64_t>(i);
+  }
+  for (const auto& classDir : sortedChildren(root, /*directories=*/true, skipped)) {
+    const std::string name = classDir.filename().string();
+    if (name == exclude) continue;
+    std::vector<ImageFolder::Entry> files;
+    for (const auto& file : sortedChildren(classDir, /*directories=*/false, skipped)) {
+      std::string why;
+      if (!hasImageExtension(file))
+        skipped.push_back({file.string(), "not an image file extension"});
+      else if (!looksLikeImage(file, &why))
+        skipped.push_back({file.string(), why});
+      else
+        files.push_back({file, 0});
+    }
+    if (files.empty()) {
+      skipped.push_back({classDir.string(), "empty class folder: no usable images"});
+      continue;
+    }
+    auto found = index.find(name);
+    if (found == index.end()) {
+      if (fixedClasses) {
+        skipped.push_back({classDir.string(), "class \"" + name + "\" does not exist in the training set"});
+        continue;
+      }
+      found = index.emplace(name, static_cast<int64_t>(out.classes.size())).first;
+      out.classes.push_back(name);
+    }
+    for (auto& f : files) f.label = found->second;
+    out.entries.insert(out.entries.end(), files.begin(), files.end());
+  }
+  return out;
+}
+
+// Decodes every entry on all cores, dropping (and reporting) those that fail.
+std::vector<ImageFolder::Entry> verifyEntries(const std::vector<ImageFolder::Entry>& entries, int channels,
+                                              const ImageFolderOptions& options, int64_t& doneSoFar,
+                                              int64_t total, std::vector<SkippedItem>& skipped) {
+  std::vector<char> ok(entries.size(), 0);
+  std::vector<std::string> reasons(entries.size());
+  std::atomic<int64_t> next{0}, done{doneSoFar};
+  std::atomic<bool> cancelled{false};
+  std::mutex progressMutex;
+  auto work = [&] {
+    for (int64_t i = next++; i < static_cast<int64_t>(entries.size()) && !cancelled; i = next++) {
+      ok[i] = !decodeImageFile(entries[i].path, channels, &reasons[i]).empty();
+      const int64_t d = ++done;
+      if (options.progress && (d % 64 == 0 || d == total)) {
+        std::lock_guard<std::mutex> lock(progressMutex);
+        if (!options.progress(d, total)) cancelled = true;
+      }
+    }
+  };
+  const unsigned n = std::max(1u, std::thread::hardware_concurrency());
+  std::vector<std::thread> pool;
+  for (unsigned t = 0; t < n; ++t) pool.emplace_back(work);
+  for (auto& t : pool) t.join();
+  if (cancelled) throw std::runtime_error("import cancelled");
+  doneSoFar = done;
+  std::vector<ImageFolder::Entry> kept;
+  for (size_t i = 0; i < entries.size(); ++i) {
+    if (ok[i])
+      kept.push_back(entries[i]);
+    else
+      skipped.push_back({entries[i].path.string(), reasons[i]});
+  }
+  return kept;
+}
+
+}  // namespace
+
+bool hasImageExtension(const fs::path& path) {
+  static const std::vector<std::string> exts{".jpg", ".jpeg", ".png", ".ppm", ".bmp", ".pgm", ".tif", ".tiff", ".webp"};
+  const std::string e = lower(path.extension().string());
+  return std::find(exts.begin(), exts.end(), e) != exts.end();
+}
+
+cv::Mat decodeImageFile(const fs::path& path, int channels, std::string* error) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    if (error) *error = "cannot open file";
+    return {};
+  }
+  std::vector<uchar> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (bytes.empty()) {
+    if (error) *error = "empty file";
+    return {};
+  }
+  cv::Mat raw;
+  try {
+    raw = cv::imdecode(bytes, cv::IMREAD_UNCHANGED);
+  } catch (const cv::Exception& e) {
+    if (error) *error = std::string("cannot decode: ") + e.what();
+    return {};
+  }
+  if (raw.empty()) {
+    if (error) *error = "cannot decode (corrupt or unsupported image)";
+    return {};
+  }
+  if (raw.depth() == CV_16U) raw.convertTo(raw, CV_8U, 1.0 / 257.0);
+  else if (raw.depth() != CV_8U) raw.convertTo(raw, CV_8U);
+  cv::Mat out;
+  switch (raw.channels()) {
+    case 1: out = raw; break;
+    case 3: cv::cvtColor(raw, out, cv::COLOR_BGR2RGB); break;
+    case 4: cv::cvtColor(raw, out, cv::COLOR_BGRA2RGB); break;
+    default:
+      if (error) *error = "unsupported channel count " + std::to_string(raw.channels());
+      return {};
+  }
+  if (channels == 3 && out.channels() == 1) cv::cvtColor(out, out, cv::COLOR_GRAY2RGB);
+  if (channels == 1 && out.channels() == 3) cv::cvtColor(out, out, cv::COLOR_RGB2GRAY);
+  return out;
+}
+
+cv::Mat ImageFolder::load(int64_t i, std::string* error) const { return decodeImageFile(entries_.at(i).path, channels_, error); }
+
+void stratifiedSplit(const std::vector<int64_t>& labels, double fraction, uint64_t seed,
+                     std::vector<int64_t>& trainIndices, std::vector<int64_t>& valIndices) {
+  std::map<int64_t, std::vector<int64_t>> byClass;
+  for (size_t i = 0; i < labels.size(); ++i) byClass[labels[i]].push_back(static_cast<int64_t>(i));
+  std::mt19937_64 gen(seed);
+  for (auto& [label, idx] : byClass) {
+    std::shuffle(idx.begin(), idx.end(), gen);
+    auto nVal = static_cast<size_t>(std::llround(fraction * static_cast<double>(idx.size())));
+    if (fraction > 0 && idx.size() >= 2) nVal = std::clamp<size_t>(nVal, 1, idx.size() - 1);
+    valIndices.insert(valIndices.end(), idx.begin(), idx.begin() + static_cast<std::ptrdiff_t>(nVal));
+    trainIndices.insert(trainIndices.end(), idx.begin() + static_cast<std::ptrdiff_t>(nVal), idx.end());
+  }
+  std::sort(trainIndices.begin(), trainIndices.end());
+  std::sort(valIndices.begin(), valIndices.end());
+}
+
+DatasetSplits openImageFolder(const std::string& rootText, const ImageFolderOptions& options) {
+  const fs::path root(rootText);
+  std::error_code ec;
+  if (!fs::exists(root, ec)) throw std::runtime_error(rootText + ": folder does not exist");
+  if (!fs::is_directory(root, ec)) throw std::runtime_error(rootText + ": is not a folder");
+
+  DatasetSplits s;
+  const bool hasTrain = fs::is_directory(root / "train", ec), hasVal = fs::is_directory(root / "val", ec);
+  ClassFiles train = scanClasses(hasTrain && hasVal ? root / "train" : root, nullptr, hasVal ? "val" : "", s.skipped);
+  if (train.entries.empty())
+    throw std::runtime_error(rootText + ": no images found (expected root/<class>/<image> folders)");
+  ClassFiles val;
+  if (hasVal) val = scanClasses(root / "val", &train.classes, "", s.skipped);
+
+  if (options.verify) {
+    int64_t done = 0;
+    const int64_t total = static_cast<int64_t>(train.entries.size() + val.entries.size());
+    train.entries = verifyEntries(train.entries, options.channels, options, done, total, s.skipped);
+    val.entries = verifyEntries(val.entries, options.channels, options, done, total, s.skipped);
+    if (train.entries.empty()) throw std::runtime_error(rootText + ": none of the images could be decoded");
+  }
+
+  if (hasVal) {
+    s.train = std::make_shared<ImageFolder>(train.classes, std::move(train.entries), options.channels);
+    s.val = std::make_shared<ImageFolder>(train.classes, std::move(val.entries), options.channels);
+    s.description = "image folder " + rootText + " (train + val/)";
+  } else {
+    auto all = std::make_shared<ImageFolder>(train.classes, std::move(train.entries), options.channels);
+    std::vector<int64_t> labels, trainIdx, valIdx;
+    for (const auto& e : all->entries()) labels.push_back(e.label);
+    stratifiedSplit(labels, options.val_fraction, options.seed, trainIdx, valIdx);
+    s.train = std::make_shared<SubsetDataset>(all, std::move(trainIdx));
+    s.val = std::make_shared<SubsetDataset>(all, std::move(valIdx));
+    s.description = "image folder " + rootText + " (split " + std::to_string(options.val_fraction) + " for validation)";
+  }
+  return s;
+}
+
+}  // namespace trainscope

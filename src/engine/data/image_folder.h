@@ -1,0 +1,63 @@
+// torchvision's ImageFolder layout (root/<class>/<image>), decoded with OpenCV.
+#pragma once
+
+#include "engine/data/dataset.h"
+
+#include <atomic>
+#include <filesystem>
+#include <functional>
+#include <string>
+
+namespace trainscope {
+
+// Decodes an image file (any path, spaces and non-ASCII included) to 8-bit RGB, or
+// to grayscale when channels == 1. Alpha is dropped and 16-bit scaled, as PIL's
+// convert("RGB"). Returns an empty Mat and the reason on failure.
+cv::Mat decodeImageFile(const std::filesystem::path& path, int channels, std::string* error);
+
+// The file extensions torchvision's ImageFolder accepts.
+bool hasImageExtension(const std::filesystem::path& path);
+
+class ImageFolder : public Dataset {
+ public:
+  struct Entry {
+    std::filesystem::path path;
+    int64_t label;
+  };
+  ImageFolder(std::vector<std::string> classes, std::vector<Entry> entries, int channels)
+      : classes_(std::move(classes)), entries_(std::move(entries)), channels_(channels) {}
+
+  int64_t size() const override { return static_cast<int64_t>(entries_.size()); }
+  int64_t label(int64_t i) const override { return entries_.at(i).label; }
+  cv::Mat load(int64_t i, std::string* error) const override;
+  std::string describe(int64_t i) const override { return entries_.at(i).path.string(); }
+  const std::vector<std::string>& classes() const override { return classes_; }
+  int channels() const override { return channels_; }
+  const std::vector<Entry>& entries() const { return entries_; }
+
+ private:
+  std::vector<std::string> classes_;
+  std::vector<Entry> entries_;
+  int channels_;
+};
+
+struct ImageFolderOptions {
+  int channels = 3;
+  double val_fraction = 0.1;  // used when there is no val/ folder
+  uint64_t seed = 0;
+  bool verify = false;        // decode every image now (slow), instead of when loaded
+  // Called with (done, total) while verifying; return false to cancel.
+  std::function<bool(int64_t, int64_t)> progress;
+};
+
+// Opens root as: root/train/<class> + root/val/<class>; or root/<class> + root/val/<class>;
+// or root/<class> split by a seeded stratified fraction. Unreadable paths, empty class
+// folders and files that are not images are skipped and listed, never fatal. Throws
+// std::runtime_error only when root itself is unusable or holds no image at all.
+DatasetSplits openImageFolder(const std::string& root, const ImageFolderOptions& options);
+
+// Seeded stratified split: per class, round(fraction * n) samples go to validation.
+void stratifiedSplit(const std::vector<int64_t>& labels, double fraction, uint64_t seed,
+                     std::vector<int64_t>& trainIndices, std::vector<int64_t>& valIndices);
+
+}  // namespace trainscope

@@ -1,0 +1,49 @@
+// torchvision's transforms with their names and semantics, on OpenCV images.
+// Images travel as 8-bit RGB (or single-channel) HWC until ToTensor, then as float CHW.
+#pragma once
+
+#include "engine/config.h"
+#include "engine/rng.h"
+
+#include <opencv2/core.hpp>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace trainscope {
+
+struct PipelineImage {
+  cv::Mat pixels;             // CV_8UC1 or CV_8UC3 (RGB order) before ToTensor
+  std::vector<float> tensor;  // channels * height * width, CHW, after ToTensor
+  int channels = 0, height = 0, width = 0;
+  bool isTensor = false;
+};
+
+class Transform {
+ public:
+  virtual ~Transform() = default;
+  virtual void apply(PipelineImage& image, Rng& rng) const = 0;
+};
+
+class Compose {
+ public:
+  explicit Compose(const std::vector<TransformSpec>& specs);
+  void apply(PipelineImage& image, Rng& rng) const;
+  // Channels and size of the output for an input of the given shape (shape-only dry run).
+  std::vector<int64_t> outputShape(int channels, int height, int width) const;
+
+ private:
+  std::vector<std::unique_ptr<Transform>> steps_;
+  std::vector<TransformSpec> specs_;
+};
+
+std::unique_ptr<Transform> makeTransform(const TransformSpec& spec);
+
+// torchvision.transforms.RandomResizedCrop.get_params: the crop rectangle.
+cv::Rect randomResizedCropRect(int height, int width, const std::vector<double>& scale,
+                               const std::vector<double>& ratio, Rng& rng);
+// torchvision's output size for Resize(size) on a height x width image.
+cv::Size resizedSize(int height, int width, const std::vector<int>& size);
+
+}  // namespace trainscope

@@ -1,0 +1,81 @@
+// What a training run tells the outside world. Plain values only (no torch, no
+// pointers into the engine), so the app and the CLI can hold them freely.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace trainscope {
+
+enum class RunState { Starting, Running, Paused, Finished, Stopped, Failed };
+const char* toString(RunState s);
+inline bool isFinal(RunState s) { return s == RunState::Finished || s == RunState::Stopped || s == RunState::Failed; }
+
+// One optimizer step (after gradient accumulation).
+struct StepMetrics {
+  int64_t step = 0;         // 1-based global optimizer step
+  double epoch = 0;         // fractional epoch, e.g. 2.5 = halfway through the third epoch
+  double wall_time = 0;     // seconds since the Unix epoch
+  double loss = 0;          // mean training loss of the step's batches
+  double accuracy = 0;      // top-1 accuracy on the step's batches
+  double lr = 0;
+  double samples_per_sec = 0;
+  double data_wait = 0;     // share of the step spent waiting for the data loader (0..1)
+};
+
+struct EpochMetrics {
+  int64_t epoch = 0;        // 1-based
+  int64_t step = 0;         // global step at the end of the epoch
+  double wall_time = 0;
+  double train_loss = 0, train_accuracy = 0;
+  double val_loss = 0, val_accuracy = 0;
+  double lr = 0;
+  double duration = 0;      // seconds spent in the epoch, pauses excluded
+  bool best = false;        // best validation accuracy so far
+};
+
+struct Progress {
+  int64_t epoch = 0, epochs = 0;                    // epoch is 1-based
+  int64_t step_in_epoch = 0, steps_per_epoch = 0;
+  int64_t global_step = 0, total_steps = 0;
+  double samples_per_sec = 0;
+  double elapsed = 0, eta = 0;                      // seconds
+  bool validating = false;
+};
+
+enum class LogLevel { Info, Warning, Error };
+
+struct LogLine {
+  LogLevel level = LogLevel::Info;
+  std::string text;
+  double wall_time = 0;
+};
+
+struct RunStarted {
+  std::string run_dir;
+  std::string name;
+  std::string device;
+  int threads = 0;
+  std::string dataset;
+  int64_t train_samples = 0, val_samples = 0;
+  std::vector<std::string> classes;
+  int64_t steps_per_epoch = 0, total_steps = 0;
+  bool resumed = false;
+  int64_t resumed_at_step = 0;
+};
+
+struct StateChanged {
+  RunState state = RunState::Starting;
+  std::string reason;
+};
+
+// A failure inside the engine, as a message: the run is over, the program is not.
+struct RunError {
+  std::string message;
+};
+
+using Event = std::variant<RunStarted, StateChanged, Progress, StepMetrics, EpochMetrics, LogLine, RunError>;
+
+}  // namespace trainscope

@@ -1,0 +1,29 @@
+// Building blocks that are one layer of a LayerStack but hold several modules.
+#pragma once
+
+#include <torch/torch.h>
+
+namespace trainscope {
+
+struct BasicBlockOptions {
+  BasicBlockOptions(int64_t in, int64_t out) : in_channels_(in), out_channels_(out) {}
+  TORCH_ARG(int64_t, in_channels);
+  TORCH_ARG(int64_t, out_channels);
+  TORCH_ARG(int64_t, stride) = 1;
+};
+
+// ResNet's BasicBlock: two 3x3 convolutions with BatchNorm and a residual shortcut
+// (a 1x1 projection when the shape changes).
+class BasicBlockImpl : public torch::nn::Module {
+ public:
+  explicit BasicBlockImpl(const BasicBlockOptions& options);
+  torch::Tensor forward(torch::Tensor x);
+
+ private:
+  torch::nn::Conv2d conv1{nullptr}, conv2{nullptr};
+  torch::nn::BatchNorm2d bn1{nullptr}, bn2{nullptr};
+  torch::nn::Sequential downsample{nullptr};
+};
+TORCH_MODULE(BasicBlock);
+
+}  // namespace trainscope

@@ -1,0 +1,160 @@
+#include "engine/models/model_factory.h"
+
+#include "engine/models/blocks.h"
+
+#include <stdexcept>
+
+namespace trainscope {
+
+namespace nn = torch::nn;
+
+namespace {
+
+// Adds layers while pushing a probe tensor through them, so every layer knows its
+// input shape (the C++ frontend has no LazyLinear in 1.13 to infer it).
+class StackBuilder {
+ public:
+  StackBuilder(const std::vector<int64_t>& inputShape, const std::string& modelName) : model_(modelName) {
+    std::vector<int64_t> shape{2};
+    shape.insert(shape.end(), inputShape.begin(), inputShape.end());
+    probe_ = torch::zeros(shape);
+  }
+
+  template <typename Holder>
+  void add(const std::string& name, const std::string& type, Holder module) {
+    stack_->add(name, type, module);
+    torch::NoGradGuard noGrad;
+    module->eval();  // keep BatchNorm's running statistics untouched by the probe
+    try {
+      probe_ = module->forward(probe_);
+    } catch (const c10::Error& e) {
+      throw std::invalid_argument(model_ + ": the input is too small or the wrong shape for layer " + name + " (" +
+                                  e.msg().substr(0, e.msg().find('\n')) + ")");
+    }
+    module->train();
+  }
+
+  int64_t channels() const { return probe_.size(1); }
+  int64_t features() const { return probe_.numel() / probe_.size(0); }
+  int64_t height() const { return probe_.dim() == 4 ? probe_.size(2) : 1; }
+  LayerStack build() { return stack_; }
+
+ private:
+  std::string model_;
+  LayerStack stack_;
+  torch::Tensor probe_;
+};
+
+void addActivation(StackBuilder& b, const std::string& name, const std::string& kind) {
+  if (kind == "sigmoid")
+    b.add(name, "Sigmoid", nn::Sigmoid());
+  else if (kind == "tanh")
+    b.add(name, "Tanh", nn::Tanh());
+  else
+    b.add(name, "ReLU", nn::ReLU());
+}
+
+LayerStack buildMlp(const ModelConfig& c, const std::vector<int64_t>& in, int64_t classes) {
+  StackBuilder b(in, "mlp");
+  b.add("flatten", "Flatten", nn::Flatten());
+  for (size_t i = 0; i < c.hidden.size(); ++i) {
+    const std::string n = std::to_string(i + 1);
+    b.add("fc" + n, "Linear", nn::Linear(b.features(), c.hidden[i]));
+    addActivation(b, "act" + n, c.activation);
+    if (c.dropout > 0 && i + 1 == c.hidden.size()) b.add("dropout", "Dropout", nn::Dropout(c.dropout));
+  }
+  b.add("fc" + std::to_string(c.hidden.size() + 1), "Linear", nn::Linear(b.features(), classes));
+  return b.build();
+}
+
+// LeNet-5 as the classic tutorials write it: 5x5 convolutions (the first padded so
+// 28x28 inputs keep their size), max pooling, three fully connected layers.
+LayerStack buildLeNet(const std::vector<int64_t>& in, int64_t classes) {
+  StackBuilder b(in, "lenet");
+  b.add("conv1", "Conv2d", nn::Conv2d(nn::Conv2dOptions(in[0], 6, 5).padding(2)));
+  b.add("relu1", "ReLU", nn::ReLU());
+  b.add("pool1", "MaxPool2d", nn::MaxPool2d(2));
+  b.add("conv2", "Conv2d", nn::Conv2d(nn::Conv2dOptions(6, 16, 5)));
+  b.add("relu2", "ReLU", nn::ReLU());
+  b.add("pool2", "MaxPool2d", nn::MaxPool2d(2));
+  b.add("flatten", "Flatten", nn::Flatten());
+  b.add("fc1", "Linear", nn::Linear(b.features(), 120));
+  b.add("relu3", "ReLU", nn::ReLU());
+  b.add("fc2", "Linear", nn::Linear(120, 84));
+  b.add("relu4", "ReLU", nn::ReLU());
+  b.add("fc3", "Linear", nn::Linear(84, classes));
+  return b.build();
+}
+
+// A small VGG: three stages of two 3x3 conv + BatchNorm + ReLU, then max pooling;
+// a classifier with Dropout.
+LayerStack buildVgg(const ModelConfig& c, const std::vector<int64_t>& in, int64_t classes) {
+  StackBuilder b(in, "vgg");
+  int64_t channels = in[0];
+  const int64_t widths[] = {32, 64, 128};
+  for (int stage = 0; stage < 3; ++stage) {
+    for (int k = 0; k < 2; ++k) {
+      const std::string n = std::to_string(stage + 1) + "_" + std::to_string(k + 1);
+      b.add("conv" + n, "Conv2d", nn::Conv2d(nn::Conv2dOptions(channels, widths[stage], 3).padding(1).bias(false)));
+      b.add("bn" + n, "BatchNorm2d", nn::BatchNorm2d(widths[stage]));
+      b.add("relu" + n, "ReLU", nn::ReLU());
+      channels = widths[stage];
+    }
+    b.add("pool" + std::to_string(stage + 1), "MaxPool2d", nn::MaxPool2d(2));
+  }
+  if (b.height() > 4) b.add("avgpool", "AdaptiveAvgPool2d", nn::AdaptiveAvgPool2d(nn::AdaptiveAvgPool2dOptions({4, 4})));
+  b.add("flatten", "Flatten", nn::Flatten());
+  b.add("fc1", "Linear", nn::Linear(b.features(), 256));
+  b.add("relu_fc1", "ReLU", nn::ReLU());
+  if (c.dropout > 0) b.add("dropout", "Dropout", nn::Dropout(c.dropout));
+  b.add("fc2", "Linear", nn::Linear(256, classes));
+  return b.build();
+}
+
+// ResNet-18. Inputs up to 64 px get the CIFAR-style stem (3x3 conv, no max pool) so
+// 28x28 and 32x32 images are not shrunk to nothing; larger ones the ImageNet stem.
+LayerStack buildResNet18(const std::vector<int64_t>& in, int64_t classes) {
+  StackBuilder b(in, "resnet18");
+  const bool small = in[1] <= 64 && in[2] <= 64;
+  if (small) {
+    b.add("conv1", "Conv2d", nn::Conv2d(nn::Conv2dOptions(in[0], 64, 3).stride(1).padding(1).bias(false)));
+  } else {
+    b.add("conv1", "Conv2d", nn::Conv2d(nn::Conv2dOptions(in[0], 64, 7).stride(2).padding(3).bias(false)));
+  }
+  b.add("bn1", "BatchNorm2d", nn::BatchNorm2d(64));
+  b.add("relu", "ReLU", nn::ReLU());
+  if (!small) b.add("maxpool", "MaxPool2d", nn::MaxPool2d(nn::MaxPool2dOptions(3).stride(2).padding(1)));
+  int64_t channels = 64;
+  const int64_t widths[] = {64, 128, 256, 512};
+  for (int stage = 0; stage < 4; ++stage) {
+    for (int block = 0; block < 2; ++block) {
+      const int64_t stride = (stage > 0 && block == 0) ? 2 : 1;
+      b.add("layer" + std::to_string(stage + 1) + "_" + std::to_string(block), "BasicBlock",
+            BasicBlock(BasicBlockOptions(channels, widths[stage]).stride(stride)));
+      channels = widths[stage];
+    }
+  }
+  b.add("avgpool", "AdaptiveAvgPool2d", nn::AdaptiveAvgPool2d(nn::AdaptiveAvgPool2dOptions({1, 1})));
+  b.add("flatten", "Flatten", nn::Flatten());
+  b.add("fc", "Linear", nn::Linear(512, classes));
+  LayerStack model = b.build();
+  // torchvision's initialisation: Kaiming normal (fan_out) for convolutions.
+  for (auto& m : model->modules(/*include_self=*/false)) {
+    if (auto* conv = m->as<nn::Conv2d>()) nn::init::kaiming_normal_(conv->weight, 0.0, torch::kFanOut, torch::kReLU);
+  }
+  return model;
+}
+
+}  // namespace
+
+LayerStack buildModel(const ModelConfig& config, const std::vector<int64_t>& input_shape, int64_t num_classes) {
+  if (input_shape.size() != 3) throw std::invalid_argument("model input must be [channels, height, width]");
+  if (num_classes < 2) throw std::invalid_argument("a classifier needs at least 2 classes, got " + std::to_string(num_classes));
+  if (config.name == "mlp") return buildMlp(config, input_shape, num_classes);
+  if (config.name == "lenet") return buildLeNet(input_shape, num_classes);
+  if (config.name == "vgg") return buildVgg(config, input_shape, num_classes);
+  if (config.name == "resnet18") return buildResNet18(input_shape, num_classes);
+  throw std::invalid_argument("unknown model \"" + config.name + "\"");
+}
+
+}  // namespace trainscope

@@ -1,0 +1,41 @@
+// A run's folder: run.json (config, versions, device, times, status), metrics.h5,
+// checkpoints/, log.txt. Layout: docs/run-format.md.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <string>
+
+namespace trainscope {
+
+class RunRecord {
+ public:
+  // Makes a new folder runs_dir/<name>-<YYYYmmdd-HHMMSS>[-N].
+  static RunRecord create(const std::string& runs_dir, const std::string& name);
+  // Opens an existing run folder (throws std::runtime_error when run.json is unreadable).
+  static RunRecord open(const std::string& dir);
+
+  const std::filesystem::path& dir() const { return dir_; }
+  std::filesystem::path metricsPath() const { return dir_ / "metrics.h5"; }
+  std::filesystem::path checkpointsDir() const { return dir_ / "checkpoints"; }
+  std::filesystem::path lastCheckpoint() const { return checkpointsDir() / "last.pt"; }
+  std::filesystem::path bestCheckpoint() const { return checkpointsDir() / "best.pt"; }
+  std::filesystem::path logPath() const { return dir_ / "log.txt"; }
+
+  nlohmann::json& info() { return info_; }
+  // Writes run.json atomically (temporary file, then rename).
+  void save() const;
+  void appendLog(const std::string& line) const;
+
+ private:
+  explicit RunRecord(std::filesystem::path dir) : dir_(std::move(dir)) {}
+  std::filesystem::path dir_;
+  nlohmann::json info_ = nlohmann::json::object();
+};
+
+// Local time as ISO 8601 with offset, e.g. 2026-11-30T08:15:02+0000.
+std::string isoTimeNow();
+double unixTimeNow();
+
+}  // namespace trainscope

@@ -1,0 +1,49 @@
+// Commands from another thread, honoured by the trainer between steps.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <functional>
+#include <mutex>
+
+namespace trainscope {
+
+class RunControl {
+ public:
+  void requestStop() {
+    stop_ = true;
+    wake();
+  }
+  void requestPause() { paused_ = true; }
+  void requestResume() {
+    paused_ = false;
+    wake();
+  }
+  bool stopRequested() const { return stop_; }
+  bool pauseRequested() const { return paused_; }
+
+  // Blocks while paused (until resumed or stopped). Returns the seconds spent paused.
+  double waitWhilePaused(const std::function<void(bool paused)>& notify) {
+    if (!paused_ || stop_) return 0.0;
+    const auto start = std::chrono::steady_clock::now();
+    if (notify) notify(true);
+    {
+      std::unique_lock<std::mutex> lock(mutex_);
+      cv_.wait(lock, [&] { return !paused_ || stop_; });
+    }
+    if (notify && !stop_) notify(false);
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+
+ private:
+  void wake() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    cv_.notify_all();
+  }
+  std::atomic<bool> stop_{false}, paused_{false};
+  std::mutex mutex_;
+  std::condition_variable cv_;
+};
+
+}  // namespace trainscope

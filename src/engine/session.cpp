@@ -1,0 +1,96 @@
+#include "engine/session.h"
+
+#include "engine/data/dataset_source.h"
+#include "engine/data/fashion_mnist.h"
+#include "engine/device.h"
+#include "engine/record/run_record.h"
+#include "engine/run_control.h"
+#include "engine/trainer.h"
+
+#include <atomic>
+#include <condition_variable>
+#include <filesystem>
+#include <thread>
+
+namespace trainscope {
+
+struct TrainingSession::Worker {
+  std::thread thread;
+  std::atomic<RunState> state{RunState::Starting};
+  std::mutex mutex;
+  std::condition_variable done;
+  bool finished = false;
+};
+
+namespace {
+void checkStartable(const ExperimentConfig& config) {
+  std::vector<std::string> problems = checkDatasetAvailable(config.dataset);
+  if (config.device == "cuda" && !cudaAvailable())
+    problems.push_back("device: \"cuda\" requested, but this LibTorch has no CUDA or no GPU is present (use \"auto\" or \"cpu\")");
+  if (!problems.empty()) throw ConfigError(problems);
+}
+}  // namespace
+
+std::string builtInDatasetDir() { return findFashionMnistDir(); }
+
+std::unique_ptr<TrainingSession> TrainingSession::start(const ExperimentConfig& config) {
+  checkStartable(config);
+  std::unique_ptr<TrainingSession> s(new TrainingSession());
+  RunRecord record = RunRecord::create(config.runs_dir, config.name);
+  record.info()["name"] = config.name;
+  record.info()["status"] = "starting";
+  record.info()["config"] = toJson(config);
+  record.save();
+  s->runDir_ = record.dir().string();
+  s->launch(config, /*resuming=*/false);
+  return s;
+}
+
+std::unique_ptr<TrainingSession> TrainingSession::resume(const std::string& runDir, const std::vector<std::string>& overrides) {
+  RunRecord record = RunRecord::open(runDir);
+  if (!std::filesystem::exists(record.lastCheckpoint()))
+    throw ConfigError({runDir + ": no checkpoints/last.pt to resume from (the run stopped before its first step?)"});
+  nlohmann::json configJson = record.info().value("config", nlohmann::json::object());
+  for (const auto& o : overrides) applyOverride(configJson, o);
+  ExperimentConfig config = parseConfig(configJson);
+  checkStartable(config);
+  std::unique_ptr<TrainingSession> s(new TrainingSession());
+  s->runDir_ = record.dir().string();
+  s->launch(config, /*resuming=*/true);
+  return s;
+}
+
+void TrainingSession::launch(ExperimentConfig config, bool resuming) {
+  events_ = std::make_shared<EventQueue>();
+  control_ = std::make_shared<RunControl>();
+  worker_ = std::make_unique<Worker>();
+  TrainerContext ctx{std::move(config), RunRecord::open(runDir_), resuming,
+                     control_, events_, nullptr};
+  Worker* w = worker_.get();
+  ctx.onState = [w](RunState s) { w->state = s; };
+  w->thread = std::thread([w, ctx = std::move(ctx)]() mutable {
+    runTraining(std::move(ctx));
+    std::lock_guard<std::mutex> lock(w->mutex);
+    w->finished = true;
+    w->done.notify_all();
+  });
+}
+
+TrainingSession::~TrainingSession() {
+  if (!worker_) return;
+  control_->requestStop();
+  if (worker_->thread.joinable()) worker_->thread.join();
+}
+
+void TrainingSession::pause() { control_->requestPause(); }
+void TrainingSession::resume() { control_->requestResume(); }
+void TrainingSession::stop() { control_->requestStop(); }
+bool TrainingSession::paused() const { return control_->pauseRequested(); }
+RunState TrainingSession::state() const { return worker_->state.load(); }
+
+bool TrainingSession::waitFinished(std::chrono::milliseconds timeout) {
+  std::unique_lock<std::mutex> lock(worker_->mutex);
+  return worker_->done.wait_for(lock, timeout, [&] { return worker_->finished; });
+}
+
+}  // namespace trainscope

@@ -1,0 +1,53 @@
+// The engine's face toward the app and the CLI: start a run from a config, command
+// it from any thread, and drain its events at your own pace. No torch, no Qt.
+#pragma once
+
+#include "engine/config.h"
+#include "engine/event_queue.h"
+
+#include <chrono>
+#include <memory>
+#include <string>
+
+namespace trainscope {
+
+class RunControl;
+
+class TrainingSession {
+ public:
+  // Checks what can be checked before training (dataset present, device available),
+  // creates the run folder, and starts training on a background thread. Throws
+  // ConfigError naming the field when the run cannot start.
+  static std::unique_ptr<TrainingSession> start(const ExperimentConfig& config);
+  // Continues a run from its last checkpoint, in the same folder and the same curves.
+  // `overrides` ("epochs=20", ...) apply to the recorded config.
+  static std::unique_ptr<TrainingSession> resume(const std::string& run_dir,
+                                                 const std::vector<std::string>& overrides = {});
+  ~TrainingSession();  // stops the run and waits for it, keeping its record
+
+  void pause();
+  void resume();
+  void stop();
+  bool paused() const;
+
+  RunState state() const;
+  const std::string& runDir() const { return runDir_; }
+  EventQueue& events() { return *events_; }
+  // Waits for the run to end; true when it has.
+  bool waitFinished(std::chrono::milliseconds timeout);
+
+ private:
+  TrainingSession() = default;
+  void launch(ExperimentConfig config, bool resuming);
+
+  struct Worker;
+  std::string runDir_;
+  std::shared_ptr<EventQueue> events_;
+  std::shared_ptr<RunControl> control_;
+  std::unique_ptr<Worker> worker_;
+};
+
+// Where the Fashion-MNIST files were found, or empty.
+std::string builtInDatasetDir();
+
+}  // namespace trainscope

@@ -1,0 +1,436 @@
+#include "engine/trainer.h"
+
+#include "engine/checkpoint.h"
+#include "engine/data/data_loader.h"
+#include "engine/data/dataset_source.h"
+#include "engine/device.h"
+#include "engine/lr_schedule.h"
+#include "engine/models/model_factory.h"
+#include "engine/optimizers.h"
+#include "engine/record/metrics_file.h"
+#include "engine/versions.h"
+
+#include <chrono>
+#include <filesystem>
+#include <iomanip>
+#include <sstream>
+
+namespace trainscope {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+std::string percent(double v) {
+  std::ostringstream s;
+  s << std::fixed << std::setprecision(2) << 100.0 * v << "%";
+  return s.str();
+}
+
+std::string shapeText(const std::vector<int64_t>& s) {
+  return std::to_string(s.at(0)) + "x" + std::to_string(s.at(1)) + "x" + std::to_string(s.at(2));
+}
+
+struct ValidationResult {
+  double loss = 0, accuracy = 0;
+  bool interrupted = false;
+};
+
+class Trainer {
+ public:
+  explicit Trainer(TrainerContext& ctx) : ctx_(ctx), cfg_(ctx.config), record_(ctx.record) {}
+
+  void run() {
+    try {
+      setUp();
+      loop();
+    } catch (const std::exception& e) {
+      fail(e.what());
+    } catch (...) {
+      fail("unknown error inside the engine");
+    }
+  }
+
+ private:
+  void setUp() {
+    setState(RunState::Starting);
+    threads_ = configureThreads(cfg_.threads);
+    device_ = resolveDevice(cfg_.device);
+    at::globalContext().setDeterministicAlgorithms(cfg_.deterministic, /*warn_only=*/false);
+    torch::manual_seed(cfg_.seed);
+
+    DatasetSplits splits = openDataset(cfg_);
+    for (const auto& s : splits.skipped) log(LogLevel::Warning, "skipped " + s.path + ": " + s.reason);
+    skipped_ = splits.skipped;
+    if (splits.train->size() == 0) throw std::runtime_error("the training split is empty");
+    classes_ = splits.train->classes();
+
+    auto trainTransform = std::make_shared<Compose>(cfg_.train_transforms);
+    auto valTransform = std::make_shared<Compose>(cfg_.val_transforms);
+    DataLoaderOptions lo;
+    lo.batch_size = cfg_.loader.batch_size;
+    lo.num_workers = cfg_.loader.num_workers;
+    lo.prefetch_factor = cfg_.loader.prefetch_factor;
+    lo.shuffle = cfg_.loader.shuffle;
+    lo.drop_last = cfg_.loader.drop_last;
+    lo.pin_memory = cfg_.loader.pin_memory && device_.is_cuda();
+    lo.seed = cfg_.seed;
+    trainLoader_ = std::make_unique<DataLoader>(splits.train, trainTransform, lo);
+    lo.shuffle = false;
+    lo.drop_last = false;
+    valLoader_ = std::make_unique<DataLoader>(splits.val, valTransform, lo);
+    if (trainLoader_->batchesPerEpoch() == 0)
+      throw std::runtime_error("loader.batch_size is larger than the training set with drop_last");
+
+    inputShape_ = inputShapeOf(*splits.train, cfg_.train_transforms, cfg_.seed);
+    if (splits.val->size() > 0) {
+      const auto valShape = inputShapeOf(*splits.val, cfg_.val_transforms, cfg_.seed);
+      if (valShape != inputShape_)
+        throw std::runtime_error("transforms.val gives " + shapeText(valShape) + " images but transforms.train gives " +
+                                 shapeText(inputShape_) + "; the model takes one input size");
+    }
+    model_ = buildModel(cfg_.model, inputShape_, static_cast<int64_t>(classes_.size()));
+    model_->to(device_);
+    optimizer_ = makeOptimizer(cfg_.optimizer, model_->parameters());
+
+    const int64_t accum = cfg_.training.grad_accum_steps;
+    stepsPerEpoch_ = (trainLoader_->batchesPerEpoch() + accum - 1) / accum;
+    totalSteps_ = stepsPerEpoch_ * cfg_.epochs;
+    if (cfg_.training.max_steps > 0) totalSteps_ = std::min(totalSteps_, cfg_.training.max_steps);
+    schedule_ = std::make_unique<LrSchedule>(cfg_.scheduler, cfg_.optimizer.lr, stepsPerEpoch_, stepsPerEpoch_ * cfg_.epochs);
+
+    auto& info = record_.info();
+    if (ctx_.resuming) {
+      pos_ = loadCheckpoint(record_.lastCheckpoint().string(), model_, *optimizer_, device_);
+      metrics_ = MetricsFile::reopen(record_.metricsPath().string(), pos_.global_step, pos_.epoch);
+      resumedTrainSeconds_ = pos_.train_seconds;
+      info["resumes"].push_back({{"time", isoTimeNow()}, {"step", pos_.global_step}, {"epoch", pos_.epoch}});
+      log(LogLevel::Info, "resumed at step " + std::to_string(pos_.global_step) + " (epoch " +
+                              std::to_string(pos_.epoch + 1) + ", batch " + std::to_string(pos_.batch_in_epoch) + ")");
+    } else {
+      metrics_ = MetricsFile::create(record_.metricsPath().string(), cfg_.name);
+      info["start_time"] = isoTimeNow();
+    }
+    const LibraryVersions v = libraryVersions();
+    info["name"] = cfg_.name;
+    info["config"] = toJson(cfg_);
+    info["seed"] = cfg_.seed;
+    info["versions"] = {{"trainscope", v.trainscope}, {"libtorch", v.libtorch}, {"opencv", v.opencv}, {"hdf5", v.hdf5}};
+    info["device"] = device_.str();
+    info["threads"] = threads_;
+    info["dataset"] = {{"description", splits.description},
+                       {"classes", classes_},
+                       {"train_samples", splits.train->size()},
+                       {"val_samples", splits.val->size()},
+                       {"input_shape", inputShape_}};
+    info["status"] = "running";
+    info["reason"] = "";
+    info["steps_per_epoch"] = stepsPerEpoch_;
+    writeSkipped();
+    record_.save();
+
+    RunStarted started;
+    started.run_dir = record_.dir().string();
+    started.name = cfg_.name;
+    started.device = device_.str();
+    started.threads = threads_;
+    started.dataset = splits.description;
+    started.train_samples = splits.train->size();
+    started.val_samples = splits.val->size();
+    started.classes = classes_;
+    started.steps_per_epoch = stepsPerEpoch_;
+    started.total_steps = totalSteps_;
+    started.resumed = ctx_.resuming;
+    started.resumed_at_step = pos_.global_step;
+    ctx_.events->push(started);
+    log(LogLevel::Info, "training " + cfg_.model.name + " on " + splits.description + " (" +
+                            std::to_string(splits.train->size()) + " train / " + std::to_string(splits.val->size()) +
+                            " val) with " + device_.str() + ", " + std::to_string(threads_) + " threads");
+  }
+
+  void loop() {
+    setState(RunState::Running);
+    bool stopped = false;
+    bool maxStepsReached = cfg_.training.max_steps > 0 && pos_.global_step >= cfg_.training.max_steps;
+    for (int64_t epoch = pos_.epoch; epoch < cfg_.epochs && !stopped && !maxStepsReached; ++epoch) {
+      const auto epochStart = Clock::now();
+      double pausedInEpoch = 0;
+      model_->train();
+      trainLoader_->startEpoch(epoch, pos_.batch_in_epoch);
+      int64_t batch = pos_.batch_in_epoch;
+      const int64_t batchesPerEpoch = trainLoader_->batchesPerEpoch();
+      bool epochDone = false;
+      while (!epochDone) {
+        pausedInEpoch += ctx_.control->waitWhilePaused([&](bool p) { setState(p ? RunState::Paused : RunState::Running); });
+        if (ctx_.control->stopRequested()) {
+          stopped = true;
+          break;
+        }
+        const StepOutcome s = trainStep(epoch, batch, batchesPerEpoch);
+        if (s.batches == 0) break;
+        batch += s.batches;
+        epochDone = batch >= batchesPerEpoch;
+        if (cfg_.training.max_steps > 0 && pos_.global_step >= cfg_.training.max_steps) {
+          maxStepsReached = true;
+          break;
+        }
+      }
+      pos_.epoch = epoch;
+      pos_.batch_in_epoch = batch;
+      pos_.train_seconds += secondsSince(epochStart) - pausedInEpoch;
+      if (stopped) break;
+
+      const ValidationResult val = validate(epoch);
+      if (val.interrupted) {
+        stopped = true;
+        break;
+      }
+      finishEpoch(epoch, val, secondsSince(epochStart) - pausedInEpoch);
+    }
+    if (stopped && pos_.global_step > 0) saveLast();
+    metrics_->flush();
+    const std::string reason = stopped ? "stopped by request"
+                               : maxStepsReached ? "reached training.max_steps (" + std::to_string(cfg_.training.max_steps) + ")"
+                                                 : "completed " + std::to_string(cfg_.epochs) + " epochs";
+    finish(stopped ? RunState::Stopped : RunState::Finished, reason);
+  }
+
+  struct StepOutcome {
+    int64_t batches = 0;
+  };
+
+  // One optimizer step: grad_accum_steps batches, then clip and step.
+  StepOutcome trainStep(int64_t epoch, int64_t firstBatch, int64_t batchesPerEpoch) {
+    const auto stepStart = Clock::now();
+    const int64_t accum = cfg_.training.grad_accum_steps;
+    const double lr = schedule_->lrAt(pos_.global_step);
+    setLearningRate(*optimizer_, lr);
+    // zero_grad(set_to_none=True): PyTorch's default since 2.0, and cheaper.
+    for (auto& p : model_->parameters()) p.mutable_grad() = torch::Tensor();
+
+    double waited = 0, lossSum = 0, correct = 0, seen = 0;
+    StepOutcome out;
+    while (out.batches < accum) {
+      const auto waitStart = Clock::now();
+      std::optional<Batch> batch = trainLoader_->next();
+      waited += secondsSince(waitStart);
+      if (!batch) break;
+      torch::Tensor x = batch->inputs.to(device_, /*non_blocking=*/true);
+      torch::Tensor y = batch->targets.to(device_, /*non_blocking=*/true);
+      torch::Tensor logits = model_->forward(x);
+      torch::Tensor loss = torch::nn::functional::cross_entropy(
+          logits, y, torch::nn::functional::CrossEntropyFuncOptions().label_smoothing(cfg_.training.label_smoothing));
+      (accum > 1 ? loss / static_cast<double>(accum) : loss).backward();
+      const double n = static_cast<double>(y.size(0));
+      lossSum += loss.item<double>() * n;
+      correct += logits.argmax(/*dim=*/1).eq(y).sum().item<double>();
+      seen += n;
+      ++out.batches;
+    }
+    if (out.batches == 0) return out;
+    if (cfg_.training.clip_grad_norm > 0) torch::nn::utils::clip_grad_norm_(model_->parameters(), cfg_.training.clip_grad_norm);
+    optimizer_->step();
+    ++pos_.global_step;
+    pos_.epoch_loss_sum += lossSum;
+    pos_.epoch_correct += correct;
+    pos_.epoch_seen += seen;
+
+    const double duration = secondsSince(stepStart);
+    StepMetrics m;
+    m.step = pos_.global_step;
+    m.epoch = static_cast<double>(epoch) + static_cast<double>(firstBatch + out.batches) / static_cast<double>(batchesPerEpoch);
+    m.wall_time = unixTimeNow();
+    m.loss = lossSum / seen;
+    m.accuracy = correct / seen;
+    m.lr = lr;
+    m.samples_per_sec = duration > 0 ? seen / duration : 0;
+    m.data_wait = duration > 0 ? std::min(1.0, waited / duration) : 0;
+    metrics_->append(m);
+    ctx_.events->push(m);
+    sessionSamples_ += seen;
+    sessionSeconds_ += duration;
+    ++sessionSteps_;
+    publishProgress(epoch, (firstBatch + out.batches + accum - 1) / accum, false);
+    reportSkipped();
+    metrics_->flushIfDue();
+    return out;
+  }
+
+  ValidationResult validate(int64_t epoch) {
+    ValidationResult r;
+    publishProgress(epoch, stepsPerEpoch_, /*validating=*/true);
+    torch::NoGradGuard noGrad;
+    model_->eval();
+    valLoader_->startEpoch(0);
+    double lossSum = 0, correct = 0, seen = 0;
+    while (auto batch = valLoader_->next()) {
+      if (ctx_.control->stopRequested()) {
+        r.interrupted = true;
+        model_->train();
+        return r;
+      }
+      torch::Tensor x = batch->inputs.to(device_, /*non_blocking=*/true);
+      torch::Tensor y = batch->targets.to(device_, /*non_blocking=*/true);
+      torch::Tensor logits = model_->forward(x);
+      lossSum += torch::nn::functional::cross_entropy(
+                     logits, y, torch::nn::functional::CrossEntropyFuncOptions().reduction(torch::kSum))
+                     .item<double>();
+      correct += logits.argmax(/*dim=*/1).eq(y).sum().item<double>();
+      seen += static_cast<double>(y.size(0));
+    }
+    reportSkipped();
+    model_->train();
+    r.loss = seen > 0 ? lossSum / seen : 0;
+    r.accuracy = seen > 0 ? correct / seen : 0;
+    return r;
+  }
+
+  void finishEpoch(int64_t epoch, const ValidationResult& val, double duration) {
+    EpochMetrics e;
+    e.epoch = epoch + 1;
+    e.step = pos_.global_step;
+    e.wall_time = unixTimeNow();
+    e.train_loss = pos_.epoch_seen > 0 ? pos_.epoch_loss_sum / pos_.epoch_seen : 0;
+    e.train_accuracy = pos_.epoch_seen > 0 ? pos_.epoch_correct / pos_.epoch_seen : 0;
+    e.val_loss = val.loss;
+    e.val_accuracy = val.accuracy;
+    e.lr = schedule_->lrAt(std::max<int64_t>(0, pos_.global_step - 1));
+    e.duration = duration;
+    e.best = val.accuracy > pos_.best_val_accuracy;
+    if (e.best) pos_.best_val_accuracy = val.accuracy, pos_.best_epoch = e.epoch;
+    metrics_->append(e);
+    metrics_->flush();
+    ctx_.events->push(e);
+
+    pos_ = TrainingPosition{epoch + 1, 0, pos_.global_step, pos_.best_val_accuracy, pos_.best_epoch, 0, 0, 0,
+                            pos_.train_seconds};
+    saveLast();
+    if (e.best) {
+      const auto tmp = record_.bestCheckpoint().string() + ".tmp";
+      std::filesystem::copy_file(record_.lastCheckpoint(), tmp, std::filesystem::copy_options::overwrite_existing);
+      std::filesystem::rename(tmp, record_.bestCheckpoint());
+    }
+    auto& info = record_.info();
+    info["epochs_completed"] = e.epoch;
+    info["steps"] = pos_.global_step;
+    info["best_val_accuracy"] = pos_.best_val_accuracy;
+    info["best_epoch"] = pos_.best_epoch;
+    info["final_val_accuracy"] = e.val_accuracy;
+    info["final_val_loss"] = e.val_loss;
+    record_.save();
+    std::ostringstream line;
+    line << "epoch " << e.epoch << "/" << cfg_.epochs << ": train loss " << std::setprecision(4) << e.train_loss
+         << ", train acc " << percent(e.train_accuracy) << ", val loss " << e.val_loss << ", val acc "
+         << percent(e.val_accuracy) << (e.best ? " (best)" : "");
+    log(LogLevel::Info, line.str());
+  }
+
+  void saveLast() { saveCheckpoint(record_.lastCheckpoint().string(), model_, *optimizer_, pos_); }
+
+  void publishProgress(int64_t epoch, int64_t stepInEpoch, bool validating) {
+    Progress p;
+    p.epoch = epoch + 1;
+    p.epochs = cfg_.epochs;
+    p.step_in_epoch = std::min(stepInEpoch, stepsPerEpoch_);
+    p.steps_per_epoch = stepsPerEpoch_;
+    p.global_step = pos_.global_step;
+    p.total_steps = totalSteps_;
+    p.samples_per_sec = sessionSeconds_ > 0 ? sessionSamples_ / sessionSeconds_ : 0;
+    p.elapsed = resumedTrainSeconds_ + sessionSeconds_;
+    p.eta = sessionSteps_ > 0 ? (sessionSeconds_ / sessionSteps_) * static_cast<double>(totalSteps_ - pos_.global_step) : 0;
+    p.validating = validating;
+    ctx_.events->push(p);
+  }
+
+  void reportSkipped() {
+    auto fresh = trainLoader_->takeSkipped();
+    auto freshVal = valLoader_->takeSkipped();
+    fresh.insert(fresh.end(), freshVal.begin(), freshVal.end());
+    if (fresh.empty()) return;
+    for (const auto& s : fresh) log(LogLevel::Warning, "skipped " + s.path + ": " + s.reason);
+    skipped_.insert(skipped_.end(), fresh.begin(), fresh.end());
+    writeSkipped();
+    record_.save();
+  }
+
+  void writeSkipped() {
+    auto list = nlohmann::json::array();
+    for (const auto& s : skipped_) list.push_back({{"path", s.path}, {"reason", s.reason}});
+    record_.info()["skipped"] = list;
+  }
+
+  void log(LogLevel level, const std::string& text) {
+    LogLine l;
+    l.level = level;
+    l.text = text;
+    l.wall_time = unixTimeNow();
+    const char* tag = level == LogLevel::Error ? "ERROR " : level == LogLevel::Warning ? "WARNING " : "";
+    try {
+      record_.appendLog(isoTimeNow() + " " + tag + text);
+    } catch (...) {  // a full disk must not take the run down with it
+    }
+    ctx_.events->push(std::move(l));
+  }
+
+  void setState(RunState s, const std::string& reason = {}) {
+    ctx_.events->push(StateChanged{s, reason});
+    if (ctx_.onState) ctx_.onState(s);
+  }
+
+  void finish(RunState s, const std::string& reason) {
+    auto& info = record_.info();
+    info["status"] = toString(s);
+    info["reason"] = reason;
+    info["end_time"] = isoTimeNow();
+    info["steps"] = pos_.global_step;
+    info["train_seconds"] = pos_.train_seconds;
+    record_.save();
+    log(LogLevel::Info, std::string("run ") + toString(s) + ": " + reason);
+    metrics_.reset();  // closes metrics.h5 before anyone is told the run is over
+    setState(s, reason);
+  }
+
+  void fail(const std::string& message) {
+    log(LogLevel::Error, message);
+    ctx_.events->push(RunError{message});
+    try {
+      if (metrics_) metrics_->flush();
+      metrics_.reset();
+      auto& info = record_.info();
+      info["status"] = toString(RunState::Failed);
+      info["reason"] = message;
+      info["end_time"] = isoTimeNow();
+      info["steps"] = pos_.global_step;
+      record_.save();
+    } catch (const std::exception& e) {
+      ctx_.events->push(RunError{std::string("could not record the failure: ") + e.what()});
+    }
+    setState(RunState::Failed, message);
+  }
+
+  TrainerContext& ctx_;
+  const ExperimentConfig& cfg_;
+  RunRecord& record_;
+  torch::Device device_{torch::kCPU};
+  int threads_ = 1;
+  std::vector<std::string> classes_;
+  std::vector<SkippedItem> skipped_;
+  std::vector<int64_t> inputShape_;
+  std::unique_ptr<DataLoader> trainLoader_, valLoader_;
+  LayerStack model_{nullptr};
+  std::unique_ptr<torch::optim::Optimizer> optimizer_;
+  std::unique_ptr<LrSchedule> schedule_;
+  std::unique_ptr<MetricsFile> metrics_;
+  TrainingPosition pos_;
+  int64_t stepsPerEpoch_ = 0, totalSteps_ = 0;
+  double sessionSamples_ = 0, sessionSeconds_ = 0, resumedTrainSeconds_ = 0;
+  int64_t sessionSteps_ = 0;
+};
+
+}  // namespace
+
+void runTraining(TrainerContext context) { Trainer(context).run(); }
+
+}  // namespace trainscope

@@ -1,0 +1,22 @@
+#include "engine/versions.h"
+
+#include <H5public.h>
+#include <opencv2/core/version.hpp>
+#include <torch/torch.h>
+#include <torch/version.h>
+
+namespace trainscope {
+
+LibraryVersions libraryVersions() {
+  LibraryVersions v;
+  v.trainscope = TRAINSCOPE_VERSION;
+  v.libtorch = TORCH_VERSION;
+  v.opencv = CV_VERSION;
+  v.hdf5 = std::to_string(H5_VERS_MAJOR) + "." + std::to_string(H5_VERS_MINOR) + "." + std::to_string(H5_VERS_RELEASE);
+#ifdef TRAINSCOPE_WITH_CUDA
+  v.cuda_build = true;
+#endif
+  return v;
+}
+
+}  // namespace trainscope
