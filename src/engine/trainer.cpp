@@ -13,6 +13,7 @@
 #include <chrono>
 #include <filesystem>
 #include <iomanip>
+#include <mutex>
 #include <sstream>
 
 namespace trainscope {
@@ -59,7 +60,6 @@ class Trainer {
     threads_ = configureThreads(cfg_.threads);
     device_ = resolveDevice(cfg_.device);
     at::globalContext().setDeterministicAlgorithms(cfg_.deterministic, /*warn_only=*/false);
-    torch::manual_seed(cfg_.seed);
 
     DatasetSplits splits = openDataset(cfg_);
     for (const auto& s : splits.skipped) log(LogLevel::Warning, "skipped " + s.path + ": " + s.reason);
@@ -91,7 +91,14 @@ class Trainer {
         throw std::runtime_error("transforms.val gives " + shapeText(valShape) + " images but transforms.train gives " +
                                  shapeText(inputShape_) + "; the model takes one input size");
     }
-    model_ = buildModel(cfg_.model, inputShape_, static_cast<int64_t>(classes_.size()));
+    {
+      // Seeding and initialisation use LibTorch's global generator: hold it while this
+      // run initialises its weights, so runs started side by side stay reproducible.
+      static std::mutex initMutex;
+      std::lock_guard<std::mutex> lock(initMutex);
+      torch::manual_seed(cfg_.seed);
+      model_ = buildModel(cfg_.model, inputShape_, static_cast<int64_t>(classes_.size()));
+    }
     model_->to(device_);
     optimizer_ = makeOptimizer(cfg_.optimizer, model_->parameters());
 
@@ -163,7 +170,10 @@ class Trainer {
       const int64_t batchesPerEpoch = trainLoader_->batchesPerEpoch();
       bool epochDone = false;
       while (!epochDone) {
-        pausedInEpoch += ctx_.control->waitWhilePaused([&](bool p) { setState(p ? RunState::Paused : RunState::Running); });
+        pausedInEpoch += ctx_.control->waitWhilePaused([&](bool paused) {
+          if (paused) metrics_->flush();  // a paused run's record is complete on disk
+          setState(paused ? RunState::Paused : RunState::Running);
+        });
         if (ctx_.control->stopRequested()) {
           stopped = true;
           break;

@@ -36,3 +36,31 @@ ExperimentConfig smallFashionExperiment(const std::string& runsDir, int64_t trai
 std::string sourceDir();
 
 }  // namespace trainscope::test
+
+#include "engine/session.h"
+
+#include <functional>
+#include <vector>
+
+namespace trainscope::test {
+
+// What a session published, collected until it ended.
+struct RunEvents {
+  std::vector<StepMetrics> steps;
+  std::vector<EpochMetrics> epochs;
+  std::vector<RunState> states;
+  std::vector<std::string> errors;
+  std::vector<std::string> logs;
+  RunStarted started;
+  RunState finalState() const { return states.empty() ? RunState::Starting : states.back(); }
+};
+
+// Drains events until the run ends, calling onEvent for each (it may command the session).
+RunEvents followRun(TrainingSession& session, const std::function<void(const Event&, const RunEvents&)>& onEvent = {});
+
+// A 1-D dataset of metrics.h5 read with the HDF5 C API (SWMR read), as doubles.
+std::vector<double> readH5Column(const std::string& file, const std::string& dataset);
+
+nlohmann::json readJsonFile(const std::string& path);
+
+}  // namespace trainscope::test

@@ -70,6 +70,10 @@ std::vector<fs::path> sortedChildren(const fs::path& dir, bool directories, std:
     const auto name = it->path().filename().string();
     if (name.empty() || name[0] == '.') continue;  // hidden files and folders are not data
     std::error_code typeEc;
+    if (it->is_symlink(typeEc) && !fs::exists(it->path(), typeEc)) {
+      skipped.push_back({it->path().string(), "broken symbolic link"});
+      continue;
+    }
     const bool isDir = it->is_directory(typeEc);
     if (typeEc) {
       skipped.push_back({it->path().string(), "cannot read: " + typeEc.message()});

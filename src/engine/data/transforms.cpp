@@ -125,38 +125,6 @@ class ColorJitter : public Transform {
 
   static double factor(double v, Rng& rng) { return v > 0 ? rng.uniform(std::max(0.0, 1.0 - v), 1.0 + v) : 1.0; }
 
-  static cv::Mat adjustBrightness(const cv::Mat& img, double f) {
-    cv::Mat out;
-    img.convertTo(out, -1, f, 0.0);  // blend with black, saturating
-    return out;
-  }
-  static cv::Mat adjustContrast(const cv::Mat& img, double f) {
-    const double mean = cv::mean(grayOf(img))[0];  // blend with the mean grey level
-    cv::Mat out;
-    img.convertTo(out, -1, f, (1.0 - f) * mean);
-    return out;
-  }
-  static cv::Mat adjustSaturation(const cv::Mat& img, double f) {
-    if (img.channels() == 1) return img;  // torchvision leaves grayscale images alone
-    cv::Mat gray3, out;
-    cv::cvtColor(grayOf(img), gray3, cv::COLOR_GRAY2RGB);
-    cv::addWeighted(img, f, gray3, 1.0 - f, 0.0, out);
-    return out;
-  }
-  static cv::Mat adjustHue(const cv::Mat& img, double h) {
-    if (img.channels() == 1) return img;
-    cv::Mat hsv;
-    cv::cvtColor(img, hsv, cv::COLOR_RGB2HSV_FULL);  // 8-bit hue over 0..255, as PIL's HSV
-    const auto shift = static_cast<uint8_t>(static_cast<int>(std::lround(h * 255.0)) & 0xFF);
-    for (int y = 0; y < hsv.rows; ++y) {
-      auto* p = hsv.ptr<cv::Vec3b>(y);
-      for (int x = 0; x < hsv.cols; ++x) p[x][0] = static_cast<uint8_t>(p[x][0] + shift);  // wraps
-    }
-    cv::Mat out;
-    cv::cvtColor(hsv, out, cv::COLOR_HSV2RGB_FULL);
-    return out;
-  }
-
  private:
   TransformSpec spec_;
 };
@@ -220,6 +188,38 @@ class Normalize : public Transform {
 };
 
 }  // namespace
+
+cv::Mat adjustBrightness(const cv::Mat& img, double f) {
+  cv::Mat out;
+  img.convertTo(out, -1, f, 0.0);  // blend with black, saturating
+  return out;
+}
+cv::Mat adjustContrast(const cv::Mat& img, double f) {
+  const double mean = cv::mean(grayOf(img))[0];  // blend with the mean grey level
+  cv::Mat out;
+  img.convertTo(out, -1, f, (1.0 - f) * mean);
+  return out;
+}
+cv::Mat adjustSaturation(const cv::Mat& img, double f) {
+  if (img.channels() == 1) return img;  // torchvision leaves grayscale images alone
+  cv::Mat gray3, out;
+  cv::cvtColor(grayOf(img), gray3, cv::COLOR_GRAY2RGB);
+  cv::addWeighted(img, f, gray3, 1.0 - f, 0.0, out);
+  return out;
+}
+cv::Mat adjustHue(const cv::Mat& img, double h) {
+  if (img.channels() == 1) return img;
+  cv::Mat hsv;
+  cv::cvtColor(img, hsv, cv::COLOR_RGB2HSV_FULL);  // 8-bit hue over 0..255, as PIL's HSV
+  const auto shift = static_cast<uint8_t>(static_cast<int>(std::lround(h * 255.0)) & 0xFF);
+  for (int y = 0; y < hsv.rows; ++y) {
+    auto* p = hsv.ptr<cv::Vec3b>(y);
+    for (int x = 0; x < hsv.cols; ++x) p[x][0] = static_cast<uint8_t>(p[x][0] + shift);  // wraps
+  }
+  cv::Mat out;
+  cv::cvtColor(hsv, out, cv::COLOR_HSV2RGB_FULL);
+  return out;
+}
 
 cv::Size resizedSize(int height, int width, const std::vector<int>& size) {
   if (size.size() == 2) return {size[1], size[0]};

@@ -43,6 +43,14 @@ std::unique_ptr<Transform> makeTransform(const TransformSpec& spec);
 // torchvision.transforms.RandomResizedCrop.get_params: the crop rectangle.
 cv::Rect randomResizedCropRect(int height, int width, const std::vector<double>& scale,
                                const std::vector<double>& ratio, Rng& rng);
+// ColorJitter's four operations with a fixed factor, as torchvision.transforms.functional:
+// brightness blends with black, contrast with the mean grey level, saturation with the
+// greyscale image; hue rotates the hue by h (a fraction of the circle, -0.5..0.5).
+cv::Mat adjustBrightness(const cv::Mat& img, double factor);
+cv::Mat adjustContrast(const cv::Mat& img, double factor);
+cv::Mat adjustSaturation(const cv::Mat& img, double factor);
+cv::Mat adjustHue(const cv::Mat& img, double h);
+
 // torchvision's output size for Resize(size) on a height x width image.
 cv::Size resizedSize(int height, int width, const std::vector<int>& size);
 
