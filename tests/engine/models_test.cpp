@@ -18,6 +18,10 @@ struct ShapeCase {
   int64_t classes;
 };
 
+void PrintTo(const ShapeCase& c, std::ostream* os) {
+  *os << c.model << " on " << c.input[0] << "x" << c.input[1] << "x" << c.input[2] << ", " << c.classes << " classes";
+}
+
 class ModelShapes : public ::testing::TestWithParam<ShapeCase> {};
 
 TEST_P(ModelShapes, OutputIsBatchByClasses) {

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# trainscope-cli as a user runs it: help, datasets, summary, config errors (message
+# naming the field, non-zero exit, no training), a short run and its resume.
+# Usage: cli_test.sh CLI SOURCE_DIR
+set -uo pipefail
+cli=$1
+src=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+check() {  # check NAME CONDITION...
+  local name=$1
+  shift
+  if "$@"; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    echo "FAIL: $name"
+  fi
+}
+contains() { grep -qF -- "$2" "$1"; }
+
+"$cli" --help >"$tmp/help" 2>&1
+check "--help exits 0" test $? -eq 0
+for sub in train resume summary datasets; do
+  check "--help lists $sub" contains "$tmp/help" "$sub"
+  "$cli" $sub --help >"$tmp/subhelp" 2>&1
+  check "$sub --help exits 0" test $? -eq 0
+done
+
+"$cli" datasets >"$tmp/datasets" 2>&1
+check "datasets exits 0" test $? -eq 0
+check "datasets finds Fashion-MNIST" contains "$tmp/datasets" "/usr/share/datasets/fashion-mnist"
+
+"$cli" summary --config "$src/resources/experiments/fashion_lenet.json" >"$tmp/summary" 2>&1
+check "summary exits 0" test $? -eq 0
+check "summary shows LeNet's parameters" contains "$tmp/summary" "Total params: 61706"
+check "summary shows output shapes" contains "$tmp/summary" "[1, 16, 10, 10]"
+
+"$cli" train --config "$src/resources/experiments/fashion_lenet.json" --set optimizer.lrr=1 --out "$tmp/runs" >"$tmp/bad" 2>&1
+code=$?
+check "unknown key exits 2" test $code -eq 2
+check "unknown key is named" contains "$tmp/bad" 'optimizer.lrr: unknown key (did you mean "lr"?)'
+check "no run folder for a bad config" test ! -e "$tmp/runs"
+
+"$cli" train --config "$src/resources/experiments/fashion_lenet.json" --set loader.batch_size=0 --out "$tmp/runs" >"$tmp/bad" 2>&1
+check "impossible value exits 2" test $? -eq 2
+check "impossible value is named" contains "$tmp/bad" "loader.batch_size: must be >= 1"
+
+"$cli" train --config "$src/resources/experiments/imagefolder_resnet18.json" --set dataset.root="$tmp/missing photos" --out "$tmp/runs" >"$tmp/bad" 2>&1
+check "missing dataset exits 2" test $? -eq 2
+check "missing dataset is named" contains "$tmp/bad" "dataset.root: folder does not exist: $tmp/missing photos"
+
+"$cli" train --config "$src/resources/experiments/fashion_lenet.json" --out "$tmp/runs" \
+  --set epochs=1 --set dataset.train_subset=1024 --set dataset.val_subset=256 >"$tmp/train" 2>&1
+check "short run exits 0" test $? -eq 0
+check "epoch summary line" contains "$tmp/train" "epoch 1/1: train loss"
+run_dir=$(ls -d "$tmp"/runs/fashion_lenet-* 2>/dev/null | head -1)
+check "run folder exists" test -n "$run_dir"
+check "run.json says finished" contains "$run_dir/run.json" '"status": "finished"'
+for f in metrics.h5 log.txt checkpoints/last.pt checkpoints/best.pt; do
+  check "run folder has $f" test -f "$run_dir/$f"
+done
+
+"$cli" resume "$run_dir" --set epochs=2 >"$tmp/resume" 2>&1
+check "resume exits 0" test $? -eq 0
+check "resume trains the second epoch" contains "$tmp/resume" "epoch 2/2: train loss"
+check "resume continues the same folder" contains "$run_dir/run.json" '"epochs_completed": 2'
+
+echo "$passed passed, $failed failed"
+test $failed -eq 0
