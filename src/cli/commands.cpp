@@ -2,6 +2,8 @@
 
 #include "cli/progress_printer.h"
 #include "engine/config.h"
+#include "engine/data/channel_stats.h"
+#include "engine/data/dataset_source.h"
 #include "engine/data/fashion_mnist.h"
 #include "engine/data/image_folder.h"
 #include "engine/model_summary.h"
@@ -10,6 +12,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <fstream>
@@ -159,6 +162,36 @@ int datasetsCommand(const std::string& inspectPath) {
               "                 present, otherwise dataset.val_fraction is split off per class.\n"
               "                 `trainscope-cli datasets PATH` checks a folder and lists what it would skip.\n");
   return 0;
+}
+
+int statsCommand(const std::string& config, const std::vector<std::string>& overrides, int64_t maxSamples) {
+  try {
+    const ExperimentConfig c = configFromFile(config, overrides, "");
+    const auto problems = checkDatasetAvailable(c.dataset);
+    if (!problems.empty()) throw ConfigError(problems);
+    const DatasetSplits splits = openDataset(c);
+    const bool terminal = isatty(fileno(stderr));
+    const ChannelStats s = computeChannelStats(*splits.train, c.val_transforms, maxSamples, [&](int64_t done, int64_t total) {
+      if (terminal) std::fprintf(stderr, "\rmeasuring %lld/%lld images", static_cast<long long>(done), static_cast<long long>(total));
+      return true;
+    });
+    if (terminal) std::fprintf(stderr, "\n");
+    nlohmann::ordered_json normalize{{"name", "Normalize"}, {"mean", nlohmann::json::array()}, {"std", nlohmann::json::array()}};
+    for (size_t i = 0; i < s.mean.size(); ++i) {
+      normalize["mean"].push_back(std::round(s.mean[i] * 1e4) / 1e4);
+      normalize["std"].push_back(std::round(s.std[i] * 1e4) / 1e4);
+    }
+    std::printf("measured %lld training images (%lld could not be loaded) after the val transforms up to ToTensor\n",
+                static_cast<long long>(s.samples), static_cast<long long>(s.skipped));
+    std::printf("mean %s\nstd  %s\n", normalize["mean"].dump().c_str(), normalize["std"].dump().c_str());
+    std::printf("for the config: %s\n", normalize.dump().c_str());
+    return 0;
+  } catch (const ConfigError& e) {
+    return reportConfigError(e);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "error: %s\n", e.what());
+    return kFailed;
+  }
 }
 
 }  // namespace trainscope::cli

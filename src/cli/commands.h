@@ -1,6 +1,7 @@
 // The subcommands of trainscope-cli. Each returns the process exit code.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -17,5 +18,6 @@ int trainCommand(const TrainArgs& args);
 int resumeCommand(const std::string& runDir, const std::vector<std::string>& overrides, bool quiet);
 int summaryCommand(const std::string& config, const std::vector<std::string>& overrides);
 int datasetsCommand(const std::string& inspectPath);
+int statsCommand(const std::string& config, const std::vector<std::string>& overrides, int64_t maxSamples);
 
 }  // namespace trainscope::cli

@@ -40,10 +40,19 @@ int main(int argc, char** argv) {
   auto* datasetsCmd = app.add_subcommand("datasets", "List the built-in datasets, or check an image folder");
   datasetsCmd->add_option("path", inspect, "An image folder to check (classes, counts, skipped files)");
 
+  std::string statsConfig;
+  std::vector<std::string> statsOverrides;
+  int64_t statsMax = 0;
+  auto* statsCmd = app.add_subcommand("stats", "Compute the training set's per-channel mean and std for Normalize");
+  statsCmd->add_option("-c,--config", statsConfig, "Experiment JSON")->required()->check(CLI::ExistingFile);
+  statsCmd->add_option("-s,--set", statsOverrides, "Override a field: key=value")->take_all();
+  statsCmd->add_option("--max-samples", statsMax, "Measure at most this many images, spread over the set (0 = all)");
+
   CLI11_PARSE(app, argc, argv);
   if (*trainCmd) return trainCommand(train);
   if (*resumeCmd) return resumeCommand(runDir, resumeOverrides, resumeQuiet);
   if (*summaryCmd) return summaryCommand(summaryConfig, summaryOverrides);
   if (*datasetsCmd) return datasetsCommand(inspect);
+  if (*statsCmd) return statsCommand(statsConfig, statsOverrides, statsMax);
   return 0;
 }

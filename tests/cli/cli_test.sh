@@ -24,7 +24,7 @@ contains() { grep -qF -- "$2" "$1"; }
 
 "$cli" --help >"$tmp/help" 2>&1
 check "--help exits 0" test $? -eq 0
-for sub in train resume summary datasets; do
+for sub in train resume summary datasets stats; do
   check "--help lists $sub" contains "$tmp/help" "$sub"
   "$cli" $sub --help >"$tmp/subhelp" 2>&1
   check "$sub --help exits 0" test $? -eq 0
@@ -38,6 +38,10 @@ check "datasets finds Fashion-MNIST" contains "$tmp/datasets" "/usr/share/datase
 check "summary exits 0" test $? -eq 0
 check "summary shows LeNet's parameters" contains "$tmp/summary" "Total params: 61706"
 check "summary shows output shapes" contains "$tmp/summary" "[1, 16, 10, 10]"
+
+"$cli" stats --config "$src/resources/experiments/fashion_lenet.json" >"$tmp/stats" 2>&1
+check "stats exits 0" test $? -eq 0
+check "stats gives Fashion-MNIST's mean and std" contains "$tmp/stats" '{"name":"Normalize","mean":[0.286],"std":[0.353]}'
 
 "$cli" train --config "$src/resources/experiments/fashion_lenet.json" --set optimizer.lrr=1 --out "$tmp/runs" >"$tmp/bad" 2>&1
 code=$?
