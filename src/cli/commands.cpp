@@ -16,6 +16,7 @@
 #include <csignal>
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <iostream>
 
 namespace trainscope::cli {
@@ -39,6 +40,18 @@ int reportConfigError(const std::exception& e) {
     start = end + 1;
   }
   return kBadConfig;
+}
+
+// Runs a command body, turning exceptions into the message and exit code a user expects.
+int guarded(const std::function<int()>& body) {
+  try {
+    return body();
+  } catch (const ConfigError& e) {
+    return reportConfigError(e);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "error: %s\n", e.what());
+    return kFailed;
+  }
 }
 
 ExperimentConfig configFromFile(const std::string& path, const std::vector<std::string>& overrides,
@@ -91,47 +104,29 @@ int follow(TrainingSession& session, bool quiet) {
 }  // namespace
 
 int trainCommand(const TrainArgs& args) {
-  std::unique_ptr<TrainingSession> session;
-  try {
-    session = TrainingSession::start(configFromFile(args.config, args.overrides, args.out));
-  } catch (const ConfigError& e) {
-    return reportConfigError(e);
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "error: %s\n", e.what());
-    return kFailed;
-  }
-  return follow(*session, args.quiet);
+  return guarded([&] {
+    auto session = TrainingSession::start(configFromFile(args.config, args.overrides, args.out));
+    return follow(*session, args.quiet);
+  });
 }
 
 int resumeCommand(const std::string& runDir, const std::vector<std::string>& overrides, bool quiet) {
-  std::unique_ptr<TrainingSession> session;
-  try {
-    session = TrainingSession::resume(runDir, overrides);
-  } catch (const ConfigError& e) {
-    return reportConfigError(e);
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "error: %s\n", e.what());
-    return kFailed;
-  }
-  return follow(*session, quiet);
+  return guarded([&] {
+    auto session = TrainingSession::resume(runDir, overrides);
+    return follow(*session, quiet);
+  });
 }
 
 int summaryCommand(const std::string& config, const std::vector<std::string>& overrides) {
-  try {
-    const ExperimentConfig c = configFromFile(config, overrides, "");
-    std::cout << formatSummary(summarizeExperiment(c));
+  return guarded([&] {
+    std::cout << formatSummary(summarizeExperiment(configFromFile(config, overrides, "")));
     return 0;
-  } catch (const ConfigError& e) {
-    return reportConfigError(e);
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "error: %s\n", e.what());
-    return kFailed;
-  }
+  });
 }
 
 int datasetsCommand(const std::string& inspectPath) {
   if (!inspectPath.empty()) {
-    try {
+    return guarded([&] {
       ImageFolderOptions o;
       o.verify = true;  // decode everything, so every unusable file is listed now
       const DatasetSplits s = openImageFolder(inspectPath, o);
@@ -144,10 +139,7 @@ int datasetsCommand(const std::string& inspectPath) {
       std::printf("skipped: %zu\n", s.skipped.size());
       for (const auto& k : s.skipped) std::printf("  %s: %s\n", k.path.c_str(), k.reason.c_str());
       return 0;
-    } catch (const std::exception& e) {
-      std::fprintf(stderr, "error: %s\n", e.what());
-      return kFailed;
-    }
+    });
   }
   const std::string dir = findFashionMnistDir();
   std::printf("built-in datasets:\n");
@@ -165,7 +157,7 @@ int datasetsCommand(const std::string& inspectPath) {
 }
 
 int statsCommand(const std::string& config, const std::vector<std::string>& overrides, int64_t maxSamples) {
-  try {
+  return guarded([&] {
     const ExperimentConfig c = configFromFile(config, overrides, "");
     const auto problems = checkDatasetAvailable(c.dataset);
     if (!problems.empty()) throw ConfigError(problems);
@@ -186,12 +178,7 @@ int statsCommand(const std::string& config, const std::vector<std::string>& over
     std::printf("mean %s\nstd  %s\n", normalize["mean"].dump().c_str(), normalize["std"].dump().c_str());
     std::printf("for the config: %s\n", normalize.dump().c_str());
     return 0;
-  } catch (const ConfigError& e) {
-    return reportConfigError(e);
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "error: %s\n", e.what());
-    return kFailed;
-  }
+  });
 }
 
 }  // namespace trainscope::cli

@@ -54,6 +54,14 @@ std::unique_ptr<TrainingSession> TrainingSession::resume(const std::string& runD
   for (const auto& o : overrides) applyOverride(configJson, o);
   ExperimentConfig config = parseConfig(configJson);
   checkStartable(config);
+  const auto& info = record.info();
+  const int64_t epochsDone = info.value("epochs_completed", int64_t{0}), stepsDone = info.value("steps", int64_t{0});
+  if (config.epochs <= epochsDone)
+    throw ConfigError({"epochs: the run has already completed " + std::to_string(epochsDone) +
+                       " epoch(s); resume with --set epochs=N, N > " + std::to_string(epochsDone) + ", to train further"});
+  if (config.training.max_steps > 0 && stepsDone >= config.training.max_steps)
+    throw ConfigError({"training.max_steps: the run has already reached " + std::to_string(stepsDone) +
+                       " steps; resume with a larger training.max_steps (or 0 for no limit)"});
   std::unique_ptr<TrainingSession> s(new TrainingSession());
   s->runDir_ = record.dir().string();
   s->launch(config, /*resuming=*/true);

@@ -68,6 +68,10 @@ for f in metrics.h5 log.txt checkpoints/last.pt checkpoints/best.pt; do
   check "run folder has $f" test -f "$run_dir/$f"
 done
 
+"$cli" resume "$run_dir" >"$tmp/resume" 2>&1
+check "resuming a finished run without more epochs exits 2" test $? -eq 2
+check "and says how to train further" contains "$tmp/resume" "epochs: the run has already completed 1 epoch(s)"
+
 "$cli" resume "$run_dir" --set epochs=2 >"$tmp/resume" 2>&1
 check "resume exits 0" test $? -eq 0
 check "resume trains the second epoch" contains "$tmp/resume" "epoch 2/2: train loss"
