@@ -14,6 +14,7 @@
 #include <atomic>
 #include <cmath>
 #include <csignal>
+#include <cstdlib>
 #include <cstdio>
 #include <fstream>
 #include <functional>
@@ -24,7 +25,11 @@ namespace trainscope::cli {
 namespace {
 
 std::atomic<int> interrupts{0};
-void onInterrupt(int) { ++interrupts; }
+// The first Ctrl+C asks the run to stop cleanly; a second one quits at once (the record
+// on disk is at most 2 seconds behind, and `resume` recovers from that).
+void onInterrupt(int) {
+  if (++interrupts >= 2) std::_Exit(130);
+}
 
 // Exit codes: 0 success, 1 run failed, 2 bad config or arguments, 130 interrupted.
 constexpr int kFailed = 1, kBadConfig = 2, kInterrupted = 130;
@@ -79,7 +84,7 @@ int follow(TrainingSession& session, bool quiet) {
     if (interrupts > 0 && !stopRequested) {
       stopRequested = true;
       printer.finishLine();
-      std::fprintf(stderr, "stopping after the current step (the run's record is kept)...\n");
+      std::fprintf(stderr, "stopping after the current step (the run's record is kept; Ctrl+C again quits at once)...\n");
       session.stop();
     }
     const bool finished = session.waitFinished(std::chrono::milliseconds(50));

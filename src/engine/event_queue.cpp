@@ -22,10 +22,9 @@ void EventQueue::push(Event e) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     if (std::holds_alternative<Progress>(e)) {
-      if (progressSlot_ >= 0) {
-        events_[progressSlot_] = std::move(e);  // only the latest progress matters
-        return;
-      }
+      // Only the latest progress matters; it moves to the end so it never overtakes
+      // the events pushed before it (an epoch summary, say).
+      if (progressSlot_ >= 0) events_.erase(events_.begin() + progressSlot_);
       progressSlot_ = static_cast<std::ptrdiff_t>(events_.size());
     } else if (std::holds_alternative<StepMetrics>(e)) {
       if (pendingSteps_ >= maxSteps_) {

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstdint>
 #include <functional>
 #include <mutex>
 
@@ -19,6 +20,11 @@ class RunControl {
   void requestResume() {
     paused_ = false;
     wake();
+  }
+  // Pauses by itself once this many optimizer steps are done (a breakpoint); -1 = none.
+  void pauseAtStep(int64_t step) { pauseAtStep_ = step; }
+  void stepDone(int64_t step) {
+    if (step == pauseAtStep_) paused_ = true;
   }
   bool stopRequested() const { return stop_; }
   bool pauseRequested() const { return paused_; }
@@ -42,6 +48,7 @@ class RunControl {
     cv_.notify_all();
   }
   std::atomic<bool> stop_{false}, paused_{false};
+  std::atomic<int64_t> pauseAtStep_{-1};
   std::mutex mutex_;
   std::condition_variable cv_;
 };

@@ -7,6 +7,7 @@
 #include "engine/run_control.h"
 #include "engine/trainer.h"
 
+#include <algorithm>
 #include <atomic>
 #include <condition_variable>
 #include <filesystem>
@@ -54,6 +55,20 @@ std::unique_ptr<TrainingSession> TrainingSession::resume(const std::string& runD
   for (const auto& o : overrides) applyOverride(configJson, o);
   ExperimentConfig config = parseConfig(configJson);
   checkStartable(config);
+  // The checkpoint's position counts batches of the recorded data order: fields that
+  // change the order or the batches would make the resumed run skip or repeat samples.
+  const nlohmann::json before = toJson(parseConfig(record.info().value("config", nlohmann::json::object())));
+  const nlohmann::json after = toJson(config);
+  for (const char* field : {"/seed", "/dataset", "/loader/batch_size", "/loader/shuffle", "/loader/drop_last",
+                            "/training/grad_accum_steps"}) {
+    const nlohmann::json::json_pointer ptr(field);
+    if (before.at(ptr) != after.at(ptr)) {
+      std::string name = std::string(field).substr(1);
+      std::replace(name.begin(), name.end(), '/', '.');
+      throw ConfigError({name + ": cannot change when resuming (the checkpoint's position is in the recorded data order); "
+                                "start a new run instead"});
+    }
+  }
   const auto& info = record.info();
   const int64_t epochsDone = info.value("epochs_completed", int64_t{0}), stepsDone = info.value("steps", int64_t{0});
   if (config.epochs <= epochsDone)
@@ -91,6 +106,7 @@ TrainingSession::~TrainingSession() {
 }
 
 void TrainingSession::pause() { control_->requestPause(); }
+void TrainingSession::pauseAtStep(int64_t step) { control_->pauseAtStep(step); }
 void TrainingSession::resume() { control_->requestResume(); }
 void TrainingSession::stop() { control_->requestStop(); }
 bool TrainingSession::paused() const { return control_->pauseRequested(); }

@@ -26,6 +26,8 @@ class TrainingSession {
   ~TrainingSession();  // stops the run and waits for it, keeping its record
 
   void pause();
+  // Pauses by itself right after optimizer step `step` (a breakpoint; -1 clears it).
+  void pauseAtStep(int64_t step);
   void resume();
   void stop();
   bool paused() const;

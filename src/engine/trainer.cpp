@@ -10,7 +10,10 @@
 #include "engine/record/metrics_file.h"
 #include "engine/versions.h"
 
+#include <algorithm>
 #include <chrono>
+#include <cstdlib>
+#include <cmath>
 #include <filesystem>
 #include <iomanip>
 #include <mutex>
@@ -35,7 +38,8 @@ std::string shapeText(const std::vector<int64_t>& s) {
 }
 
 struct ValidationResult {
-  double loss = 0, accuracy = 0;
+  double loss = 0, accuracy = 0;  // NaN when there are no validation samples
+  int64_t samples = 0;
   bool interrupted = false;
 };
 
@@ -59,11 +63,14 @@ class Trainer {
     setState(RunState::Starting);
     threads_ = configureThreads(cfg_.threads);
     device_ = resolveDevice(cfg_.device);
-    at::globalContext().setDeterministicAlgorithms(cfg_.deterministic, /*warn_only=*/false);
+    if (cfg_.deterministic && device_.is_cuda()) setenv("CUBLAS_WORKSPACE_CONFIG", ":4096:8", /*overwrite=*/0);
+    // On CUDA a few backward kernels (adaptive pooling) have no deterministic version:
+    // warn there instead of failing the run. On the CPU every op used here has one.
+    at::globalContext().setDeterministicAlgorithms(cfg_.deterministic, /*warn_only=*/device_.is_cuda());
 
     DatasetSplits splits = openDataset(cfg_);
     for (const auto& s : splits.skipped) log(LogLevel::Warning, "skipped " + s.path + ": " + s.reason);
-    skipped_ = splits.skipped;
+    mergeSkipped(splits.skipped);
     if (splits.train->size() == 0) throw std::runtime_error("the training split is empty");
     classes_ = splits.train->classes();
 
@@ -111,7 +118,9 @@ class Trainer {
     auto& info = record_.info();
     if (ctx_.resuming) {
       pos_ = loadCheckpoint(record_.lastCheckpoint().string(), model_, *optimizer_, device_);
-      metrics_ = MetricsFile::reopen(record_.metricsPath().string(), pos_.global_step, pos_.epoch);
+      std::string warning;
+      metrics_ = MetricsFile::reopen(record_.metricsPath().string(), cfg_.name, pos_.global_step, pos_.epoch, &warning);
+      if (!warning.empty()) log(LogLevel::Warning, warning);
       resumedTrainSeconds_ = pos_.train_seconds;
       info["resumes"].push_back({{"time", isoTimeNow()}, {"step", pos_.global_step}, {"epoch", pos_.epoch}});
       log(LogLevel::Info, "resumed at step " + std::to_string(pos_.global_step) + " (epoch " +
@@ -197,7 +206,9 @@ class Trainer {
         stopped = true;
         break;
       }
-      finishEpoch(epoch, val, secondsSince(epochStart) - pausedInEpoch);
+      // A run cut short by max_steps validates its partial epoch, but its checkpoint
+      // keeps the position inside the epoch, so a resume trains the rest of it.
+      finishEpoch(epoch, val, secondsSince(epochStart) - pausedInEpoch, /*complete=*/batch >= batchesPerEpoch);
     }
     if (stopped && pos_.global_step > 0) saveLast();
     metrics_->flush();
@@ -262,6 +273,7 @@ class Trainer {
     sessionSamples_ += seen;
     sessionSeconds_ += duration;
     ++sessionSteps_;
+    ctx_.control->stepDone(pos_.global_step);
     publishProgress(epoch, (firstBatch + out.batches + accum - 1) / accum, false);
     reportSkipped();
     metrics_->flushIfDue();
@@ -269,6 +281,7 @@ class Trainer {
   }
 
   ValidationResult validate(int64_t epoch) {
+    const auto start = Clock::now();
     ValidationResult r;
     publishProgress(epoch, stepsPerEpoch_, /*validating=*/true);
     torch::NoGradGuard noGrad;
@@ -292,12 +305,15 @@ class Trainer {
     }
     reportSkipped();
     model_->train();
-    r.loss = seen > 0 ? lossSum / seen : 0;
-    r.accuracy = seen > 0 ? correct / seen : 0;
+    r.samples = static_cast<int64_t>(seen);
+    r.loss = seen > 0 ? lossSum / seen : std::nan("");
+    r.accuracy = seen > 0 ? correct / seen : std::nan("");
+    lastValidationSeconds_ = secondsSince(start);
+    validationSeconds_ += lastValidationSeconds_;
     return r;
   }
 
-  void finishEpoch(int64_t epoch, const ValidationResult& val, double duration) {
+  void finishEpoch(int64_t epoch, const ValidationResult& val, double duration, bool complete) {
     EpochMetrics e;
     e.epoch = epoch + 1;
     e.step = pos_.global_step;
@@ -308,14 +324,15 @@ class Trainer {
     e.val_accuracy = val.accuracy;
     e.lr = schedule_->lrAt(std::max<int64_t>(0, pos_.global_step - 1));
     e.duration = duration;
-    e.best = val.accuracy > pos_.best_val_accuracy;
+    e.best = val.samples > 0 && val.accuracy > pos_.best_val_accuracy;
     if (e.best) pos_.best_val_accuracy = val.accuracy, pos_.best_epoch = e.epoch;
     metrics_->append(e);
     metrics_->flush();
     ctx_.events->push(e);
 
-    pos_ = TrainingPosition{epoch + 1, 0, pos_.global_step, pos_.best_val_accuracy, pos_.best_epoch, 0, 0, 0,
-                            pos_.train_seconds};
+    if (complete)
+      pos_ = TrainingPosition{epoch + 1, 0, pos_.global_step, pos_.best_val_accuracy, pos_.best_epoch, 0, 0, 0,
+                              pos_.train_seconds};
     saveLast();
     if (e.best) {
       const auto tmp = record_.bestCheckpoint().string() + ".tmp";
@@ -323,10 +340,9 @@ class Trainer {
       std::filesystem::rename(tmp, record_.bestCheckpoint());
     }
     auto& info = record_.info();
-    info["epochs_completed"] = e.epoch;
+    info["epochs_completed"] = complete ? e.epoch : epoch;
     info["steps"] = pos_.global_step;
-    info["best_val_accuracy"] = pos_.best_val_accuracy;
-    info["best_epoch"] = pos_.best_epoch;
+    if (pos_.best_val_accuracy >= 0) info["best_val_accuracy"] = pos_.best_val_accuracy, info["best_epoch"] = pos_.best_epoch;
     info["final_val_accuracy"] = e.val_accuracy;
     info["final_val_loss"] = e.val_loss;
     record_.save();
@@ -334,7 +350,10 @@ class Trainer {
     line << "epoch " << e.epoch << "/" << cfg_.epochs << ": train loss " << std::setprecision(4) << e.train_loss
          << ", train acc " << percent(e.train_accuracy) << ", val loss " << e.val_loss << ", val acc "
          << percent(e.val_accuracy) << (e.best ? " (best)" : "");
+    if (!complete)
+      line << " (partial epoch: " << pos_.batch_in_epoch << " of " << trainLoader_->batchesPerEpoch() << " batches)";
     log(LogLevel::Info, line.str());
+    if (val.samples == 0) log(LogLevel::Warning, "the validation split is empty: no validation metrics, no best checkpoint");
   }
 
   void saveLast() { saveCheckpoint(record_.lastCheckpoint().string(), model_, *optimizer_, pos_); }
@@ -348,8 +367,12 @@ class Trainer {
     p.global_step = pos_.global_step;
     p.total_steps = totalSteps_;
     p.samples_per_sec = sessionSeconds_ > 0 ? sessionSamples_ / sessionSeconds_ : 0;
-    p.elapsed = resumedTrainSeconds_ + sessionSeconds_;
-    p.eta = sessionSteps_ > 0 ? (sessionSeconds_ / sessionSteps_) * static_cast<double>(totalSteps_ - pos_.global_step) : 0;
+    p.elapsed = resumedTrainSeconds_ + sessionSeconds_ + validationSeconds_;
+    // Remaining steps at the measured step time, plus one validation per epoch still to validate.
+    const int64_t validationsLeft = std::max<int64_t>(0, cfg_.epochs - epoch - (validating ? 1 : 0));
+    p.eta = sessionSteps_ > 0 ? (sessionSeconds_ / sessionSteps_) * static_cast<double>(totalSteps_ - pos_.global_step) +
+                                    lastValidationSeconds_ * static_cast<double>(validationsLeft)
+                              : 0;
     p.validating = validating;
     ctx_.events->push(p);
   }
@@ -360,9 +383,20 @@ class Trainer {
     fresh.insert(fresh.end(), freshVal.begin(), freshVal.end());
     if (fresh.empty()) return;
     for (const auto& s : fresh) log(LogLevel::Warning, "skipped " + s.path + ": " + s.reason);
-    skipped_.insert(skipped_.end(), fresh.begin(), fresh.end());
+    mergeSkipped(fresh);
     writeSkipped();
     record_.save();
+  }
+
+  // Adds to what run.json already lists (earlier sessions of a resumed run included).
+  void mergeSkipped(const std::vector<SkippedItem>& items) {
+    if (skipped_.empty())
+      for (const auto& s : record_.info().value("skipped", nlohmann::json::array()))
+        skipped_.push_back({s.value("path", ""), s.value("reason", "")});
+    for (const auto& item : items) {
+      const bool known = std::any_of(skipped_.begin(), skipped_.end(), [&](const SkippedItem& s) { return s.path == item.path; });
+      if (!known) skipped_.push_back(item);
+    }
   }
 
   void writeSkipped() {
@@ -407,6 +441,10 @@ class Trainer {
     ctx_.events->push(RunError{message});
     try {
       if (metrics_) metrics_->flush();
+    } catch (const std::exception& e) {  // the failure may be the record itself
+      ctx_.events->push(RunError{std::string("could not write the last metrics: ") + e.what()});
+    }
+    try {
       metrics_.reset();
       auto& info = record_.info();
       info["status"] = toString(RunState::Failed);
@@ -436,6 +474,7 @@ class Trainer {
   TrainingPosition pos_;
   int64_t stepsPerEpoch_ = 0, totalSteps_ = 0;
   double sessionSamples_ = 0, sessionSeconds_ = 0, resumedTrainSeconds_ = 0;
+  double validationSeconds_ = 0, lastValidationSeconds_ = 0;
   int64_t sessionSteps_ = 0;
 };
 

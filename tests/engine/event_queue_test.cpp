@@ -26,6 +26,22 @@ TEST(EventQueue, ProgressCoalescesToTheLatest) {
   EXPECT_EQ(std::get<Progress>(events[0]).global_step, 100);
 }
 
+TEST(EventQueue, LatestProgressComesAfterWhatWasPushedBeforeIt) {
+  EventQueue q;
+  Progress p;
+  p.epoch = 1;
+  q.push(p);
+  EpochMetrics e;
+  e.epoch = 1;
+  q.push(e);
+  p.epoch = 2;
+  q.push(p);
+  const auto events = q.drain();
+  ASSERT_EQ(events.size(), 2u);
+  EXPECT_TRUE(std::holds_alternative<EpochMetrics>(events[0]));
+  EXPECT_EQ(std::get<Progress>(events[1]).epoch, 2);
+}
+
 TEST(EventQueue, KeepsOrderAndNeverDropsEpochsOrStates) {
   EventQueue q(/*maxPendingSteps=*/10, /*maxPendingLogs=*/5);
   q.push(StateChanged{RunState::Running, ""});

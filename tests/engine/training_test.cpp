@@ -80,13 +80,13 @@ TEST_F(TrainingTest, ResumeGivesTheSameNextLossAsAnUninterruptedRun) {
   ASSERT_EQ(full.steps.size(), 40u);
 
   auto interrupted = TrainingSession::start(config);
+  interrupted->pauseAtStep(13);  // mid-epoch: epoch 1 has 20 steps
   const RunEvents first = followRun(*interrupted, [&](const Event& e, const RunEvents&) {
-    if (const auto* m = std::get_if<StepMetrics>(&e); m && m->step == 13) interrupted->stop();
+    if (const auto* st = std::get_if<StateChanged>(&e); st && st->state == RunState::Paused) interrupted->stop();
   });
   ASSERT_EQ(first.finalState(), RunState::Stopped);
   const int64_t stoppedAt = first.steps.back().step;
-  ASSERT_GE(stoppedAt, 13);
-  ASSERT_LT(stoppedAt, 40) << "stop is honoured between steps";
+  ASSERT_EQ(stoppedAt, 13) << "the breakpoint pauses right after its step";
   const std::string dir = interrupted->runDir();
   interrupted.reset();
   ASSERT_TRUE(fs::exists(fs::path(dir) / "checkpoints" / "last.pt"));
@@ -99,7 +99,7 @@ TEST_F(TrainingTest, ResumeGivesTheSameNextLossAsAnUninterruptedRun) {
   EXPECT_EQ(second.steps.front().step, stoppedAt + 1);
   EXPECT_DOUBLE_EQ(second.steps.front().loss, full.steps[stoppedAt].loss) << "same next loss";
   EXPECT_DOUBLE_EQ(second.steps.back().loss, full.steps.back().loss) << "and the same run to the end";
-  ASSERT_EQ(second.epochs.size(), 2u - static_cast<size_t>(stoppedAt >= 20));
+  ASSERT_EQ(second.epochs.size(), 2u);
   EXPECT_DOUBLE_EQ(second.epochs.back().val_accuracy, full.epochs.back().val_accuracy);
 
   // The record is one continuous curve: steps 1..40, each once.
@@ -179,7 +179,47 @@ TEST_F(TrainingTest, ClippingAndMaxStepsAreHonoured) {
   EXPECT_EQ(r.steps.size(), 7u);
   ASSERT_EQ(r.epochs.size(), 1u) << "a run cut short still validates";
   for (const auto& m : r.steps) EXPECT_TRUE(std::isfinite(m.loss));
-  EXPECT_NE(test::readJsonFile(s->runDir() + "/run.json")["reason"].get<std::string>().find("max_steps"), std::string::npos);
+  const auto info = test::readJsonFile(s->runDir() + "/run.json");
+  EXPECT_NE(info["reason"].get<std::string>().find("max_steps"), std::string::npos);
+  EXPECT_EQ(info["epochs_completed"], 0) << "7 of 32 steps is a partial epoch";
+
+  // Resuming without the limit trains the rest of that epoch, and its full summary
+  // replaces the partial one.
+  const std::string dir = s->runDir();
+  s.reset();
+  auto rest = TrainingSession::resume(dir, {"training.max_steps=0"});
+  const RunEvents r2 = followRun(*rest);
+  ASSERT_EQ(r2.finalState(), RunState::Finished) << (r2.errors.empty() ? "" : r2.errors[0]);
+  EXPECT_EQ(r2.steps.front().step, 8);
+  EXPECT_EQ(r2.steps.back().step, 32);
+  EXPECT_EQ(test::readH5Column(dir + "/metrics.h5", "/epochs/epoch"), std::vector<double>{1.0});
+  EXPECT_EQ(test::readJsonFile(dir + "/run.json")["epochs_completed"], 1);
+}
+
+TEST_F(TrainingTest, AnEmptyValidationSplitIsReportedNotFatal) {
+  auto config = test::smallFashionExperiment(runs_.str(), 256, 0);
+  config.dataset.kind = "image-folder";
+  // An image folder with val_fraction 0 has no validation split at all.
+  const fs::path root = runs_.path() / "tiny";
+  for (int c = 0; c < 2; ++c)
+    for (int i = 0; i < 8; ++i)
+      test::writeImage(root / ("class" + std::to_string(c)) / (std::to_string(i) + ".png"),
+                       test::solidImage(32, 32, {static_cast<uint8_t>(c * 200), 50, 50}));
+  config.dataset.root = root.string();
+  config.dataset.val_fraction = 0;
+  config.dataset.train_subset = 0;
+  config.loader.batch_size = 4;
+  TransformSpec toTensor;
+  toTensor.name = "ToTensor";
+  config.train_transforms = config.val_transforms = {toTensor};
+  auto s = TrainingSession::start(config);
+  const RunEvents r = followRun(*s);
+  ASSERT_EQ(r.finalState(), RunState::Finished) << (r.errors.empty() ? "" : r.errors[0]);
+  ASSERT_EQ(r.epochs.size(), 1u);
+  EXPECT_TRUE(std::isnan(r.epochs[0].val_accuracy));
+  EXPECT_FALSE(r.epochs[0].best);
+  EXPECT_FALSE(fs::exists(fs::path(s->runDir()) / "checkpoints" / "best.pt"));
+  EXPECT_TRUE(std::any_of(r.logs.begin(), r.logs.end(), [](const std::string& l) { return l.find("validation split is empty") != std::string::npos; }));
 }
 
 TEST_F(TrainingTest, BestCheckpointLoadsOnCpuAndReproducesItsAccuracy) {

@@ -47,12 +47,18 @@ ChannelStats computeChannelStats(const Dataset& dataset, const std::vector<Trans
       const int64_t index = count == n ? k : k * n / count;  // evenly spread subset
       PipelineImage img;
       std::string error;
-      img.pixels = dataset.load(index, &error);
-      if (img.pixels.empty()) {
+      try {  // one bad image is counted, never a crash of the pool
+        img.pixels = dataset.load(index, &error);
+        if (!img.pixels.empty()) {
+          Rng rng(0);
+          transform.apply(img, rng);
+        }
+      } catch (const std::exception&) {
+        img = PipelineImage{};
+      }
+      if (!img.isTensor) {
         ++bad;
       } else {
-        Rng rng(0);
-        transform.apply(img, rng);
         if (s.empty()) s.assign(img.channels, 0.0), sq.assign(img.channels, 0.0);
         const size_t plane = static_cast<size_t>(img.height) * img.width;
         for (int c = 0; c < img.channels && c < static_cast<int>(s.size()); ++c) {

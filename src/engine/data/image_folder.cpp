@@ -170,7 +170,8 @@ bool hasImageExtension(const fs::path& path) {
   return std::find(exts.begin(), exts.end(), e) != exts.end();
 }
 
-cv::Mat decodeImageFile(const fs::path& path, int channels, std::string* error) {
+namespace {
+cv::Mat decodeOrThrow(const fs::path& path, int channels, std::string* error) {
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     if (error) *error = "cannot open file";
@@ -181,13 +182,7 @@ cv::Mat decodeImageFile(const fs::path& path, int channels, std::string* error) 
     if (error) *error = "empty file";
     return {};
   }
-  cv::Mat raw;
-  try {
-    raw = cv::imdecode(bytes, cv::IMREAD_UNCHANGED);
-  } catch (const cv::Exception& e) {
-    if (error) *error = std::string("cannot decode: ") + e.what();
-    return {};
-  }
+  cv::Mat raw = cv::imdecode(bytes, cv::IMREAD_UNCHANGED);
   if (raw.empty()) {
     if (error) *error = "cannot decode (corrupt or unsupported image)";
     return {};
@@ -206,6 +201,19 @@ cv::Mat decodeImageFile(const fs::path& path, int channels, std::string* error) 
   if (channels == 3 && out.channels() == 1) cv::cvtColor(out, out, cv::COLOR_GRAY2RGB);
   if (channels == 1 && out.channels() == 3) cv::cvtColor(out, out, cv::COLOR_RGB2GRAY);
   return out;
+}
+}  // namespace
+
+cv::Mat decodeImageFile(const fs::path& path, int channels, std::string* error) {
+  // Never throws: a file that breaks the decoder is a skipped file, not a crash.
+  try {
+    return decodeOrThrow(path, channels, error);
+  } catch (const std::exception& e) {
+    if (error) *error = std::string("cannot decode: ") + e.what();
+  } catch (...) {
+    if (error) *error = "cannot decode";
+  }
+  return {};
 }
 
 cv::Mat ImageFolder::load(int64_t i, std::string* error) const { return decodeImageFile(entries_.at(i).path, channels_, error); }

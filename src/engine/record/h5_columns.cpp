@@ -1,67 +1,73 @@
 #include "engine/record/h5_columns.h"
 
-#include <stdexcept>
-
 namespace trainscope {
 
-hid_t h5check(hid_t id, const char* what) {
-  if (id < 0) throw std::runtime_error(std::string("HDF5: ") + what + " failed");
-  return id;
-}
-
 namespace {
-hid_t typeOf(bool integer) { return integer ? H5T_STD_I64LE : H5T_IEEE_F64LE; }
+hid_t fileTypeOf(bool integer) { return integer ? H5T_STD_I64LE : H5T_IEEE_F64LE; }
 hid_t memTypeOf(bool integer) { return integer ? H5T_NATIVE_INT64 : H5T_NATIVE_DOUBLE; }
 
+hsize_t lengthOf(hid_t dataset) {
+  H5Handle space(H5Dget_space(dataset), H5Sclose, "get dataspace");
+  hsize_t dims[1] = {0};
+  H5Sget_simple_extent_dims(space.get(), dims, nullptr);
+  return dims[0];
+}
+
+void writeScalarAttribute(hid_t object, const char* name, hid_t fileType, hid_t memType, const void* value) {
+  H5Handle space(H5Screate(H5S_SCALAR), H5Sclose, "create dataspace");
+  H5Handle attr(H5Acreate2(object, name, fileType, space.get(), H5P_DEFAULT, H5P_DEFAULT), H5Aclose,
+                std::string("create attribute ") + name);
+  if (H5Awrite(attr.get(), memType, value) < 0) throw std::runtime_error(std::string("HDF5: write attribute ") + name + " failed");
+}
 }  // namespace
 
 void h5WriteAttribute(hid_t object, const char* name, const std::string& value) {
-  hid_t type = H5Tcopy(H5T_C_S1);
-  H5Tset_size(type, value.size() + 1);
-  H5Tset_strpad(type, H5T_STR_NULLTERM);
-  hid_t space = H5Screate(H5S_SCALAR);
-  hid_t attr = h5check(H5Acreate2(object, name, type, space, H5P_DEFAULT, H5P_DEFAULT), "create attribute");
-  H5Awrite(attr, type, value.c_str());
-  H5Aclose(attr);
-  H5Sclose(space);
-  H5Tclose(type);
+  H5Handle type(H5Tcopy(H5T_C_S1), H5Tclose, "copy string type");
+  H5Tset_size(type.get(), value.size() + 1);
+  H5Tset_strpad(type.get(), H5T_STR_NULLTERM);
+  writeScalarAttribute(object, name, type.get(), type.get(), value.c_str());
 }
 
 void h5WriteAttribute(hid_t object, const char* name, int64_t value) {
-  hid_t space = H5Screate(H5S_SCALAR);
-  hid_t attr = h5check(H5Acreate2(object, name, H5T_STD_I64LE, space, H5P_DEFAULT, H5P_DEFAULT), "create attribute");
-  H5Awrite(attr, H5T_NATIVE_INT64, &value);
-  H5Aclose(attr);
-  H5Sclose(space);
+  writeScalarAttribute(object, name, H5T_STD_I64LE, H5T_NATIVE_INT64, &value);
 }
 
 void H5Columns::create(hid_t file, const std::string& group, const std::vector<Column>& columns) {
-  hid_t g = h5check(H5Gcreate2(file, group.c_str(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT), "create group");
+  H5Handle g(H5Gcreate2(file, group.c_str(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT), H5Gclose, "create group " + group);
   for (const auto& c : columns) {
     hsize_t dims[1] = {0}, maxDims[1] = {H5S_UNLIMITED}, chunk[1] = {1024};
-    hid_t space = H5Screate_simple(1, dims, maxDims);
-    hid_t props = H5Pcreate(H5P_DATASET_CREATE);
-    H5Pset_chunk(props, 1, chunk);
-    hid_t d = h5check(H5Dcreate2(g, c.name.c_str(), typeOf(c.integer), space, H5P_DEFAULT, props, H5P_DEFAULT),
-                      "create dataset");
-    if (!c.description.empty()) h5WriteAttribute(d, "description", c.description);
-    H5Dclose(d);
-    H5Pclose(props);
-    H5Sclose(space);
+    H5Handle space(H5Screate_simple(1, dims, maxDims), H5Sclose, "create dataspace");
+    H5Handle props(H5Pcreate(H5P_DATASET_CREATE), H5Pclose, "create properties");
+    H5Pset_chunk(props.get(), 1, chunk);
+    H5Handle d(H5Dcreate2(g.get(), c.name.c_str(), fileTypeOf(c.integer), space.get(), H5P_DEFAULT, props.get(), H5P_DEFAULT),
+               H5Dclose, "create dataset " + c.name);
+    if (!c.description.empty()) h5WriteAttribute(d.get(), "description", c.description);
   }
-  H5Gclose(g);
+}
+
+std::vector<H5Columns::Row> H5Columns::readRows(hid_t file, const std::string& group, const std::vector<Column>& columns) {
+  std::vector<Row> rows;
+  for (size_t c = 0; c < columns.size(); ++c) {
+    const std::string path = group + "/" + columns[c].name;
+    H5Handle d(H5Dopen2(file, path.c_str(), H5P_DEFAULT), H5Dclose, "open " + path);
+    const hsize_t n = lengthOf(d.get());
+    if (c == 0) rows.assign(n, Row(columns.size(), 0.0));
+    const size_t usable = std::min<size_t>(n, rows.size());  // a crash can leave columns of unequal length
+    rows.resize(usable);
+    std::vector<double> values(n);
+    if (n > 0 && H5Dread(d.get(), H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data()) < 0)
+      throw std::runtime_error("HDF5: reading " + path + " failed");
+    for (size_t i = 0; i < usable; ++i) rows[i][c] = values[i];
+  }
+  return rows;
 }
 
 H5Columns::H5Columns(hid_t file, const std::string& group, const std::vector<Column>& columns) : columns_(columns) {
   for (const auto& c : columns) {
     const std::string path = group + "/" + c.name;
-    datasets_.push_back(h5check(H5Dopen2(file, path.c_str(), H5P_DEFAULT), "open dataset"));
+    datasets_.emplace_back(H5Dopen2(file, path.c_str(), H5P_DEFAULT), H5Dclose, "open " + path);
   }
-  hid_t space = H5Dget_space(datasets_.at(0));
-  hsize_t dims[1];
-  H5Sget_simple_extent_dims(space, dims, nullptr);
-  H5Sclose(space);
-  written_ = static_cast<int64_t>(dims[0]);
+  written_ = static_cast<int64_t>(lengthOf(datasets_.at(0).get()));
 }
 
 H5Columns::~H5Columns() {
@@ -69,65 +75,37 @@ H5Columns::~H5Columns() {
     flush();
   } catch (...) {  // a destructor must not throw; the last flush is best effort
   }
-  for (hid_t d : datasets_) H5Dclose(d);
 }
 
-void H5Columns::append(const std::vector<double>& row) {
+void H5Columns::append(Row row) {
   if (row.size() != columns_.size()) throw std::logic_error("H5Columns: row has the wrong number of values");
-  pending_.push_back(row);
+  pending_.push_back(std::move(row));
 }
 
 void H5Columns::flush() {
   if (pending_.empty()) return;
   const hsize_t n = pending_.size(), start = static_cast<hsize_t>(written_), total = start + n;
   for (size_t c = 0; c < columns_.size(); ++c) {
-    hid_t d = datasets_[c];
-    h5check(H5Dset_extent(d, &total), "extend dataset");
-    hid_t fileSpace = H5Dget_space(d);
-    H5Sselect_hyperslab(fileSpace, H5S_SELECT_SET, &start, nullptr, &n, nullptr);
-    hid_t memSpace = H5Screate_simple(1, &n, nullptr);
+    const hid_t d = datasets_[c].get();
+    if (H5Dset_extent(d, &total) < 0) throw std::runtime_error("HDF5: extending " + columns_[c].name + " failed");
+    H5Handle fileSpace(H5Dget_space(d), H5Sclose, "get dataspace");
+    H5Sselect_hyperslab(fileSpace.get(), H5S_SELECT_SET, &start, nullptr, &n, nullptr);
+    H5Handle memSpace(H5Screate_simple(1, &n, nullptr), H5Sclose, "create dataspace");
     herr_t status;
     if (columns_[c].integer) {
       std::vector<int64_t> values(n);
       for (hsize_t i = 0; i < n; ++i) values[i] = static_cast<int64_t>(pending_[i][c]);
-      status = H5Dwrite(d, memTypeOf(true), memSpace, fileSpace, H5P_DEFAULT, values.data());
+      status = H5Dwrite(d, memTypeOf(true), memSpace.get(), fileSpace.get(), H5P_DEFAULT, values.data());
     } else {
       std::vector<double> values(n);
       for (hsize_t i = 0; i < n; ++i) values[i] = pending_[i][c];
-      status = H5Dwrite(d, memTypeOf(false), memSpace, fileSpace, H5P_DEFAULT, values.data());
+      status = H5Dwrite(d, memTypeOf(false), memSpace.get(), fileSpace.get(), H5P_DEFAULT, values.data());
     }
-    H5Sclose(memSpace);
-    H5Sclose(fileSpace);
     if (status < 0) throw std::runtime_error("HDF5: writing " + columns_[c].name + " failed");
     H5Dflush(d);  // makes the new rows visible to SWMR readers
   }
   written_ = static_cast<int64_t>(total);
   pending_.clear();
-}
-
-int64_t H5Columns::countRowsUpTo(hid_t file, const std::string& group, const std::string& key, int64_t limit) {
-  const std::string path = group + "/" + key;
-  hid_t d = h5check(H5Dopen2(file, path.c_str(), H5P_DEFAULT), "open dataset");
-  hid_t space = H5Dget_space(d);
-  hsize_t dims[1];
-  H5Sget_simple_extent_dims(space, dims, nullptr);
-  std::vector<int64_t> values(dims[0]);
-  if (dims[0] > 0) H5Dread(d, H5T_NATIVE_INT64, H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data());
-  H5Sclose(space);
-  H5Dclose(d);
-  int64_t n = 0;
-  while (n < static_cast<int64_t>(values.size()) && values[n] <= limit) ++n;
-  return n;
-}
-
-void H5Columns::truncate(hid_t file, const std::string& group, const std::vector<Column>& columns, int64_t n) {
-  for (const auto& c : columns) {
-    const std::string path = group + "/" + c.name;
-    hid_t d = h5check(H5Dopen2(file, path.c_str(), H5P_DEFAULT), "open dataset");
-    hsize_t size[1] = {static_cast<hsize_t>(n)};
-    h5check(H5Dset_extent(d, size), "shrink dataset");
-    H5Dclose(d);
-  }
 }
 
 }  // namespace trainscope

@@ -1,5 +1,6 @@
 #include "engine/record/metrics_file.h"
 
+#include <filesystem>
 #include <stdexcept>
 
 namespace trainscope {
@@ -35,54 +36,66 @@ const std::vector<H5Columns::Column>& epochColumns() {
   return c;
 }
 
-hid_t swmrAccessProps() {
-  hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
-  H5Pset_libver_bounds(fapl, H5F_LIBVER_LATEST, H5F_LIBVER_LATEST);  // SWMR needs the latest format
+H5Handle swmrAccessProps() {
+  H5Handle fapl(H5Pcreate(H5P_FILE_ACCESS), H5Pclose, "create file access properties");
+  H5Pset_libver_bounds(fapl.get(), H5F_LIBVER_LATEST, H5F_LIBVER_LATEST);  // SWMR needs the latest format
   return fapl;
 }
 
 }  // namespace
 
-MetricsFile::MetricsFile(hid_t file)
-    : file_(file),
-      steps_(std::make_unique<H5Columns>(file, "/steps", stepColumns())),
-      epochs_(std::make_unique<H5Columns>(file, "/epochs", epochColumns())),
+MetricsFile::MetricsFile(H5Handle file)
+    : file_(std::move(file)),
+      steps_(std::make_unique<H5Columns>(file_.get(), "/steps", stepColumns())),
+      epochs_(std::make_unique<H5Columns>(file_.get(), "/epochs", epochColumns())),
       lastFlush_(std::chrono::steady_clock::now()) {}
 
 std::unique_ptr<MetricsFile> MetricsFile::create(const std::string& path, const std::string& runName) {
-  hid_t fapl = swmrAccessProps();
-  hid_t file = H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl);
-  H5Pclose(fapl);
-  h5check(file, ("create " + path).c_str());
-  h5WriteAttribute(file, "format", std::string("trainscope-metrics"));
-  h5WriteAttribute(file, "format_version", int64_t{1});
-  h5WriteAttribute(file, "run_name", runName);
-  H5Columns::create(file, "/steps", stepColumns());
-  H5Columns::create(file, "/epochs", epochColumns());
-  h5check(H5Fstart_swmr_write(file), "start SWMR writing");
-  return std::unique_ptr<MetricsFile>(new MetricsFile(file));
+  const H5Handle fapl = swmrAccessProps();
+  H5Handle file(H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl.get()), H5Fclose, "create " + path);
+  h5WriteAttribute(file.get(), "format", std::string("trainscope-metrics"));
+  h5WriteAttribute(file.get(), "format_version", int64_t{1});
+  h5WriteAttribute(file.get(), "run_name", runName);
+  H5Columns::create(file.get(), "/steps", stepColumns());
+  H5Columns::create(file.get(), "/epochs", epochColumns());
+  if (H5Fstart_swmr_write(file.get()) < 0) throw std::runtime_error("HDF5: starting SWMR writing on " + path + " failed");
+  return std::unique_ptr<MetricsFile>(new MetricsFile(std::move(file)));
 }
 
-std::unique_ptr<MetricsFile> MetricsFile::reopen(const std::string& path, int64_t keepSteps, int64_t keepEpochs) {
-  hid_t fapl = swmrAccessProps();
-  {  // Shrinking is not allowed under SWMR: do it first, in a plain read-write open.
-    hid_t file = h5check(H5Fopen(path.c_str(), H5F_ACC_RDWR, fapl), ("open " + path).c_str());
-    const int64_t steps = H5Columns::countRowsUpTo(file, "/steps", "step", keepSteps);
-    const int64_t epochs = H5Columns::countRowsUpTo(file, "/epochs", "epoch", keepEpochs);
-    H5Columns::truncate(file, "/steps", stepColumns(), steps);
-    H5Columns::truncate(file, "/epochs", epochColumns(), epochs);
-    H5Fclose(file);
+std::unique_ptr<MetricsFile> MetricsFile::reopen(const std::string& path, const std::string& runName, int64_t keepSteps,
+                                                 int64_t keepEpochs, std::string* warning) {
+  std::vector<H5Columns::Row> steps, epochs;
+  try {
+    const H5Handle fapl = swmrAccessProps();
+    const H5Handle file(H5Fopen(path.c_str(), H5F_ACC_RDONLY | H5F_ACC_SWMR_READ, fapl.get()), H5Fclose, "open " + path);
+    steps = H5Columns::readRows(file.get(), "/steps", stepColumns());
+    epochs = H5Columns::readRows(file.get(), "/epochs", epochColumns());
+  } catch (const std::exception& e) {
+    std::filesystem::rename(path, path + ".damaged");
+    if (warning) *warning = path + " could not be read (" + e.what() + "); kept as metrics.h5.damaged, a new record starts here";
+    steps.clear(), epochs.clear();
   }
-  hid_t file = H5Fopen(path.c_str(), H5F_ACC_RDWR | H5F_ACC_SWMR_WRITE, fapl);
-  H5Pclose(fapl);
-  h5check(file, ("open for SWMR writing " + path).c_str());
-  return std::unique_ptr<MetricsFile>(new MetricsFile(file));
+  // Rows are in step order; keep those up to the checkpoint (column 0 is step / epoch).
+  auto upTo = [](std::vector<H5Columns::Row>& rows, int64_t limit) {
+    size_t n = 0;
+    while (n < rows.size() && rows[n][0] <= static_cast<double>(limit)) ++n;
+    rows.resize(n);
+  };
+  upTo(steps, keepSteps);
+  upTo(epochs, keepEpochs);
+  // Written under another name, then renamed over the old file: never half a record.
+  const std::string fresh = path + ".resume";
+  auto file = create(fresh, runName);
+  for (auto& r : steps) file->steps_->append(std::move(r));
+  for (auto& r : epochs) file->epochs_->append(std::move(r));
+  file->flush();
+  std::filesystem::rename(fresh, path);
+  return file;
 }
 
 MetricsFile::~MetricsFile() {
   steps_.reset();  // flushes
   epochs_.reset();
-  H5Fclose(file_);
 }
 
 void MetricsFile::append(const StepMetrics& m) {
@@ -102,7 +115,7 @@ void MetricsFile::flushIfDue(std::chrono::milliseconds every) {
 void MetricsFile::flush() {
   steps_->flush();
   epochs_->flush();
-  H5Fflush(file_, H5F_SCOPE_LOCAL);
+  H5Fflush(file_.get(), H5F_SCOPE_LOCAL);
   lastFlush_ = std::chrono::steady_clock::now();
 }
 

@@ -16,9 +16,14 @@ class MetricsFile {
  public:
   // Creates a new file.
   static std::unique_ptr<MetricsFile> create(const std::string& path, const std::string& run_name);
-  // Reopens for a resumed run, dropping rows recorded after the checkpoint (steps
-  // after `keep_steps`, epochs after `keep_epochs`) so the curve continues cleanly.
-  static std::unique_ptr<MetricsFile> reopen(const std::string& path, int64_t keep_steps, int64_t keep_epochs);
+  // Continues the record of a resumed run: rewrites the file with the rows up to the
+  // checkpoint (steps <= keep_steps, epochs <= keep_epochs), so the curve continues
+  // without duplicates. Works after a crash too, when HDF5 still marks the file as open
+  // for writing: it is read in SWMR mode, which that mark does not block. A file that
+  // cannot be read at all is kept as metrics.h5.damaged and a new one is started;
+  // `warning` then says so.
+  static std::unique_ptr<MetricsFile> reopen(const std::string& path, const std::string& run_name, int64_t keep_steps,
+                                             int64_t keep_epochs, std::string* warning);
   ~MetricsFile();
 
   void append(const StepMetrics& m);
@@ -28,8 +33,8 @@ class MetricsFile {
   void flush();
 
  private:
-  explicit MetricsFile(hid_t file);
-  hid_t file_;
+  explicit MetricsFile(H5Handle file);
+  H5Handle file_;
   std::unique_ptr<H5Columns> steps_, epochs_;
   std::chrono::steady_clock::time_point lastFlush_;
 };

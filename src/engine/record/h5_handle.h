@@ -1,0 +1,44 @@
+// Owns an HDF5 identifier and closes it with the right H5*close, also on exceptions.
+#pragma once
+
+#include <hdf5.h>
+
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+namespace trainscope {
+
+class H5Handle {
+ public:
+  using Closer = herr_t (*)(hid_t);
+  H5Handle() = default;
+  // Throws std::runtime_error("HDF5: <what> failed") when id is invalid.
+  H5Handle(hid_t id, Closer close, const std::string& what) : id_(id), close_(close) {
+    if (id_ < 0) throw std::runtime_error("HDF5: " + what + " failed");
+  }
+  ~H5Handle() { reset(); }
+  H5Handle(H5Handle&& o) noexcept : id_(std::exchange(o.id_, -1)), close_(o.close_) {}
+  H5Handle& operator=(H5Handle&& o) noexcept {
+    if (this != &o) {
+      reset();
+      id_ = std::exchange(o.id_, -1);
+      close_ = o.close_;
+    }
+    return *this;
+  }
+  H5Handle(const H5Handle&) = delete;
+  H5Handle& operator=(const H5Handle&) = delete;
+
+  hid_t get() const { return id_; }
+  void reset() {
+    if (id_ >= 0 && close_) close_(id_);
+    id_ = -1;
+  }
+
+ private:
+  hid_t id_ = -1;
+  Closer close_ = nullptr;
+};
+
+}  // namespace trainscope
