@@ -83,6 +83,17 @@ TEST_F(ImageFolderTest, VerifyDecodesEverythingAndReportsCorruptFiles) {
   EXPECT_TRUE(hasSkip(s.skipped, "broken.jpg", "cannot decode"));
   EXPECT_EQ(lastDone, 8);
   EXPECT_EQ(lastTotal, 8);
+  // Sizes of the 7 decodable images: widths 40 60 20 24 32 70 90, heights 30 80 20 16 32 50 10.
+  EXPECT_EQ(s.sizes.measured, 7);
+  EXPECT_EQ(s.sizes.min_width, 20);
+  EXPECT_EQ(s.sizes.median_width, 40);
+  EXPECT_EQ(s.sizes.max_width, 90);
+  EXPECT_EQ(s.sizes.min_height, 10);
+  EXPECT_EQ(s.sizes.median_height, 30);
+  EXPECT_EQ(s.sizes.max_height, 80);
+  EXPECT_EQ(s.sizes.grayscale, 1);
+  EXPECT_EQ(s.sizes.rgba, 1);
+  EXPECT_EQ(s.sizes.rgb, 5);
 }
 
 TEST_F(ImageFolderTest, DecodesEveryModeToRgbWithClassLabels) {

@@ -15,6 +15,18 @@ std::vector<int64_t> classCounts(const Dataset& d) {
   return counts;
 }
 
+ImageSizeStats summarizeSizes(std::vector<int> widths, std::vector<int> heights, const std::vector<int>& channels) {
+  ImageSizeStats s;
+  s.measured = static_cast<int64_t>(widths.size());
+  if (widths.empty()) return s;
+  std::sort(widths.begin(), widths.end());
+  std::sort(heights.begin(), heights.end());
+  s.min_width = widths.front(), s.median_width = widths[widths.size() / 2], s.max_width = widths.back();
+  s.min_height = heights.front(), s.median_height = heights[heights.size() / 2], s.max_height = heights.back();
+  for (int c : channels) (c == 1 ? s.grayscale : c == 4 ? s.rgba : s.rgb)++;
+  return s;
+}
+
 std::shared_ptr<const Dataset> randomSubset(std::shared_ptr<const Dataset> d, int64_t n, uint64_t seed) {
   if (n <= 0 || n >= d->size()) return d;
   std::vector<int64_t> idx(d->size());

@@ -48,13 +48,25 @@ class SubsetDataset : public Dataset {
   std::vector<int64_t> indices_;
 };
 
+// Image sizes as stored in the files, before any transform.
+struct ImageSizeStats {
+  int64_t measured = 0;  // 0: not measured (only an image-folder import with verify measures)
+  int min_width = 0, median_width = 0, max_width = 0;
+  int min_height = 0, median_height = 0, max_height = 0;
+  int64_t grayscale = 0, rgb = 0, rgba = 0;  // images per channel layout in the files
+};
+
 // The train and validation halves of a dataset, with what was skipped on the way.
 struct DatasetSplits {
   std::shared_ptr<const Dataset> train;
   std::shared_ptr<const Dataset> val;
   std::vector<SkippedItem> skipped;
   std::string description;  // e.g. "Fashion-MNIST (/usr/share/datasets/fashion-mnist)"
+  ImageSizeStats sizes;
 };
+
+// Summarises (width, height, file channels) triples.
+ImageSizeStats summarizeSizes(std::vector<int> widths, std::vector<int> heights, const std::vector<int>& channels);
 
 // Per-class sample counts of a dataset.
 std::vector<int64_t> classCounts(const Dataset& d);

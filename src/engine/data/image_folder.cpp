@@ -128,17 +128,24 @@ ClassFiles scanClasses(const fs::path& root, const std::vector<std::string>* fix
 }
 
 // Decodes every entry on all cores, dropping (and reporting) those that fail.
+struct MeasuredSizes {
+  std::vector<int> widths, heights, channels;
+};
+
 std::vector<ImageFolder::Entry> verifyEntries(const std::vector<ImageFolder::Entry>& entries, int channels,
                                               const ImageFolderOptions& options, int64_t& doneSoFar,
-                                              int64_t total, std::vector<SkippedItem>& skipped) {
+                                              int64_t total, std::vector<SkippedItem>& skipped, MeasuredSizes& sizes) {
   std::vector<char> ok(entries.size(), 0);
   std::vector<std::string> reasons(entries.size());
+  std::vector<int> widths(entries.size()), heights(entries.size()), fileChannels(entries.size());
   std::atomic<int64_t> next{0}, done{doneSoFar};
   std::atomic<bool> cancelled{false};
   std::mutex progressMutex;
   auto work = [&] {
     for (int64_t i = next++; i < static_cast<int64_t>(entries.size()) && !cancelled; i = next++) {
-      ok[i] = !decodeImageFile(entries[i].path, channels, &reasons[i]).empty();
+      const cv::Mat img = decodeImageFile(entries[i].path, channels, &reasons[i], &fileChannels[i]);
+      ok[i] = !img.empty();
+      widths[i] = img.cols, heights[i] = img.rows;
       const int64_t d = ++done;
       if (options.progress && (d % 64 == 0 || d == total)) {
         std::lock_guard<std::mutex> lock(progressMutex);
@@ -154,9 +161,12 @@ std::vector<ImageFolder::Entry> verifyEntries(const std::vector<ImageFolder::Ent
   doneSoFar = done;
   std::vector<ImageFolder::Entry> kept;
   for (size_t i = 0; i < entries.size(); ++i) {
-    if (ok[i])
+    if (ok[i]) {
       kept.push_back(entries[i]);
-    else
+      sizes.widths.push_back(widths[i]);
+      sizes.heights.push_back(heights[i]);
+      sizes.channels.push_back(fileChannels[i]);
+    } else
       skipped.push_back({entries[i].path.string(), reasons[i]});
   }
   return kept;
@@ -171,7 +181,7 @@ bool hasImageExtension(const fs::path& path) {
 }
 
 namespace {
-cv::Mat decodeOrThrow(const fs::path& path, int channels, std::string* error) {
+cv::Mat decodeOrThrow(const fs::path& path, int channels, std::string* error, int* fileChannels) {
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     if (error) *error = "cannot open file";
@@ -187,6 +197,7 @@ cv::Mat decodeOrThrow(const fs::path& path, int channels, std::string* error) {
     if (error) *error = "cannot decode (corrupt or unsupported image)";
     return {};
   }
+  if (fileChannels) *fileChannels = raw.channels();
   if (raw.depth() == CV_16U) raw.convertTo(raw, CV_8U, 1.0 / 257.0);
   else if (raw.depth() != CV_8U) raw.convertTo(raw, CV_8U);
   cv::Mat out;
@@ -204,10 +215,10 @@ cv::Mat decodeOrThrow(const fs::path& path, int channels, std::string* error) {
 }
 }  // namespace
 
-cv::Mat decodeImageFile(const fs::path& path, int channels, std::string* error) {
+cv::Mat decodeImageFile(const fs::path& path, int channels, std::string* error, int* fileChannels) {
   // Never throws: a file that breaks the decoder is a skipped file, not a crash.
   try {
-    return decodeOrThrow(path, channels, error);
+    return decodeOrThrow(path, channels, error, fileChannels);
   } catch (const std::exception& e) {
     if (error) *error = std::string("cannot decode: ") + e.what();
   } catch (...) {
@@ -251,8 +262,10 @@ DatasetSplits openImageFolder(const std::string& rootText, const ImageFolderOpti
   if (options.verify) {
     int64_t done = 0;
     const int64_t total = static_cast<int64_t>(train.entries.size() + val.entries.size());
-    train.entries = verifyEntries(train.entries, options.channels, options, done, total, s.skipped);
-    val.entries = verifyEntries(val.entries, options.channels, options, done, total, s.skipped);
+    MeasuredSizes sizes;
+    train.entries = verifyEntries(train.entries, options.channels, options, done, total, s.skipped, sizes);
+    val.entries = verifyEntries(val.entries, options.channels, options, done, total, s.skipped, sizes);
+    s.sizes = summarizeSizes(sizes.widths, sizes.heights, sizes.channels);
     if (train.entries.empty()) throw std::runtime_error(rootText + ": none of the images could be decoded");
   }
 

@@ -13,7 +13,9 @@ namespace trainscope {
 // Decodes an image file (any path, spaces and non-ASCII included) to 8-bit RGB, or
 // to grayscale when channels == 1. Alpha is dropped and 16-bit scaled, as PIL's
 // convert("RGB"). Returns an empty Mat and the reason on failure.
-cv::Mat decodeImageFile(const std::filesystem::path& path, int channels, std::string* error);
+// fileChannels, when given, receives the channel count stored in the file (1, 3 or 4).
+cv::Mat decodeImageFile(const std::filesystem::path& path, int channels, std::string* error,
+                        int* fileChannels = nullptr);
 
 // The file extensions torchvision's ImageFolder accepts.
 bool hasImageExtension(const std::filesystem::path& path);
@@ -45,7 +47,7 @@ struct ImageFolderOptions {
   int channels = 3;
   double val_fraction = 0.1;  // used when there is no val/ folder
   uint64_t seed = 0;
-  bool verify = false;        // decode every image now (slow), instead of when loaded
+  bool verify = false;        // decode every image now (slow), instead of when loaded; measures sizes
   // Called with (done, total) while verifying; return false to cancel.
   std::function<bool(int64_t, int64_t)> progress;
 };
