@@ -5,6 +5,8 @@
 #include <torch/torch.h>
 #include <torch/version.h>
 
+#include <thread>
+
 namespace trainscope {
 
 LibraryVersions libraryVersions() {
@@ -17,6 +19,12 @@ LibraryVersions libraryVersions() {
   v.cuda_build = true;
 #endif
   return v;
+}
+
+std::string availableDevice() {
+  if (torch::cuda::is_available())
+    return "cuda:0 (" + std::to_string(torch::cuda::device_count()) + " GPU" + (torch::cuda::device_count() > 1 ? "s)" : ")");
+  return "cpu (" + std::to_string(std::thread::hardware_concurrency()) + " cores)";
 }
 
 }  // namespace trainscope

@@ -12,4 +12,7 @@ struct LibraryVersions {
 
 LibraryVersions libraryVersions();
 
+// Where "device": "auto" would train here: "cuda:0 (1 GPU)" or "cpu (N threads)".
+std::string availableDevice();
+
 }  // namespace trainscope

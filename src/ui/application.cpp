@@ -1,0 +1,59 @@
+#include "ui/application.h"
+
+#include "ui/experiment_document.h"
+#include "ui/main_window.h"
+#include "ui/screenshot_tour.h"
+#include "ui/training_controller.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QFileInfo>
+#include <QSettings>
+
+namespace trainscope::ui {
+
+int runTrainscope(QApplication& app) {
+  QApplication::setOrganizationName("Trainscope");
+  QApplication::setApplicationName("Trainscope");
+  QApplication::setApplicationVersion(TRAINSCOPE_VERSION);
+
+  QCommandLineParser args;
+  args.setApplicationDescription(QApplication::translate("main", "Train and debug neural networks, and watch them learn."));
+  args.addHelpOption();
+  args.addVersionOption();
+  const QCommandLineOption experiment("experiment", QApplication::translate("main", "Experiment JSON to open."), "file");
+  const QCommandLineOption dataset("dataset",
+                                   QApplication::translate("main", "Image folder to import, or fashion-mnist."), "path");
+  const QCommandLineOption screenshots("screenshots",
+                                       QApplication::translate("main", "Train briefly, save each page as PNG into the folder, quit."),
+                                       "folder");
+  args.addOptions({experiment, dataset, screenshots});
+  args.process(app);
+
+  ExperimentDocument document;
+  TrainingController controller;
+  MainWindow window(&document, &controller);
+
+  QString path = args.value(experiment);
+  if (path.isEmpty()) path = QSettings().value("lastExperiment").toString();
+  if (path.isEmpty() || !QFileInfo::exists(path)) path = ":/experiments/fashion_lenet.json";
+  QString error;
+  if (!document.load(path, &error)) document.load(":/experiments/fashion_lenet.json", &error);
+  if (args.isSet(dataset)) {
+    window.importLastOrDefaultDataset(args.value(dataset));
+  } else {
+    const auto& d = document.json().value("dataset", nlohmann::json::object());
+    const bool folder = d.value("kind", "fashion-mnist") == "image-folder";
+    window.importLastOrDefaultDataset(folder ? QString::fromStdString(d.value("root", "")) : QString("fashion-mnist"));
+  }
+  window.show();
+
+  std::unique_ptr<ScreenshotTour> tour;
+  if (args.isSet(screenshots)) {
+    window.setConfirmClose(false);
+    tour = std::make_unique<ScreenshotTour>(&window, &document, &controller, args.value(screenshots));
+  }
+  return app.exec();
+}
+
+}  // namespace trainscope::ui

@@ -1,0 +1,45 @@
+// Imports a dataset off the GUI thread (Fashion-MNIST, or an image folder decoded and
+// measured in full), reporting progress; cancellable. Results come back as signals
+// on the GUI thread.
+#pragma once
+
+#include "engine/data/dataset.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QObject>
+#include <QString>
+
+#include <atomic>
+#include <memory>
+#include <thread>
+
+namespace trainscope::ui {
+
+class DatasetImporter : public QObject {
+  Q_OBJECT
+ public:
+  explicit DatasetImporter(QObject* parent = nullptr);
+  ~DatasetImporter() override;
+
+  void importFashionMnist();
+  void importFolder(const QString& root, double valFraction = 0.1, uint64_t seed = 0);
+  void cancel();
+  bool busy() const { return busy_; }
+
+ signals:
+  void progress(qint64 done, qint64 total);
+  // datasetConfig: the "dataset" section of the experiment for this import.
+  void finished(std::shared_ptr<const trainscope::DatasetSplits> splits, nlohmann::json datasetConfig);
+  void failed(QString message);
+
+ private:
+  template <typename Work>
+  void run(Work work);
+
+  std::thread thread_;
+  std::atomic<bool> cancel_{false};
+  bool busy_ = false;
+};
+
+}  // namespace trainscope::ui

@@ -1,0 +1,161 @@
+#include "ui/experiment_document.h"
+
+#include "engine/data/dataset_source.h"
+
+#include <QFile>
+#include <QSaveFile>
+
+namespace trainscope::ui {
+
+ExperimentDocument::ExperimentDocument(QObject* parent) : QObject(parent) { setJson(nlohmann::json::object()); }
+
+bool ExperimentDocument::load(const QString& path, QString* error) {
+  QFile f(path);
+  if (!f.open(QIODevice::ReadOnly)) {
+    if (error) *error = tr("Cannot open %1: %2").arg(path, f.errorString());
+    return false;
+  }
+  const QByteArray bytes = f.readAll();
+  nlohmann::json j = nlohmann::json::parse(bytes.begin(), bytes.end(), nullptr, /*allow_exceptions=*/false,
+                                           /*ignore_comments=*/true);
+  if (j.is_discarded() || !j.is_object()) {
+    if (error) *error = tr("%1 is not a JSON experiment").arg(path);
+    return false;
+  }
+  setJson(j);
+  path_ = path;
+  modified_ = false;
+  emit changed();
+  return true;
+}
+
+bool ExperimentDocument::save(const QString& path, QString* error) {
+  QSaveFile f(path);  // written to a temporary file, then renamed
+  if (!f.open(QIODevice::WriteOnly)) {
+    if (error) *error = tr("Cannot write %1: %2").arg(path, f.errorString());
+    return false;
+  }
+  const std::string text = (valid_ ? toJson(config_) : json_).dump(2) + "\n";
+  f.write(text.data(), static_cast<qint64>(text.size()));
+  if (!f.commit()) {
+    if (error) *error = tr("Cannot write %1: %2").arg(path, f.errorString());
+    return false;
+  }
+  path_ = path;
+  modified_ = false;
+  emit changed();
+  return true;
+}
+
+void ExperimentDocument::setJson(const nlohmann::json& config) {
+  json_ = config;
+  modified_ = true;
+  revalidate();
+  emit changed();
+}
+
+nlohmann::json ExperimentDocument::value(const std::string& pointer) const {
+  const nlohmann::json::json_pointer p(pointer);
+  if (json_.contains(p)) return json_.at(p);
+  const nlohmann::json full = toJson(config_);  // the last valid config: defaults filled in
+  return full.contains(p) ? full.at(p) : nlohmann::json();
+}
+
+void ExperimentDocument::set(const std::string& pointer, const nlohmann::json& value) {
+  json_[nlohmann::json::json_pointer(pointer)] = value;
+  modified_ = true;
+  revalidate();
+  emit changed();
+}
+
+void ExperimentDocument::revalidate() {
+  problems_.clear();
+  datasetProblem_.clear();
+  try {
+    config_ = parseConfig(json_);
+    valid_ = true;
+  } catch (const ConfigError& e) {
+    valid_ = false;
+    for (const auto& p : e.problems()) {
+      const auto colon = p.find(": ");
+      const std::string field = colon == std::string::npos ? std::string() : p.substr(0, colon);
+      problems_[field] = colon == std::string::npos ? p : p.substr(colon + 2);
+    }
+  }
+  if (valid_) {
+    for (const auto& p : checkDatasetAvailable(config_.dataset)) {
+      const auto colon = p.find(": ");
+      problems_[p.substr(0, colon)] = p.substr(colon + 2);
+      datasetProblem_ = QString::fromStdString(p);
+    }
+  }
+}
+
+QString ExperimentDocument::problemText() const {
+  QStringList lines;
+  for (const auto& [field, message] : problems_)
+    lines << QString::fromStdString(field.empty() ? message : field + ": " + message);
+  return lines.join('\n');
+}
+
+void ExperimentDocument::setDataset(std::shared_ptr<const DatasetSplits> splits, const nlohmann::json& datasetConfig) {
+  dataset_ = std::move(splits);
+  for (auto it = datasetConfig.begin(); it != datasetConfig.end(); ++it) json_["dataset"][it.key()] = it.value();
+  // A new dataset brings its own image shape: start from its default pipelines.
+  DatasetConfig d;
+  d.kind = json_["dataset"].value("kind", d.kind);
+  d.channels = json_["dataset"].value("channels", d.channels);
+  const Augmentation aug = augmentation();
+  nlohmann::json val = nlohmann::json::array(), train = nlohmann::json::array();
+  for (const auto& t : defaultTransforms(d, false)) val.push_back(toJson(t));
+  json_["transforms"] = {{"train", val}, {"val", val}};
+  modified_ = true;
+  revalidate();
+  setAugmentation(aug);  // re-derives train from the new val pipeline, emits changed()
+  emit datasetChanged();
+}
+
+ExperimentDocument::Augmentation ExperimentDocument::augmentation() const {
+  Augmentation a;
+  if (!valid_) return a;
+  for (const auto& t : config_.train_transforms) {
+    if (t.name == "RandomResizedCrop") a.enabled = true, a.min_scale = t.scale[0];
+    if (t.name == "RandomHorizontalFlip") a.enabled = true, a.flip = t.p;
+    if (t.name == "ColorJitter") a.enabled = true, a.jitter = t.brightness;
+  }
+  return a;
+}
+
+void ExperimentDocument::setAugmentation(const Augmentation& a) {
+  if (!valid_) return;
+  // Train = the val pipeline, with its deterministic resizing replaced by random crops
+  // when augmentation is on: the torchvision recipe.
+  std::vector<TransformSpec> train;
+  const auto& val = config_.val_transforms;
+  std::vector<int64_t> shape;
+  if (a.enabled) {
+    int size = config_.dataset.kind == "fashion-mnist" ? 28 : 224;
+    for (const auto& t : val)
+      if ((t.name == "CenterCrop" || (t.name == "Resize" && t.size.size() == 2)) && !t.size.empty()) size = t.size[0];
+    TransformSpec crop, flip, jitter;
+    crop.name = "RandomResizedCrop";
+    crop.size = {size};
+    crop.scale = {a.min_scale, 1.0};
+    flip.name = "RandomHorizontalFlip";
+    flip.p = a.flip;
+    jitter.name = "ColorJitter";
+    jitter.brightness = jitter.contrast = a.jitter;
+    jitter.saturation = config_.dataset.kind == "fashion-mnist" || config_.dataset.channels == 1 ? 0.0 : a.jitter;
+    train = {crop, flip};
+    if (a.jitter > 0) train.push_back(jitter);
+    for (const auto& t : val)
+      if (t.name != "Resize" && t.name != "CenterCrop") train.push_back(t);
+  } else {
+    train = val;
+  }
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& t : train) list.push_back(toJson(t));
+  set("/transforms/train", list);
+}
+
+}  // namespace trainscope::ui

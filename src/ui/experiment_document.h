@@ -1,0 +1,71 @@
+// The experiment being edited in the app: the same JSON the CLI takes, the dataset it
+// was imported with, and what is wrong with it right now (field path + message).
+// Pages edit it; every edit is validated by the engine's own parser.
+#pragma once
+
+#include "engine/config.h"
+#include "engine/data/dataset.h"
+
+#include <QObject>
+#include <QString>
+
+#include <map>
+#include <memory>
+
+namespace trainscope::ui {
+
+class ExperimentDocument : public QObject {
+  Q_OBJECT
+ public:
+  explicit ExperimentDocument(QObject* parent = nullptr);
+
+  // Loads a config file; on failure returns false and leaves the document as it was.
+  bool load(const QString& path, QString* error);
+  bool save(const QString& path, QString* error);
+  void setJson(const nlohmann::json& config);
+
+  const nlohmann::json& json() const { return json_; }
+  nlohmann::json value(const std::string& pointer) const;  // null when absent
+  void set(const std::string& pointer, const nlohmann::json& value);
+  // The config with every default filled in, when it is valid.
+  const ExperimentConfig* config() const { return valid_ ? &config_ : nullptr; }
+  bool isValid() const { return valid_ && datasetProblem_.isEmpty(); }
+  QString path() const { return path_; }
+  bool isModified() const { return modified_; }
+
+  // Problems by field ("optimizer.lr" -> "must be > 0 ..."), and all of them as text.
+  const std::map<std::string, std::string>& problems() const { return problems_; }
+  QString problemText() const;
+
+  // The imported dataset (shared with loaders and thumbnails; never modified).
+  void setDataset(std::shared_ptr<const DatasetSplits> splits, const nlohmann::json& datasetConfig);
+  std::shared_ptr<const DatasetSplits> dataset() const { return dataset_; }
+
+  // Augmentation on/off, built from the val pipeline as the form describes it.
+  struct Augmentation {
+    bool enabled = false;
+    double min_scale = 0.8;   // RandomResizedCrop scale lower bound
+    double flip = 0.5;        // RandomHorizontalFlip p
+    double jitter = 0.0;      // ColorJitter brightness/contrast/saturation
+  };
+  Augmentation augmentation() const;
+  void setAugmentation(const Augmentation& a);
+
+ signals:
+  void changed();
+  void datasetChanged();
+
+ private:
+  void revalidate();
+
+  nlohmann::json json_;
+  ExperimentConfig config_;
+  bool valid_ = false;
+  bool modified_ = false;
+  QString path_;
+  QString datasetProblem_;
+  std::map<std::string, std::string> problems_;
+  std::shared_ptr<const DatasetSplits> dataset_;
+};
+
+}  // namespace trainscope::ui

@@ -1,0 +1,236 @@
+#include "ui/main_window.h"
+
+#include "engine/versions.h"
+#include "ui/experiment_document.h"
+#include "ui/pages/data_page.h"
+#include "ui/pages/model_page.h"
+#include "ui/pages/placeholder_page.h"
+#include "ui/pages/train_page.h"
+#include "ui/training_controller.h"
+
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDragEnterEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressDialog>
+#include <QSettings>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QStyle>
+
+
+namespace trainscope::ui {
+
+MainWindow::MainWindow(ExperimentDocument* document, TrainingController* controller, QWidget* parent)
+    : QMainWindow(parent), doc_(document), controller_(controller) {
+  setWindowTitle(tr("Trainscope"));
+  setAcceptDrops(true);
+  data_ = new DataPage(doc_, this);
+  model_ = new ModelPage(doc_, this);
+  train_ = new TrainPage(doc_, controller_, this);
+
+  pages_ = new QStackedWidget(this);
+  sidebar_ = new QListWidget(this);
+  sidebar_->setFixedWidth(130);
+  sidebar_->setIconSize(QSize(24, 24));
+  sidebar_->setSpacing(2);
+  const struct {
+    QString name;
+    QStyle::StandardPixmap icon;
+    QWidget* widget;
+  } pages[] = {
+      {tr("Data"), QStyle::SP_DirIcon, data_},
+      {tr("Model"), QStyle::SP_FileDialogDetailedView, model_},
+      {tr("Train"), QStyle::SP_MediaPlay, train_},
+      {tr("Compare"), QStyle::SP_FileDialogContentsView,
+       new PlaceholderPage(tr("Compare runs"),
+                           tr("Every run in the runs folder, listed and searchable; any runs' curves overlaid live, "
+                              "with smoothing, log scale and export; the hyperparameters that differ; queued runs "
+                              "and small grids; one-click lessons."), this)},
+      {tr("Inspect"), QStyle::SP_FileDialogInfoView,
+       new PlaceholderPage(tr("Inspect training"),
+                           tr("Every layer's activation and gradient distributions over time, gradient norms on a "
+                              "log scale, a health table of dead and saturated units, the NaN guard, and saving any "
+                              "tensor to HDF5."), this)},
+      {tr("System"), QStyle::SP_ComputerIcon,
+       new PlaceholderPage(tr("System"),
+                           tr("Memory and CPU over time, samples/s and data-wait share, GPU memory when there is a "
+                              "GPU, and an environment check with a timed matrix multiply."), this)},
+  };
+  for (const auto& p : pages) {
+    sidebar_->addItem(new QListWidgetItem(style()->standardIcon(p.icon), p.name));
+    pages_->addWidget(p.widget);
+  }
+  connect(sidebar_, &QListWidget::currentRowChanged, pages_, &QStackedWidget::setCurrentIndex);
+
+  auto* central = new QWidget(this);
+  auto* layout = new QHBoxLayout(central);
+  layout->setContentsMargins(4, 4, 4, 4);
+  layout->addWidget(sidebar_);
+  layout->addWidget(pages_, 1);
+  setCentralWidget(central);
+
+  runState_ = new QLabel(tr("Ready"), this);
+  datasetLabel_ = new QLabel(this);
+  statusBar()->addWidget(runState_);
+  statusBar()->addPermanentWidget(datasetLabel_);
+  buildMenus();
+
+  connect(data_, &DataPage::importFailed, this, [this](const QString& m) { showError(tr("Import failed"), m); });
+  connect(data_, &DataPage::datasetReady, this, [this](const QString& description) {
+    datasetLabel_->setText(description);
+    const auto& d = doc_->json()["dataset"];
+    QSettings().setValue("lastDataset", d.value("kind", "") == "image-folder"
+                                            ? QString::fromStdString(d.value("root", ""))
+                                            : QString("fashion-mnist"));
+  });
+  connect(model_, &ModelPage::openExperimentRequested, this, &MainWindow::openExperimentDialog);
+  connect(model_, &ModelPage::saveExperimentRequested, this, &MainWindow::saveExperimentDialog);
+  connect(train_, &TrainPage::runFailed, this, [this](const QString& m) { showError(tr("Training stopped"), m); });
+  connect(controller_, &TrainingController::stateChanged, this, &MainWindow::updateStatus);
+  connect(controller_, &TrainingController::started, this, [this] { showPage(Train); });
+  connect(doc_, &ExperimentDocument::changed, this, &MainWindow::updateStatus);
+
+  showPage(Data);
+  resize(1280, 820);
+  restoreGeometry(QSettings().value("geometry").toByteArray());
+}
+
+void MainWindow::buildMenus() {
+  QMenu* file = menuBar()->addMenu(tr("&File"));
+  file->addAction(tr("&Open Image Folder…"), QKeySequence::Open, data_, &DataPage::chooseFolder);
+  file->addAction(tr("Use &Fashion-MNIST"), data_, &DataPage::importFashionMnist);
+  file->addSeparator();
+  file->addAction(tr("Open &Experiment…"), QKeySequence(tr("Ctrl+Shift+O")), this, &MainWindow::openExperimentDialog);
+  file->addAction(tr("&Save Experiment…"), QKeySequence::Save, this, &MainWindow::saveExperimentDialog);
+  file->addSeparator();
+  file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+  QMenu* run = menuBar()->addMenu(tr("&Run"));
+  run->addAction(tr("&Start"), QKeySequence(Qt::Key_F5), train_, &TrainPage::start);
+  run->addAction(tr("&Pause / Resume"), QKeySequence(Qt::Key_F6), train_, &TrainPage::togglePause);
+  run->addAction(tr("S&top"), QKeySequence(Qt::SHIFT | Qt::Key_F5), train_, &TrainPage::stop);
+
+  QMenu* go = menuBar()->addMenu(tr("&View"));
+  for (int p = 0; p < PageCount; ++p)
+    go->addAction(sidebar_->item(p)->text(), QKeySequence(Qt::CTRL | (Qt::Key_1 + p)), this,
+                  [this, p] { showPage(static_cast<Page>(p)); });
+
+  QMenu* help = menuBar()->addMenu(tr("&Help"));
+  help->addAction(tr("&About Trainscope"), this, &MainWindow::showAbout);
+}
+
+void MainWindow::showPage(Page page) { sidebar_->setCurrentRow(page); }
+QWidget* MainWindow::page(Page page) const { return pages_->widget(page); }
+
+void MainWindow::showError(const QString& title, const QString& message) {
+  statusBar()->showMessage(title + ": " + message, 10000);
+  if (QApplication::platformName() == "offscreen") return;  // headless: no one to click OK
+  QMessageBox::warning(this, title, message);
+}
+
+void MainWindow::updateStatus() {
+  const RunState s = controller_->state();
+  QString text = controller_->isActive() || !controller_->runDir().isEmpty()
+                     ? tr("Run %1").arg(QString::fromLatin1(toString(s)))
+                     : tr("Ready");
+  if (!doc_->isValid()) text += tr(" · the experiment has problems (see the Model page)");
+  runState_->setText(text);
+}
+
+bool MainWindow::openExperiment(const QString& path) {
+  QString error;
+  if (!doc_->load(path, &error)) {
+    showError(tr("Cannot open the experiment"), error);
+    return false;
+  }
+  QSettings().setValue("lastExperiment", path);
+  // The experiment names its dataset: import it too.
+  const auto& d = doc_->json().value("dataset", nlohmann::json::object());
+  if (d.value("kind", "fashion-mnist") == "image-folder")
+    data_->importFolder(QString::fromStdString(d.value("root", "")));
+  else
+    data_->importFashionMnist();
+  return true;
+}
+
+void MainWindow::openExperimentDialog() {
+  const QString path = QFileDialog::getOpenFileName(this, tr("Open experiment"), QFileInfo(doc_->path()).absolutePath(),
+                                                    tr("Experiments (*.json)"));
+  if (!path.isEmpty()) openExperiment(path);
+}
+
+bool MainWindow::saveExperiment(const QString& path) {
+  QString error;
+  if (!doc_->save(path, &error)) {
+    showError(tr("Cannot save the experiment"), error);
+    return false;
+  }
+  QSettings().setValue("lastExperiment", path);
+  statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
+  return true;
+}
+
+void MainWindow::saveExperimentDialog() {
+  QString start = doc_->path().startsWith(":") ? QDir::current().filePath("experiment.json") : doc_->path();
+  const QString path = QFileDialog::getSaveFileName(this, tr("Save experiment"), start, tr("Experiments (*.json)"));
+  if (!path.isEmpty()) saveExperiment(path);
+}
+
+void MainWindow::importLastOrDefaultDataset(const QString& requested) {
+  const QString which = !requested.isEmpty() ? requested : QSettings().value("lastDataset", "fashion-mnist").toString();
+  if (which == "fashion-mnist" || !QFileInfo(which).isDir())
+    data_->importFashionMnist();
+  else
+    data_->importFolder(which);
+}
+
+void MainWindow::showAbout() {
+  const LibraryVersions v = libraryVersions();
+  QMessageBox::about(this, tr("About Trainscope"),
+                     tr("<h3>Trainscope %1</h3><p>A workbench for training and debugging neural networks.</p>"
+                        "<p>LibTorch %2<br>Qt %3<br>OpenCV %4<br>HDF5 %5</p><p>Device: %6</p>")
+                         .arg(QString::fromStdString(v.trainscope), QString::fromStdString(v.libtorch), qVersion(),
+                              QString::fromStdString(v.opencv), QString::fromStdString(v.hdf5),
+                              QString::fromStdString(availableDevice())));
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+  if (controller_->isActive()) {
+    if (confirmClose_ &&
+        QMessageBox::question(this, tr("Stop training?"),
+                              tr("A run is training. Stop it and quit? Its record and a checkpoint to resume from "
+                                 "are kept.")) != QMessageBox::Yes) {
+      event->ignore();
+      return;
+    }
+    QProgressDialog wait(tr("Stopping the run after its current step…"), QString(), 0, 0, this);
+    wait.setWindowModality(Qt::WindowModal);
+    wait.setMinimumDuration(300);
+    controller_->stopAndWait(60000);
+  }
+  QSettings().setValue("geometry", saveGeometry());
+  event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+  const auto urls = event->mimeData()->urls();
+  if (urls.size() == 1 && urls[0].isLocalFile() && QFileInfo(urls[0].toLocalFile()).isDir()) event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+  const QString dir = event->mimeData()->urls().value(0).toLocalFile();
+  if (dir.isEmpty()) return;
+  showPage(Data);
+  data_->importFolder(dir);
+}
+
+}  // namespace trainscope::ui

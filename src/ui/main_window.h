@@ -1,0 +1,62 @@
+// The main window only assembles: a sidebar of pages, menus and shortcuts, the status
+// bar, remembered settings, folder drops, and a clean stop when closed mid-run.
+#pragma once
+
+#include <QMainWindow>
+
+class QLabel;
+class QListWidget;
+class QStackedWidget;
+
+namespace trainscope::ui {
+
+class DataPage;
+class ExperimentDocument;
+class ModelPage;
+class TrainPage;
+class TrainingController;
+
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+ public:
+  enum Page { Data, Model, Train, Compare, Inspect, System, PageCount };
+
+  MainWindow(ExperimentDocument* document, TrainingController* controller, QWidget* parent = nullptr);
+
+  void showPage(Page page);
+  QWidget* page(Page page) const;
+  DataPage* dataPage() const { return data_; }
+  ModelPage* modelPage() const { return model_; }
+  TrainPage* trainPage() const { return train_; }
+
+  bool openExperiment(const QString& path);
+  void openExperimentDialog();
+  bool saveExperiment(const QString& path);
+  void saveExperimentDialog();
+  void importLastOrDefaultDataset(const QString& requested);
+  // When false, closing never asks (tests); the run is still stopped cleanly.
+  void setConfirmClose(bool on) { confirmClose_ = on; }
+
+ protected:
+  void closeEvent(QCloseEvent* event) override;
+  void dragEnterEvent(QDragEnterEvent* event) override;
+  void dropEvent(QDropEvent* event) override;
+
+ private:
+  void buildMenus();
+  void showError(const QString& title, const QString& message);
+  void updateStatus();
+  void showAbout();
+
+  ExperimentDocument* doc_;
+  TrainingController* controller_;
+  QListWidget* sidebar_;
+  QStackedWidget* pages_;
+  DataPage* data_;
+  ModelPage* model_;
+  TrainPage* train_;
+  QLabel *runState_, *datasetLabel_;
+  bool confirmClose_ = true;
+};
+
+}  // namespace trainscope::ui

@@ -1,0 +1,366 @@
+#include "ui/pages/data_page.h"
+
+#include "engine/data/channel_stats.h"
+#include "engine/data/transforms.h"
+#include "ui/dataset_importer.h"
+#include "ui/experiment_document.h"
+#include "ui/image_convert.h"
+#include "widgets/class_chart.h"
+#include "widgets/image_grid.h"
+
+#include <QComboBox>
+#include <QFileDialog>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMetaObject>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace trainscope::ui {
+
+namespace {
+constexpr int kPreviewCells = 9;  // the original and 8 augmented versions
+
+std::shared_ptr<const Dataset> splitOf(const DatasetSplits& s, int split) { return split == 0 ? s.train : s.val; }
+
+QString jsonNumbers(const std::vector<double>& v) {
+  QStringList parts;
+  for (double x : v) parts << QString::number(x, 'f', 4);
+  return "[" + parts.join(", ") + "]";
+}
+}  // namespace
+
+DataPage::DataPage(ExperimentDocument* document, QWidget* parent)
+    : QWidget(parent), doc_(document), importer_(new DatasetImporter(this)) {
+  fashion_ = new QPushButton(tr("Fashion-MNIST (built in)"), this);
+  fashion_->setToolTip(tr("70,000 small grayscale pictures of clothes in 10 classes: the classic first dataset."));
+  folder_ = new QPushButton(tr("Open image folder…"), this);
+  folder_->setToolTip(tr("A folder with one sub-folder per class (root/<class>/<image>), as torchvision's "
+                         "ImageFolder expects. You can also drop a folder on the window."));
+  cancel_ = new QPushButton(tr("Cancel"), this);
+  progress_ = new QProgressBar(this);
+  source_ = new QLabel(tr("No dataset yet"), this);
+  source_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+  auto* top = new QHBoxLayout();
+  top->addWidget(fashion_);
+  top->addWidget(folder_);
+  top->addWidget(source_, 1);
+  top->addWidget(progress_);
+  top->addWidget(cancel_);
+
+  split_ = new QComboBox(this);
+  split_->addItems({tr("Training split"), tr("Validation split")});
+  classFilter_ = new QComboBox(this);
+  classFilter_->setMinimumContentsLength(12);
+  count_ = new QLabel(this);
+  grid_ = new widgets::ImageGrid(this);
+  auto* filters = new QHBoxLayout();
+  filters->addWidget(split_);
+  filters->addWidget(classFilter_);
+  filters->addWidget(count_, 1);
+  auto* left = new QWidget(this);
+  auto* leftLayout = new QVBoxLayout(left);
+  leftLayout->setContentsMargins(0, 0, 0, 0);
+  leftLayout->addLayout(filters);
+  leftLayout->addWidget(grid_, 1);
+
+  // Overview: class balance, image sizes, mean/std.
+  chart_ = new widgets::ClassChart(this);
+  stats_ = new QLabel(this);
+  stats_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  meanStd_ = new QPushButton(tr("Compute mean/std"), this);
+  meanStd_->setToolTip(tr("Measures the per-channel mean and standard deviation of the training images and "
+                          "writes them into the experiment's Normalize. ImageNet's values are a poor fit for "
+                          "data that does not look like ImageNet."));
+  normalizeResult_ = new QLabel(this);
+  normalizeResult_->setWordWrap(true);
+  auto* overview = new QWidget(this);
+  auto* ov = new QVBoxLayout(overview);
+  ov->addWidget(chart_, 1);
+  ov->addWidget(stats_);
+  auto* ms = new QHBoxLayout();
+  ms->addWidget(meanStd_);
+  ms->addWidget(normalizeResult_, 1);
+  ov->addLayout(ms);
+
+  skipped_ = new QTableWidget(0, 2, this);
+  skipped_->setHorizontalHeaderLabels({tr("File"), tr("Why it was skipped")});
+  skipped_->horizontalHeader()->setStretchLastSection(true);
+  skipped_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  skipped_->verticalHeader()->setVisible(false);
+
+  auto* preview = new QWidget(this);
+  auto* pv = new QVBoxLayout(preview);
+  auto* explain = new QLabel(tr("The selected image, then 8 versions from the experiment's training transforms "
+                                "exactly as the data loader will produce them. Re-roll for other random draws."),
+                             this);
+  explain->setWordWrap(true);
+  pv->addWidget(explain);
+  previewGrid_ = new QGridLayout();
+  for (int i = 0; i < kPreviewCells; ++i) {
+    auto* cell = new QLabel(this);
+    cell->setFixedSize(112, 112);
+    cell->setAlignment(Qt::AlignCenter);
+    cell->setFrameShape(QFrame::StyledPanel);
+    previewGrid_->addWidget(cell, i / 3, i % 3);
+  }
+  pv->addLayout(previewGrid_);
+  reroll_ = new QPushButton(tr("Re-roll"), this);
+  pv->addWidget(reroll_, 0, Qt::AlignLeft);
+  pv->addStretch(1);
+
+  tabs_ = new QTabWidget(this);
+  tabs_->addTab(overview, tr("Overview"));
+  tabs_->addTab(skipped_, tr("Skipped files"));
+  tabs_->addTab(preview, tr("Augmentation preview"));
+
+  auto* splitter = new QSplitter(this);
+  splitter->addWidget(left);
+  splitter->addWidget(tabs_);
+  splitter->setStretchFactor(0, 3);
+  splitter->setStretchFactor(1, 2);
+
+  auto* layout = new QVBoxLayout(this);
+  layout->addLayout(top);
+  layout->addWidget(splitter, 1);
+  setBusy(false);
+
+  connect(fashion_, &QPushButton::clicked, this, &DataPage::importFashionMnist);
+  connect(folder_, &QPushButton::clicked, this, &DataPage::chooseFolder);
+  connect(cancel_, &QPushButton::clicked, this, [this] {
+    importer_->cancel();
+    statsCancel_ = true;
+  });
+  connect(importer_, &DatasetImporter::progress, this, [this](qint64 done, qint64 total) {
+    progress_->setRange(0, static_cast<int>(total));
+    progress_->setValue(static_cast<int>(done));
+  });
+  connect(importer_, &DatasetImporter::finished, this,
+          [this](std::shared_ptr<const DatasetSplits> splits, nlohmann::json config) {
+            setBusy(false);
+            doc_->setDataset(std::move(splits), config);
+          });
+  connect(importer_, &DatasetImporter::failed, this, [this](const QString& message) {
+    setBusy(false);
+    emit importFailed(message);
+  });
+  connect(doc_, &ExperimentDocument::datasetChanged, this, &DataPage::showDataset);
+  connect(split_, qOverload<int>(&QComboBox::currentIndexChanged), this, &DataPage::applyFilter);
+  connect(classFilter_, qOverload<int>(&QComboBox::currentIndexChanged), this, &DataPage::applyFilter);
+  connect(grid_, &widgets::ImageGrid::itemSelected, this, [this](int item) {
+    previewItem_ = item;
+    showPreview();
+  });
+  connect(reroll_, &QPushButton::clicked, this, [this] {
+    ++rerolls_;
+    showPreview();
+  });
+  connect(meanStd_, &QPushButton::clicked, this, &DataPage::computeMeanStd);
+  connect(doc_, &ExperimentDocument::changed, this, [this] {
+    if (tabs_->currentIndex() == 2) showPreview();
+  });
+  connect(tabs_, &QTabWidget::currentChanged, this, [this](int tab) {
+    if (tab == 2) showPreview();
+  });
+}
+
+DataPage::~DataPage() {
+  statsCancel_ = true;
+  if (statsThread_.joinable()) statsThread_.join();
+}
+
+bool DataPage::importing() const { return importer_->busy(); }
+
+void DataPage::setBusy(bool busy, const QString& what) {
+  progress_->setVisible(busy);
+  cancel_->setVisible(busy);
+  fashion_->setEnabled(!busy);
+  folder_->setEnabled(!busy);
+  meanStd_->setEnabled(!busy && doc_->dataset() != nullptr);
+  if (busy) {
+    progress_->setRange(0, 0);  // busy indicator until the first progress report
+    source_->setText(what);
+  }
+}
+
+void DataPage::importFashionMnist() {
+  setBusy(true, tr("Loading Fashion-MNIST…"));
+  importer_->importFashionMnist();
+}
+
+void DataPage::importFolder(const QString& path) {
+  setBusy(true, tr("Importing %1 (decoding every image to find the ones that cannot be used)…").arg(path));
+  importer_->importFolder(path, 0.1, doc_->config() ? doc_->config()->seed : 0);
+}
+
+void DataPage::chooseFolder() {
+  const QString dir = QFileDialog::getExistingDirectory(this, tr("Open an image folder (root/<class>/<image>)"));
+  if (!dir.isEmpty()) importFolder(dir);
+}
+
+void DataPage::showDataset() {
+  const auto splits = doc_->dataset();
+  if (!splits) return;
+  source_->setText(QString::fromStdString(splits->description));
+  const auto& classes = splits->train->classes();
+  QStringList names;
+  for (const auto& c : classes) names << QString::fromStdString(c);
+  const auto train = classCounts(*splits->train), val = classCounts(*splits->val);
+  chart_->setCounts(names, QVector<qint64>(train.begin(), train.end()), QVector<qint64>(val.begin(), val.end()));
+
+  const ImageSizeStats& z = splits->sizes;
+  QString sizes = z.measured == 0
+                      ? tr("Image sizes are measured when a folder is imported.")
+                      : tr("%1 images. Width min/median/max: %2 / %3 / %4 px. Height: %5 / %6 / %7 px. "
+                           "Channels in the files: %8 grayscale, %9 RGB, %10 RGBA.")
+                            .arg(z.measured).arg(z.min_width).arg(z.median_width).arg(z.max_width)
+                            .arg(z.min_height).arg(z.median_height).arg(z.max_height)
+                            .arg(z.grayscale).arg(z.rgb).arg(z.rgba);
+  stats_->setText(tr("%1 classes, %2 training and %3 validation images.\n%4")
+                      .arg(classes.size()).arg(splits->train->size()).arg(splits->val->size()).arg(sizes));
+
+  skipped_->setRowCount(static_cast<int>(splits->skipped.size()));
+  for (int r = 0; r < static_cast<int>(splits->skipped.size()); ++r) {
+    skipped_->setItem(r, 0, new QTableWidgetItem(QString::fromStdString(splits->skipped[r].path)));
+    skipped_->setItem(r, 1, new QTableWidgetItem(QString::fromStdString(splits->skipped[r].reason)));
+  }
+  skipped_->resizeColumnToContents(0);
+  tabs_->setTabText(1, tr("Skipped files (%1)").arg(splits->skipped.size()));
+
+  QSignalBlocker block(classFilter_);
+  classFilter_->clear();
+  classFilter_->addItem(tr("All classes"));
+  classFilter_->addItems(names);
+  normalizeResult_->clear();
+  meanStd_->setEnabled(true);
+  previewItem_ = 0;
+  applyFilter();
+  emit datasetReady(QString::fromStdString(splits->description));
+}
+
+void DataPage::applyFilter() {
+  const auto splits = doc_->dataset();
+  if (!splits) return;
+  const auto data = splitOf(*splits, split_->currentIndex());
+  const int wanted = classFilter_->currentIndex() - 1;  // -1: all classes
+  shown_.clear();
+  for (int64_t i = 0; i < data->size(); ++i)
+    if (wanted < 0 || data->label(i) == wanted) shown_.push_back(i);
+  count_->setText(tr("%1 images").arg(shown_.size()));
+  const auto indices = std::make_shared<std::vector<int64_t>>(shown_);
+  const bool tiny = data->size() > 0 && splits->sizes.max_width > 0 && splits->sizes.max_width <= 32;
+  grid_->setItems(
+      static_cast<int>(shown_.size()),
+      [data, indices](int item) {  // runs on the grid's thread pool
+        std::string error;
+        return toQImage(data->load(indices->at(item), &error));
+      },
+      [data, indices](int item) { return QString::fromStdString(data->classes().at(data->label(indices->at(item)))); },
+      tiny ? QSize(56, 56) : QSize(96, 96));
+  previewItem_ = 0;
+  if (tabs_->currentIndex() == 2) showPreview();
+}
+
+int DataPage::previewCount() const {
+  int n = 0;
+  for (int i = 0; i < kPreviewCells; ++i)
+    if (auto* l = qobject_cast<QLabel*>(previewGrid_->itemAt(i)->widget()); l && !l->pixmap().isNull()) ++n;
+  return n;
+}
+
+void DataPage::showPreview() {
+  const auto splits = doc_->dataset();
+  const ExperimentConfig* cfg = doc_->config();
+  if (!splits || !cfg || shown_.empty()) return;
+  const auto data = splitOf(*splits, split_->currentIndex());
+  std::string error;
+  const cv::Mat original = data->load(shown_.at(std::min<size_t>(previewItem_, shown_.size() - 1)), &error);
+  if (original.empty()) return;
+  // The image steps of the training pipeline (ToTensor/Normalize make no picture).
+  std::vector<TransformSpec> imageSteps;
+  for (const auto& t : cfg->train_transforms)
+    if (t.name != "ToTensor" && t.name != "Normalize") imageSteps.push_back(t);
+  const Compose augment(imageSteps);
+  for (int i = 0; i < kPreviewCells; ++i) {
+    cv::Mat shown = original;
+    if (i > 0) {
+      PipelineImage img;
+      img.pixels = original;
+      Rng rng(mixSeed(cfg->seed, rerolls_ * kPreviewCells + i));
+      try {
+        augment.apply(img, rng);
+        shown = img.pixels;
+      } catch (const std::exception&) {
+        shown = cv::Mat();
+      }
+    }
+    auto* cell = qobject_cast<QLabel*>(previewGrid_->itemAt(i)->widget());
+    const QImage q = toQImage(shown);
+    cell->setPixmap(QPixmap::fromImage(q.scaled(104, 104, Qt::KeepAspectRatio,
+                                                q.width() < 104 ? Qt::FastTransformation : Qt::SmoothTransformation)));
+    cell->setToolTip(i == 0 ? tr("original, %1x%2").arg(original.cols).arg(original.rows)
+                            : tr("augmented #%1, %2x%3").arg(i).arg(shown.cols).arg(shown.rows));
+  }
+}
+
+void DataPage::computeMeanStd() {
+  const auto splits = doc_->dataset();
+  const ExperimentConfig* cfg = doc_->config();
+  if (!splits || !cfg || statsThread_.joinable()) return;
+  setBusy(true, tr("Measuring the training images…"));
+  statsCancel_ = false;
+  const auto pipeline = cfg->val_transforms;
+  statsThread_ = std::thread([this, splits, pipeline] {
+    QString error;
+    ChannelStats stats;
+    try {
+      stats = computeChannelStats(*splits->train, pipeline, 0, [this](int64_t done, int64_t total) {
+        QMetaObject::invokeMethod(this, [this, done, total] {
+          progress_->setRange(0, static_cast<int>(total));
+          progress_->setValue(static_cast<int>(done));
+        }, Qt::QueuedConnection);
+        return !statsCancel_.load();
+      });
+    } catch (const std::exception& e) {
+      error = QString::fromStdString(e.what());
+    }
+    QMetaObject::invokeMethod(this, [this, stats, error] {
+      statsThread_.join();
+      setBusy(false);
+      source_->setText(QString::fromStdString(doc_->dataset()->description));
+      if (!error.isEmpty()) {
+        normalizeResult_->setText(tr("Not measured: %1").arg(error));
+        return;
+      }
+      // Written into every Normalize of the experiment, rounded as people write them.
+      std::vector<double> mean, std;
+      for (size_t c = 0; c < stats.mean.size(); ++c) {
+        mean.push_back(std::round(stats.mean[c] * 1e4) / 1e4);
+        std.push_back(std::round(stats.std[c] * 1e4) / 1e4);
+      }
+      for (const char* pipeline : {"train", "val"}) {
+        const auto list = doc_->value(std::string("/transforms/") + pipeline);
+        for (size_t i = 0; i < list.size(); ++i) {
+          if (list[i].value("name", "") != "Normalize") continue;
+          const std::string at = std::string("/transforms/") + pipeline + "/" + std::to_string(i);
+          doc_->set(at + "/mean", mean);
+          doc_->set(at + "/std", std);
+        }
+      }
+      normalizeResult_->setText(tr("Normalize set to mean %1, std %2 (%3 images).")
+                                    .arg(jsonNumbers(mean), jsonNumbers(std)).arg(stats.samples));
+    }, Qt::QueuedConnection);
+  });
+}
+
+}  // namespace trainscope::ui

@@ -1,0 +1,80 @@
+// Data: import a dataset (built-in Fashion-MNIST, a folder, or a folder dropped on the
+// window), browse it as thumbnails by split and class, see its class balance, image
+// sizes and skipped files, preview the training augmentation, and compute its
+// mean/std for Normalize.
+#pragma once
+
+#include <QWidget>
+
+#include <atomic>
+#include <memory>
+#include <thread>
+#include <vector>
+
+class QComboBox;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QTableWidget;
+class QTabWidget;
+class QGridLayout;
+
+namespace trainscope::widgets {
+class ClassChart;
+class ImageGrid;
+}  // namespace trainscope::widgets
+
+namespace trainscope::ui {
+
+class DatasetImporter;
+class ExperimentDocument;
+
+class DataPage : public QWidget {
+  Q_OBJECT
+ public:
+  DataPage(ExperimentDocument* document, QWidget* parent = nullptr);
+  ~DataPage() override;
+
+  void importFashionMnist();
+  void importFolder(const QString& path);
+  void chooseFolder();
+  void computeMeanStd();
+
+  // For tests and the status bar.
+  bool importing() const;
+  widgets::ClassChart* classChart() const { return chart_; }
+  widgets::ImageGrid* grid() const { return grid_; }
+  QTableWidget* skippedTable() const { return skipped_; }
+  QLabel* statsLabel() const { return stats_; }
+  QLabel* normalizeLabel() const { return normalizeResult_; }
+  int previewCount() const;
+
+ signals:
+  void importFailed(const QString& message);
+  void datasetReady(const QString& description);
+
+ private:
+  void showDataset();
+  void applyFilter();
+  void showPreview();
+  void setBusy(bool busy, const QString& what = {});
+
+  ExperimentDocument* doc_;
+  DatasetImporter* importer_;
+  QPushButton *fashion_, *folder_, *cancel_, *reroll_, *meanStd_;
+  QLabel *source_, *count_, *stats_, *normalizeResult_;
+  QProgressBar* progress_;
+  QComboBox *split_, *classFilter_;
+  widgets::ImageGrid* grid_;
+  widgets::ClassChart* chart_;
+  QTableWidget* skipped_;
+  QTabWidget* tabs_;
+  QGridLayout* previewGrid_;
+  std::vector<int64_t> shown_;  // dataset indices behind the grid
+  int previewItem_ = 0;
+  uint64_t rerolls_ = 0;
+  std::thread statsThread_;
+  std::atomic<bool> statsCancel_{false};
+};
+
+}  // namespace trainscope::ui

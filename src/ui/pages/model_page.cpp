@@ -1,0 +1,192 @@
+#include "ui/pages/model_page.h"
+
+#include "engine/data/dataset_source.h"
+#include "ui/experiment_document.h"
+#include "ui/pages/experiment_form.h"
+#include "widgets/summary_table.h"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace trainscope::ui {
+
+namespace {
+const QStringList kModels{"mlp", "lenet", "vgg", "resnet18"};
+const QStringList kModelNotes{
+    QT_TRANSLATE_NOOP("ModelPage", "A multi-layer perceptron: flatten the image, then fully connected layers. The baseline."),
+    QT_TRANSLATE_NOOP("ModelPage", "LeNet-5: two 5x5 convolutions with pooling, then three fully connected layers. Small, fast, the classic."),
+    QT_TRANSLATE_NOOP("ModelPage", "A small VGG: three stages of 3x3 convolution + BatchNorm + ReLU, Dropout before the classifier."),
+    QT_TRANSLATE_NOOP("ModelPage", "ResNet-18: residual blocks that let gradients flow through 18 layers. Strong, and slow on a CPU.")};
+
+QString shapeText(const std::vector<int64_t>& s) { return QString::fromStdString(formatShape(s)); }
+}  // namespace
+
+ModelPage::ModelPage(ExperimentDocument* document, QWidget* parent) : QWidget(parent), doc_(document) {
+  model_ = new QComboBox(this);
+  model_->addItems(kModels);
+  hidden_ = new QLineEdit(this);
+  hidden_->setToolTip(tr("MLP: the width of each hidden layer, e.g. 256, 128."));
+  activation_ = new QComboBox(this);
+  activation_->addItems({"relu", "sigmoid", "tanh"});
+  activation_->setToolTip(tr("MLP: the non-linearity. ReLU trains deep stacks; sigmoid and tanh saturate and make "
+                             "gradients vanish as layers pile up."));
+  dropout_ = new QLineEdit(this);
+  dropout_->setToolTip(tr("MLP and VGG: the share of units switched off at random while training (0 = none)."));
+  auto* note = new QLabel(this);
+  note->setWordWrap(true);
+
+  auto* choose = new QGroupBox(tr("Model"), this);
+  auto* cf = new QFormLayout(choose);
+  cf->addRow(tr("Built-in model"), model_);
+  cf->addRow(note);
+  cf->addRow(tr("Hidden layers"), hidden_);
+  cf->addRow(tr("Activation"), activation_);
+  cf->addRow(tr("Dropout"), dropout_);
+
+  summary_ = new widgets::SummaryTable({tr("Layer"), tr("Type"), tr("Output shape"), tr("Parameters")}, this);
+  auto* left = new QWidget(this);
+  auto* ll = new QVBoxLayout(left);
+  ll->setContentsMargins(0, 0, 0, 0);
+  ll->addWidget(choose);
+  ll->addWidget(summary_, 1);
+
+  form_ = new ExperimentForm(doc_, this);
+  auto* scroll = new QScrollArea(this);
+  scroll->setWidget(form_);
+  scroll->setWidgetResizable(true);
+  auto* open = new QPushButton(tr("Open experiment…"), this);
+  auto* save = new QPushButton(tr("Save experiment…"), this);
+  problems_ = new QLabel(this);
+  problems_->setWordWrap(true);
+  problems_->setStyleSheet("color: #b00020;");
+  auto* right = new QWidget(this);
+  auto* rl = new QVBoxLayout(right);
+  rl->setContentsMargins(0, 0, 0, 0);
+  rl->addWidget(scroll, 1);
+  rl->addWidget(problems_);
+  auto* buttons = new QHBoxLayout();
+  buttons->addWidget(open);
+  buttons->addWidget(save);
+  buttons->addStretch(1);
+  rl->addLayout(buttons);
+
+  auto* splitter = new QSplitter(this);
+  splitter->addWidget(left);
+  splitter->addWidget(right);
+  splitter->setStretchFactor(0, 3);
+  splitter->setStretchFactor(1, 2);
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(splitter);
+
+  connect(open, &QPushButton::clicked, this, &ModelPage::openExperimentRequested);
+  connect(save, &QPushButton::clicked, this, &ModelPage::saveExperimentRequested);
+  connect(model_, &QComboBox::currentTextChanged, this, [this, note](const QString& name) {
+    note->setText(tr(kModelNotes.value(kModels.indexOf(name)).toUtf8().constData()));
+    doc_->set("/model/name", name.toStdString());
+  });
+  connect(activation_, &QComboBox::currentTextChanged, this,
+          [this](const QString& a) { doc_->set("/model/activation", a.toStdString()); });
+  connect(hidden_, &QLineEdit::textEdited, this, [this](const QString& text) {
+    nlohmann::json widths = nlohmann::json::array();
+    for (const QString& part : text.split(',', Qt::SkipEmptyParts)) {
+      bool ok = false;
+      const int w = part.trimmed().toInt(&ok);
+      widths.push_back(ok ? nlohmann::json(w) : nlohmann::json(part.trimmed().toStdString()));
+    }
+    doc_->set("/model/hidden", widths);
+  });
+  connect(dropout_, &QLineEdit::textEdited, this, [this](const QString& text) {
+    bool ok = false;
+    const double d = text.toDouble(&ok);
+    doc_->set("/model/dropout", ok ? nlohmann::json(d) : nlohmann::json(text.toStdString()));
+  });
+  connect(&watcher_, &QFutureWatcher<SummaryResult>::finished, this, [this] {
+    showSummary(watcher_.result());
+    if (refreshQueued_) {
+      refreshQueued_ = false;
+      refreshSummary();
+    }
+  });
+  connect(doc_, &ExperimentDocument::changed, this, &ModelPage::refreshSummary);
+  connect(doc_, &ExperimentDocument::datasetChanged, this, &ModelPage::refreshSummary);
+  refreshSummary();
+}
+
+void ModelPage::refreshSummary() {
+  const ExperimentConfig* cfg = doc_->config();
+  {
+    QSignalBlocker b1(model_), b2(activation_);
+    const auto name = doc_->value("/model/name");
+    if (name.is_string()) model_->setCurrentText(QString::fromStdString(name.get<std::string>()));
+    const auto act = doc_->value("/model/activation");
+    if (act.is_string()) activation_->setCurrentText(QString::fromStdString(act.get<std::string>()));
+    if (!hidden_->hasFocus() && cfg) {
+      QStringList widths;
+      for (int w : cfg->model.hidden) widths << QString::number(w);
+      hidden_->setText(widths.join(", "));
+    }
+    if (!dropout_->hasFocus() && cfg) dropout_->setText(QString::number(cfg->model.dropout));
+    const bool mlp = model_->currentText() == "mlp";
+    hidden_->setEnabled(mlp);
+    activation_->setEnabled(mlp);
+    dropout_->setEnabled(mlp || model_->currentText() == "vgg");
+  }
+  problems_->setText(doc_->problemText());
+  const auto splits = doc_->dataset();
+  if (!cfg || !splits) {
+    if (!splits) summary_->setMessage(tr("Import a dataset on the Data page to see the model for its images."));
+    return;
+  }
+  // Only the model and the images' shape change the summary.
+  const std::string key = toJson(*cfg)["model"].dump() + toJson(*cfg)["transforms"]["val"].dump() + splits->description;
+  if (key == summarizedKey_) return;
+  if (watcher_.isRunning()) {
+    refreshQueued_ = true;  // one more when this one is done: the latest settings win
+    return;
+  }
+  summarizedKey_ = key;
+  const ModelConfig model = cfg->model;
+  const auto val = cfg->val_transforms;
+  const uint64_t seed = cfg->seed;
+  // Building the model runs LibTorch: off the GUI thread, so typing stays fluid.
+  watcher_.setFuture(QtConcurrent::run([splits, model, val, seed] {
+    SummaryResult r;
+    try {
+      const auto shape = inputShapeOf(*splits->train, val, seed);
+      r.summary = summarizeModel(model, shape, static_cast<int64_t>(splits->train->classes().size()));
+    } catch (const std::exception& e) {
+      r.error = QString::fromStdString(e.what());
+    }
+    return r;
+  }));
+}
+
+void ModelPage::showSummary(const SummaryResult& r) {
+  if (!r.error.isEmpty()) {
+    summary_->setMessage(tr("This model cannot take these images: %1").arg(r.error));
+    return;
+  }
+  const QLocale locale;
+  QVector<QStringList> rows;
+  for (const auto& l : r.summary.layers)
+    rows.push_back({QString::fromStdString(l.name), QString::fromStdString(l.type), shapeText(l.output_shape),
+                    locale.toString(static_cast<qlonglong>(l.parameters))});
+  summary_->setRows(rows, tr("Input %1 · %2 parameters (%3 trainable) · parameters %4 MB, buffers %5 MB, model size %6 MB")
+                              .arg(shapeText(r.summary.input_shape))
+                              .arg(locale.toString(static_cast<qlonglong>(r.summary.total_parameters)))
+                              .arg(locale.toString(static_cast<qlonglong>(r.summary.trainable_parameters)))
+                              .arg(r.summary.parameters_mb, 0, 'f', 2)
+                              .arg(r.summary.buffers_mb, 0, 'f', 2)
+                              .arg(r.summary.size_mb, 0, 'f', 2));
+}
+
+}  // namespace trainscope::ui

@@ -1,0 +1,58 @@
+// Model: pick a built-in model and see its summary for the current dataset at once
+// (layers, output shapes, parameters, size); edit the experiment's settings; open and
+// save the experiment as the JSON the CLI takes.
+#pragma once
+
+#include <QFutureWatcher>
+#include <QWidget>
+
+#include "engine/model_summary.h"
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+
+namespace trainscope::widgets {
+class SummaryTable;
+}
+
+namespace trainscope::ui {
+
+class ExperimentDocument;
+class ExperimentForm;
+
+class ModelPage : public QWidget {
+  Q_OBJECT
+ public:
+  ModelPage(ExperimentDocument* document, QWidget* parent = nullptr);
+  widgets::SummaryTable* summaryTable() const { return summary_; }
+  ExperimentForm* form() const { return form_; }
+  QLabel* problemsLabel() const { return problems_; }
+  bool summaryPending() const { return watcher_.isRunning() || refreshQueued_; }
+
+ signals:
+  void openExperimentRequested();
+  void saveExperimentRequested();
+
+ private:
+  struct SummaryResult {
+    ModelSummary summary;
+    QString error;
+  };
+  void refreshSummary();
+  void showSummary(const SummaryResult& r);
+
+  ExperimentDocument* doc_;
+  QComboBox* model_;
+  QLineEdit* hidden_;
+  QComboBox* activation_;
+  QLineEdit* dropout_;
+  widgets::SummaryTable* summary_;
+  ExperimentForm* form_;
+  QLabel* problems_;
+  QFutureWatcher<SummaryResult> watcher_;
+  std::string summarizedKey_;
+  bool refreshQueued_ = false;
+};
+
+}  // namespace trainscope::ui

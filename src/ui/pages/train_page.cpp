@@ -1,0 +1,227 @@
+#include "ui/pages/train_page.h"
+
+#include "ui/experiment_document.h"
+#include "ui/training_controller.h"
+#include "widgets/live_curve_plot.h"
+
+#include <QDateTime>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSlider>
+#include <QSplitter>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace trainscope::ui {
+
+namespace {
+QString duration(double seconds) {
+  if (!std::isfinite(seconds) || seconds < 0) return "--:--";
+  const auto s = static_cast<qint64>(seconds + 0.5);
+  return s >= 3600 ? QString("%1:%2:%3").arg(s / 3600).arg(s / 60 % 60, 2, 10, QChar('0')).arg(s % 60, 2, 10, QChar('0'))
+                   : QString("%1:%2").arg(s / 60).arg(s % 60, 2, 10, QChar('0'));
+}
+const QColor kBlue(31, 119, 180), kOrange(255, 127, 14), kGreen(44, 160, 44), kPurple(148, 103, 189);
+}  // namespace
+
+TrainPage::TrainPage(ExperimentDocument* document, TrainingController* controller, QWidget* parent)
+    : QWidget(parent), doc_(document), controller_(controller) {
+  start_ = new QPushButton(tr("Start"), this);
+  start_->setToolTip(tr("Train the experiment (F5). The run is recorded under the runs folder, as from the CLI."));
+  pause_ = new QPushButton(tr("Pause"), this);
+  stop_ = new QPushButton(tr("Stop"), this);
+  stop_->setToolTip(tr("Stop after the current step. The run keeps its record and a checkpoint to resume from."));
+  progress_ = new QProgressBar(this);
+  progress_->setFormat("%p%");
+  epochLabel_ = new QLabel(this);
+  speedLabel_ = new QLabel(this);
+  message_ = new QLabel(this);
+  message_->setWordWrap(true);
+  message_->setStyleSheet("color: #b00020;");
+  runLabel_ = new QLabel(this);
+  runLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+  auto* bar = new QHBoxLayout();
+  bar->addWidget(start_);
+  bar->addWidget(pause_);
+  bar->addWidget(stop_);
+  bar->addWidget(progress_, 1);
+  bar->addWidget(epochLabel_);
+  bar->addWidget(speedLabel_);
+
+  loss_ = new widgets::LiveCurvePlot(this);
+  loss_->setAxisLabels(tr("step"), tr("loss"));
+  stepLoss_ = loss_->addSeries(tr("training loss"), {kBlue, false, true, false});
+  valLoss_ = loss_->addSeries(tr("validation loss"), {kOrange, true, false, false});
+  accuracy_ = new widgets::LiveCurvePlot(this);
+  accuracy_->setAxisLabels(tr("epoch"), tr("accuracy"));
+  trainAcc_ = accuracy_->addSeries(tr("training accuracy"), {kBlue, true, false, false});
+  valAcc_ = accuracy_->addSeries(tr("validation accuracy"), {kOrange, true, false, false});
+  lr_ = new widgets::LiveCurvePlot(this);
+  lr_->setAxisLabels(tr("step"), tr("learning rate"));
+  lrSeries_ = lr_->addSeries(tr("learning rate"), {kGreen, false, false, false});
+
+  smoothing_ = new QSlider(Qt::Horizontal, this);
+  smoothing_->setRange(0, 99);
+  smoothing_->setValue(60);
+  smoothing_->setToolTip(tr("Smoothing of the training loss (an exponential moving average, as TensorBoard's). "
+                            "The raw curve stays faint behind it."));
+  auto* smoothingLabel = new QLabel(tr("Smoothing 0.60"), this);
+  resetView_ = new QPushButton(tr("Reset view"), this);
+  resetView_->setToolTip(tr("Drag to pan, wheel to zoom; this (or a double-click) follows the data again."));
+  auto* plotBar = new QHBoxLayout();
+  plotBar->addWidget(smoothingLabel);
+  plotBar->addWidget(smoothing_, 1);
+  plotBar->addWidget(resetView_);
+
+  log_ = new QPlainTextEdit(this);
+  log_->setReadOnly(true);
+  log_->setMaximumBlockCount(5000);
+
+  auto* plots = new QWidget(this);
+  auto* grid = new QGridLayout(plots);
+  grid->setContentsMargins(0, 0, 0, 0);
+  grid->addWidget(loss_, 0, 0, 1, 2);
+  grid->addWidget(accuracy_, 1, 0);
+  grid->addWidget(lr_, 1, 1);
+  grid->setRowStretch(0, 3);
+  grid->setRowStretch(1, 2);
+  auto* splitter = new QSplitter(Qt::Vertical, this);
+  splitter->addWidget(plots);
+  splitter->addWidget(log_);
+  splitter->setStretchFactor(0, 4);
+  splitter->setStretchFactor(1, 1);
+
+  auto* layout = new QVBoxLayout(this);
+  layout->addLayout(bar);
+  layout->addWidget(message_);
+  layout->addLayout(plotBar);
+  layout->addWidget(splitter, 1);
+  layout->addWidget(runLabel_);
+
+  connect(start_, &QPushButton::clicked, this, &TrainPage::start);
+  connect(pause_, &QPushButton::clicked, this, &TrainPage::togglePause);
+  connect(stop_, &QPushButton::clicked, this, &TrainPage::stop);
+  connect(resetView_, &QPushButton::clicked, this, [this] {
+    for (auto* p : {loss_, accuracy_, lr_}) p->resetView();
+  });
+  connect(smoothing_, &QSlider::valueChanged, this, [this, smoothingLabel](int v) {
+    smoothingLabel->setText(tr("Smoothing %1").arg(v / 100.0, 0, 'f', 2));
+    loss_->setSmoothing(v / 100.0);
+    loss_->refresh();
+  });
+  connect(doc_, &ExperimentDocument::changed, this, &TrainPage::updateButtons);
+  connect(doc_, &ExperimentDocument::datasetChanged, this, &TrainPage::updateButtons);
+  connect(controller_, &TrainingController::started, this, &TrainPage::onStarted);
+  connect(controller_, &TrainingController::stepsArrived, this, &TrainPage::onSteps);
+  connect(controller_, &TrainingController::epochArrived, this, &TrainPage::onEpoch);
+  connect(controller_, &TrainingController::progressed, this, &TrainPage::onProgress);
+  connect(controller_, &TrainingController::logLine, this, &TrainPage::onLog);
+  connect(controller_, &TrainingController::stateChanged, this, [this](RunState state, const QString& reason) {
+    updateButtons();
+    if (isFinal(state)) epochLabel_->setText(QString("%1: %2").arg(QString::fromLatin1(toString(state)), reason));
+  });
+  connect(controller_, &TrainingController::failed, this, [this](const QString& m) {
+    message_->setText(tr("The run failed: %1").arg(m));
+    emit runFailed(m);
+  });
+  // Every point arrives through the controller's drain; plots redraw on the same
+  // ~30 Hz tick, once each, whatever arrived in between.
+  auto* replot = new QTimer(this);
+  replot->setInterval(controller_->drainIntervalMs());
+  connect(replot, &QTimer::timeout, this, &TrainPage::refreshPlots);
+  replot->start();
+  updateButtons();
+}
+
+void TrainPage::refreshPlots() {
+  loss_->refresh();
+  accuracy_->refresh();
+  lr_->refresh();
+}
+
+void TrainPage::updateButtons() {
+  const bool active = controller_->isActive();
+  const bool canStart = !active && doc_->isValid() && doc_->dataset() != nullptr;
+  start_->setEnabled(canStart);
+  pause_->setEnabled(active);
+  stop_->setEnabled(active);
+  pause_->setText(controller_->state() == RunState::Paused ? tr("Resume") : tr("Pause"));
+  pause_->setToolTip(controller_->state() == RunState::Paused ? tr("Continue training (F6)") : tr("Pause between two steps (F6)"));
+  if (active) return;
+  if (!doc_->dataset())
+    message_->setText(tr("Import a dataset on the Data page first."));
+  else if (!doc_->isValid())
+    message_->setText(tr("Start is blocked until the experiment is valid:\n%1").arg(doc_->problemText()));
+  else if (message_->text().startsWith(tr("Start is blocked")) || message_->text().startsWith(tr("Import a dataset")))
+    message_->clear();
+}
+
+void TrainPage::start() {
+  if (!start_->isEnabled()) return;
+  const ExperimentConfig* cfg = doc_->config();
+  if (!cfg) return;
+  for (auto* p : {loss_, accuracy_, lr_}) p->clear();
+  log_->clear();
+  message_->clear();
+  progress_->setValue(0);
+  QString error;
+  if (!controller_->start(toJson(*cfg), &error)) {
+    message_->setText(tr("Cannot start: %1").arg(error));
+    emit runFailed(error);
+  }
+  updateButtons();
+}
+
+void TrainPage::togglePause() {
+  if (controller_->state() == RunState::Paused)
+    controller_->resume();
+  else
+    controller_->pause();
+}
+
+void TrainPage::stop() { controller_->stop(); }
+
+void TrainPage::onStarted(const RunStarted& info) {
+  stepsPerEpoch_ = info.steps_per_epoch;
+  runLabel_->setText(tr("Run folder: %1 · %2, %3 threads").arg(QString::fromStdString(info.run_dir),
+                                                                 QString::fromStdString(info.device)).arg(info.threads));
+}
+
+void TrainPage::onSteps(const QVector<StepMetrics>& steps) {
+  for (const auto& m : steps) {
+    loss_->append(stepLoss_, static_cast<double>(m.step), m.loss);
+    lr_->append(lrSeries_, static_cast<double>(m.step), m.lr);
+  }
+}
+
+void TrainPage::onEpoch(const EpochMetrics& e) {
+  loss_->append(valLoss_, static_cast<double>(e.step), e.val_loss);
+  loss_->addMarker(static_cast<double>(e.step));
+  lr_->addMarker(static_cast<double>(e.step));
+  accuracy_->append(trainAcc_, static_cast<double>(e.epoch), e.train_accuracy);
+  accuracy_->append(valAcc_, static_cast<double>(e.epoch), e.val_accuracy);
+}
+
+void TrainPage::onProgress(const Progress& p) {
+  progress_->setRange(0, static_cast<int>(std::max<int64_t>(1, p.total_steps)));
+  progress_->setValue(static_cast<int>(p.global_step));
+  epochLabel_->setText(p.validating ? tr("epoch %1/%2 · validating").arg(p.epoch).arg(p.epochs)
+                                    : tr("epoch %1/%2 · step %3/%4").arg(p.epoch).arg(p.epochs).arg(p.step_in_epoch).arg(p.steps_per_epoch));
+  speedLabel_->setText(tr("%1 samples/s · elapsed %2 · ETA %3").arg(p.samples_per_sec, 0, 'f', 0).arg(duration(p.elapsed), duration(p.eta)));
+}
+
+void TrainPage::onLog(const LogLine& l) {
+  const QString time = QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(l.wall_time * 1000)).toString("HH:mm:ss");
+  const QString text = QString::fromStdString(l.text).toHtmlEscaped();
+  const char* color = l.level == LogLevel::Error ? "#b00020" : l.level == LogLevel::Warning ? "#a05a00" : "#202020";
+  log_->appendHtml(QString("<span style='color:gray'>%1</span> <span style='color:%2'>%3</span>").arg(time, color, text));
+}
+
+}  // namespace trainscope::ui

@@ -1,0 +1,69 @@
+// Train: start, pause, resume and stop the experiment, and watch it learn: loss per
+// step (raw, faint, with an EMA on top) and per epoch, accuracy, learning rate, epoch
+// boundaries; progress with samples/s and ETA; the engine's log.
+#pragma once
+
+#include "engine/events.h"
+
+#include <QWidget>
+
+class QLabel;
+class QPlainTextEdit;
+class QProgressBar;
+class QPushButton;
+class QSlider;
+
+namespace trainscope::widgets {
+class LiveCurvePlot;
+}
+
+namespace trainscope::ui {
+
+class ExperimentDocument;
+class TrainingController;
+
+class TrainPage : public QWidget {
+  Q_OBJECT
+ public:
+  TrainPage(ExperimentDocument* document, TrainingController* controller, QWidget* parent = nullptr);
+
+  void start();
+  void togglePause();
+  void stop();
+
+  QPushButton* startButton() const { return start_; }
+  QPushButton* pauseButton() const { return pause_; }
+  QPushButton* stopButton() const { return stop_; }
+  QProgressBar* progressBar() const { return progress_; }
+  QLabel* messageLabel() const { return message_; }
+  widgets::LiveCurvePlot* lossPlot() const { return loss_; }
+  widgets::LiveCurvePlot* accuracyPlot() const { return accuracy_; }
+  widgets::LiveCurvePlot* lrPlot() const { return lr_; }
+  int stepSeries() const { return stepLoss_; }
+  QPlainTextEdit* log() const { return log_; }
+
+ signals:
+  void runFailed(const QString& message);
+
+ private:
+  void updateButtons();
+  void onStarted(const RunStarted& info);
+  void onSteps(const QVector<StepMetrics>& steps);
+  void onEpoch(const EpochMetrics& e);
+  void onProgress(const Progress& p);
+  void onLog(const LogLine& l);
+  void refreshPlots();
+
+  ExperimentDocument* doc_;
+  TrainingController* controller_;
+  QPushButton *start_, *pause_, *stop_, *resetView_;
+  QProgressBar* progress_;
+  QLabel *epochLabel_, *speedLabel_, *message_, *runLabel_;
+  QSlider* smoothing_;
+  widgets::LiveCurvePlot *loss_, *accuracy_, *lr_;
+  int stepLoss_ = -1, valLoss_ = -1, trainAcc_ = -1, valAcc_ = -1, lrSeries_ = -1;
+  QPlainTextEdit* log_;
+  int64_t stepsPerEpoch_ = 0;
+};
+
+}  // namespace trainscope::ui

@@ -1,0 +1,96 @@
+#include "ui/training_controller.h"
+
+#include "engine/session.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+
+namespace trainscope::ui {
+
+TrainingController::TrainingController(QObject* parent) : QObject(parent) {
+  timer_.setInterval(33);  // ~30 Hz: smooth enough to watch, cheap enough to ignore
+  connect(&timer_, &QTimer::timeout, this, &TrainingController::drain);
+}
+
+TrainingController::~TrainingController() {
+  timer_.stop();
+  session_.reset();  // stops the run and joins its thread; the record stays complete
+}
+
+bool TrainingController::start(const nlohmann::json& config, QString* error) {
+  if (isActive()) {
+    if (error) *error = tr("A run is already in progress.");
+    return false;
+  }
+  try {
+    session_.reset();
+    session_ = TrainingSession::start(parseConfig(config));
+  } catch (const std::exception& e) {
+    if (error) *error = QString::fromStdString(e.what());
+    return false;
+  }
+  runDir_ = QString::fromStdString(session_->runDir());
+  state_ = RunState::Starting;
+  emit stateChanged(state_, {});
+  timer_.start();
+  return true;
+}
+
+void TrainingController::pause() {
+  if (session_) session_->pause();
+}
+void TrainingController::resume() {
+  if (session_) session_->resume();
+}
+void TrainingController::stop() {
+  if (session_) session_->stop();
+}
+
+bool TrainingController::isActive() const { return session_ && !isFinal(state_); }
+
+bool TrainingController::stopAndWait(int timeoutMs) {
+  if (!isActive()) return true;
+  session_->stop();
+  QElapsedTimer clock;
+  clock.start();
+  while (clock.elapsed() < timeoutMs) {
+    if (session_->waitFinished(std::chrono::milliseconds(20))) {
+      drain();
+      return true;
+    }
+    QCoreApplication::processEvents(QEventLoop::ExcludeUserInputEvents);
+  }
+  return false;
+}
+
+void TrainingController::drain() {
+  if (!session_) return;
+  const bool finished = session_->waitFinished(std::chrono::milliseconds(0));
+  QVector<StepMetrics> steps;
+  auto flushSteps = [&] {
+    if (!steps.isEmpty()) emit stepsArrived(steps);
+    steps.clear();
+  };
+  for (auto& e : session_->events().drain()) {
+    if (auto* m = std::get_if<StepMetrics>(&e)) {
+      steps.push_back(*m);
+      continue;
+    }
+    flushSteps();  // keep the order: steps before the epoch they end
+    if (auto* s = std::get_if<RunStarted>(&e)) emit started(*s);
+    else if (auto* m = std::get_if<EpochMetrics>(&e)) emit epochArrived(*m);
+    else if (auto* p = std::get_if<Progress>(&e)) emit progressed(*p);
+    else if (auto* l = std::get_if<LogLine>(&e)) emit logLine(*l);
+    else if (auto* st = std::get_if<StateChanged>(&e)) {
+      state_ = st->state;
+      emit stateChanged(st->state, QString::fromStdString(st->reason));
+    } else if (auto* err = std::get_if<RunError>(&e)) emit failed(QString::fromStdString(err->message));
+  }
+  flushSteps();
+  if (finished && isFinal(state_)) {
+    timer_.stop();
+    emit ended(state_);
+  }
+}
+
+}  // namespace trainscope::ui

@@ -1,0 +1,62 @@
+// Runs the engine for the app. The engine trains on its own thread; a ~30 Hz timer
+// drains its event queue here, on the GUI thread, and re-emits the events as signals
+// (steps in batches, so a curve is appended once per tick). Neither side ever waits
+// for the other.
+#pragma once
+
+#include "engine/events.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QObject>
+#include <QString>
+#include <QTimer>
+#include <QVector>
+
+#include <memory>
+
+namespace trainscope {
+class TrainingSession;
+}
+
+namespace trainscope::ui {
+
+class TrainingController : public QObject {
+  Q_OBJECT
+ public:
+  explicit TrainingController(QObject* parent = nullptr);
+  ~TrainingController() override;
+
+  // Starts a run; false (and the message) when the config cannot start.
+  bool start(const nlohmann::json& config, QString* error);
+  void pause();
+  void resume();
+  void stop();
+  // Stops and waits up to timeoutMs, keeping the GUI responsive; true when ended.
+  bool stopAndWait(int timeoutMs);
+
+  bool isActive() const;  // started and not yet ended
+  RunState state() const { return state_; }
+  QString runDir() const { return runDir_; }
+  int drainIntervalMs() const { return timer_.interval(); }
+
+ signals:
+  void started(const trainscope::RunStarted& info);
+  void stepsArrived(const QVector<trainscope::StepMetrics>& steps);
+  void epochArrived(const trainscope::EpochMetrics& epoch);
+  void progressed(const trainscope::Progress& progress);
+  void logLine(const trainscope::LogLine& line);
+  void stateChanged(trainscope::RunState state, const QString& reason);
+  void failed(const QString& message);
+  void ended(trainscope::RunState state);
+
+ private:
+  void drain();
+
+  std::unique_ptr<TrainingSession> session_;
+  QTimer timer_;
+  RunState state_ = RunState::Finished;
+  QString runDir_;
+};
+
+}  // namespace trainscope::ui

@@ -1,0 +1,28 @@
+// Samples per class and split, as a bar chart (Qt Charts).
+#pragma once
+
+#include <QStringList>
+#include <QVector>
+#include <QWidget>
+
+class QChart;
+class QChartView;
+
+namespace trainscope::widgets {
+
+class ClassChart : public QWidget {
+  Q_OBJECT
+ public:
+  explicit ClassChart(QWidget* parent = nullptr);
+  void setCounts(const QStringList& classes, const QVector<qint64>& train, const QVector<qint64>& val);
+  const QStringList& classes() const { return classes_; }
+  const QVector<qint64>& trainCounts() const { return train_; }
+  const QVector<qint64>& valCounts() const { return val_; }
+
+ private:
+  QChartView* view_;
+  QStringList classes_;
+  QVector<qint64> train_, val_;
+};
+
+}  // namespace trainscope::widgets

@@ -1,0 +1,113 @@
+#include "widgets/image_grid.h"
+
+#include <QListView>
+#include <QPainter>
+#include <QScrollBar>
+#include <QVBoxLayout>
+
+namespace trainscope::widgets {
+
+ThumbnailModel::ThumbnailModel(QObject* parent) : QAbstractListModel(parent) {
+  pool_.setMaxThreadCount(std::max(1, QThread::idealThreadCount()));
+}
+
+ThumbnailModel::~ThumbnailModel() {
+  pool_.clear();
+  ++generation_;
+  pool_.waitForDone();
+}
+
+void ThumbnailModel::setItems(int count, Loader loader, Caption caption, QSize thumbnailSize) {
+  beginResetModel();
+  cancelPending();
+  ++generation_;  // results of the previous items are dropped on arrival
+  count_ = count;
+  loader_ = std::move(loader);
+  caption_ = std::move(caption);
+  size_ = thumbnailSize;
+  cache_.clear();
+  loaded_ = 0;
+  placeholder_ = QPixmap(size_);
+  placeholder_.fill(QColor(235, 235, 235));
+  endResetModel();
+}
+
+int ThumbnailModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : count_; }
+
+QVariant ThumbnailModel::data(const QModelIndex& index, int role) const {
+  if (!index.isValid() || index.row() >= count_) return {};
+  const int item = index.row();
+  if (role == Qt::DisplayRole) return caption_ ? caption_(item) : QString();
+  if (role == Qt::DecorationRole) {
+    if (const QPixmap* p = cache_.object(item)) return *p;
+    request(item);
+    return placeholder_;
+  }
+  if (role == Qt::SizeHintRole) return QSize(size_.width() + 12, size_.height() + 24);
+  return {};
+}
+
+void ThumbnailModel::request(int item) const {
+  if (pending_.contains(item) || !loader_) return;
+  pending_.insert(item);
+  const quint64 generation = generation_;
+  Loader loader = loader_;
+  const QSize size = size_;
+  auto* self = const_cast<ThumbnailModel*>(this);
+  pool_.start([self, loader, generation, item, size] {
+    QImage img = loader(item);
+    if (!img.isNull()) img = img.scaled(size, Qt::KeepAspectRatio, img.width() < size.width() ? Qt::FastTransformation : Qt::SmoothTransformation);
+    QMetaObject::invokeMethod(self, [self, generation, item, img] { self->deliver(generation, item, img); }, Qt::QueuedConnection);
+  });
+}
+
+void ThumbnailModel::deliver(quint64 generation, int item, const QImage& image) {
+  if (generation != generation_) return;
+  pending_.remove(item);
+  QPixmap pixmap(size_);
+  pixmap.fill(Qt::transparent);
+  if (!image.isNull()) {
+    QPainter p(&pixmap);
+    p.drawImage((size_.width() - image.width()) / 2, (size_.height() - image.height()) / 2, image);
+  }
+  cache_.insert(item, new QPixmap(pixmap));
+  ++loaded_;
+  const QModelIndex i = index(item);
+  emit dataChanged(i, i, {Qt::DecorationRole});
+  emit thumbnailLoaded(item);
+}
+
+void ThumbnailModel::cancelPending() {
+  pool_.clear();  // queued, not started: dropped
+  pending_.clear();
+}
+
+ImageGrid::ImageGrid(QWidget* parent) : QWidget(parent), view_(new QListView(this)), model_(new ThumbnailModel(this)) {
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(view_);
+  view_->setViewMode(QListView::IconMode);
+  view_->setResizeMode(QListView::Adjust);
+  view_->setMovement(QListView::Static);
+  view_->setUniformItemSizes(true);
+  view_->setLayoutMode(QListView::Batched);
+  view_->setBatchSize(1000);
+  view_->setSpacing(4);
+  view_->setWordWrap(true);
+  view_->setModel(model_);
+  connect(view_->verticalScrollBar(), &QScrollBar::valueChanged, model_, [this] { model_->cancelPending(); });
+  connect(view_->selectionModel(), &QItemSelectionModel::currentChanged, this,
+          [this](const QModelIndex& current) {
+            if (current.isValid()) emit itemSelected(current.row());
+          });
+}
+
+void ImageGrid::setItems(int count, ThumbnailModel::Loader loader, ThumbnailModel::Caption caption, QSize thumbnailSize) {
+  view_->setIconSize(thumbnailSize);
+  view_->setGridSize(QSize(thumbnailSize.width() + 16, thumbnailSize.height() + 28));
+  model_->setItems(count, std::move(loader), std::move(caption), thumbnailSize);
+}
+
+int ImageGrid::itemCount() const { return model_->rowCount(); }
+
+}  // namespace trainscope::widgets

@@ -1,0 +1,70 @@
+// A scrolling grid of thumbnails with captions. Images are produced lazily, only for
+// the items on screen, by a loader that runs on a thread pool; the GUI thread never
+// decodes. Scrolling cancels the work queued for items that went off screen.
+#pragma once
+
+#include <QAbstractListModel>
+#include <QCache>
+#include <QImage>
+#include <QPixmap>
+#include <QSet>
+#include <QThreadPool>
+#include <QWidget>
+
+#include <functional>
+
+class QListView;
+
+namespace trainscope::widgets {
+
+class ThumbnailModel : public QAbstractListModel {
+  Q_OBJECT
+ public:
+  using Loader = std::function<QImage(int item)>;     // called on a pool thread
+  using Caption = std::function<QString(int item)>;   // called on the GUI thread
+
+  explicit ThumbnailModel(QObject* parent = nullptr);
+  ~ThumbnailModel() override;
+  void setItems(int count, Loader loader, Caption caption, QSize thumbnailSize);
+  int rowCount(const QModelIndex& parent = {}) const override;
+  QVariant data(const QModelIndex& index, int role) const override;
+  void cancelPending();
+  int loadedCount() const { return loaded_; }
+
+ signals:
+  void thumbnailLoaded(int item);
+
+ private:
+  void request(int item) const;
+  void deliver(quint64 generation, int item, const QImage& image);
+
+  int count_ = 0;
+  Loader loader_;
+  Caption caption_;
+  QSize size_{64, 64};
+  quint64 generation_ = 0;
+  mutable QCache<int, QPixmap> cache_{4000};
+  mutable QSet<int> pending_;
+  mutable QThreadPool pool_;
+  QPixmap placeholder_;
+  int loaded_ = 0;
+};
+
+class ImageGrid : public QWidget {
+  Q_OBJECT
+ public:
+  explicit ImageGrid(QWidget* parent = nullptr);
+  void setItems(int count, ThumbnailModel::Loader loader, ThumbnailModel::Caption caption, QSize thumbnailSize = {72, 72});
+  int itemCount() const;
+  QListView* view() const { return view_; }
+  ThumbnailModel* model() const { return model_; }
+
+ signals:
+  void itemSelected(int item);
+
+ private:
+  QListView* view_;
+  ThumbnailModel* model_;
+};
+
+}  // namespace trainscope::widgets

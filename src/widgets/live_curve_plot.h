@@ -1,0 +1,76 @@
+// A live plot of curves that grow while a run trains (QCustomPlot). Keeps every point;
+// drawing decimates to min/max per pixel (QCustomPlot's adaptive sampling), so 100,000+
+// points per curve redraw quickly. Appending only marks the plot dirty: the owner calls
+// refresh() from its timer, so it replots at most once per tick.
+#pragma once
+
+#include "widgets/ema.h"
+
+#include <QColor>
+#include <QString>
+#include <QWidget>
+
+#include <vector>
+
+class QCustomPlot;
+class QCPGraph;
+class QCPAxis;
+
+namespace trainscope::widgets {
+
+class LiveCurvePlot : public QWidget {
+  Q_OBJECT
+ public:
+  struct SeriesStyle {
+    QColor color;
+    bool points = false;     // markers (e.g. one value per epoch) rather than a thin line
+    bool smoothed = false;   // draw the raw curve faint with an EMA on top
+    bool rightAxis = false;  // a second y axis (e.g. accuracy next to loss)
+  };
+
+  explicit LiveCurvePlot(QWidget* parent = nullptr);
+
+  int addSeries(const QString& name, const SeriesStyle& style);
+  void append(int series, double x, double y);
+  void append(int series, const std::vector<double>& xs, const std::vector<double>& ys);
+  // A dashed vertical line, e.g. an epoch boundary.
+  void addMarker(double x);
+  void clear();
+
+  void setAxisLabels(const QString& x, const QString& left, const QString& right = {});
+  void setLogScale(bool on);
+  // EMA weight in [0, 0.999]: 0 shows the raw curve alone.
+  void setSmoothing(double weight);
+  double smoothing() const { return smoothing_; }
+
+  // Replots when something changed since the last refresh; returns whether it did.
+  bool refresh();
+  // Back to following the data (after the user zoomed or panned).
+  void resetView();
+
+  int pointCount(int series) const;
+  const std::vector<double>& values(int series) const;
+  const std::vector<double>& smoothedValues(int series) const;
+  QCustomPlot* plot() const { return plot_; }
+
+ signals:
+  void userChangedView();
+
+ private:
+  struct Series {
+    QCPGraph* raw = nullptr;
+    QCPGraph* smooth = nullptr;
+    SeriesStyle style;
+    std::vector<double> xs, ys, smoothYs;
+    DebiasedEma ema;
+  };
+  void rebuildSmoothed(Series& s);
+
+  QCustomPlot* plot_;
+  std::vector<Series> series_;
+  double smoothing_ = 0.6;
+  bool dirty_ = false;
+  bool following_ = true;
+};
+
+}  // namespace trainscope::widgets
