@@ -182,6 +182,7 @@ int statsCommand(const std::string& config, const std::vector<std::string>& over
                 static_cast<long long>(s.samples), static_cast<long long>(s.skipped));
     std::printf("mean %s\nstd  %s\n", normalize["mean"].dump().c_str(), normalize["std"].dump().c_str());
     std::printf("for the config: %s\n", normalize.dump().c_str());
+    for (int c : s.constant_channels) std::printf("note: channel %d never varies; its std is set to 1\n", c);
     return 0;
   });
 }

@@ -34,7 +34,8 @@ TEST(ChannelStats, MeanAndStdPerChannelOnKnownValues) {
   EXPECT_NEAR(s.mean[0], 0.5, 1e-6);
   EXPECT_NEAR(s.std[0], 0.5, 1e-6);
   EXPECT_NEAR(s.mean[1], 0.2, 1e-6);
-  EXPECT_NEAR(s.std[1], 0.0, 1e-6);
+  EXPECT_EQ(s.std[1], 1.0) << "a constant channel cannot be divided by its std of 0";
+  EXPECT_EQ(s.constant_channels, std::vector<int>{1});
   EXPECT_NEAR(s.mean[2], 0.5, 1e-6);
   EXPECT_NEAR(s.std[2], 0.5, 1e-6);
   EXPECT_EQ(s.samples, 2);

@@ -95,8 +95,10 @@ ChannelStats computeChannelStats(const Dataset& dataset, const std::vector<Trans
   stats.skipped = failed;
   for (size_t c = 0; c < sum.size(); ++c) {
     const double mean = sum[c] / pixels;
+    const double std = std::sqrt(std::max(0.0, sumSq[c] / pixels - mean * mean));
     stats.mean.push_back(mean);
-    stats.std.push_back(std::sqrt(std::max(0.0, sumSq[c] / pixels - mean * mean)));
+    if (std < 1e-4) stats.constant_channels.push_back(static_cast<int>(c));
+    stats.std.push_back(std < 1e-4 ? 1.0 : std);
   }
   return stats;
 }

@@ -13,6 +13,9 @@ struct ChannelStats {
   std::vector<double> mean, std;  // one value per channel, on the ToTensor scale (0..1)
   int64_t samples = 0;            // images measured
   int64_t skipped = 0;            // images that failed to load
+  // Channels with (almost) no variation: their std is reported as 1, since Normalize
+  // cannot divide by zero.
+  std::vector<int> constant_channels;
 };
 
 // Measures the images as `pipeline` delivers them up to ToTensor, leaving out random

@@ -357,8 +357,9 @@ void DataPage::computeMeanStd() {
           doc_->set(at + "/std", std);
         }
       }
-      normalizeResult_->setText(tr("Normalize set to mean %1, std %2 (%3 images).")
-                                    .arg(jsonNumbers(mean), jsonNumbers(std)).arg(stats.samples));
+      QString text = tr("Normalize set to mean %1, std %2 (%3 images).").arg(jsonNumbers(mean), jsonNumbers(std)).arg(stats.samples);
+      for (int c : stats.constant_channels) text += tr(" Channel %1 never varies: its std is set to 1.").arg(c);
+      normalizeResult_->setText(text);
     }, Qt::QueuedConnection);
   });
 }

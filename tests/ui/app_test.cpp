@@ -1,0 +1,236 @@
+// The app as a user drives it, offscreen: import a folder (with a corrupt file), read
+// the class chart, break a field and see Start blocked, train a short run and watch
+// the curves and progress, pause, resume, stop, find the run folder complete, and
+// grab every page.
+#include "ui/experiment_document.h"
+#include "ui/main_window.h"
+#include "ui/pages/data_page.h"
+#include "ui/pages/experiment_form.h"
+#include "ui/pages/model_page.h"
+#include "ui/pages/train_page.h"
+#include "ui/training_controller.h"
+#include "widgets/class_chart.h"
+#include "widgets/image_grid.h"
+#include "widgets/live_curve_plot.h"
+#include "widgets/summary_table.h"
+
+#include <opencv2/imgcodecs.hpp>
+
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QTabWidget>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <fstream>
+
+using namespace trainscope;
+using namespace trainscope::ui;
+
+namespace {
+void writeImage(const QString& path, int w, int h, int value) {
+  QDir().mkpath(QFileInfo(path).absolutePath());
+  cv::imwrite(path.toStdString(), cv::Mat(h, w, CV_8UC3, cv::Scalar(value, 255 - value, 100)));
+}
+
+// Distinct colours on a coarse grid of the picture: a blank page has one or two.
+int distinctColours(const QImage& img) {
+  QSet<QRgb> colours;
+  for (int y = 0; y < img.height(); y += 7)
+    for (int x = 0; x < img.width(); x += 7) colours.insert(img.pixel(x, y));
+  return colours.size();
+}
+}  // namespace
+
+class AppTest : public QObject {
+  Q_OBJECT
+ private slots:
+  void initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);  // QSettings go to a test location
+    QCoreApplication::setOrganizationName("TrainscopeTests");
+    QSettings().clear();
+    QVERIFY(tmp_.isValid());
+    doc_ = new ExperimentDocument(this);
+    controller_ = new TrainingController(this);
+    window_ = new MainWindow(doc_, controller_);
+    window_->setConfirmClose(false);
+    QString error;
+    QVERIFY2(doc_->load(TRAINSCOPE_SOURCE_DIR "/resources/experiments/fashion_lenet.json", &error), qPrintable(error));
+    doc_->set("/runs_dir", (tmp_.path() + "/runs").toStdString());
+    window_->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window_));
+  }
+
+  void cleanupTestCase() {
+    delete window_;
+  }
+
+  void importsAFolderAndListsTheCorruptFile() {
+    const QString root = tmp_.path() + "/photos";
+    for (int i = 0; i < 5; ++i) writeImage(root + QString("/cat/c%1.png").arg(i), 40 + i, 30, 20 * i);
+    for (int i = 0; i < 3; ++i) writeImage(root + QString("/dog/d%1.jpg").arg(i), 50, 60 + i, 200 - 10 * i);
+    std::ofstream(root.toStdString() + "/dog/corrupt.jpg", std::ios::binary) << std::string("\xFF\xD8\xFF\xE0", 4) << "not really";
+
+    window_->showPage(MainWindow::Data);
+    DataPage* data = window_->dataPage();
+    data->importFolder(root);
+    QTRY_VERIFY_WITH_TIMEOUT(!data->importing(), 20000);
+    QCOMPARE(data->classChart()->classes(), QStringList({"cat", "dog"}));
+    const auto train = data->classChart()->trainCounts(), val = data->classChart()->valCounts();
+    QCOMPARE(train[0] + val[0], qint64(5));
+    QCOMPARE(train[1] + val[1], qint64(3));
+    QVERIFY(val[0] >= 1 && val[1] >= 1);  // a stratified split takes some of each class
+
+    QTableWidget* skipped = data->skippedTable();
+    QCOMPARE(skipped->rowCount(), 1);
+    QVERIFY(skipped->item(0, 0)->text().endsWith("corrupt.jpg"));
+    QVERIFY(skipped->item(0, 1)->text().contains("cannot decode"));
+    QVERIFY(data->statsLabel()->text().contains("Width min/median/max: 40 / 44 / 50"));
+
+    QCOMPARE(data->grid()->itemCount(), static_cast<int>(train[0] + train[1]));
+    QTRY_VERIFY(data->grid()->model()->loadedCount() > 0);  // thumbnails arrive from the pool
+  }
+
+  void previewsTheAugmentationAndComputesMeanStd() {
+    DataPage* data = window_->dataPage();
+    ExperimentDocument::Augmentation a;
+    a.enabled = true;
+    a.min_scale = 0.5;
+    a.jitter = 0.3;
+    doc_->setAugmentation(a);
+    QVERIFY(doc_->isValid());
+    data->findChild<QTabWidget*>()->setCurrentIndex(2);
+    QTRY_COMPARE(data->previewCount(), 9);
+
+    data->computeMeanStd();
+    QTRY_VERIFY_WITH_TIMEOUT(data->normalizeLabel()->text().startsWith("Normalize set to"), 20000);
+    const ExperimentConfig* cfg = doc_->config();
+    QVERIFY2(cfg, qPrintable(doc_->problemText()));
+    const auto& normalize = cfg->val_transforms.back();
+    QCOMPARE(QString::fromStdString(normalize.name), QString("Normalize"));
+    QVERIFY(normalize.mean[0] != 0.485);  // no longer ImageNet's
+  }
+
+  void anInvalidFieldBlocksStart() {
+    importFashionMnist();
+    window_->showPage(MainWindow::Model);
+    auto* lr = qobject_cast<QLineEdit*>(window_->modelPage()->form()->editorFor("optimizer.lr"));
+    QVERIFY(lr);
+    TrainPage* train = window_->trainPage();
+    QVERIFY(train->startButton()->isEnabled());
+    lr->setFocus();
+    lr->selectAll();
+    QTest::keyClicks(lr, "-1");
+    QVERIFY(!train->startButton()->isEnabled());
+    QVERIFY(lr->styleSheet().contains("#ffd7d7"));
+    QVERIFY(lr->toolTip().contains("must be &gt; 0") || lr->toolTip().contains("must be > 0"));
+    QVERIFY(train->messageLabel()->text().contains("optimizer.lr"));
+    QVERIFY(window_->modelPage()->problemsLabel()->text().contains("optimizer.lr"));
+    lr->selectAll();
+    QTest::keyClicks(lr, "0.003");
+    QVERIFY(train->startButton()->isEnabled());
+    QVERIFY(lr->styleSheet().isEmpty());
+  }
+
+  void summaryFollowsTheModel() {
+    ModelPage* page = window_->modelPage();
+    QTRY_VERIFY(!page->summaryPending());
+    QTRY_COMPARE(page->summaryTable()->rowCount(), 12);  // LeNet
+    QVERIFY(page->summaryTable()->totals().contains(QLocale().toString(61706)));
+    doc_->set("/model/name", "mlp");
+    QTRY_VERIFY(!page->summaryPending());
+    QTRY_VERIFY(page->summaryTable()->cell(0, 1) == "Flatten");
+    doc_->set("/model/name", "lenet");
+    QTRY_COMPARE(page->summaryTable()->rowCount(), 12);
+  }
+
+  void trainsAShortRunAndTheCurvesMove() {
+    doc_->set("/epochs", 1);
+    doc_->set("/dataset/train_subset", 1024);
+    doc_->set("/dataset/val_subset", 256);
+    TrainPage* train = window_->trainPage();
+    QVERIFY(train->startButton()->isEnabled());
+    QTest::mouseClick(train->startButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(train->lossPlot()->pointCount(train->stepSeries()) > 0, 20000);
+    QTRY_VERIFY_WITH_TIMEOUT(controller_->state() == RunState::Finished, 60000);
+    QCOMPARE(train->lossPlot()->pointCount(train->stepSeries()), 16);  // 1024 / 64
+    QCOMPARE(train->accuracyPlot()->pointCount(1), 1);                 // one epoch's validation
+    QCOMPARE(train->progressBar()->value(), train->progressBar()->maximum());
+    QVERIFY(QFileInfo::exists(controller_->runDir() + "/run.json"));
+    QVERIFY(train->log()->toPlainText().contains("epoch 1/1"));
+  }
+
+  void pausesResumesAndStopsWithTheRecordIntact() {
+    doc_->set("/epochs", 20);
+    doc_->set("/dataset/train_subset", 8192);
+    TrainPage* train = window_->trainPage();
+    QTest::mouseClick(train->startButton(), Qt::LeftButton);
+    auto points = [train] { return train->lossPlot()->pointCount(train->stepSeries()); };
+    QTRY_VERIFY_WITH_TIMEOUT(points() > 3, 20000);
+    QTest::mouseClick(train->pauseButton(), Qt::LeftButton);
+    QTRY_VERIFY(controller_->state() == RunState::Paused);
+    QCOMPARE(train->pauseButton()->text(), QString("Resume"));
+    QTest::qWait(200);  // the last steps before the pause drain
+    const int paused = points();
+    QTest::qWait(400);
+    QCOMPARE(points(), paused);
+    QTest::mouseClick(train->pauseButton(), Qt::LeftButton);
+    QTRY_VERIFY(points() > paused + 3);
+    QTest::mouseClick(train->stopButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(controller_->state() == RunState::Stopped, 20000);
+    QTRY_VERIFY(!controller_->isActive());
+    QVERIFY(train->progressBar()->value() > 0);
+
+    const QString dir = controller_->runDir();
+    for (const char* f : {"run.json", "metrics.h5", "log.txt", "checkpoints/last.pt"})
+      QVERIFY2(QFileInfo::exists(dir + "/" + f), f);
+    QFile runJson(dir + "/run.json");
+    QVERIFY(runJson.open(QIODevice::ReadOnly));
+    QVERIFY(runJson.readAll().contains("\"status\": \"stopped\""));
+  }
+
+  void everyPageRendersSomething() {
+    for (int p = 0; p < MainWindow::PageCount; ++p) {
+      window_->showPage(static_cast<MainWindow::Page>(p));
+      QTest::qWait(100);
+      const QImage shot = window_->page(static_cast<MainWindow::Page>(p))->grab().toImage();
+      QVERIFY(!shot.isNull());
+      QVERIFY2(distinctColours(shot) > 8, qPrintable(QString("page %1 looks blank").arg(p)));
+      shot.save(tmp_.path() + QString("/page%1.png").arg(p));
+    }
+  }
+
+  void closingDuringTrainingStopsTheRunCleanly() {
+    doc_->set("/epochs", 50);
+    TrainPage* train = window_->trainPage();
+    QTest::mouseClick(train->startButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(train->lossPlot()->pointCount(train->stepSeries()) > 0, 20000);
+    const QString dir = controller_->runDir();
+    QVERIFY(window_->close());
+    QVERIFY(!controller_->isActive());
+    QFile runJson(dir + "/run.json");
+    QVERIFY(runJson.open(QIODevice::ReadOnly));
+    QVERIFY(runJson.readAll().contains("\"status\": \"stopped\""));
+  }
+
+ private:
+  void importFashionMnist() {
+    window_->dataPage()->importFashionMnist();
+    QTRY_VERIFY_WITH_TIMEOUT(!window_->dataPage()->importing(), 20000);
+    QCOMPARE(window_->dataPage()->classChart()->classes().size(), 10);
+  }
+
+  QTemporaryDir tmp_;
+  ExperimentDocument* doc_ = nullptr;
+  TrainingController* controller_ = nullptr;
+  MainWindow* window_ = nullptr;
+};
+
+QTEST_MAIN(AppTest)
+#include "app_test.moc"

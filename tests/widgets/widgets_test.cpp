@@ -1,0 +1,71 @@
+// The reusable widgets, offscreen.
+#include "widgets/class_chart.h"
+#include "widgets/ema.h"
+#include "widgets/live_curve_plot.h"
+#include "widgets/summary_table.h"
+
+#include <QtTest>
+
+#include <cmath>
+
+using namespace trainscope::widgets;
+
+class WidgetsTest : public QObject {
+  Q_OBJECT
+ private slots:
+  void emaMatchesTensorBoardOnKnownValues() {
+    // TensorBoard: last = last * w + (1 - w) * v; smoothed = last / (1 - w^n).
+    const auto s = debiasedEma({1.0, 2.0, 3.0}, 0.5);
+    QCOMPARE(s.size(), size_t(3));
+    QVERIFY(std::abs(s[0] - 1.0) < 1e-12);         // 0.5 / 0.5
+    QVERIFY(std::abs(s[1] - 1.25 / 0.75) < 1e-12);  // 1.6667
+    QVERIFY(std::abs(s[2] - 2.125 / 0.875) < 1e-12);  // 2.4286
+    QCOMPARE(debiasedEma({4.0, 5.0}, 0.0), (std::vector<double>{4.0, 5.0}));
+    const auto withNan = debiasedEma({1.0, std::nan(""), 1.0}, 0.9);
+    QVERIFY(std::isnan(withNan[1]));
+    QVERIFY2(std::abs(withNan[2] - 1.0) < 1e-12, "a NaN does not disturb the average");
+  }
+
+  void liveCurveKeepsEveryPointAndReplotsOncePerRefresh() {
+    LiveCurvePlot plot;
+    plot.resize(600, 300);
+    const int raw = plot.addSeries("loss", {Qt::blue, false, true, false});
+    const int epochs = plot.addSeries("val", {Qt::red, true, false, false});
+    std::vector<double> xs, ys;
+    for (int i = 0; i < 200000; ++i) xs.push_back(i), ys.push_back(1.0 / (1 + i));
+    plot.append(raw, xs, ys);
+    plot.append(epochs, 100000, 0.5);
+    QCOMPARE(plot.pointCount(raw), 200000);
+    QCOMPARE(plot.values(raw).size(), size_t(200000));
+    QCOMPARE(plot.smoothedValues(raw).size(), size_t(200000));
+    QVERIFY(plot.refresh());
+    QVERIFY2(!plot.refresh(), "nothing new, no replot");
+    plot.setSmoothing(0.0);
+    QCOMPARE(plot.smoothedValues(raw), plot.values(raw));
+    plot.setSmoothing(0.9);
+    QVERIFY(plot.smoothedValues(raw)[1000] != plot.values(raw)[1000]);
+    plot.clear();
+    QCOMPARE(plot.pointCount(raw), 0);
+  }
+
+  void classChartShowsTheCounts() {
+    ClassChart chart;
+    chart.setCounts({"cat", "dog"}, {5, 3}, {1, 0});
+    QCOMPARE(chart.classes(), QStringList({"cat", "dog"}));
+    QCOMPARE(chart.trainCounts(), QVector<qint64>({5, 3}));
+    QCOMPARE(chart.valCounts(), QVector<qint64>({1, 0}));
+  }
+
+  void summaryTableRowsAndTotals() {
+    SummaryTable t({"Layer", "Params"});
+    t.setRows({{"conv1", "156"}, {"fc", "850"}}, "Total 1006");
+    QCOMPARE(t.rowCount(), 2);
+    QCOMPARE(t.cell(1, 0), QString("fc"));
+    QCOMPARE(t.totals(), QString("Total 1006"));
+    t.setMessage("no model");
+    QCOMPARE(t.rowCount(), 0);
+  }
+};
+
+QTEST_MAIN(WidgetsTest)
+#include "widgets_test.moc"
