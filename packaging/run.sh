@@ -11,9 +11,5 @@ preset=resources/experiments/fashion_lenet.json
 if [[ -n ${DISPLAY:-}${WAYLAND_DISPLAY:-} && -x $build_dir/src/ui/trainscope ]]; then
   exec "$build_dir/src/ui/trainscope" --experiment "$preset" "$@"
 fi
-if [[ -n ${DISPLAY:-}${WAYLAND_DISPLAY:-} ]]; then
-  echo "run: the desktop app is not built in this checkout yet; training with trainscope-cli instead"
-else
-  echo "run: no display; training the default experiment with trainscope-cli"
-fi
+echo "run: no display; training the default experiment with trainscope-cli"
 exec "$build_dir/src/cli/trainscope-cli" train --config "$preset" "$@"

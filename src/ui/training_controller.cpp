@@ -4,6 +4,9 @@
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QThread>
+
+#include <algorithm>
 
 namespace trainscope::ui {
 
@@ -24,7 +27,12 @@ bool TrainingController::start(const nlohmann::json& config, QString* error) {
   }
   try {
     session_.reset();
-    session_ = TrainingSession::start(parseConfig(config));
+    ExperimentConfig c = parseConfig(config);
+    // "All cores" in the app leaves one to the GUI: LibTorch's OpenMP threads slow down
+    // sharply when another busy thread takes one of their cores (measured on 2 cores:
+    // 9,200 samples/s with 2 threads next to the GUI, 10,800 with 1; docs/benchmarks.md).
+    if (c.threads == 0) c.threads = std::max(1, QThread::idealThreadCount() - 1);
+    session_ = TrainingSession::start(c);
   } catch (const std::exception& e) {
     if (error) *error = QString::fromStdString(e.what());
     return false;

@@ -1,7 +1,10 @@
 #include "widgets/live_curve_plot.h"
 
+#include "widgets/decimate.h"
+
 #include <qcustomplot.h>
 
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -19,6 +22,7 @@ LiveCurvePlot::LiveCurvePlot(QWidget* parent) : QWidget(parent), plot_(new QCust
   plot_->legend->setBrush(QColor(255, 255, 255, 200));
   plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
   plot_->setNoAntialiasingOnDrag(true);
+  plot_->setNotAntialiasedElements(QCP::aePlottables);
   // A drag or wheel zoom means the user wants to look somewhere: stop following.
   auto stopFollowing = [this] {
     if (following_) {
@@ -29,6 +33,15 @@ LiveCurvePlot::LiveCurvePlot(QWidget* parent) : QWidget(parent), plot_(new QCust
   connect(plot_, &QCustomPlot::mousePress, this, stopFollowing);
   connect(plot_, &QCustomPlot::mouseWheel, this, stopFollowing);
   connect(plot_, &QCustomPlot::mouseDoubleClick, this, [this] { resetView(); });
+  // Panning or zooming shows another x range: decimate for it on the next refresh,
+  // and right away when nothing else is coming (a paused or finished run).
+  connect(plot_->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this] {
+    dirty_ = true;
+    QTimer::singleShot(0, this, [this] {
+      nextRefreshAt_ = 0;  // the user is looking: draw now
+      refresh();
+    });
+  });
 }
 
 int LiveCurvePlot::addSeries(const QString& name, const SeriesStyle& style) {
@@ -39,14 +52,16 @@ int LiveCurvePlot::addSeries(const QString& name, const SeriesStyle& style) {
   if (style.rightAxis) plot_->yAxis2->setVisible(true);
   s.raw = plot_->addGraph(plot_->xAxis, y);
   s.raw->setName(name);
+  s.raw->setAdaptiveSampling(false);  // the data it gets is already decimated
   QColor c = style.color;
   if (style.smoothed) {
-    QColor faint = c;
-    faint.setAlpha(60);
-    s.raw->setPen(QPen(faint, 1));
+    // Faint as an opaque tint: alpha blending a dense noisy band is slow to paint.
+    const QColor faint((c.red() + 3 * 255) / 4, (c.green() + 3 * 255) / 4, (c.blue() + 3 * 255) / 4);
+    s.raw->setPen(QPen(faint, 0));  // width 0: a cosmetic hairline, the fastest to draw
     s.raw->removeFromLegend();
     s.smooth = plot_->addGraph(plot_->xAxis, y);
     s.smooth->setName(name);
+    s.smooth->setAdaptiveSampling(false);
     s.smooth->setPen(QPen(c, 2));
   } else if (style.points) {
     s.raw->setPen(QPen(c, 1.5));
@@ -63,13 +78,8 @@ void LiveCurvePlot::append(int index, double x, double y) {
   Series& s = series_.at(index);
   s.xs.push_back(x);
   s.ys.push_back(y);
-  s.raw->addData(x, y);
-  if (s.smooth) {
-    const double sy = smoothing_ > 0 ? s.ema.add(y) : y;
-    s.smoothYs.push_back(sy);
-    s.smooth->addData(x, sy);
-  }
-  dirty_ = true;
+  if (s.smooth) s.smoothYs.push_back(smoothing_ > 0 ? s.ema.add(y) : y);
+  dirty_ = true;  // drawn (decimated) at the next refresh
 }
 
 void LiveCurvePlot::append(int index, const std::vector<double>& xs, const std::vector<double>& ys) {
@@ -89,8 +99,6 @@ void LiveCurvePlot::clear() {
   for (auto& s : series_) {
     s.xs.clear(), s.ys.clear(), s.smoothYs.clear();
     s.ema.reset();
-    s.raw->data()->clear();
-    if (s.smooth) s.smooth->data()->clear();
   }
   plot_->clearItems();
   following_ = true;
@@ -116,8 +124,14 @@ void LiveCurvePlot::rebuildSmoothed(Series& s) {
   s.smoothYs = smoothing_ > 0 ? debiasedEma(s.ys, smoothing_) : s.ys;
   s.ema = DebiasedEma(smoothing_);
   for (double y : s.ys) s.ema.add(y);  // so later points continue the same average
-  QVector<double> keys(s.xs.begin(), s.xs.end()), values(s.smoothYs.begin(), s.smoothYs.end());
-  s.smooth->setData(keys, values, /*alreadySorted=*/true);
+}
+
+void LiveCurvePlot::draw(QCPGraph* graph, const std::vector<double>& xs, const std::vector<double>& ys) {
+  const QCPRange range = plot_->xAxis->range();
+  const int columns = std::max(1, plot_->axisRect()->width());
+  const Decimated d = decimateMinMax(xs, ys, range.lower, range.upper, columns);
+  graph->setData(QVector<double>(d.xs.begin(), d.xs.end()), QVector<double>(d.ys.begin(), d.ys.end()),
+                 /*alreadySorted=*/true);
 }
 
 void LiveCurvePlot::setSmoothing(double weight) {
@@ -127,21 +141,46 @@ void LiveCurvePlot::setSmoothing(double weight) {
 }
 
 bool LiveCurvePlot::refresh() {
-  if (!dirty_) return false;
+  if (!dirty_ || !isVisible()) return false;  // a hidden page draws when shown
+  if (!clock_.isValid()) clock_.start();
+  if (clock_.elapsed() < nextRefreshAt_) return false;
   dirty_ = false;
-  if (following_) {
-    plot_->rescaleAxes(/*onlyEnlarge=*/false);
-    // A little headroom so the newest point is not glued to the border.
-    plot_->yAxis->scaleRange(1.05, plot_->yAxis->range().center());
-    if (plot_->yAxis2->visible()) plot_->yAxis2->scaleRange(1.05, plot_->yAxis2->range().center());
+  const QSignalBlocker block(plot_->xAxis);  // our own range changes are not the user's
+  if (following_) {  // x: everything recorded
+    double lo = 0, hi = 0;
+    bool any = false;
+    for (const auto& s : series_) {
+      if (s.xs.empty()) continue;
+      lo = any ? std::min(lo, s.xs.front()) : s.xs.front();
+      hi = any ? std::max(hi, s.xs.back()) : s.xs.back();
+      any = true;
+    }
+    if (any) plot_->xAxis->setRange(lo, hi > lo ? hi : lo + 1);
   }
-  plot_->replot(QCustomPlot::rpQueuedReplot);
+  // Only what the current x range needs, two points per pixel column at most.
+  for (auto& s : series_) {
+    draw(s.raw, s.xs, s.ys);
+    if (s.smooth) draw(s.smooth, s.xs, s.smoothYs);
+  }
+  if (following_) {  // y: what is drawn (the decimation keeps every extreme)
+    plot_->yAxis->rescale(/*onlyVisiblePlottables=*/true);
+    plot_->yAxis->scaleRange(1.05, plot_->yAxis->range().center());  // headroom
+    if (plot_->yAxis2->visible()) {
+      plot_->yAxis2->rescale(true);
+      plot_->yAxis2->scaleRange(1.05, plot_->yAxis2->range().center());
+    }
+  }
+  const qint64 start = clock_.nsecsElapsed();
+  plot_->replot(QCustomPlot::rpImmediateRefresh);
+  lastReplotMs_ = static_cast<double>(clock_.nsecsElapsed() - start) / 1e6;
+  nextRefreshAt_ = clock_.elapsed() + static_cast<qint64>(lastReplotMs_ * (1.0 / std::max(0.01, budget_) - 1.0));
   return true;
 }
 
 void LiveCurvePlot::resetView() {
   following_ = true;
   dirty_ = true;
+  nextRefreshAt_ = 0;  // the user asked: draw now
   refresh();
 }
 

@@ -7,6 +7,7 @@
 #include "widgets/ema.h"
 
 #include <QColor>
+#include <QElapsedTimer>
 #include <QString>
 #include <QWidget>
 
@@ -43,8 +44,13 @@ class LiveCurvePlot : public QWidget {
   void setSmoothing(double weight);
   double smoothing() const { return smoothing_; }
 
-  // Replots when something changed since the last refresh; returns whether it did.
+  // Replots when something changed since the last refresh and the plot is on screen;
+  // returns whether it did. Drawing is kept to `share` of the GUI thread's time: after
+  // a replot that took d ms, the next waits d * (1 / share - 1) ms (the data waits too,
+  // nothing is lost). 1.0 = no limit.
   bool refresh();
+  void setRefreshBudget(double share) { budget_ = share; }
+  double lastReplotMs() const { return lastReplotMs_; }
   // Back to following the data (after the user zoomed or panned).
   void resetView();
 
@@ -65,12 +71,16 @@ class LiveCurvePlot : public QWidget {
     DebiasedEma ema;
   };
   void rebuildSmoothed(Series& s);
+  void draw(QCPGraph* graph, const std::vector<double>& xs, const std::vector<double>& ys);
 
   QCustomPlot* plot_;
   std::vector<Series> series_;
   double smoothing_ = 0.6;
   bool dirty_ = false;
   bool following_ = true;
+  double budget_ = 0.25, lastReplotMs_ = 0;
+  qint64 nextRefreshAt_ = 0;  // ms on clock_
+  QElapsedTimer clock_;
 };
 
 }  // namespace trainscope::widgets

@@ -1,5 +1,6 @@
 // The reusable widgets, offscreen.
 #include "widgets/class_chart.h"
+#include "widgets/decimate.h"
 #include "widgets/ema.h"
 #include "widgets/live_curve_plot.h"
 #include "widgets/summary_table.h"
@@ -29,6 +30,9 @@ class WidgetsTest : public QObject {
   void liveCurveKeepsEveryPointAndReplotsOncePerRefresh() {
     LiveCurvePlot plot;
     plot.resize(600, 300);
+    QVERIFY2(!plot.refresh(), "nothing to draw yet");
+    plot.setRefreshBudget(1.0);  // no throttling in this test
+    plot.show();
     const int raw = plot.addSeries("loss", {Qt::blue, false, true, false});
     const int epochs = plot.addSeries("val", {Qt::red, true, false, false});
     std::vector<double> xs, ys;
@@ -38,8 +42,18 @@ class WidgetsTest : public QObject {
     QCOMPARE(plot.pointCount(raw), 200000);
     QCOMPARE(plot.values(raw).size(), size_t(200000));
     QCOMPARE(plot.smoothedValues(raw).size(), size_t(200000));
+    const auto d = decimateMinMax(xs, ys, 0, 199999, 500);
+    QVERIFY(d.xs.size() <= 1002);
+    QCOMPARE(*std::max_element(d.ys.begin(), d.ys.end()), 1.0);  // the extremes survive
+    QCOMPARE(*std::min_element(d.ys.begin(), d.ys.end()), ys.back());
     QVERIFY(plot.refresh());
     QVERIFY2(!plot.refresh(), "nothing new, no replot");
+    plot.hide();
+    plot.append(raw, 200001, 0.1);
+    QVERIFY2(!plot.refresh(), "hidden: no replot");
+    plot.show();
+    QVERIFY2(plot.refresh(), "shown again: draws what came meanwhile");
+    QCOMPARE(plot.pointCount(raw), 200001);
     plot.setSmoothing(0.0);
     QCOMPARE(plot.smoothedValues(raw), plot.values(raw));
     plot.setSmoothing(0.9);

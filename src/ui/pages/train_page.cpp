@@ -114,7 +114,7 @@ TrainPage::TrainPage(ExperimentDocument* document, TrainingController* controlle
   connect(smoothing_, &QSlider::valueChanged, this, [this, smoothingLabel](int v) {
     smoothingLabel->setText(tr("Smoothing %1").arg(v / 100.0, 0, 'f', 2));
     loss_->setSmoothing(v / 100.0);
-    loss_->refresh();
+    loss_->resetView();
   });
   connect(doc_, &ExperimentDocument::changed, this, &TrainPage::updateButtons);
   connect(doc_, &ExperimentDocument::datasetChanged, this, &TrainPage::updateButtons);
@@ -141,9 +141,13 @@ TrainPage::TrainPage(ExperimentDocument* document, TrainingController* controlle
 }
 
 void TrainPage::refreshPlots() {
-  loss_->refresh();
-  accuracy_->refresh();
-  lr_->refresh();
+  // At most one plot draws per tick, taking turns: the GUI thread is never blocked by
+  // several long replots in a row.
+  widgets::LiveCurvePlot* plots[] = {loss_, accuracy_, lr_};
+  for (int i = 0; i < 3; ++i) {
+    nextPlot_ = (nextPlot_ + 1) % 3;
+    if (plots[nextPlot_]->refresh()) return;
+  }
 }
 
 void TrainPage::updateButtons() {

@@ -64,6 +64,7 @@ class TrainPage : public QWidget {
   int stepLoss_ = -1, valLoss_ = -1, trainAcc_ = -1, valAcc_ = -1, lrSeries_ = -1;
   QPlainTextEdit* log_;
   int64_t stepsPerEpoch_ = 0;
+  int nextPlot_ = 0;
 };
 
 }  // namespace trainscope::ui

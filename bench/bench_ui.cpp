@@ -1,0 +1,124 @@
+// UI responsiveness, offscreen (QT_QPA_PLATFORM=offscreen):
+//  1. redraw time of a live curve by number of points (every point kept, drawing
+//     decimated by QCustomPlot's adaptive sampling);
+//  2. event-loop latency while the app trains Fashion-MNIST LeNet for one epoch with
+//     the Train page on screen: a 10 ms timer measures how late it fires.
+// Usage: QT_QPA_PLATFORM=offscreen bench_ui [--epochs 1]
+#include "ui/experiment_document.h"
+#include "ui/main_window.h"
+#include "ui/pages/train_page.h"
+#include "ui/training_controller.h"
+#include "widgets/live_curve_plot.h"
+
+#include <qcustomplot.h>
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QTimer>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <random>
+
+using namespace trainscope;
+
+namespace {
+double percentile(std::vector<double> v, double p) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  return v[std::min(v.size() - 1, static_cast<size_t>(p * static_cast<double>(v.size())))];
+}
+
+void redrawBenchmark() {
+  std::printf("| points per curve (raw + smoothed) | decimate + replot (ms, median of 15) | of which decimation (ms) |\n|---|---|---|\n");
+  std::mt19937 gen(1);
+  std::normal_distribution<double> noise(0, 0.05);
+  for (int n : {1000, 10000, 100000, 1000000}) {
+    widgets::LiveCurvePlot plot;
+    plot.resize(1200, 400);
+    plot.setRefreshBudget(1.0);  // measure every replot
+    plot.show();
+    const int s = plot.addSeries("loss", {QColor(31, 119, 180), false, true, false});
+    std::vector<double> xs(n), ys(n);
+    for (int i = 0; i < n; ++i) xs[i] = i, ys[i] = 2.0 * std::exp(-i / (n / 5.0)) + 0.3 + noise(gen);
+    plot.append(s, xs, ys);
+    plot.refresh();
+    std::vector<double> times, decimation;
+    for (int r = 0; r < 15; ++r) {
+      plot.append(s, n + r, ys.back());  // a new point, as during training
+      QElapsedTimer t;
+      t.start();
+      plot.refresh();  // decimates every curve for the visible range, then replots
+      times.push_back(t.nsecsElapsed() / 1e6);
+      decimation.push_back(t.nsecsElapsed() / 1e6 - plot.lastReplotMs());
+    }
+    std::printf("| %d | %.2f | %.2f |\n", n, percentile(times, 0.5), percentile(decimation, 0.5));
+  }
+}
+
+void latencyWhileTraining(int epochs, int prefill) {
+  ui::ExperimentDocument doc;
+  ui::TrainingController controller;
+  ui::MainWindow window(&doc, &controller);
+  window.setConfirmClose(false);
+  QString error;
+  doc.load(TRAINSCOPE_SOURCE_DIR "/resources/experiments/fashion_lenet.json", &error);
+  doc.set("/epochs", epochs);
+  if (const char* t = std::getenv("BENCH_THREADS")) doc.set("/threads", std::atoi(t));
+  doc.set("/runs_dir", "/tmp/trainscope-bench-ui-runs");
+  window.resize(1280, 820);
+  window.show();
+  window.importLastOrDefaultDataset("fashion-mnist");
+  while (!doc.dataset()) QApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+  window.showPage(ui::MainWindow::Train);
+
+  std::vector<double> lateness;
+  QElapsedTimer clock;
+  QTimer probe;
+  probe.setTimerType(Qt::PreciseTimer);
+  probe.setInterval(10);
+  qint64 last = 0;
+  QObject::connect(&probe, &QTimer::timeout, [&] {
+    const qint64 now = clock.nsecsElapsed();
+    if (last) lateness.push_back(std::max(0.0, (now - last) / 1e6 - 10.0));
+    last = now;
+  });
+  double samples = 0, seconds = 0;
+  QObject::connect(&controller, &ui::TrainingController::progressed, [&](const Progress& p) {
+    samples = p.samples_per_sec, seconds = p.elapsed;
+  });
+  window.trainPage()->start();
+  // A long run's history: `prefill` earlier points on the step curves (at negative x).
+  auto* page = window.trainPage();
+  std::vector<double> xs(prefill), ys(prefill), lrs(prefill, 0.003);
+  std::mt19937 gen(2);
+  std::normal_distribution<double> noise(0, 0.05);
+  for (int i = 0; i < prefill; ++i) xs[i] = i - prefill, ys[i] = 0.4 + noise(gen);
+  page->lossPlot()->append(page->stepSeries(), xs, ys);
+  page->lrPlot()->append(0, xs, lrs);
+  clock.start();
+  probe.start();
+  QEventLoop loop;
+  QObject::connect(&controller, &ui::TrainingController::ended, &loop, &QEventLoop::quit);
+  loop.exec();
+  probe.stop();
+  const int points = window.trainPage()->lossPlot()->pointCount(window.trainPage()->stepSeries());
+  std::printf("\n| while training (%d epoch(s); %d points on the loss curve at the end) | value |\n|---|---|\n", epochs, points);
+  std::printf("| timer lateness, median | %.1f ms |\n| timer lateness, 99th percentile | %.1f ms |\n| timer lateness, max | %.1f ms |\n",
+              percentile(lateness, 0.5), percentile(lateness, 0.99), percentile(lateness, 1.0));
+  std::printf("| training throughput in the app | %.0f samples/s |\n| training time | %.1f s |\n", samples, seconds);
+}
+}  // namespace
+
+int main(int argc, char** argv) {
+  QApplication app(argc, argv);
+  int epochs = 1;
+  for (int i = 1; i + 1 < argc; ++i)
+    if (std::string(argv[i]) == "--epochs") epochs = std::atoi(argv[i + 1]);
+  redrawBenchmark();
+  latencyWhileTraining(epochs, 0);
+  latencyWhileTraining(epochs, 200000);
+  return 0;
+}

@@ -1,0 +1,20 @@
+// Min/max decimation for drawing: of the points whose x falls in each pixel column,
+// keep the lowest and the highest (in x order), so a curve of a million points draws
+// like the full curve at the cost of two points per column. The data is never changed.
+#pragma once
+
+#include <vector>
+
+namespace trainscope::widgets {
+
+struct Decimated {
+  std::vector<double> xs, ys;
+};
+
+// xs must be sorted ascending. Covers [x0, x1] plus one point either side (so lines
+// run to the border); at most about 2 * columns + 2 points. Ranges with few points are
+// returned whole.
+Decimated decimateMinMax(const std::vector<double>& xs, const std::vector<double>& ys, double x0, double x1,
+                         int columns);
+
+}  // namespace trainscope::widgets
