@@ -112,12 +112,17 @@ QWidget* ExperimentForm::editorFor(const std::string& field) const {
   return it == editors_.end() ? nullptr : it->second;
 }
 
+void ExperimentForm::addEditor(QFormLayout* form, const std::string& field, const QString& label, QWidget* editor,
+                               const QString& tip) {
+  editor->setToolTip(tip);
+  editor->setProperty("tip", tip);  // kept apart: a problem's message is shown above it
+  form->addRow(label, editor);
+  editors_[field] = editor;
+}
+
 void ExperimentForm::addText(QFormLayout* form, const std::string& field, const QString& label, const QString& tip) {
   auto* edit = new QLineEdit(this);
-  edit->setToolTip(tip);
-  edit->setProperty("tip", tip);
-  form->addRow(label, edit);
-  editors_[field] = edit;
+  addEditor(form, field, label, edit, tip);
   connect(edit, &QLineEdit::textEdited, this, [this, field](const QString& text) {
     if (!updating_) doc_->set(pointerOf(field), parseTyped(text));
   });
@@ -127,10 +132,7 @@ void ExperimentForm::addChoice(QFormLayout* form, const std::string& field, cons
                                const QStringList& choices, const QString& tip) {
   auto* box = new QComboBox(this);
   box->addItems(choices);
-  box->setToolTip(tip);
-  box->setProperty("tip", tip);
-  form->addRow(label, box);
-  editors_[field] = box;
+  addEditor(form, field, label, box, tip);
   connect(box, &QComboBox::currentTextChanged, this, [this, field](const QString& text) {
     if (!updating_) doc_->set(pointerOf(field), text.toStdString());
   });
@@ -138,10 +140,7 @@ void ExperimentForm::addChoice(QFormLayout* form, const std::string& field, cons
 
 void ExperimentForm::addCheck(QFormLayout* form, const std::string& field, const QString& label, const QString& tip) {
   auto* box = new QCheckBox(this);
-  box->setToolTip(tip);
-  box->setProperty("tip", tip);
-  form->addRow(label, box);
-  editors_[field] = box;
+  addEditor(form, field, label, box, tip);
   connect(box, &QCheckBox::toggled, this, [this, field](bool on) {
     if (!updating_) doc_->set(pointerOf(field), on);
   });
