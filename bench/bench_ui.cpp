@@ -4,10 +4,13 @@
 //  2. event-loop latency while the app trains Fashion-MNIST LeNet for one epoch with
 //     the Train page on screen: a 10 ms timer measures how late it fires.
 // Usage: QT_QPA_PLATFORM=offscreen bench_ui [--epochs 1]
+#include "engine/data/fashion_mnist.h"
 #include "ui/experiment_document.h"
+#include "ui/image_convert.h"
 #include "ui/main_window.h"
 #include "ui/pages/train_page.h"
 #include "ui/training_controller.h"
+#include "widgets/image_grid.h"
 #include "widgets/live_curve_plot.h"
 
 #include <qcustomplot.h>
@@ -15,6 +18,8 @@
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QListView>
+#include <QScrollBar>
 #include <QTimer>
 
 #include <algorithm>
@@ -56,6 +61,37 @@ void redrawBenchmark() {
     }
     std::printf("| %d | %.2f | %.2f |\n", n, percentile(times, 0.5), percentile(decimation, 0.5));
   }
+}
+
+// Scrolls the Data page's thumbnail grid through all 60,000 Fashion-MNIST images, a
+// page per step, and times each step (scroll + layout + paint of the visible items).
+void scrollThumbnails() {
+  const std::string dir = findFashionMnistDir();
+  if (dir.empty()) return;
+  auto data = std::make_shared<FashionMnist>(dir, "train");
+  widgets::ImageGrid grid;
+  grid.resize(900, 700);
+  grid.show();
+  grid.setItems(static_cast<int>(data->size()),
+                [data](int i) {
+                  std::string error;
+                  return ui::toQImage(data->load(i, &error));
+                },
+                [data](int i) { return QString::fromStdString(data->classes()[data->label(i)]); }, QSize(56, 56));
+  QApplication::processEvents();
+  QScrollBar* bar = grid.view()->verticalScrollBar();
+  std::vector<double> steps;
+  for (int v = 0; v <= bar->maximum(); v += bar->pageStep()) {
+    QElapsedTimer t;
+    t.start();
+    bar->setValue(v);
+    grid.view()->viewport()->repaint();
+    QApplication::processEvents();
+    steps.push_back(t.nsecsElapsed() / 1e6);
+  }
+  std::printf("\n| scrolling 60,000 thumbnails, %zu page steps | value |\n|---|---|\n", steps.size());
+  std::printf("| per step, median | %.2f ms |\n| per step, 99th percentile | %.2f ms |\n| per step, max | %.2f ms |\n",
+              percentile(steps, 0.5), percentile(steps, 0.99), percentile(steps, 1.0));
 }
 
 void latencyWhileTraining(int epochs, int prefill) {
@@ -118,6 +154,7 @@ int main(int argc, char** argv) {
   for (int i = 1; i + 1 < argc; ++i)
     if (std::string(argv[i]) == "--epochs") epochs = std::atoi(argv[i + 1]);
   redrawBenchmark();
+  scrollThumbnails();
   latencyWhileTraining(epochs, 0);
   latencyWhileTraining(epochs, 200000);
   return 0;

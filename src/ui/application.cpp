@@ -42,9 +42,8 @@ int runTrainscope(QApplication& app) {
   if (args.isSet(dataset)) {
     window.importLastOrDefaultDataset(args.value(dataset));
   } else {
-    const auto& d = document.json().value("dataset", nlohmann::json::object());
-    const bool folder = d.value("kind", "fashion-mnist") == "image-folder";
-    window.importLastOrDefaultDataset(folder ? QString::fromStdString(d.value("root", "")) : QString("fashion-mnist"));
+    const bool folder = document.datasetKind() == "image-folder";
+    window.importLastOrDefaultDataset(folder ? QString::fromStdString(document.datasetRoot()) : QString("fashion-mnist"));
   }
   window.show();
 

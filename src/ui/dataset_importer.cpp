@@ -25,7 +25,8 @@ void DatasetImporter::run(Work work) {
   }
   cancel_ = false;
   busy_ = true;
-  thread_ = std::thread([this, work] {
+  const quint64 generation = ++generation_;
+  thread_ = std::thread([this, work, generation] {
     std::shared_ptr<const DatasetSplits> splits;
     nlohmann::json datasetConfig;
     QString error;
@@ -35,7 +36,8 @@ void DatasetImporter::run(Work work) {
     } catch (const std::exception& e) {
       error = QString::fromStdString(e.what());
     }
-    QMetaObject::invokeMethod(this, [this, splits, datasetConfig, error] {
+    QMetaObject::invokeMethod(this, [this, splits, datasetConfig, error, generation] {
+      if (generation != generation_) return;
       busy_ = false;
       if (splits)
         emit finished(splits, datasetConfig);
@@ -56,18 +58,19 @@ void DatasetImporter::importFashionMnist() {
   });
 }
 
-void DatasetImporter::importFolder(const QString& root, double valFraction, uint64_t seed) {
+void DatasetImporter::importFolder(const QString& root, double valFraction, uint64_t seed, int channels) {
   const std::string path = root.toStdString();
-  run([this, path, valFraction, seed](nlohmann::json& config) {
+  run([this, path, valFraction, seed, channels](nlohmann::json& config) {
     ImageFolderOptions o;
     o.verify = true;  // decode everything now: bad files are listed before training
     o.val_fraction = valFraction;
     o.seed = seed;
+    o.channels = channels;
     o.progress = [this](int64_t done, int64_t total) {
       QMetaObject::invokeMethod(this, [this, done, total] { emit progress(done, total); }, Qt::QueuedConnection);
       return !cancel_.load();
     };
-    config = {{"kind", "image-folder"}, {"root", path}, {"val_fraction", valFraction}, {"channels", 3}};
+    config = {{"kind", "image-folder"}, {"root", path}, {"val_fraction", valFraction}, {"channels", channels}};
     return openImageFolder(path, o);
   });
 }

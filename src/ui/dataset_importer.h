@@ -23,7 +23,8 @@ class DatasetImporter : public QObject {
   ~DatasetImporter() override;
 
   void importFashionMnist();
-  void importFolder(const QString& root, double valFraction = 0.1, uint64_t seed = 0);
+  // A new import replaces one in progress (which is cancelled; its result is dropped).
+  void importFolder(const QString& root, double valFraction = 0.1, uint64_t seed = 0, int channels = 3);
   void cancel();
   bool busy() const { return busy_; }
 
@@ -39,6 +40,7 @@ class DatasetImporter : public QObject {
 
   std::thread thread_;
   std::atomic<bool> cancel_{false};
+  quint64 generation_ = 0;  // results of a replaced import are dropped
   bool busy_ = false;
 };
 

@@ -5,6 +5,9 @@
 #include <QFile>
 #include <QSaveFile>
 
+#include <algorithm>
+#include <cctype>
+
 namespace trainscope::ui {
 
 ExperimentDocument::ExperimentDocument(QObject* parent) : QObject(parent) { setJson(nlohmann::json::object()); }
@@ -61,11 +64,54 @@ nlohmann::json ExperimentDocument::value(const std::string& pointer) const {
   return full.contains(p) ? full.at(p) : nlohmann::json();
 }
 
+namespace {
+// Walks to the parent of `pointer`, turning anything that is not a container into an
+// object (array elements that exist are kept).
+void makeParentsObjects(nlohmann::json& root, const nlohmann::json::json_pointer& pointer) {
+  std::vector<std::string> tokens;
+  for (auto p = pointer.parent_pointer(); !p.empty(); p = p.parent_pointer()) tokens.insert(tokens.begin(), p.back());
+  nlohmann::json* node = &root;
+  for (const auto& token : tokens) {
+    const bool index = !token.empty() && std::all_of(token.begin(), token.end(), [](unsigned char c) { return std::isdigit(c); });
+    if (node->is_array() && index && std::stoul(token) < node->size()) {
+      node = &(*node)[std::stoul(token)];
+      continue;
+    }
+    if (!node->is_object()) *node = nlohmann::json::object();
+    node = &(*node)[token];
+  }
+  if (!node->is_object() && !node->is_array()) *node = nlohmann::json::object();
+}
+}  // namespace
+
 void ExperimentDocument::set(const std::string& pointer, const nlohmann::json& value) {
-  json_[nlohmann::json::json_pointer(pointer)] = value;
+  const nlohmann::json::json_pointer p(pointer);
+  makeParentsObjects(json_, p);
+  json_[p] = value;
   modified_ = true;
   revalidate();
   emit changed();
+}
+
+void ExperimentDocument::unset(const std::string& pointer) {
+  const nlohmann::json::json_pointer p(pointer);
+  if (json_.contains(p)) {
+    nlohmann::json& parent = json_[p.parent_pointer()];
+    if (parent.is_object()) parent.erase(p.back());
+  }
+  modified_ = true;
+  revalidate();
+  emit changed();
+}
+
+std::string ExperimentDocument::datasetKind() const {
+  const nlohmann::json d = json_.value("dataset", nlohmann::json::object());
+  return d.is_object() && d.value("kind", nlohmann::json()).is_string() ? d["kind"].get<std::string>() : "fashion-mnist";
+}
+
+std::string ExperimentDocument::datasetRoot() const {
+  const nlohmann::json d = json_.value("dataset", nlohmann::json::object());
+  return d.is_object() && d.value("root", nlohmann::json()).is_string() ? d["root"].get<std::string>() : "";
 }
 
 void ExperimentDocument::revalidate() {
@@ -100,18 +146,38 @@ QString ExperimentDocument::problemText() const {
 
 void ExperimentDocument::setDataset(std::shared_ptr<const DatasetSplits> splits, const nlohmann::json& datasetConfig) {
   dataset_ = std::move(splits);
+  const ExperimentConfig before = config_;
+  const std::string kindBefore = datasetKind();
+  if (!json_["dataset"].is_object()) json_["dataset"] = nlohmann::json::object();
   for (auto it = datasetConfig.begin(); it != datasetConfig.end(); ++it) json_["dataset"][it.key()] = it.value();
-  // A new dataset brings its own image shape: start from its default pipelines.
-  DatasetConfig d;
-  d.kind = json_["dataset"].value("kind", d.kind);
-  d.channels = json_["dataset"].value("channels", d.channels);
-  const Augmentation aug = augmentation();
-  nlohmann::json val = nlohmann::json::array(), train = nlohmann::json::array();
-  for (const auto& t : defaultTransforms(d, false)) val.push_back(toJson(t));
-  json_["transforms"] = {{"train", val}, {"val", val}};
-  modified_ = true;
   revalidate();
-  setAugmentation(aug);  // re-derives train from the new val pipeline, emits changed()
+  // Another kind of images needs other pipelines (size, channels, Normalize); the same
+  // kind keeps the experiment's own transforms.
+  if (kindBefore != datasetKind() || before.dataset.channels != config_.dataset.channels || !valid_) {
+    DatasetConfig d;
+    d.kind = datasetKind();
+    d.channels = config_.dataset.channels;
+    const Augmentation aug = augmentation();
+    nlohmann::json val = nlohmann::json::array();
+    for (const auto& t : defaultTransforms(d, false)) val.push_back(toJson(t));
+    json_["transforms"] = {{"train", val}, {"val", val}};
+    revalidate();
+    if (valid_) setAugmentation(aug);  // re-derives train from the new val pipeline
+  }
+  loadedKind_ = datasetKind();
+  loadedRoot_ = datasetRoot();
+  modified_ = true;
+  emit changed();
+  emit datasetChanged();
+}
+
+bool ExperimentDocument::datasetMatchesConfig() const {
+  return dataset_ && loadedKind_ == datasetKind() && (loadedKind_ != "image-folder" || loadedRoot_ == datasetRoot());
+}
+
+void ExperimentDocument::clearDataset() {
+  dataset_.reset();
+  emit changed();
   emit datasetChanged();
 }
 
@@ -127,7 +193,10 @@ ExperimentDocument::Augmentation ExperimentDocument::augmentation() const {
 }
 
 void ExperimentDocument::setAugmentation(const Augmentation& a) {
-  if (!valid_) return;
+  if (!valid_) {  // the form shows the group disabled; resync it
+    emit changed();
+    return;
+  }
   // Train = the val pipeline, with its deterministic resizing replaced by random crops
   // when augmentation is on: the torchvision recipe.
   std::vector<TransformSpec> train;

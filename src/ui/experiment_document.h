@@ -26,7 +26,14 @@ class ExperimentDocument : public QObject {
 
   const nlohmann::json& json() const { return json_; }
   nlohmann::json value(const std::string& pointer) const;  // null when absent
+  // Sets a field, making its parents objects when a hand-written file had them as
+  // something else (the engine then reports what is still wrong).
   void set(const std::string& pointer, const nlohmann::json& value);
+  // Removes a field, so the default applies again.
+  void unset(const std::string& pointer);
+  // The dataset the experiment names, read defensively (any JSON may be loaded).
+  std::string datasetKind() const;
+  std::string datasetRoot() const;
   // The config with every default filled in, when it is valid.
   const ExperimentConfig* config() const { return valid_ ? &config_ : nullptr; }
   bool isValid() const { return valid_ && datasetProblem_.isEmpty(); }
@@ -39,6 +46,9 @@ class ExperimentDocument : public QObject {
 
   // The imported dataset (shared with loaders and thumbnails; never modified).
   void setDataset(std::shared_ptr<const DatasetSplits> splits, const nlohmann::json& datasetConfig);
+  void clearDataset();
+  // Whether the loaded dataset is the one the experiment names (kind and root).
+  bool datasetMatchesConfig() const;
   std::shared_ptr<const DatasetSplits> dataset() const { return dataset_; }
 
   // Augmentation on/off, built from the val pipeline as the form describes it.
@@ -66,6 +76,7 @@ class ExperimentDocument : public QObject {
   QString datasetProblem_;
   std::map<std::string, std::string> problems_;
   std::shared_ptr<const DatasetSplits> dataset_;
+  std::string loadedKind_, loadedRoot_;
 };
 
 }  // namespace trainscope::ui

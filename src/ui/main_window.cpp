@@ -87,10 +87,8 @@ MainWindow::MainWindow(ExperimentDocument* document, TrainingController* control
   connect(data_, &DataPage::importFailed, this, [this](const QString& m) { showError(tr("Import failed"), m); });
   connect(data_, &DataPage::datasetReady, this, [this](const QString& description) {
     datasetLabel_->setText(description);
-    const auto& d = doc_->json()["dataset"];
-    QSettings().setValue("lastDataset", d.value("kind", "") == "image-folder"
-                                            ? QString::fromStdString(d.value("root", ""))
-                                            : QString("fashion-mnist"));
+    QSettings().setValue("lastDataset", doc_->datasetKind() == "image-folder" ? QString::fromStdString(doc_->datasetRoot())
+                                                                              : QString("fashion-mnist"));
   });
   connect(model_, &ModelPage::openExperimentRequested, this, &MainWindow::openExperimentDialog);
   connect(model_, &ModelPage::saveExperimentRequested, this, &MainWindow::saveExperimentDialog);
@@ -152,13 +150,12 @@ bool MainWindow::openExperiment(const QString& path) {
     showError(tr("Cannot open the experiment"), error);
     return false;
   }
-  QSettings().setValue("lastExperiment", path);
   // The experiment names its dataset: import it too.
-  const auto& d = doc_->json().value("dataset", nlohmann::json::object());
-  if (d.value("kind", "fashion-mnist") == "image-folder")
-    data_->importFolder(QString::fromStdString(d.value("root", "")));
+  if (doc_->datasetKind() == "image-folder")
+    data_->importFolder(QString::fromStdString(doc_->datasetRoot()));
   else
     data_->importFashionMnist();
+  QSettings().setValue("lastExperiment", path);
   return true;
 }
 
@@ -187,7 +184,8 @@ void MainWindow::saveExperimentDialog() {
 
 void MainWindow::importLastOrDefaultDataset(const QString& requested) {
   const QString which = !requested.isEmpty() ? requested : QSettings().value("lastDataset", "fashion-mnist").toString();
-  if (which == "fashion-mnist" || !QFileInfo(which).isDir())
+  // A folder that moved is reported (the import fails with its path), not replaced.
+  if (which == "fashion-mnist" || which.isEmpty())
     data_->importFashionMnist();
   else
     data_->importFolder(which);

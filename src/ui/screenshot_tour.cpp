@@ -11,6 +11,8 @@
 #include <QDir>
 #include <QTimer>
 
+#include <cstdio>
+
 namespace trainscope::ui {
 
 ScreenshotTour::ScreenshotTour(MainWindow* window, ExperimentDocument* document, TrainingController* controller,
@@ -29,6 +31,14 @@ ScreenshotTour::ScreenshotTour(MainWindow* window, ExperimentDocument* document,
       });
     });
   });
+  // Never hang: a failed import or start, or a tour that takes too long, ends the app.
+  auto abort = [this](const QString& why) {
+    std::fprintf(stderr, "screenshots: %s\n", qPrintable(why));
+    QApplication::exit(1);
+  };
+  connect(window_->dataPage(), &DataPage::importFailed, this, abort);
+  connect(window_->trainPage(), &TrainPage::runFailed, this, abort);
+  QTimer::singleShot(600000, this, [abort] { abort("timed out after 10 minutes"); });
   connect(controller_, &TrainingController::ended, this, [this] {
     QTimer::singleShot(500, this, [this] {
       save("train-page.png");

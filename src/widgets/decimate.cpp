@@ -32,7 +32,7 @@ Decimated decimateMinMax(const std::vector<double>& xs, const std::vector<double
     size_t j = i + 1;
     for (; j < end && xs[j] < columnEnd; ++j) {
       if (!(ys[j] >= ys[lo])) lo = j;  // NaN counts as low, so it is not hidden
-      if (ys[j] > ys[hi]) hi = j;
+      if (ys[j] > ys[hi] || std::isnan(ys[hi])) hi = j;
     }
     const size_t first = std::min(lo, hi), second = std::max(lo, hi);
     out.xs.push_back(xs[first]);

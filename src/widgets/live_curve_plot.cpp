@@ -23,19 +23,16 @@ LiveCurvePlot::LiveCurvePlot(QWidget* parent) : QWidget(parent), plot_(new QCust
   plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
   plot_->setNoAntialiasingOnDrag(true);
   plot_->setNotAntialiasedElements(QCP::aePlottables);
-  // A drag or wheel zoom means the user wants to look somewhere: stop following.
-  auto stopFollowing = [this] {
+  connect(plot_, &QCustomPlot::mouseDoubleClick, this, [this] { resetView(); });
+  // Panning or zooming shows another x range: decimate for it on the next refresh,
+  // and right away when nothing else is coming (a paused or finished run).
+  // The plot's own range changes are made with this signal blocked, so any that
+  // arrives is the user's: a drag or wheel zoom stops following the data.
+  connect(plot_->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this] {
     if (following_) {
       following_ = false;
       emit userChangedView();
     }
-  };
-  connect(plot_, &QCustomPlot::mousePress, this, stopFollowing);
-  connect(plot_, &QCustomPlot::mouseWheel, this, stopFollowing);
-  connect(plot_, &QCustomPlot::mouseDoubleClick, this, [this] { resetView(); });
-  // Panning or zooming shows another x range: decimate for it on the next refresh,
-  // and right away when nothing else is coming (a paused or finished run).
-  connect(plot_->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this] {
     dirty_ = true;
     QTimer::singleShot(0, this, [this] {
       nextRefreshAt_ = 0;  // the user is looking: draw now
@@ -175,6 +172,12 @@ bool LiveCurvePlot::refresh() {
   lastReplotMs_ = static_cast<double>(clock_.nsecsElapsed() - start) / 1e6;
   nextRefreshAt_ = clock_.elapsed() + static_cast<qint64>(lastReplotMs_ * (1.0 / std::max(0.01, budget_) - 1.0));
   return true;
+}
+
+void LiveCurvePlot::redraw() {
+  dirty_ = true;
+  nextRefreshAt_ = 0;
+  refresh();
 }
 
 void LiveCurvePlot::resetView() {

@@ -53,6 +53,8 @@ class LiveCurvePlot : public QWidget {
   double lastReplotMs() const { return lastReplotMs_; }
   // Back to following the data (after the user zoomed or panned).
   void resetView();
+  // Draws now, whatever the budget (for the user's own changes, e.g. smoothing).
+  void redraw();
 
   int pointCount(int series) const;
   const std::vector<double>& values(int series) const;

@@ -26,6 +26,7 @@
 #include <QStandardPaths>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QFile>
 #include <QtTest>
 
 #include <fstream>
@@ -204,6 +205,53 @@ class AppTest : public QObject {
       QVERIFY2(distinctColours(shot) > 8, qPrintable(QString("page %1 looks blank").arg(p)));
       shot.save(tmp_.path() + QString("/page%1.png").arg(p));
     }
+  }
+
+  void openingAnExperimentKeepsItsOwnTransforms() {
+    QVERIFY(window_->openExperiment(TRAINSCOPE_SOURCE_DIR "/resources/experiments/fashion_resnet18.json"));
+    QTRY_VERIFY_WITH_TIMEOUT(!window_->dataPage()->importing() && doc_->dataset(), 20000);
+    const ExperimentConfig* cfg = doc_->config();
+    QVERIFY(cfg);
+    QCOMPARE(cfg->train_transforms.size(), size_t(3));
+    QCOMPARE(QString::fromStdString(cfg->train_transforms[0].name), QString("RandomHorizontalFlip"));
+    QCOMPARE(QString::fromStdString(cfg->model.name), QString("resnet18"));
+  }
+
+  void aHandWrittenExperimentWithWrongTypesIsReportedNotFatal() {
+    const QString path = tmp_.path() + "/odd.json";
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({"dataset": "fashion-mnist", "optimizer": "adam", "epochs": 1})");
+    f.close();
+    QVERIFY(window_->openExperiment(path));  // imports Fashion-MNIST: the kind cannot be read
+    QVERIFY(!doc_->isValid());
+    QVERIFY(doc_->problemText().contains("optimizer: must be an object"));
+    QVERIFY(!window_->trainPage()->startButton()->isEnabled());
+    auto* lr = qobject_cast<QLineEdit*>(window_->modelPage()->form()->editorFor("optimizer.lr"));
+    lr->setFocus();
+    lr->selectAll();
+    QTest::keyClicks(lr, "0.01");  // editing a field inside the bad section repairs it
+    QVERIFY(!doc_->problemText().contains("optimizer: must be an object"));
+    doc_->set("/dataset", nlohmann::json::object());
+    QTRY_VERIFY_WITH_TIMEOUT(!window_->dataPage()->importing(), 20000);
+    QVERIFY2(doc_->isValid(), qPrintable(doc_->problemText()));
+  }
+
+  void anExperimentWhoseFolderIsGoneLoadsNoDataset() {
+    const QString path = tmp_.path() + "/gone.json";
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(QString(R"({"dataset": {"kind": "image-folder", "root": "%1/nowhere"}})").arg(tmp_.path()).toUtf8());
+    f.close();
+    QVERIFY(window_->openExperiment(path));
+    QTRY_VERIFY_WITH_TIMEOUT(!window_->dataPage()->importing(), 20000);
+    QVERIFY(!doc_->dataset());
+    QVERIFY(!window_->trainPage()->startButton()->isEnabled());
+    QVERIFY(window_->trainPage()->messageLabel()->text().contains("Import a dataset"));
+    QVERIFY(window_->openExperiment(TRAINSCOPE_SOURCE_DIR "/resources/experiments/fashion_lenet.json"));
+    QTRY_VERIFY_WITH_TIMEOUT(doc_->dataset() != nullptr, 20000);
+    doc_->set("/runs_dir", (tmp_.path() + "/runs").toStdString());
+    doc_->set("/dataset/train_subset", 8192);
   }
 
   void closingDuringTrainingStopsTheRunCleanly() {

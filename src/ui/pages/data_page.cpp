@@ -152,6 +152,12 @@ DataPage::DataPage(ExperimentDocument* document, QWidget* parent)
           });
   connect(importer_, &DatasetImporter::failed, this, [this](const QString& message) {
     setBusy(false);
+    // When the experiment now names a dataset that is not loaded (an opened experiment
+    // whose folder is gone), show none rather than the previous one, so nothing trains
+    // on what the page does not show. A cancelled re-import keeps what was there.
+    if (!doc_->datasetMatchesConfig()) doc_->clearDataset();
+    source_->setText(doc_->dataset() ? QString::fromStdString(doc_->dataset()->description)
+                                     : tr("No dataset: %1").arg(message));
     emit importFailed(message);
   });
   connect(doc_, &ExperimentDocument::datasetChanged, this, &DataPage::showDataset);
@@ -200,7 +206,8 @@ void DataPage::importFashionMnist() {
 
 void DataPage::importFolder(const QString& path) {
   setBusy(true, tr("Importing %1 (decoding every image to find the ones that cannot be used)…").arg(path));
-  importer_->importFolder(path, 0.1, doc_->config() ? doc_->config()->seed : 0);
+  const ExperimentConfig* cfg = doc_->config();  // the experiment's split and channels
+  importer_->importFolder(path, cfg ? cfg->dataset.val_fraction : 0.1, cfg ? cfg->seed : 0, cfg ? cfg->dataset.channels : 3);
 }
 
 void DataPage::chooseFolder() {
@@ -210,7 +217,15 @@ void DataPage::chooseFolder() {
 
 void DataPage::showDataset() {
   const auto splits = doc_->dataset();
-  if (!splits) return;
+  if (!splits) {
+    chart_->setCounts({}, {}, {});
+    skipped_->setRowCount(0);
+    stats_->clear();
+    shown_.clear();
+    grid_->setItems(0, {}, {});
+    meanStd_->setEnabled(false);
+    return;
+  }
   source_->setText(QString::fromStdString(splits->description));
   const auto& classes = splits->train->classes();
   QStringList names;
@@ -334,10 +349,14 @@ void DataPage::computeMeanStd() {
     } catch (const std::exception& e) {
       error = QString::fromStdString(e.what());
     }
-    QMetaObject::invokeMethod(this, [this, stats, error] {
+    QMetaObject::invokeMethod(this, [this, stats, error, splits] {
       statsThread_.join();
       setBusy(false);
-      source_->setText(QString::fromStdString(doc_->dataset()->description));
+      if (doc_->dataset() != splits) {  // another dataset came in meanwhile
+        normalizeResult_->setText(tr("Not applied: the dataset changed while it was measured."));
+        return;
+      }
+      source_->setText(QString::fromStdString(splits->description));
       if (!error.isEmpty()) {
         normalizeResult_->setText(tr("Not measured: %1").arg(error));
         return;
@@ -349,13 +368,11 @@ void DataPage::computeMeanStd() {
         std.push_back(std::round(stats.std[c] * 1e4) / 1e4);
       }
       for (const char* pipeline : {"train", "val"}) {
-        const auto list = doc_->value(std::string("/transforms/") + pipeline);
-        for (size_t i = 0; i < list.size(); ++i) {
-          if (list[i].value("name", "") != "Normalize") continue;
-          const std::string at = std::string("/transforms/") + pipeline + "/" + std::to_string(i);
-          doc_->set(at + "/mean", mean);
-          doc_->set(at + "/std", std);
-        }
+        nlohmann::json list = doc_->value(std::string("/transforms/") + pipeline);
+        if (!list.is_array()) continue;
+        for (auto& step : list)
+          if (step.is_object() && step.value("name", "") == "Normalize") step["mean"] = mean, step["std"] = std;
+        doc_->set(std::string("/transforms/") + pipeline, list);  // the whole list: never half an edit
       }
       QString text = tr("Normalize set to mean %1, std %2 (%3 images).").arg(jsonNumbers(mean), jsonNumbers(std)).arg(stats.samples);
       for (int c : stats.constant_channels) text += tr(" Channel %1 never varies: its std is set to 1.").arg(c);

@@ -22,13 +22,14 @@ std::string pointerOf(const std::string& field) {
 
 // What the user typed, as JSON: numbers and lists as numbers, anything else as text
 // (which the engine then reports as the wrong type, naming the field).
-nlohmann::json parseTyped(const QString& text) {
+nlohmann::json parseTyped(const QString& text, bool list) {
   const QString t = text.trimmed();
-  if (t.isEmpty()) return nullptr;
-  const std::string s = t.contains(',') && !t.startsWith('[') ? "[" + t.toStdString() + "]" : t.toStdString();
+  const std::string s = (list || t.contains(',')) && !t.startsWith('[') ? "[" + t.toStdString() + "]" : t.toStdString();
   nlohmann::json j = nlohmann::json::parse(s, nullptr, /*allow_exceptions=*/false);
   return j.is_discarded() ? nlohmann::json(t.toStdString()) : j;
 }
+
+bool isListField(const std::string& field) { return field == "scheduler.milestones"; }
 
 QString display(const nlohmann::json& v) {
   if (v.is_null()) return {};
@@ -124,7 +125,11 @@ void ExperimentForm::addText(QFormLayout* form, const std::string& field, const 
   auto* edit = new QLineEdit(this);
   addEditor(form, field, label, edit, tip);
   connect(edit, &QLineEdit::textEdited, this, [this, field](const QString& text) {
-    if (!updating_) doc_->set(pointerOf(field), parseTyped(text));
+    if (updating_) return;
+    if (text.trimmed().isEmpty() && !isListField(field))
+      doc_->unset(pointerOf(field));  // an empty field means "the default"
+    else
+      doc_->set(pointerOf(field), parseTyped(text, isListField(field)));
   });
 }
 
@@ -155,6 +160,7 @@ void ExperimentForm::addAugmentation(QFormLayout* form) {
     s->setRange(min, max);
     s->setSingleStep(step);
     s->setDecimals(2);
+    s->setKeyboardTracking(false);  // one edit when the user is done typing, not per key
     s->setToolTip(tip);
     return s;
   };
@@ -203,6 +209,7 @@ void ExperimentForm::refresh() {
     editor->setToolTip(bad ? QString("<b>%1</b><br>%2").arg(QString::fromStdString(problem->second).toHtmlEscaped(), tip) : tip);
   }
   const auto a = doc_->augmentation();
+  augment_->setEnabled(doc_->config() != nullptr);  // derived from the val pipeline, which must be valid
   augment_->setChecked(a.enabled);
   minScale_->setValue(a.min_scale);
   flip_->setValue(a.flip);

@@ -41,8 +41,9 @@ ModelPage::ModelPage(ExperimentDocument* document, QWidget* parent) : QWidget(pa
                              "gradients vanish as layers pile up."));
   dropout_ = new QLineEdit(this);
   dropout_->setToolTip(tr("MLP and VGG: the share of units switched off at random while training (0 = none)."));
-  auto* note = new QLabel(this);
-  note->setWordWrap(true);
+  note_ = new QLabel(this);
+  note_->setWordWrap(true);
+  auto* note = note_;
 
   auto* choose = new QGroupBox(tr("Model"), this);
   auto* cf = new QFormLayout(choose);
@@ -89,10 +90,8 @@ ModelPage::ModelPage(ExperimentDocument* document, QWidget* parent) : QWidget(pa
 
   connect(open, &QPushButton::clicked, this, &ModelPage::openExperimentRequested);
   connect(save, &QPushButton::clicked, this, &ModelPage::saveExperimentRequested);
-  connect(model_, &QComboBox::currentTextChanged, this, [this, note](const QString& name) {
-    note->setText(tr(kModelNotes.value(kModels.indexOf(name)).toUtf8().constData()));
-    doc_->set("/model/name", name.toStdString());
-  });
+  connect(model_, &QComboBox::currentTextChanged, this,
+          [this](const QString& name) { doc_->set("/model/name", name.toStdString()); });
   connect(activation_, &QComboBox::currentTextChanged, this,
           [this](const QString& a) { doc_->set("/model/activation", a.toStdString()); });
   connect(hidden_, &QLineEdit::textEdited, this, [this](const QString& text) {
@@ -135,6 +134,7 @@ void ModelPage::refreshSummary() {
       hidden_->setText(widths.join(", "));
     }
     if (!dropout_->hasFocus() && cfg) dropout_->setText(QString::number(cfg->model.dropout));
+    note_->setText(tr(kModelNotes.value(kModels.indexOf(model_->currentText())).toUtf8().constData()));
     const bool mlp = model_->currentText() == "mlp";
     hidden_->setEnabled(mlp);
     activation_->setEnabled(mlp);

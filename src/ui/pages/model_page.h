@@ -44,6 +44,7 @@ class ModelPage : public QWidget {
 
   ExperimentDocument* doc_;
   QComboBox* model_;
+  QLabel* note_;
   QLineEdit* hidden_;
   QComboBox* activation_;
   QLineEdit* dropout_;

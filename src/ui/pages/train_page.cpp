@@ -114,7 +114,7 @@ TrainPage::TrainPage(ExperimentDocument* document, TrainingController* controlle
   connect(smoothing_, &QSlider::valueChanged, this, [this, smoothingLabel](int v) {
     smoothingLabel->setText(tr("Smoothing %1").arg(v / 100.0, 0, 'f', 2));
     loss_->setSmoothing(v / 100.0);
-    loss_->resetView();
+    loss_->redraw();
   });
   connect(doc_, &ExperimentDocument::changed, this, &TrainPage::updateButtons);
   connect(doc_, &ExperimentDocument::datasetChanged, this, &TrainPage::updateButtons);
@@ -171,15 +171,17 @@ void TrainPage::start() {
   if (!start_->isEnabled()) return;
   const ExperimentConfig* cfg = doc_->config();
   if (!cfg) return;
+  QString error;
+  if (!controller_->start(toJson(*cfg), &error)) {  // the last run's curves stay
+    message_->setText(tr("Cannot start: %1").arg(error));
+    emit runFailed(error);
+    updateButtons();
+    return;
+  }
   for (auto* p : {loss_, accuracy_, lr_}) p->clear();
   log_->clear();
   message_->clear();
   progress_->setValue(0);
-  QString error;
-  if (!controller_->start(toJson(*cfg), &error)) {
-    message_->setText(tr("Cannot start: %1").arg(error));
-    emit runFailed(error);
-  }
   updateButtons();
 }
 
