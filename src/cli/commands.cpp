@@ -89,6 +89,14 @@ int follow(TrainingSession& session, bool quiet) {
     }
     const bool finished = session.waitFinished(std::chrono::milliseconds(50));
     for (const auto& e : session.events().drain()) {
+      if (const auto* g = std::get_if<GuardTripped>(&e); g && g->action == "pause" && !stopRequested) {
+        // Nobody can press Resume in a terminal: a paused run would wait forever.
+        stopRequested = true;
+        printer.finishLine();
+        std::fprintf(stderr, "the NaN guard paused the run; stopping it (resume with `trainscope-cli resume %s` after "
+                             "lowering optimizer.lr or setting training.clip_grad_norm)\n", session.runDir().c_str());
+        session.stop();
+      }
       if (quiet && !std::holds_alternative<LogLine>(e) && !std::holds_alternative<StateChanged>(e) &&
           !std::holds_alternative<RunError>(e) && !std::holds_alternative<RunStarted>(e))
         continue;
@@ -101,7 +109,7 @@ int follow(TrainingSession& session, bool quiet) {
   std::fprintf(stdout, "run folder: %s\n", session.runDir().c_str());
   switch (printer.finalState()) {
     case RunState::Finished: return 0;
-    case RunState::Stopped: return kInterrupted;
+    case RunState::Stopped: return printer.guardTripped() ? kFailed : kInterrupted;
     default: return kFailed;
   }
 }

@@ -104,6 +104,8 @@ void ProgressPrinter::handle(const Event& e) {
     }
   } else if (const auto* err = std::get_if<RunError>(&e)) {
     lastError_ = err->message;
+  } else if (std::holds_alternative<GuardTripped>(e)) {
+    guardTripped_ = true;  // the engine's log line says what and where
   }
 }
 

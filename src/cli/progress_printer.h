@@ -18,6 +18,7 @@ class ProgressPrinter {
   RunState finalState() const { return state_; }
   const std::string& runDir() const { return runDir_; }
   const std::string& lastError() const { return lastError_; }
+  bool guardTripped() const { return guardTripped_; }
 
  private:
   void draw(const Progress& p);
@@ -28,6 +29,7 @@ class ProgressPrinter {
   bool lineOpen_ = false;
   RunState state_ = RunState::Starting;
   std::string runDir_, lastError_;
+  bool guardTripped_ = false;
   double epochLossSum_ = 0, epochAccSum_ = 0;
   int64_t epochSteps_ = 0, lastEpoch_ = 0, lastPlainPercent_ = -1;
   std::chrono::steady_clock::time_point lastPlain_{}, lastDraw_{};

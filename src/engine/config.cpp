@@ -242,6 +242,8 @@ ExperimentConfig parseConfig(const nlohmann::json& j) {
     f.read("clip_grad_norm", c.training.clip_grad_norm, 0, 1e9);
     f.read("label_smoothing", c.training.label_smoothing, 0, 1);
     f.read("max_steps", c.training.max_steps, 0, 1e15);
+    f.read("nan_guard", c.training.nan_guard, {"pause", "stop", "skip", "off"});
+    f.read("anomaly_detection", c.training.anomaly_detection);
     f.rejectUnknown();
   }
 
@@ -323,7 +325,8 @@ nlohmann::json toJson(const ExperimentConfig& c) {
         {"warmup_start_factor", c.scheduler.warmup_start_factor}}},
       {"training",
        {{"grad_accum_steps", c.training.grad_accum_steps}, {"clip_grad_norm", c.training.clip_grad_norm},
-        {"label_smoothing", c.training.label_smoothing}, {"max_steps", c.training.max_steps}}},
+        {"label_smoothing", c.training.label_smoothing}, {"max_steps", c.training.max_steps},
+        {"nan_guard", c.training.nan_guard}, {"anomaly_detection", c.training.anomaly_detection}}},
   };
 }
 

@@ -83,6 +83,9 @@ struct TrainingConfig {
   double clip_grad_norm = 0.0;  // 0 = off
   double label_smoothing = 0.0;
   int64_t max_steps = 0;        // stop after this many optimizer steps; 0 = no limit
+  // When the loss or a gradient becomes NaN/Inf: pause, stop, skip (the batch) or off.
+  std::string nan_guard = "pause";
+  bool anomaly_detection = false;  // autograd anomaly mode: names the backward op, ~2x slower
 };
 
 struct ExperimentConfig {

@@ -76,6 +76,15 @@ struct RunError {
   std::string message;
 };
 
-using Event = std::variant<RunStarted, StateChanged, Progress, StepMetrics, EpochMetrics, LogLine, RunError>;
+// The NaN guard saw a non-finite loss or gradient.
+struct GuardTripped {
+  int64_t step = 0;          // the optimizer step that went bad (not applied)
+  std::string what;          // "loss is nan", "gradient of conv1.weight is inf", ...
+  std::string layer;         // the first layer whose output is not finite ("" when none is)
+  std::string dump_path;     // HDF5 file with the batch and that layer's input/output
+  std::string action;        // pause, stop or skip
+};
+
+using Event = std::variant<RunStarted, StateChanged, Progress, StepMetrics, EpochMetrics, LogLine, RunError, GuardTripped>;
 
 }  // namespace trainscope

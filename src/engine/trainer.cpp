@@ -6,6 +6,9 @@
 #include "engine/device.h"
 #include "engine/lr_schedule.h"
 #include "engine/models/model_factory.h"
+#include "engine/nan_guard.h"
+
+#include <torch/csrc/autograd/anomaly_mode.h>
 #include "engine/optimizers.h"
 #include "engine/record/metrics_file.h"
 #include "engine/versions.h"
@@ -63,6 +66,9 @@ class Trainer {
     setState(RunState::Starting);
     threads_ = configureThreads(cfg_.threads);
     device_ = resolveDevice(cfg_.device);
+    torch::autograd::AnomalyMode::set_enabled(cfg_.training.anomaly_detection);
+    if (cfg_.training.anomaly_detection)
+      log(LogLevel::Info, "autograd anomaly detection is on: backward passes check every op (expect about half the speed)");
     if (cfg_.deterministic && device_.is_cuda()) setenv("CUBLAS_WORKSPACE_CONFIG", ":4096:8", /*overwrite=*/0);
     // On CUDA a few backward kernels (adaptive pooling) have no deterministic version:
     // warn there instead of failing the run. On the CPU every op used here has one.
@@ -181,6 +187,7 @@ class Trainer {
       while (!epochDone) {
         pausedInEpoch += ctx_.control->waitWhilePaused([&](bool paused) {
           if (paused) metrics_->flush();  // a paused run's record is complete on disk
+          if (!paused) guardPaused_ = false;
           setState(paused ? RunState::Paused : RunState::Running);
         });
         if (ctx_.control->stopRequested()) {
@@ -212,7 +219,9 @@ class Trainer {
     }
     if (stopped && pos_.global_step > 0) saveLast();
     metrics_->flush();
-    const std::string reason = stopped ? "stopped by request"
+    const std::string reason = stopped ? (guardStopped_   ? "stopped by the NaN guard"
+                                          : guardPaused_  ? "stopped while paused by the NaN guard"
+                                                          : "stopped by request")
                                : maxStepsReached ? "reached training.max_steps (" + std::to_string(cfg_.training.max_steps) + ")"
                                                  : "completed " + std::to_string(cfg_.epochs) + " epochs";
     finish(stopped ? RunState::Stopped : RunState::Finished, reason);
@@ -232,25 +241,50 @@ class Trainer {
     for (auto& p : model_->parameters()) p.mutable_grad() = torch::Tensor();
 
     double waited = 0, lossSum = 0, correct = 0, seen = 0;
+    const bool guard = cfg_.training.nan_guard != "off";
+    std::string bad;  // what went non-finite, when something did
+    torch::Tensor x, y;
     StepOutcome out;
     while (out.batches < accum) {
       const auto waitStart = Clock::now();
       std::optional<Batch> batch = trainLoader_->next();
       waited += secondsSince(waitStart);
       if (!batch) break;
-      torch::Tensor x = batch->inputs.to(device_, /*non_blocking=*/true);
-      torch::Tensor y = batch->targets.to(device_, /*non_blocking=*/true);
+      ++out.batches;
+      if (!bad.empty()) continue;  // the rest of a bad group is consumed, not trained on
+      x = batch->inputs.to(device_, /*non_blocking=*/true);
+      y = batch->targets.to(device_, /*non_blocking=*/true);
       torch::Tensor logits = model_->forward(x);
       torch::Tensor loss = torch::nn::functional::cross_entropy(
           logits, y, torch::nn::functional::CrossEntropyFuncOptions().label_smoothing(cfg_.training.label_smoothing));
-      (accum > 1 ? loss / static_cast<double>(accum) : loss).backward();
+      const double lossValue = loss.item<double>();  // read anyway for the curve: the check is free
+      if (guard && !std::isfinite(lossValue)) {
+        bad = std::string("the loss is ") + (std::isnan(lossValue) ? "NaN" : "infinite");
+        continue;
+      }
+      try {
+        (accum > 1 ? loss / static_cast<double>(accum) : loss).backward();
+      } catch (const c10::Error& e) {
+        if (!cfg_.training.anomaly_detection) throw;
+        // Anomaly mode names the backward function that produced the NaN.
+        bad = "anomaly detection: " + e.msg().substr(0, e.msg().find('\n'));
+        continue;
+      }
       const double n = static_cast<double>(y.size(0));
-      lossSum += loss.item<double>() * n;
+      lossSum += lossValue * n;
       correct += logits.argmax(/*dim=*/1).eq(y).sum().item<double>();
       seen += n;
-      ++out.batches;
     }
     if (out.batches == 0) return out;
+    if (guard && bad.empty()) {
+      const std::string param = firstNonFiniteGradient(model_);
+      if (!param.empty()) bad = "the gradient of " + param + " is not finite";
+    }
+    if (!bad.empty()) {  // the step is not applied
+      for (auto& p : model_->parameters()) p.mutable_grad() = torch::Tensor();
+      tripGuard(bad, x, y, epoch);
+      return out;
+    }
     if (cfg_.training.clip_grad_norm > 0) torch::nn::utils::clip_grad_norm_(model_->parameters(), cfg_.training.clip_grad_norm);
     optimizer_->step();
     ++pos_.global_step;
@@ -354,6 +388,41 @@ class Trainer {
       line << " (partial epoch: " << pos_.batch_in_epoch << " of " << trainLoader_->batchesPerEpoch() << " batches)";
     log(LogLevel::Info, line.str());
     if (val.samples == 0) log(LogLevel::Warning, "the validation split is empty: no validation metrics, no best checkpoint");
+  }
+
+  void tripGuard(const std::string& what, const torch::Tensor& x, const torch::Tensor& y, int64_t epoch) {
+    const int64_t step = pos_.global_step + 1;
+    const std::string& action = cfg_.training.nan_guard;
+    ++guardTrips_;
+    GuardTripped g{step, what, "", "", action};
+    // Evidence for the first few trips (skip mode can trip on every step).
+    if (guardTrips_ <= 5) {
+      const auto dir = record_.dir() / "nan_guard";
+      std::filesystem::create_directories(dir);
+      try {
+        const NanDiagnosis d = investigateNonFinite(model_, x, y, what, step, epoch + 1,
+                                                    (dir / ("trip" + std::to_string(guardTrips_) + "_step" +
+                                                            std::to_string(step) + ".h5")).string());
+        g.layer = d.layer;
+        g.dump_path = d.dump_path;
+      } catch (const std::exception& e) {
+        log(LogLevel::Warning, std::string("the NaN guard could not write its evidence: ") + e.what());
+      }
+    }
+    if (guardTrips_ <= 20 || guardTrips_ % 100 == 0) {
+      std::string line = "NaN guard at step " + std::to_string(step) + ": " + what;
+      line += g.layer.empty() ? "; the forward pass is finite" : "; first non-finite output: layer " + g.layer;
+      if (!g.dump_path.empty()) line += "; evidence in " + g.dump_path;
+      line += action == "pause" ? "; pausing" : action == "stop" ? "; stopping" : "; skipping the batch";
+      log(LogLevel::Warning, line);
+    }
+    ctx_.events->push(g);
+    record_.info()["nan_guard_trips"] = guardTrips_;
+    if (guardTrips_ <= 20)
+      record_.info()["nan_guard"].push_back({{"step", step}, {"what", what}, {"layer", g.layer}, {"dump", g.dump_path}});
+    record_.save();
+    if (action == "pause") guardPaused_ = true, ctx_.control->requestPause();
+    if (action == "stop") guardStopped_ = true, ctx_.control->requestStop();
   }
 
   void saveLast() { saveCheckpoint(record_.lastCheckpoint().string(), model_, *optimizer_, pos_); }
@@ -476,6 +545,8 @@ class Trainer {
   double sessionSamples_ = 0, sessionSeconds_ = 0, resumedTrainSeconds_ = 0;
   double validationSeconds_ = 0, lastValidationSeconds_ = 0;
   int64_t sessionSteps_ = 0;
+  int64_t guardTrips_ = 0;
+  bool guardStopped_ = false, guardPaused_ = false;
 };
 
 }  // namespace

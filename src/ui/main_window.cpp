@@ -9,6 +9,9 @@
 #include "ui/training_controller.h"
 
 #include <QApplication>
+#include <QDesktopServices>
+#include <QPushButton>
+#include <QUrl>
 #include <QCloseEvent>
 #include <QDir>
 #include <QDragEnterEvent>
@@ -94,6 +97,7 @@ MainWindow::MainWindow(ExperimentDocument* document, TrainingController* control
   connect(model_, &ModelPage::saveExperimentRequested, this, &MainWindow::saveExperimentDialog);
   connect(train_, &TrainPage::runFailed, this, [this](const QString& m) { showError(tr("Training stopped"), m); });
   connect(controller_, &TrainingController::stateChanged, this, &MainWindow::updateStatus);
+  connect(controller_, &TrainingController::guardTripped, this, &MainWindow::showGuardTrip);
   connect(controller_, &TrainingController::started, this, [this] { showPage(Train); });
   connect(doc_, &ExperimentDocument::changed, this, &MainWindow::updateStatus);
 
@@ -189,6 +193,21 @@ void MainWindow::importLastOrDefaultDataset(const QString& requested) {
     data_->importFashionMnist();
   else
     data_->importFolder(which);
+}
+
+void MainWindow::showGuardTrip(const GuardTripped& trip) {
+  QString text = tr("At step %1 %2.").arg(trip.step).arg(QString::fromStdString(trip.what));
+  if (!trip.layer.empty()) text += " " + tr("The first layer with a non-finite output is %1.").arg(QString::fromStdString(trip.layer));
+  if (!trip.dump_path.empty()) text += " " + tr("The batch and that layer's input and output are saved in %1.").arg(QString::fromStdString(trip.dump_path));
+  text += "\n\n" + tr("Try a lower learning rate, gradient clipping, or normalised inputs.");
+  statusBar()->showMessage(tr("NaN guard: %1").arg(text), 15000);
+  if (QApplication::platformName() == "offscreen" || trip.action == "skip") return;
+  QMessageBox box(QMessageBox::Warning, tr("The NaN guard %1 the run").arg(trip.action == "pause" ? tr("paused") : tr("stopped")),
+                  text, QMessageBox::Ok, this);
+  QPushButton* open = trip.dump_path.empty() ? nullptr : box.addButton(tr("Open the evidence folder"), QMessageBox::ActionRole);
+  box.exec();
+  if (open && box.clickedButton() == open)
+    QDesktopServices::openUrl(QUrl::fromLocalFile(QFileInfo(QString::fromStdString(trip.dump_path)).absolutePath()));
 }
 
 void MainWindow::showAbout() {

@@ -2,6 +2,8 @@
 // bar, remembered settings, folder drops, and a clean stop when closed mid-run.
 #pragma once
 
+#include "engine/events.h"
+
 #include <QMainWindow>
 
 class QLabel;
@@ -47,6 +49,7 @@ class MainWindow : public QMainWindow {
   void showError(const QString& title, const QString& message);
   void updateStatus();
   void showAbout();
+  void showGuardTrip(const GuardTripped& trip);
 
   ExperimentDocument* doc_;
   TrainingController* controller_;

@@ -93,6 +93,7 @@ void TrainingController::drain() {
       state_ = st->state;
       emit stateChanged(st->state, QString::fromStdString(st->reason));
     } else if (auto* err = std::get_if<RunError>(&e)) emit failed(QString::fromStdString(err->message));
+    else if (auto* g = std::get_if<GuardTripped>(&e)) emit guardTripped(*g);
   }
   flushSteps();
   if (finished && isFinal(state_)) {

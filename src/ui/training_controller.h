@@ -48,6 +48,7 @@ class TrainingController : public QObject {
   void logLine(const trainscope::LogLine& line);
   void stateChanged(trainscope::RunState state, const QString& reason);
   void failed(const QString& message);
+  void guardTripped(const trainscope::GuardTripped& trip);
   void ended(trainscope::RunState state);
 
  private:

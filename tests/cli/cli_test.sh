@@ -81,6 +81,15 @@ check "resume exits 0" test $? -eq 0
 check "resume trains the second epoch" contains "$tmp/resume" "epoch 2/2: train loss"
 check "resume continues the same folder" contains "$run_dir/run.json" '"epochs_completed": 2'
 
+# A learning rate of 1000 diverges: the NaN guard pauses, the CLI stops (nobody can
+# resume a terminal run) and exits 1, leaving the evidence.
+"$cli" train --config "$src/resources/experiments/fashion_lenet.json" --out "$tmp/nan" --set optimizer.name=sgd \
+  --set optimizer.lr=1000 --set epochs=1 --set dataset.train_subset=2048 --set dataset.val_subset=128 >"$tmp/nanlog" 2>&1
+check "a diverging run exits 1" test $? -eq 1
+check "the NaN guard says where" contains "$tmp/nanlog" "NaN guard at step"
+check "the CLI stops a guard-paused run" contains "$tmp/nanlog" "the NaN guard paused the run; stopping it"
+check "the evidence is in the run folder" test -n "$(ls "$tmp"/nan/*/nan_guard/*.h5 2>/dev/null)"
+
 # A crash (kill -9) mid-run: the record stays readable and the run resumes from its
 # last checkpoint. HDF5 marks a file left open for SWMR writing; resume must cope.
 "$cli" train -q --config "$src/resources/experiments/fashion_lenet.json" --out "$tmp/crash" \
