@@ -247,6 +247,15 @@ ExperimentConfig parseConfig(const nlohmann::json& j) {
     f.rejectUnknown();
   }
 
+  if (const auto* s = section("probes")) {
+    JsonFields f(*s, "probes", problems);
+    f.read("enabled", c.probes.enabled);
+    f.read("histogram_every", c.probes.histogram_every, 0, 1e9);
+    f.read("bins", c.probes.bins, 2, 4096);
+    f.read("sample", c.probes.sample, 16, 1 << 24);
+    f.rejectUnknown();
+  }
+
   const int inputChannels = c.dataset.kind == "fashion-mnist" ? 1 : c.dataset.channels;
   const bool variableSizes = c.dataset.kind == "image-folder";
   c.train_transforms = defaultTransforms(c.dataset, true);
@@ -327,6 +336,9 @@ nlohmann::json toJson(const ExperimentConfig& c) {
        {{"grad_accum_steps", c.training.grad_accum_steps}, {"clip_grad_norm", c.training.clip_grad_norm},
         {"label_smoothing", c.training.label_smoothing}, {"max_steps", c.training.max_steps},
         {"nan_guard", c.training.nan_guard}, {"anomaly_detection", c.training.anomaly_detection}}},
+      {"probes",
+       {{"enabled", c.probes.enabled}, {"histogram_every", c.probes.histogram_every}, {"bins", c.probes.bins},
+        {"sample", c.probes.sample}}},
   };
 }
 

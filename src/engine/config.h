@@ -88,6 +88,15 @@ struct TrainingConfig {
   bool anomaly_detection = false;  // autograd anomaly mode: names the backward op, ~2x slower
 };
 
+// What the engine measures inside the network while it trains (the Inspect page).
+struct ProbeConfig {
+  // Off by default until their cost is within budget (docs/benchmarks.md: 3%).
+  bool enabled = false;
+  int64_t histogram_every = 50;  // steps between full histograms (0 = none)
+  int bins = 64;
+  int sample = 512;              // values per tensor for the per-step statistics
+};
+
 struct ExperimentConfig {
   std::string name = "experiment";
   std::string description;
@@ -105,6 +114,7 @@ struct ExperimentConfig {
   OptimizerConfig optimizer;
   SchedulerConfig scheduler;
   TrainingConfig training;
+  ProbeConfig probes;
 };
 
 // Parses and validates; throws ConfigError naming each bad field ("optimizer.lr: ...").

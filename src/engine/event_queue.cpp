@@ -26,7 +26,7 @@ void EventQueue::push(Event e) {
       // the events pushed before it (an epoch summary, say).
       if (progressSlot_ >= 0) events_.erase(events_.begin() + progressSlot_);
       progressSlot_ = static_cast<std::ptrdiff_t>(events_.size());
-    } else if (std::holds_alternative<StepMetrics>(e)) {
+    } else if (std::holds_alternative<StepMetrics>(e) || std::holds_alternative<ProbeSample>(e)) {
       if (pendingSteps_ >= maxSteps_) {
         ++droppedSteps_;
         return;

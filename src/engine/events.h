@@ -2,6 +2,7 @@
 // pointers into the engine), so the app and the CLI can hold them freely.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <variant>
@@ -85,6 +86,33 @@ struct GuardTripped {
   std::string action;        // pause, stop or skip
 };
 
-using Event = std::variant<RunStarted, StateChanged, Progress, StepMetrics, EpochMetrics, LogLine, RunError, GuardTripped>;
+// Statistics of one tensor: a layer's output ("activation"), the gradient of the loss
+// with respect to it ("activation_grad"), a parameter ("weight") or its gradient
+// ("weight_grad"). Per-step values are estimated from an evenly strided sample.
+struct TensorStats {
+  std::string name;  // layer or parameter name
+  std::string kind;  // activation, activation_grad, weight, weight_grad
+  double mean = 0, std = 0, min = 0, max = 0;
+  double zero_fraction = 0;        // exact zeros: dead ReLU units
+  double saturation_fraction = 0;  // outputs at the bounds of sigmoid (<0.01, >0.99) or tanh (|x| > 0.99)
+  double norm = 0;                 // L2 norm (parameters and their gradients, exact)
+  double update_ratio = std::nan("");  // ||step update|| / ||weight||, on histogram steps
+};
+
+struct ProbeSample {
+  int64_t step = 0;
+  double grad_norm = 0;  // of all gradients together
+  std::vector<TensorStats> tensors;
+};
+
+struct Histogram {
+  int64_t step = 0;
+  std::string name, kind;
+  std::vector<double> edges;   // bins + 1 edges, min..max of the tensor
+  std::vector<double> counts;  // elements per bin; they sum to the element count
+};
+
+using Event = std::variant<RunStarted, StateChanged, Progress, StepMetrics, EpochMetrics, LogLine, RunError, GuardTripped,
+                           ProbeSample, Histogram>;
 
 }  // namespace trainscope

@@ -10,7 +10,9 @@
 
 #include <torch/csrc/autograd/anomaly_mode.h>
 #include "engine/optimizers.h"
+#include "engine/probes.h"
 #include "engine/record/metrics_file.h"
+#include "engine/record/probe_file.h"
 #include "engine/versions.h"
 
 #include <algorithm>
@@ -114,6 +116,7 @@ class Trainer {
     }
     model_->to(device_);
     optimizer_ = makeOptimizer(cfg_.optimizer, model_->parameters());
+    if (cfg_.probes.enabled) probes_ = std::make_unique<Probes>(cfg_.probes, model_);
 
     const int64_t accum = cfg_.training.grad_accum_steps;
     stepsPerEpoch_ = (trainLoader_->batchesPerEpoch() + accum - 1) / accum;
@@ -124,6 +127,10 @@ class Trainer {
     auto& info = record_.info();
     if (ctx_.resuming) {
       pos_ = loadCheckpoint(record_.lastCheckpoint().string(), model_, *optimizer_, device_);
+      // probes.h5 starts afresh on resume; what the earlier sessions recorded is kept.
+      const auto probesPath = record_.dir() / "probes.h5";
+      if (std::filesystem::exists(probesPath))
+        std::filesystem::rename(probesPath, record_.dir() / ("probes-until-step" + std::to_string(pos_.global_step) + ".h5"));
       std::string warning;
       metrics_ = MetricsFile::reopen(record_.metricsPath().string(), cfg_.name, pos_.global_step, pos_.epoch, &warning);
       if (!warning.empty()) log(LogLevel::Warning, warning);
@@ -147,6 +154,7 @@ class Trainer {
                        {"train_samples", splits.train->size()},
                        {"val_samples", splits.val->size()},
                        {"input_shape", inputShape_}};
+    if (probes_) probeFile_ = std::make_unique<ProbeFile>((record_.dir() / "probes.h5").string(), probes_->tensors(), cfg_.probes.bins);
     info["status"] = "running";
     info["reason"] = "";
     info["steps_per_epoch"] = stepsPerEpoch_;
@@ -187,6 +195,7 @@ class Trainer {
       while (!epochDone) {
         pausedInEpoch += ctx_.control->waitWhilePaused([&](bool paused) {
           if (paused) metrics_->flush();  // a paused run's record is complete on disk
+          if (paused && probeFile_) probeFile_->flush();
           if (!paused) guardPaused_ = false;
           setState(paused ? RunState::Paused : RunState::Running);
         });
@@ -254,7 +263,7 @@ class Trainer {
       if (!bad.empty()) continue;  // the rest of a bad group is consumed, not trained on
       x = batch->inputs.to(device_, /*non_blocking=*/true);
       y = batch->targets.to(device_, /*non_blocking=*/true);
-      torch::Tensor logits = model_->forward(x);
+      torch::Tensor logits = probes_ ? model_->forward(x, probes_->observer(pos_.global_step + 1)) : model_->forward(x);
       torch::Tensor loss = torch::nn::functional::cross_entropy(
           logits, y, torch::nn::functional::CrossEntropyFuncOptions().label_smoothing(cfg_.training.label_smoothing));
       const double lossValue = loss.item<double>();  // read anyway for the curve: the check is free
@@ -285,9 +294,14 @@ class Trainer {
       tripGuard(bad, x, y, epoch);
       return out;
     }
+    const int64_t step = pos_.global_step + 1;
+    if (probes_) probes_->afterBackward(step);  // the gradients as backward made them, before clipping
     if (cfg_.training.clip_grad_norm > 0) torch::nn::utils::clip_grad_norm_(model_->parameters(), cfg_.training.clip_grad_norm);
+    if (probes_) probes_->beforeOptimizerStep(step);
     optimizer_->step();
+    if (probes_) probes_->afterOptimizerStep(step);
     ++pos_.global_step;
+    if (probes_) recordProbes(step);
     pos_.epoch_loss_sum += lossSum;
     pos_.epoch_correct += correct;
     pos_.epoch_seen += seen;
@@ -388,6 +402,16 @@ class Trainer {
       line << " (partial epoch: " << pos_.batch_in_epoch << " of " << trainLoader_->batchesPerEpoch() << " batches)";
     log(LogLevel::Info, line.str());
     if (val.samples == 0) log(LogLevel::Warning, "the validation split is empty: no validation metrics, no best checkpoint");
+  }
+
+  void recordProbes(int64_t step) {
+    ProbeSample sample = probes_->takeSample(step);
+    probeFile_->append(sample);
+    std::vector<Histogram> histograms = probes_->takeHistograms(step);
+    probeFile_->append(histograms);
+    for (auto& h : histograms) ctx_.events->push(std::move(h));
+    ctx_.events->push(std::move(sample));
+    probeFile_->flushIfDue();
   }
 
   void tripGuard(const std::string& what, const torch::Tensor& x, const torch::Tensor& y, int64_t epoch) {
@@ -502,6 +526,7 @@ class Trainer {
     record_.save();
     log(LogLevel::Info, std::string("run ") + toString(s) + ": " + reason);
     metrics_.reset();  // closes metrics.h5 before anyone is told the run is over
+    probeFile_.reset();
     setState(s, reason);
   }
 
@@ -515,6 +540,7 @@ class Trainer {
     }
     try {
       metrics_.reset();
+      probeFile_.reset();
       auto& info = record_.info();
       info["status"] = toString(RunState::Failed);
       info["reason"] = message;
@@ -540,6 +566,8 @@ class Trainer {
   std::unique_ptr<torch::optim::Optimizer> optimizer_;
   std::unique_ptr<LrSchedule> schedule_;
   std::unique_ptr<MetricsFile> metrics_;
+  std::unique_ptr<Probes> probes_;
+  std::unique_ptr<ProbeFile> probeFile_;
   TrainingPosition pos_;
   int64_t stepsPerEpoch_ = 0, totalSteps_ = 0;
   double sessionSamples_ = 0, sessionSeconds_ = 0, resumedTrainSeconds_ = 0;

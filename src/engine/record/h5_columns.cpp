@@ -3,6 +3,10 @@
 namespace trainscope {
 
 namespace {
+// Failures are checked at every call and reported with the path; HDF5's own printing
+// of its error stack (e.g. when probing whether a group exists) is noise.
+const bool kQuietHdf5 = (H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr), true);
+
 hid_t fileTypeOf(bool integer) { return integer ? H5T_STD_I64LE : H5T_IEEE_F64LE; }
 hid_t memTypeOf(bool integer) { return integer ? H5T_NATIVE_INT64 : H5T_NATIVE_DOUBLE; }
 

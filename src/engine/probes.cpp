@@ -1,0 +1,207 @@
+#include "engine/probes.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace trainscope {
+
+TensorStats statsOf(const std::vector<float>& values, const std::string& bounded) {
+  TensorStats s;
+  if (values.empty()) return s;
+  double sum = 0, sumSq = 0;
+  float lo = std::numeric_limits<float>::infinity(), hi = -lo;
+  size_t zeros = 0, saturated = 0;
+  for (float v : values) {
+    sum += v;
+    sumSq += static_cast<double>(v) * v;
+    lo = std::min(lo, v);
+    hi = std::max(hi, v);
+    zeros += v == 0.0f;
+    if (bounded == "sigmoid") saturated += v < 0.01f || v > 0.99f;
+    if (bounded == "tanh") saturated += std::abs(v) > 0.99f;
+  }
+  const double n = static_cast<double>(values.size());
+  s.mean = sum / n;
+  s.std = std::sqrt(std::max(0.0, sumSq / n - s.mean * s.mean));
+  // NaN compares false: a sample with NaN keeps its NaN visible in mean/std.
+  s.min = std::isfinite(s.mean) ? lo : std::nan("");
+  s.max = std::isfinite(s.mean) ? hi : std::nan("");
+  s.zero_fraction = static_cast<double>(zeros) / n;
+  s.saturation_fraction = static_cast<double>(saturated) / n;
+  return s;
+}
+
+std::vector<float> sampleOf(const torch::Tensor& t, int n) {
+  std::vector<float> out;
+  const int64_t size = t.numel();
+  if (size == 0 || n <= 0) return out;
+  const int64_t stride = std::max<int64_t>(1, size / n);
+  const int64_t count = std::min<int64_t>(n, (size + stride - 1) / stride);
+  out.resize(static_cast<size_t>(count));
+  if (t.device().is_cpu() && t.scalar_type() == torch::kFloat32 && t.is_contiguous()) {
+    // Straight from memory: no LibTorch op, no allocation but ours.
+    const float* p = t.data_ptr<float>();
+    for (int64_t i = 0; i < count; ++i) out[i] = p[i * stride];
+    return out;
+  }
+  const torch::Tensor s = t.detach().reshape({-1}).slice(0, 0, count * stride, stride).to(torch::kCPU, torch::kFloat32).contiguous();
+  std::copy(s.data_ptr<float>(), s.data_ptr<float>() + count, out.begin());
+  return out;
+}
+
+Histogram histogramOf(const torch::Tensor& t, int bins) {
+  Histogram h;
+  torch::Tensor x = t.detach().to(torch::kFloat32).reshape({-1});
+  x = x.masked_select(torch::isfinite(x));
+  double lo = 0, hi = 0;
+  if (x.numel() > 0) {
+    const auto [mn, mx] = torch::aminmax(x);
+    lo = mn.item<double>();
+    hi = mx.item<double>();
+  }
+  if (!(hi > lo)) hi = lo + 1.0;  // a constant tensor: one bin holds it all
+  const torch::Tensor counts = x.numel() > 0 ? torch::histc(x, bins, lo, hi).to(torch::kCPU, torch::kFloat64).contiguous()
+                                             : torch::zeros({bins}, torch::kFloat64);
+  h.counts.assign(counts.data_ptr<double>(), counts.data_ptr<double>() + bins);
+  for (int i = 0; i <= bins; ++i) h.edges.push_back(lo + (hi - lo) * i / bins);
+  return h;
+}
+
+namespace {
+double l2(const torch::Tensor& t) {
+  if (!t.defined()) return 0;
+  if (t.device().is_cpu() && t.scalar_type() == torch::kFloat32 && t.is_contiguous()) {
+    const float* p = t.data_ptr<float>();
+    double sum = 0;
+    for (int64_t i = 0; i < t.numel(); ++i) sum += static_cast<double>(p[i]) * p[i];
+    return std::sqrt(sum);
+  }
+  return t.detach().norm().item<double>();
+}
+}  // namespace
+
+Probes::Probes(const ProbeConfig& config, LayerStack model) : config_(config), model_(std::move(model)) {
+  for (const auto& layer : model_->layers()) {
+    tensors_.emplace_back(layer.name, "activation");
+    tensors_.emplace_back(layer.name, "activation_grad");
+    bounded_.push_back(layer.type == "Sigmoid" ? "sigmoid" : layer.type == "Tanh" ? "tanh" : "");
+  }
+  for (const auto& p : model_->named_parameters()) {
+    tensors_.emplace_back(p.key(), "weight");
+    tensors_.emplace_back(p.key(), "weight_grad");
+  }
+}
+
+bool Probes::histogramsDue(int64_t step) const {
+  return config_.enabled && config_.histogram_every > 0 && step % config_.histogram_every == 0;
+}
+
+LayerObserver Probes::observer(int64_t step) {
+  if (!config_.enabled) return {};
+  histogramStep_ = histogramsDue(step);
+  const size_t n = model_->layers().size();
+  activation_.assign(n, TensorStats{});
+  activationGrad_.assign(n, TensorStats{});
+  histograms_.clear();
+  return [this](size_t i, const torch::Tensor& out) {
+    const auto& layer = model_->layers()[i];
+    activationGrad_[i].name = layer.name;  // stays empty of values when no gradient reaches it
+    activationGrad_[i].kind = "activation_grad";
+    TensorStats s = statsOf(sampleOf(out, config_.sample), bounded_[i]);
+    s.name = layer.name;
+    s.kind = "activation";
+    activation_[i] = s;
+    if (histogramStep_) {
+      Histogram h = histogramOf(out, config_.bins);
+      h.name = layer.name, h.kind = "activation";
+      histograms_.push_back(std::move(h));
+    }
+    if (out.requires_grad()) {
+      // The gradient of the loss with respect to this output, when backward reaches it.
+      const_cast<torch::Tensor&>(out).register_hook([this, i](const torch::Tensor& grad) {
+        TensorStats g = statsOf(sampleOf(grad, config_.sample), "");
+        g.name = model_->layers()[i].name;
+        g.kind = "activation_grad";
+        activationGrad_[i] = g;
+        if (histogramStep_) {
+          Histogram h = histogramOf(grad, config_.bins);
+          h.name = g.name, h.kind = "activation_grad";
+          histograms_.push_back(std::move(h));
+        }
+      });
+    }
+  };
+}
+
+void Probes::afterBackward(int64_t step) {
+  if (!config_.enabled) return;
+  weights_.clear();
+  weightGrads_.clear();
+  double total = 0;
+  for (const auto& p : model_->named_parameters()) {
+    const torch::Tensor& w = p.value();
+    const torch::Tensor& g = w.grad();
+    TensorStats ws = statsOf(sampleOf(w, config_.sample), "");
+    ws.name = p.key(), ws.kind = "weight", ws.norm = l2(w);
+    TensorStats gs = g.defined() ? statsOf(sampleOf(g, config_.sample), "") : TensorStats{};
+    gs.name = p.key(), gs.kind = "weight_grad", gs.norm = l2(g);
+    total += gs.norm * gs.norm;
+    weights_.push_back(ws);
+    weightGrads_.push_back(gs);
+    if (histogramStep_) {
+      Histogram hw = histogramOf(w, config_.bins);
+      hw.name = p.key(), hw.kind = "weight";
+      histograms_.push_back(std::move(hw));
+      if (g.defined()) {
+        Histogram hg = histogramOf(g, config_.bins);
+        hg.name = p.key(), hg.kind = "weight_grad";
+        histograms_.push_back(std::move(hg));
+      }
+    }
+  }
+  gradNorm_ = std::sqrt(total);
+}
+
+void Probes::beforeOptimizerStep(int64_t step) {
+  before_.clear();
+  if (!config_.enabled || !histogramStep_) return;
+  for (const auto& p : model_->parameters()) before_.push_back(p.detach().clone());
+}
+
+void Probes::afterOptimizerStep(int64_t step) {
+  if (before_.empty()) return;
+  size_t i = 0;
+  for (const auto& p : model_->parameters()) {
+    const double weight = before_[i].norm().item<double>();
+    const double update = (p.detach() - before_[i]).norm().item<double>();
+    if (i < weights_.size()) weights_[i].update_ratio = weight > 0 ? update / weight : std::nan("");
+    ++i;
+  }
+  before_.clear();
+}
+
+ProbeSample Probes::takeSample(int64_t step) {
+  ProbeSample s;
+  s.step = step;
+  s.grad_norm = gradNorm_;
+  s.tensors.reserve(activation_.size() * 2 + weights_.size() * 2);
+  for (size_t i = 0; i < activation_.size(); ++i) {
+    s.tensors.push_back(activation_[i]);
+    s.tensors.push_back(activationGrad_[i]);
+  }
+  for (size_t i = 0; i < weights_.size(); ++i) {
+    s.tensors.push_back(weights_[i]);
+    s.tensors.push_back(weightGrads_[i]);
+  }
+  return s;
+}
+
+std::vector<Histogram> Probes::takeHistograms(int64_t step) {
+  std::vector<Histogram> out;
+  out.swap(histograms_);
+  for (auto& h : out) h.step = step;
+  return out;
+}
+
+}  // namespace trainscope

@@ -1,0 +1,43 @@
+// probes.h5: per-step statistics of every layer and parameter, and the periodic
+// histograms, in a few large datasets (SWMR, like metrics.h5; few datasets keep each
+// flush cheap). Layout: docs/run-format.md.
+#pragma once
+
+#include "engine/events.h"
+#include "engine/record/h5_handle.h"
+
+#include <chrono>
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace trainscope {
+
+class H5Rows;
+
+class ProbeFile {
+ public:
+  // tensors: (name, kind) pairs as Probes::tensors() lists them; the order of the
+  // second axis of /stats and /histograms/counts.
+  ProbeFile(const std::string& path, const std::vector<std::pair<std::string, std::string>>& tensors, int bins);
+  ~ProbeFile();
+  void append(const ProbeSample& sample);
+  // Histograms of one step, all tensors: rows are written once a step's set is complete.
+  void append(const std::vector<Histogram>& histograms);
+  void flushIfDue(std::chrono::milliseconds every = std::chrono::milliseconds(2000));
+  void flush();
+
+  static constexpr int kStats = 8;  // mean, std, min, max, zero_fraction, saturation_fraction, norm, update_ratio
+
+ private:
+  H5Handle file_;
+  int bins_;
+  std::map<std::string, size_t> index_;  // "name/kind" -> position
+  size_t count_;
+  std::unique_ptr<H5Rows> step_, gradNorm_, stats_, histStep_, counts_, edges_;
+  std::chrono::steady_clock::time_point lastFlush_;
+};
+
+}  // namespace trainscope
