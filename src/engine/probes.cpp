@@ -105,33 +105,29 @@ LayerObserver Probes::observer(int64_t step) {
   activationGrad_.assign(n, TensorStats{});
   histograms_.clear();
   return [this](size_t i, const torch::Tensor& out) {
-    const auto& layer = model_->layers()[i];
-    activationGrad_[i].name = layer.name;  // stays empty of values when no gradient reaches it
+    const std::string& name = model_->layers()[i].name;
+    activation_[i] = measure(out, name, "activation", bounded_[i]);
+    activationGrad_[i].name = name;  // stays empty of values when no gradient reaches it
     activationGrad_[i].kind = "activation_grad";
-    TensorStats s = statsOf(sampleOf(out, config_.sample), bounded_[i]);
-    s.name = layer.name;
-    s.kind = "activation";
-    activation_[i] = s;
-    if (histogramStep_) {
-      Histogram h = histogramOf(out, config_.bins);
-      h.name = layer.name, h.kind = "activation";
-      histograms_.push_back(std::move(h));
-    }
     if (out.requires_grad()) {
       // The gradient of the loss with respect to this output, when backward reaches it.
       const_cast<torch::Tensor&>(out).register_hook([this, i](const torch::Tensor& grad) {
-        TensorStats g = statsOf(sampleOf(grad, config_.sample), "");
-        g.name = model_->layers()[i].name;
-        g.kind = "activation_grad";
-        activationGrad_[i] = g;
-        if (histogramStep_) {
-          Histogram h = histogramOf(grad, config_.bins);
-          h.name = g.name, h.kind = "activation_grad";
-          histograms_.push_back(std::move(h));
-        }
+        activationGrad_[i] = measure(grad, model_->layers()[i].name, "activation_grad", "");
       });
     }
   };
+}
+
+TensorStats Probes::measure(const torch::Tensor& t, const std::string& name, const char* kind, const std::string& bounded) {
+  TensorStats s = statsOf(sampleOf(t, config_.sample), bounded);
+  s.name = name;
+  s.kind = kind;
+  if (histogramStep_) {
+    Histogram h = histogramOf(t, config_.bins);
+    h.name = name, h.kind = kind;
+    histograms_.push_back(std::move(h));
+  }
+  return s;
 }
 
 void Probes::afterBackward(int64_t step) {
@@ -142,23 +138,14 @@ void Probes::afterBackward(int64_t step) {
   for (const auto& p : model_->named_parameters()) {
     const torch::Tensor& w = p.value();
     const torch::Tensor& g = w.grad();
-    TensorStats ws = statsOf(sampleOf(w, config_.sample), "");
-    ws.name = p.key(), ws.kind = "weight", ws.norm = l2(w);
-    TensorStats gs = g.defined() ? statsOf(sampleOf(g, config_.sample), "") : TensorStats{};
+    TensorStats ws = measure(w, p.key(), "weight", "");
+    ws.norm = l2(w);
+    TensorStats gs;
+    if (g.defined()) gs = measure(g, p.key(), "weight_grad", "");
     gs.name = p.key(), gs.kind = "weight_grad", gs.norm = l2(g);
     total += gs.norm * gs.norm;
     weights_.push_back(ws);
     weightGrads_.push_back(gs);
-    if (histogramStep_) {
-      Histogram hw = histogramOf(w, config_.bins);
-      hw.name = p.key(), hw.kind = "weight";
-      histograms_.push_back(std::move(hw));
-      if (g.defined()) {
-        Histogram hg = histogramOf(g, config_.bins);
-        hg.name = p.key(), hg.kind = "weight_grad";
-        histograms_.push_back(std::move(hg));
-      }
-    }
   }
   gradNorm_ = std::sqrt(total);
 }

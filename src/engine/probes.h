@@ -44,6 +44,9 @@ class Probes {
   const std::vector<std::pair<std::string, std::string>>& tensors() const { return tensors_; }
 
  private:
+  // Statistics of one tensor, and its histogram on histogram steps.
+  TensorStats measure(const torch::Tensor& t, const std::string& name, const char* kind, const std::string& bounded);
+
   ProbeConfig config_;
   LayerStack model_;
   std::vector<std::pair<std::string, std::string>> tensors_;
