@@ -3,6 +3,8 @@
 #include "cli/progress_printer.h"
 #include "engine/config.h"
 #include "engine/data/channel_stats.h"
+#include "engine/device.h"
+#include "engine/doctor.h"
 #include "engine/data/dataset_source.h"
 #include "engine/data/fashion_mnist.h"
 #include "engine/data/image_folder.h"
@@ -167,6 +169,14 @@ int datasetsCommand(const std::string& inspectPath) {
               "                 present, otherwise dataset.val_fraction is split off per class.\n"
               "                 `trainscope-cli datasets PATH` checks a folder and lists what it would skip.\n");
   return 0;
+}
+
+int doctorCommand(int threads) {
+  return guarded([&] {
+    configureThreads(threads);
+    std::cout << formatReport(checkEnvironment());
+    return 0;
+  });
 }
 
 int statsCommand(const std::string& config, const std::vector<std::string>& overrides, int64_t maxSamples) {

@@ -18,6 +18,7 @@ int trainCommand(const TrainArgs& args);
 int resumeCommand(const std::string& runDir, const std::vector<std::string>& overrides, bool quiet);
 int summaryCommand(const std::string& config, const std::vector<std::string>& overrides);
 int datasetsCommand(const std::string& inspectPath);
+int doctorCommand(int threads);
 int statsCommand(const std::string& config, const std::vector<std::string>& overrides, int64_t maxSamples);
 
 }  // namespace trainscope::cli

@@ -48,11 +48,16 @@ int main(int argc, char** argv) {
   statsCmd->add_option("-s,--set", statsOverrides, "Override a field: key=value")->take_all();
   statsCmd->add_option("--max-samples", statsMax, "Measure at most this many images, spread over the set (0 = all)");
 
+  int doctorThreads = 0;
+  auto* doctorCmd = app.add_subcommand("doctor", "Check the environment: versions, CUDA, threads, a timed matmul");
+  doctorCmd->add_option("--threads", doctorThreads, "LibTorch threads for the check (0 = all cores)");
+
   CLI11_PARSE(app, argc, argv);
   if (*trainCmd) return trainCommand(train);
   if (*resumeCmd) return resumeCommand(runDir, resumeOverrides, resumeQuiet);
   if (*summaryCmd) return summaryCommand(summaryConfig, summaryOverrides);
   if (*datasetsCmd) return datasetsCommand(inspect);
   if (*statsCmd) return statsCommand(statsConfig, statsOverrides, statsMax);
+  if (*doctorCmd) return doctorCommand(doctorThreads);
   return 0;
 }

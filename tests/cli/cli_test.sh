@@ -24,11 +24,16 @@ contains() { grep -qF -- "$2" "$1"; }
 
 "$cli" --help >"$tmp/help" 2>&1
 check "--help exits 0" test $? -eq 0
-for sub in train resume summary datasets stats; do
+for sub in train resume summary datasets stats doctor; do
   check "--help lists $sub" contains "$tmp/help" "$sub"
   "$cli" $sub --help >"$tmp/subhelp" 2>&1
   check "$sub --help exits 0" test $? -eq 0
 done
+
+"$cli" doctor >"$tmp/doctor" 2>&1
+check "doctor exits 0" test $? -eq 0
+check "doctor says whether CUDA is there" grep -qE "CUDA available: (yes|no)" "$tmp/doctor"
+check "doctor times a matmul" grep -qE "float32 matmul 1024x1024: CPU [0-9.]+ GFLOP/s" "$tmp/doctor"
 
 "$cli" datasets >"$tmp/datasets" 2>&1
 check "datasets exits 0" test $? -eq 0
