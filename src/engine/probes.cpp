@@ -39,10 +39,24 @@ std::vector<float> sampleOf(const torch::Tensor& t, int n) {
   const int64_t stride = std::max<int64_t>(1, size / n);
   const int64_t count = std::min<int64_t>(n, (size + stride - 1) / stride);
   out.resize(static_cast<size_t>(count));
-  if (t.device().is_cpu() && t.scalar_type() == torch::kFloat32 && t.is_contiguous()) {
-    // Straight from memory: no LibTorch op, no allocation but ours.
+  if (t.device().is_cpu() && t.scalar_type() == torch::kFloat32) {
+    // Straight from memory: no LibTorch op, no copy of the tensor. Gradients often
+    // arrive non-contiguous (expanded, channels-last): walk their strides.
     const float* p = t.data_ptr<float>();
-    for (int64_t i = 0; i < count; ++i) out[i] = p[i * stride];
+    if (t.is_contiguous()) {
+      for (int64_t i = 0; i < count; ++i) out[i] = p[i * stride];
+      return out;
+    }
+    const auto sizes = t.sizes();
+    const auto strides = t.strides();
+    for (int64_t i = 0; i < count; ++i) {
+      int64_t linear = i * stride, offset = 0;
+      for (int64_t d = t.dim() - 1; d >= 0; --d) {
+        offset += (linear % sizes[d]) * strides[d];
+        linear /= sizes[d];
+      }
+      out[i] = p[offset];
+    }
     return out;
   }
   const torch::Tensor s = t.detach().reshape({-1}).slice(0, 0, count * stride, stride).to(torch::kCPU, torch::kFloat32).contiguous();

@@ -67,6 +67,12 @@ TEST(Probes, StatisticsOfKnownValues) {
   EXPECT_DOUBLE_EQ(statsOf({-0.999f, 0.5f}, "tanh").saturation_fraction, 0.5);
   EXPECT_EQ(sampleOf(torch::arange(1000, torch::kFloat32), 10).size(), 10u);
   EXPECT_EQ(sampleOf(torch::arange(1000, torch::kFloat32), 10)[1], 100.0f);
+  // A non-contiguous tensor is sampled through its strides, as its contiguous copy.
+  const torch::Tensor t = torch::arange(600, torch::kFloat32).reshape({20, 30}).transpose(0, 1);
+  ASSERT_FALSE(t.is_contiguous());
+  EXPECT_EQ(sampleOf(t, 50), sampleOf(t.contiguous(), 50));
+  const torch::Tensor expanded = torch::arange(3, torch::kFloat32).expand({4, 3});
+  EXPECT_EQ(sampleOf(expanded, 12), (std::vector<float>{0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2}));
 }
 
 TEST(Probes, ARunWithProbesWritesProbesH5) {
