@@ -18,7 +18,6 @@
 #include <csignal>
 #include <cstdlib>
 #include <cstdio>
-#include <fstream>
 #include <functional>
 #include <iostream>
 
@@ -63,14 +62,7 @@ int guarded(const std::function<int()>& body) {
 
 ExperimentConfig configFromFile(const std::string& path, const std::vector<std::string>& overrides,
                                 const std::string& out) {
-  std::ifstream in(path);
-  if (!in) throw ConfigError({"--config: cannot open " + path});
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(in, nullptr, true, /*ignore_comments=*/true);
-  } catch (const nlohmann::json::parse_error& e) {
-    throw ConfigError({"--config: " + path + " is not valid JSON: " + e.what()});
-  }
+  nlohmann::json j = readConfigJson(path, "--config");
   for (const auto& o : overrides) applyOverride(j, o);
   if (!out.empty()) j["runs_dir"] = out;
   return parseConfig(j);

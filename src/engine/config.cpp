@@ -273,17 +273,17 @@ ExperimentConfig parseConfig(const nlohmann::json& j) {
   return c;
 }
 
-ExperimentConfig loadConfigFile(const std::string& path) {
+nlohmann::json readConfigJson(const std::string& path, const std::string& field) {
   std::ifstream in(path);
-  if (!in) throw ConfigError({"config: cannot open file " + path});
-  nlohmann::json j;
+  if (!in) throw ConfigError({field + ": cannot open file " + path});
   try {
-    j = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/true, /*ignore_comments=*/true);
+    return nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/true, /*ignore_comments=*/true);
   } catch (const nlohmann::json::parse_error& e) {
-    throw ConfigError({"config: " + path + " is not valid JSON: " + e.what()});
+    throw ConfigError({field + ": " + path + " is not valid JSON: " + e.what()});
   }
-  return parseConfig(j);
 }
+
+ExperimentConfig loadConfigFile(const std::string& path) { return parseConfig(readConfigJson(path)); }
 
 nlohmann::json toJson(const TransformSpec& t) {
   nlohmann::json j{{"name", t.name}};

@@ -120,6 +120,8 @@ struct ExperimentConfig {
 // Parses and validates; throws ConfigError naming each bad field ("optimizer.lr: ...").
 ExperimentConfig parseConfig(const nlohmann::json& j);
 ExperimentConfig loadConfigFile(const std::string& path);
+// The JSON of a config file (comments allowed), unparsed; problems name `field`.
+nlohmann::json readConfigJson(const std::string& path, const std::string& field = "config");
 nlohmann::json toJson(const ExperimentConfig& c);
 nlohmann::json toJson(const TransformSpec& t);
 

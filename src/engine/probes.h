@@ -42,6 +42,8 @@ class Probes {
 
   // Names and kinds of every tensor measured, in order (layers, then parameters).
   const std::vector<std::pair<std::string, std::string>>& tensors() const { return tensors_; }
+  // L2 norm of all gradients, as afterBackward measured it (NaN/Inf when any is).
+  double gradNorm() const { return gradNorm_; }
 
  private:
   // Statistics of one tensor, and its histogram on histogram steps.

@@ -285,7 +285,11 @@ class Trainer {
       seen += n;
     }
     if (out.batches == 0) return out;
-    if (guard && bad.empty()) {
+    const int64_t step = pos_.global_step + 1;
+    if (probes_ && bad.empty()) probes_->afterBackward(step);  // the gradients as backward made them, before clipping
+    // With probes on, their gradient norm already tells whether all gradients are
+    // finite; the parameters are searched only to name the bad one.
+    if (guard && bad.empty() && (!probes_ || !std::isfinite(probes_->gradNorm()))) {
       const std::string param = firstNonFiniteGradient(model_);
       if (!param.empty()) bad = "the gradient of " + param + " is not finite";
     }
@@ -294,8 +298,6 @@ class Trainer {
       tripGuard(bad, x, y, epoch);
       return out;
     }
-    const int64_t step = pos_.global_step + 1;
-    if (probes_) probes_->afterBackward(step);  // the gradients as backward made them, before clipping
     if (cfg_.training.clip_grad_norm > 0) torch::nn::utils::clip_grad_norm_(model_->parameters(), cfg_.training.clip_grad_norm);
     if (probes_) probes_->beforeOptimizerStep(step);
     optimizer_->step();

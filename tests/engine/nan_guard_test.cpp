@@ -92,6 +92,12 @@ TEST_F(NanGuardTest, StopEndsTheRunAndSkipCarriesOn) {
   EXPECT_EQ(tripsOf(*stop).size(), 1u);
   EXPECT_EQ(test::readJsonFile(stop->runDir() + "/run.json")["reason"], "stopped by the NaN guard");
 
+  auto probed = divergingRun("stop");  // with probes on, their gradient norm feeds the check
+  probed.probes.enabled = true;
+  auto withProbes = TrainingSession::start(probed);
+  EXPECT_EQ(tripsOf(*withProbes).size(), 1u);
+  EXPECT_EQ(test::readJsonFile(withProbes->runDir() + "/run.json")["reason"], "stopped by the NaN guard");
+
   auto skip = TrainingSession::start(divergingRun("skip"));
   const auto trips = tripsOf(*skip);
   EXPECT_GE(trips.size(), 1u);
