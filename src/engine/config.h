@@ -90,8 +90,8 @@ struct TrainingConfig {
 
 // What the engine measures inside the network while it trains (the Inspect page).
 struct ProbeConfig {
-  // Off by default until their cost is within budget (docs/benchmarks.md: 3%).
-  bool enabled = false;
+  // On by default: within the 3% budget (docs/benchmarks.md).
+  bool enabled = true;
   int64_t histogram_every = 50;  // steps between full histograms (0 = none)
   int bins = 64;
   int sample = 512;              // values per tensor for the per-step statistics

@@ -13,5 +13,7 @@ torch::Device resolveDevice(const std::string& requested);
 // Sets LibTorch's intra-op threads: `requested`, or all cores when 0. Returns the count.
 int configureThreads(int requested);
 bool cudaAvailable();
+// Tunes the C allocator for training's allocation pattern (once per process; glibc only).
+void keepFreedMemoryForReuse();
 
 }  // namespace trainscope

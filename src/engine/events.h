@@ -95,7 +95,7 @@ struct TensorStats {
   double mean = 0, std = 0, min = 0, max = 0;
   double zero_fraction = 0;        // exact zeros: dead ReLU units
   double saturation_fraction = 0;  // outputs at the bounds of sigmoid (<0.01, >0.99) or tanh (|x| > 0.99)
-  double norm = 0;                 // L2 norm (parameters and their gradients, exact)
+  double norm = 0;  // exact L2 norm: gradients every step; weights on histogram steps (else NaN)
   double update_ratio = std::nan("");  // ||step update|| / ||weight||, on histogram steps
 };
 

@@ -1,13 +1,25 @@
 #include "engine/nan_guard.h"
 
+#include "engine/tensor_scan.h"
+
+#include <cmath>
+
 #include "engine/record/tensor_file.h"
 
 namespace trainscope {
 
 std::string firstNonFiniteGradient(LayerStack& model) {
+  const auto params = model->named_parameters();
+  const bool onCpu = params.is_empty() || params[0].value().device().is_cpu();
+  if (onCpu) {
+    for (const auto& item : params)
+      if (!std::isfinite(squaredSum(item.value().grad()))) return item.key();
+    return {};
+  }
+  // On a GPU: one reduction per parameter and a single sync instead of one per tensor.
   std::vector<torch::Tensor> sums;
   std::vector<std::string> names;
-  for (const auto& item : model->named_parameters()) {
+  for (const auto& item : params) {
     const torch::Tensor& g = item.value().grad();
     if (!g.defined()) continue;
     sums.push_back(g.sum());  // NaN and Inf survive a sum (Inf - Inf becomes NaN)
@@ -15,7 +27,6 @@ std::string firstNonFiniteGradient(LayerStack& model) {
   }
   if (sums.empty()) return {};
   const torch::Tensor finite = torch::isfinite(torch::stack(sums)).to(torch::kCPU);
-  if (finite.all().item<bool>()) return {};
   const auto* ok = finite.data_ptr<bool>();
   for (size_t i = 0; i < names.size(); ++i)
     if (!ok[i]) return names[i];

@@ -11,7 +11,7 @@
 namespace trainscope {
 
 // The first parameter ("conv1.weight") whose gradient holds NaN or Inf, or "" when all
-// are finite. One reduction per parameter and a single device sync.
+// are finite. One pass over each gradient's memory (tensor_scan.h).
 std::string firstNonFiniteGradient(LayerStack& model);
 
 struct NanDiagnosis {

@@ -11,6 +11,7 @@
 #include "engine/config.h"
 #include "engine/events.h"
 #include "engine/models/layer_stack.h"
+#include "engine/tensor_scan.h"
 
 #include <torch/torch.h>
 
@@ -19,8 +20,6 @@ namespace trainscope {
 // Statistics of values (NaN and Inf included as they are). `bounded`: "sigmoid" or
 // "tanh" for saturation, else none.
 TensorStats statsOf(const std::vector<float>& values, const std::string& bounded);
-// An evenly strided sample of at most n values of a tensor (any device, any dtype).
-std::vector<float> sampleOf(const torch::Tensor& t, int n);
 // bins counts over [min, max] of the tensor; counts sum to the finite element count.
 Histogram histogramOf(const torch::Tensor& t, int bins);
 
@@ -51,6 +50,8 @@ class Probes {
 
   ProbeConfig config_;
   LayerStack model_;
+  std::vector<std::string> parameterNames_;
+  std::vector<torch::Tensor> parameters_;
   std::vector<std::pair<std::string, std::string>> tensors_;
   std::vector<std::string> bounded_;  // per layer: sigmoid, tanh or ""
   std::vector<TensorStats> activation_, activationGrad_;

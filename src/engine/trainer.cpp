@@ -67,6 +67,7 @@ class Trainer {
   void setUp() {
     setState(RunState::Starting);
     threads_ = configureThreads(cfg_.threads);
+    keepFreedMemoryForReuse();
     device_ = resolveDevice(cfg_.device);
     torch::autograd::AnomalyMode::set_enabled(cfg_.training.anomaly_detection);
     if (cfg_.training.anomaly_detection)

@@ -14,7 +14,8 @@ class H5Rows {
       : rowShape_(std::move(rowShape)), integer_(integer) {
     rowSize_ = 1;
     for (hsize_t d : rowShape_) rowSize_ *= d;
-    std::vector<hsize_t> dims{0}, maxDims{H5S_UNLIMITED}, chunk{static_cast<hsize_t>(std::max<size_t>(1, 65536 / std::max<size_t>(rowSize_, 1)))};
+    chunkRows_ = std::max<size_t>(1, 65536 / std::max<size_t>(rowSize_, 1));
+    std::vector<hsize_t> dims{0}, maxDims{H5S_UNLIMITED}, chunk{static_cast<hsize_t>(chunkRows_)};
     for (hsize_t d : rowShape_) dims.push_back(d), maxDims.push_back(d), chunk.push_back(d);
     H5Handle space(H5Screate_simple(static_cast<int>(dims.size()), dims.data(), maxDims.data()), H5Sclose, "dataspace");
     H5Handle props(H5Pcreate(H5P_DATASET_CREATE), H5Pclose, "properties");
@@ -24,7 +25,12 @@ class H5Rows {
                         H5Dclose, "create " + path);
     if (!description.empty()) h5WriteAttribute(dataset_.get(), "description", description);
   }
-  void append(const double* row) { pending_.insert(pending_.end(), row, row + rowSize_); }
+  // Rows wait in a buffer sized once to a chunk, and a full chunk is written at once.
+  void append(const double* row) {
+    if (pending_.capacity() == 0) pending_.reserve(chunkRows_ * rowSize_);
+    pending_.insert(pending_.end(), row, row + rowSize_);
+    if (pending_.size() >= chunkRows_ * rowSize_) flush();
+  }
   void flush() {
     if (pending_.empty()) return;
     const hsize_t n = pending_.size() / rowSize_;
@@ -50,7 +56,7 @@ class H5Rows {
  private:
   H5Handle dataset_;
   std::vector<hsize_t> rowShape_;
-  size_t rowSize_ = 1;
+  size_t rowSize_ = 1, chunkRows_ = 1;
   bool integer_;
   hsize_t rows_ = 0;
   std::vector<double> pending_;
@@ -115,7 +121,8 @@ void ProbeFile::append(const ProbeSample& sample) {
   const double step = static_cast<double>(sample.step);
   step_->append(&step);
   gradNorm_->append(&sample.grad_norm);
-  std::vector<double> row(count_ * kStats, std::nan(""));
+  std::vector<double>& row = row_;
+  row.assign(count_ * kStats, std::nan(""));
   for (const auto& s : sample.tensors) {
     const auto it = index_.find(s.name + "/" + s.kind);
     if (it == index_.end()) continue;

@@ -38,6 +38,7 @@ class ProbeFile {
   size_t count_;
   std::unique_ptr<H5Rows> step_, gradNorm_, stats_, histStep_, counts_, edges_;
   std::chrono::steady_clock::time_point lastFlush_;
+  std::vector<double> row_;  // one /stats row, reused
 };
 
 }  // namespace trainscope
