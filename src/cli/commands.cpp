@@ -1,4 +1,5 @@
 #include "cli/commands.h"
+#include "engine/record/tensor_file.h"
 
 #include "cli/progress_printer.h"
 #include "engine/config.h"
@@ -18,6 +19,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <cstdio>
+#include <filesystem>
 #include <functional>
 #include <iostream>
 
@@ -167,6 +169,24 @@ int doctorCommand(int threads) {
   return guarded([&] {
     configureThreads(threads);
     std::cout << formatReport(checkEnvironment());
+    return 0;
+  });
+}
+
+int tensorsCommand(const std::string& runOrFile) {
+  return guarded([&] {
+    std::filesystem::path file = runOrFile;
+    if (std::filesystem::is_directory(file)) file /= "tensors.h5";
+    if (!std::filesystem::exists(file))
+      throw std::runtime_error(file.string() + " does not exist: no tensors were saved in this run (use --save-tensors STEPS, "
+                                               "the config's tensors section, or Save tensors on the Inspect page)");
+    const auto stored = TensorFile::list(file.string());
+    for (const auto& s : stored) {
+      std::string shape;
+      for (size_t i = 0; i < s.shape.size(); ++i) shape += (i ? ", " : "") + std::to_string(s.shape[i]);
+      std::printf("%-48s %-8s [%s]\n", s.path.c_str(), s.dtype.c_str(), shape.c_str());
+    }
+    std::printf("%zu tensors in %s\n", stored.size(), file.string().c_str());
     return 0;
   });
 }

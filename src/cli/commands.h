@@ -19,6 +19,8 @@ int resumeCommand(const std::string& runDir, const std::vector<std::string>& ove
 int summaryCommand(const std::string& config, const std::vector<std::string>& overrides);
 int datasetsCommand(const std::string& inspectPath);
 int doctorCommand(int threads);
+// Lists the tensors saved in a run's tensors.h5 (a run folder or the file itself).
+int tensorsCommand(const std::string& runOrFile);
 int statsCommand(const std::string& config, const std::vector<std::string>& overrides, int64_t maxSamples);
 
 }  // namespace trainscope::cli

@@ -4,6 +4,34 @@
 
 #include <CLI/CLI.hpp>
 
+namespace {
+// --save-tensors and --tensor-layers: shorthands for the config's `tensors` section.
+struct TensorArgs {
+  std::vector<int> steps;
+  std::vector<std::string> layers;
+};
+
+void addTensorOptions(CLI::App& command, TensorArgs& args) {
+  command.add_option("--save-tensors", args.steps, "Save tensors to the run's tensors.h5 at these steps (e.g. 100,500)")
+      ->delimiter(',');
+  command.add_option("--tensor-layers", args.layers, "Layers whose tensors to save (e.g. conv1,fc1; default all)")->delimiter(',');
+}
+
+std::string jsonList(const std::vector<std::string>& items) {
+  std::string out = "[";
+  for (size_t i = 0; i < items.size(); ++i) out += (i ? "," : "") + items[i];
+  return out + "]";
+}
+
+void appendTensorOverrides(const TensorArgs& args, std::vector<std::string>& overrides) {
+  std::vector<std::string> steps, layers;
+  for (int s : args.steps) steps.push_back(std::to_string(s));
+  for (const auto& l : args.layers) layers.push_back("\"" + l + "\"");
+  if (!steps.empty()) overrides.push_back("tensors.steps=" + jsonList(steps));
+  if (!layers.empty()) overrides.push_back("tensors.layers=" + jsonList(layers));
+}
+}  // namespace
+
 int main(int argc, char** argv) {
   using namespace trainscope::cli;
   const auto v = trainscope::libraryVersions();
@@ -21,6 +49,8 @@ int main(int argc, char** argv) {
   trainCmd->add_option("-s,--set", train.overrides, "Override a field: key=value, e.g. --set epochs=1 --set optimizer.lr=0.1")
       ->take_all();
   trainCmd->add_flag("-q,--quiet", train.quiet, "Only log lines, no progress");
+  TensorArgs trainTensors;
+  addTensorOptions(*trainCmd, trainTensors);
 
   std::string runDir;
   std::vector<std::string> resumeOverrides;
@@ -29,6 +59,8 @@ int main(int argc, char** argv) {
   resumeCmd->add_option("run_dir", runDir, "The run's folder")->required()->check(CLI::ExistingDirectory);
   resumeCmd->add_option("-s,--set", resumeOverrides, "Override a recorded field, e.g. --set epochs=20")->take_all();
   resumeCmd->add_flag("-q,--quiet", resumeQuiet, "Only log lines, no progress");
+  TensorArgs resumeTensors;
+  addTensorOptions(*resumeCmd, resumeTensors);
 
   std::string summaryConfig;
   std::vector<std::string> summaryOverrides;
@@ -52,12 +84,23 @@ int main(int argc, char** argv) {
   auto* doctorCmd = app.add_subcommand("doctor", "Check the environment: versions, CUDA, threads, a timed matmul");
   doctorCmd->add_option("--threads", doctorThreads, "LibTorch threads for the check (0 = all cores)");
 
+  std::string tensorsRun;
+  auto* tensorsCmd = app.add_subcommand("tensors", "List the tensors saved in a run (its tensors.h5)");
+  tensorsCmd->add_option("run", tensorsRun, "A run folder, or a tensors.h5 file")->required()->check(CLI::ExistingPath);
+
   CLI11_PARSE(app, argc, argv);
-  if (*trainCmd) return trainCommand(train);
-  if (*resumeCmd) return resumeCommand(runDir, resumeOverrides, resumeQuiet);
+  if (*trainCmd) {
+    appendTensorOverrides(trainTensors, train.overrides);
+    return trainCommand(train);
+  }
+  if (*resumeCmd) {
+    appendTensorOverrides(resumeTensors, resumeOverrides);
+    return resumeCommand(runDir, resumeOverrides, resumeQuiet);
+  }
   if (*summaryCmd) return summaryCommand(summaryConfig, summaryOverrides);
   if (*datasetsCmd) return datasetsCommand(inspect);
   if (*statsCmd) return statsCommand(statsConfig, statsOverrides, statsMax);
   if (*doctorCmd) return doctorCommand(doctorThreads);
+  if (*tensorsCmd) return tensorsCommand(tensorsRun);
   return 0;
 }

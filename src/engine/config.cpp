@@ -256,6 +256,16 @@ ExperimentConfig parseConfig(const nlohmann::json& j) {
     f.rejectUnknown();
   }
 
+  if (const auto* s = section("tensors")) {
+    JsonFields f(*s, "tensors", problems);
+    f.read("steps", c.tensors.steps, 1, 1e9);
+    f.read("every", c.tensors.every, 0, 1e9);
+    f.read("layers", c.tensors.layers);
+    f.read("kinds", c.tensors.kinds, tensorKinds());
+    if (f.has("kinds") && c.tensors.kinds.empty()) f.problem("kinds", "must name at least one kind");
+    f.rejectUnknown();
+  }
+
   const int inputChannels = c.dataset.kind == "fashion-mnist" ? 1 : c.dataset.channels;
   const bool variableSizes = c.dataset.kind == "image-folder";
   c.train_transforms = defaultTransforms(c.dataset, true);
@@ -339,6 +349,8 @@ nlohmann::json toJson(const ExperimentConfig& c) {
       {"probes",
        {{"enabled", c.probes.enabled}, {"histogram_every", c.probes.histogram_every}, {"bins", c.probes.bins},
         {"sample", c.probes.sample}}},
+      {"tensors",
+       {{"steps", c.tensors.steps}, {"every", c.tensors.every}, {"layers", c.tensors.layers}, {"kinds", c.tensors.kinds}}},
   };
 }
 

@@ -97,6 +97,27 @@ struct ProbeConfig {
   int sample = 512;              // values per tensor for the per-step statistics
 };
 
+// Tensors saved to the run's tensors.h5 (docs/run-format.md): chosen layers'
+// activations, their gradients, and their parameters and parameter gradients, at
+// chosen steps. The app and the CLI can also ask for a save at the next step.
+struct TensorDumpConfig {
+  std::vector<int> steps;    // optimizer steps (1-based) to save at
+  int64_t every = 0;         // and every N steps; 0 = never
+  std::vector<std::string> layers;  // layer names ("conv1"); empty = all layers
+  std::vector<std::string> kinds = {"activation", "activation_grad", "weight", "weight_grad"};
+};
+
+// A save asked for while a run trains (app, CLI): honoured at the next step.
+struct TensorDumpRequest {
+  std::vector<std::string> layers;  // empty = every layer
+  std::vector<std::string> kinds = {"activation", "activation_grad", "weight", "weight_grad"};
+};
+
+inline const std::vector<std::string>& tensorKinds() {
+  static const std::vector<std::string> kinds = {"activation", "activation_grad", "weight", "weight_grad"};
+  return kinds;
+}
+
 struct ExperimentConfig {
   std::string name = "experiment";
   std::string description;
@@ -115,6 +136,7 @@ struct ExperimentConfig {
   SchedulerConfig scheduler;
   TrainingConfig training;
   ProbeConfig probes;
+  TensorDumpConfig tensors;
 };
 
 // Parses and validates; throws ConfigError naming each bad field ("optimizer.lr: ...").

@@ -54,6 +54,11 @@ struct LogLine {
   double wall_time = 0;
 };
 
+struct LayerInfo {
+  std::string name;  // "conv1"
+  std::string type;  // "Conv2d"
+};
+
 struct RunStarted {
   std::string run_dir;
   std::string name;
@@ -65,6 +70,8 @@ struct RunStarted {
   int64_t steps_per_epoch = 0, total_steps = 0;
   bool resumed = false;
   int64_t resumed_at_step = 0;
+  std::vector<LayerInfo> layers;  // the model's named layers, in forward order
+  bool probes = false;            // probes.enabled: ProbeSample and Histogram events follow
 };
 
 struct StateChanged {
@@ -112,7 +119,16 @@ struct Histogram {
   std::vector<double> counts;  // elements per bin; they sum to the element count
 };
 
+// Tensors were saved to the run's tensors.h5 (or could not be: `error`).
+struct TensorsSaved {
+  int64_t step = 0;
+  std::string path;    // the file
+  std::string group;   // "/step_000123"
+  int count = 0;       // datasets written
+  std::string error;
+};
+
 using Event = std::variant<RunStarted, StateChanged, Progress, StepMetrics, EpochMetrics, LogLine, RunError, GuardTripped,
-                           ProbeSample, Histogram>;
+                           ProbeSample, Histogram, TensorsSaved>;
 
 }  // namespace trainscope

@@ -94,6 +94,33 @@ void JsonFields::read(const std::string& key, std::string& out, const std::vecto
   out = s;
 }
 
+void JsonFields::read(const std::string& key, std::vector<std::string>& out, const std::vector<std::string>& choices) {
+  const auto* v = child(key);
+  if (!v) return;
+  const nlohmann::json items = v->is_string() ? nlohmann::json::array({*v}) : *v;
+  if (!items.is_array()) {
+    problem(key, "must be an array of strings, got " + describeJsonType(*v));
+    return;
+  }
+  std::vector<std::string> result;
+  for (size_t i = 0; i < items.size(); ++i) {
+    const std::string where = key + "[" + std::to_string(i) + "]";
+    if (!items[i].is_string()) {
+      problem(where, "must be a string, got " + items[i].dump());
+      return;
+    }
+    const auto s = items[i].get<std::string>();
+    if (!choices.empty() && std::find(choices.begin(), choices.end(), s) == choices.end()) {
+      std::string list;
+      for (const auto& c : choices) list += (list.empty() ? "" : ", ") + c;
+      problem(where, "must be one of " + list + ", got \"" + s + "\"");
+      return;
+    }
+    result.push_back(s);
+  }
+  out = result;
+}
+
 void JsonFields::read(const std::string& key, bool& out) {
   const auto* v = child(key);
   if (!v) return;

@@ -24,6 +24,8 @@ class JsonFields {
   void read(const std::string& key, double& out, double min, double max, bool minExclusive = false);
   void read(const std::string& key, std::vector<int>& out, double min, double max);
   void read(const std::string& key, std::vector<double>& out, double min, double max);
+  // An array of strings (or one string), each one of `choices` when given.
+  void read(const std::string& key, std::vector<std::string>& out, const std::vector<std::string>& choices = {});
 
   bool has(const std::string& key) const;
   const nlohmann::json* child(const std::string& key);  // marks key as known

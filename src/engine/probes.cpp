@@ -2,6 +2,8 @@
 
 #include "engine/tensor_scan.h"
 
+#include <ATen/Parallel.h>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -45,57 +47,43 @@ torch::Tensor contiguousCpuFloat(const torch::Tensor& t) {
 }
 }  // namespace
 
-Histogram histogramOf(const torch::Tensor& t, int bins) {
-  // Two plain passes over memory (min/max, then counts): several times cheaper than
-  // isfinite + masked_select + aminmax + histc, which allocate and sync per op.
-  Histogram h;
-  const torch::Tensor x = contiguousCpuFloat(t);
-  const float* p = x.data_ptr<float>();
-  const int64_t n = x.numel();
-  // NaN compares false and so drops out of min/max by itself. Eight independent lanes
-  // let the loop vectorise (8x faster than one running min/max).
-  float lo = std::numeric_limits<float>::infinity(), hi = -lo;
-  {
-    float laneLo[8], laneHi[8];
-    std::fill(laneLo, laneLo + 8, lo);
-    std::fill(laneHi, laneHi + 8, hi);
-    int64_t i = 0;
-    for (; i + 8 <= n; i += 8)
-      for (int k = 0; k < 8; ++k) {
-        laneLo[k] = p[i + k] < laneLo[k] ? p[i + k] : laneLo[k];
-        laneHi[k] = p[i + k] > laneHi[k] ? p[i + k] : laneHi[k];
-      }
-    for (; i < n; ++i) {
-      laneLo[0] = p[i] < laneLo[0] ? p[i] : laneLo[0];
-      laneHi[0] = p[i] > laneHi[0] ? p[i] : laneHi[0];
+namespace {
+struct Range {
+  float lo = std::numeric_limits<float>::infinity(), hi = -std::numeric_limits<float>::infinity();
+};
+
+// Min and max of p[begin, end). NaN compares false and so drops out by itself; eight
+// independent lanes let the loop vectorise (8x faster than one running min/max).
+Range rangeOf(const float* p, int64_t begin, int64_t end) {
+  Range r;
+  float lo[8], hi[8];
+  std::fill(lo, lo + 8, r.lo);
+  std::fill(hi, hi + 8, r.hi);
+  int64_t i = begin;
+  for (; i + 8 <= end; i += 8)
+    for (int k = 0; k < 8; ++k) {
+      lo[k] = p[i + k] < lo[k] ? p[i + k] : lo[k];
+      hi[k] = p[i + k] > hi[k] ? p[i + k] : hi[k];
     }
-    for (int k = 0; k < 8; ++k) lo = std::min(lo, laneLo[k]), hi = std::max(hi, laneHi[k]);
+  for (; i < end; ++i) {
+    lo[0] = p[i] < lo[0] ? p[i] : lo[0];
+    hi[0] = p[i] > hi[0] ? p[i] : hi[0];
   }
-  if (std::isinf(lo) || std::isinf(hi)) {  // rare: the range of the finite values only
-    lo = std::numeric_limits<float>::infinity(), hi = -lo;
-    for (int64_t i = 0; i < n; ++i)
-      if (std::isfinite(p[i])) lo = std::min(lo, p[i]), hi = std::max(hi, p[i]);
-    if (lo > hi) lo = hi = 0;  // no finite value at all
-  }
-  const double top = hi > lo ? static_cast<double>(hi) : lo + 1.0;  // constant: one bin holds it all
-  if (!std::isfinite(static_cast<float>(top - lo))) {  // a range beyond float: count in double
-    h.counts.assign(static_cast<size_t>(bins), 0.0);
-    for (int64_t i = 0; i < n; ++i)
-      if (std::isfinite(p[i])) h.counts[std::min<int64_t>(bins - 1, static_cast<int64_t>((p[i] - static_cast<double>(lo)) / (top - lo) * bins))] += 1;
-    for (int i = 0; i <= bins; ++i) h.edges.push_back(lo + (top - lo) * i / bins);
-    return h;
-  }
-  const float first = lo, scale = static_cast<float>(bins / (top - lo));
-  // Bin indices are computed 256 at a time in a loop that vectorises; NaN and +-Inf go
-  // to an overflow slot at index `bins`. The top edge (and rounding just past it)
-  // belongs to the last bin, as in torch.histc. Four interleaved tables keep runs of
-  // equal bins (ReLU zeros) from serialising on one counter.
+  for (int k = 0; k < 8; ++k) r.lo = std::min(r.lo, lo[k]), r.hi = std::max(r.hi, hi[k]);
+  return r;
+}
+
+// Adds the bin counts of p[begin, end) to counts (4 interleaved tables of bins + 1
+// slots; the last slot of each takes NaN and +-Inf). Indices are computed 256 at a
+// time in a loop that vectorises; four tables keep runs of equal bins (ReLU zeros)
+// from serialising on one counter. The top edge (and rounding just past it) belongs
+// to the last bin, as in torch.histc.
+void countBins(const float* p, int64_t begin, int64_t end, float first, float scale, int bins, int64_t* counts) {
   const int slots = bins + 1;
   const float limit = bins + 1.0f, last = bins - 0.5f, overflow = static_cast<float>(bins);
-  std::vector<int64_t> counts(4 * static_cast<size_t>(slots), 0);
   int32_t index[256];
-  for (int64_t chunk = 0; chunk < n; chunk += 256) {
-    const int m = static_cast<int>(std::min<int64_t>(256, n - chunk));
+  for (int64_t chunk = begin; chunk < end; chunk += 256) {
+    const int m = static_cast<int>(std::min<int64_t>(256, end - chunk));
     for (int j = 0; j < m; ++j) {
       const float f = (p[chunk + j] - first) * scale;
       index[j] = static_cast<int32_t>((f >= 0.0f && f < limit) ? std::min(f, last) : overflow);
@@ -109,9 +97,59 @@ Histogram histogramOf(const torch::Tensor& t, int bins) {
     }
     for (; j < m; ++j) ++counts[index[j]];
   }
+}
+
+// Runs body(begin, end, part) over [0, n) split across LibTorch's intra-op threads,
+// which otherwise spin idle while the training thread does this serial work.
+template <typename Body>
+void splitAcrossThreads(int64_t n, int parts, const Body& body) {
+  if (parts <= 1) {
+    body(0, n, 0);
+    return;
+  }
+  const int64_t per = (n + parts - 1) / parts;
+  at::parallel_for(0, parts, /*grain_size=*/1, [&](int64_t from, int64_t to) {
+    for (int64_t part = from; part < to; ++part) body(part * per, std::min(n, (part + 1) * per), static_cast<int>(part));
+  });
+}
+}  // namespace
+
+Histogram histogramOf(const torch::Tensor& t, int bins) {
+  // Two plain passes over memory (min/max, then counts): several times cheaper than
+  // isfinite + masked_select + aminmax + histc, which allocate and sync per op.
+  Histogram h;
+  const torch::Tensor x = contiguousCpuFloat(t);
+  const float* p = x.data_ptr<float>();
+  const int64_t n = x.numel();
+  const int parts = n >= 65536 ? std::max(1, at::get_num_threads()) : 1;
+
+  std::vector<Range> ranges(static_cast<size_t>(parts));
+  splitAcrossThreads(n, parts, [&](int64_t begin, int64_t end, int part) { ranges[part] = rangeOf(p, begin, end); });
+  float lo = std::numeric_limits<float>::infinity(), hi = -lo;
+  for (const Range& r : ranges) lo = std::min(lo, r.lo), hi = std::max(hi, r.hi);
+  if (std::isinf(lo) || std::isinf(hi)) {  // rare: the range of the finite values only
+    lo = std::numeric_limits<float>::infinity(), hi = -lo;
+    for (int64_t i = 0; i < n; ++i)
+      if (std::isfinite(p[i])) lo = std::min(lo, p[i]), hi = std::max(hi, p[i]);
+    if (lo > hi) lo = hi = 0;  // no finite value at all
+  }
+  const double top = hi > lo ? static_cast<double>(hi) : lo + 1.0;  // constant: one bin holds it all
   h.counts.assign(static_cast<size_t>(bins), 0.0);
-  for (int t = 0; t < 4; ++t)
-    for (int b = 0; b < bins; ++b) h.counts[b] += static_cast<double>(counts[t * slots + b]);
+  if (!std::isfinite(static_cast<float>(top - lo))) {  // a range beyond float: count in double
+    for (int64_t i = 0; i < n; ++i)
+      if (std::isfinite(p[i])) h.counts[std::min<int64_t>(bins - 1, static_cast<int64_t>((p[i] - static_cast<double>(lo)) / (top - lo) * bins))] += 1;
+  } else {
+    const float scale = static_cast<float>(bins / (top - lo));
+    const size_t table = 4 * static_cast<size_t>(bins + 1);
+    std::vector<int64_t> counts(table * static_cast<size_t>(parts), 0);
+    splitAcrossThreads(n, parts, [&](int64_t begin, int64_t end, int part) {
+      countBins(p, begin, end, lo, scale, bins, counts.data() + table * static_cast<size_t>(part));
+    });
+    for (size_t k = 0; k < counts.size(); ++k) {
+      const size_t slot = k % static_cast<size_t>(bins + 1);
+      if (slot < static_cast<size_t>(bins)) h.counts[slot] += static_cast<double>(counts[k]);
+    }
+  }
   for (int i = 0; i <= bins; ++i) h.edges.push_back(lo + (top - lo) * i / bins);
   return h;
 }

@@ -7,6 +7,9 @@
 #include <cstdint>
 #include <functional>
 #include <mutex>
+#include <optional>
+
+#include "engine/config.h"
 
 namespace trainscope {
 
@@ -25,6 +28,17 @@ class RunControl {
   void pauseAtStep(int64_t step) { pauseAtStep_ = step; }
   void stepDone(int64_t step) {
     if (step == pauseAtStep_) paused_ = true;
+  }
+  // Saves tensors at the next step (a later request replaces one not yet honoured).
+  void requestTensorDump(TensorDumpRequest request) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    tensorDump_ = std::move(request);
+  }
+  std::optional<TensorDumpRequest> takeTensorDump() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    std::optional<TensorDumpRequest> out;
+    out.swap(tensorDump_);
+    return out;
   }
   bool stopRequested() const { return stop_; }
   bool pauseRequested() const { return paused_; }
@@ -49,6 +63,7 @@ class RunControl {
   }
   std::atomic<bool> stop_{false}, paused_{false};
   std::atomic<int64_t> pauseAtStep_{-1};
+  std::optional<TensorDumpRequest> tensorDump_;
   std::mutex mutex_;
   std::condition_variable cv_;
 };

@@ -109,6 +109,7 @@ void TrainingSession::pause() { control_->requestPause(); }
 void TrainingSession::pauseAtStep(int64_t step) { control_->pauseAtStep(step); }
 void TrainingSession::resume() { control_->requestResume(); }
 void TrainingSession::stop() { control_->requestStop(); }
+void TrainingSession::saveTensors(const TensorDumpRequest& request) { control_->requestTensorDump(request); }
 bool TrainingSession::paused() const { return control_->pauseRequested(); }
 RunState TrainingSession::state() const { return worker_->state.load(); }
 

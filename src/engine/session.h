@@ -30,6 +30,9 @@ class TrainingSession {
   void pauseAtStep(int64_t step);
   void resume();
   void stop();
+  // Saves the chosen tensors to the run's tensors.h5 at the next step; a TensorsSaved
+  // event reports it.
+  void saveTensors(const TensorDumpRequest& request);
   bool paused() const;
 
   RunState state() const;

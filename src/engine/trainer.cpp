@@ -11,6 +11,7 @@
 #include <torch/csrc/autograd/anomaly_mode.h>
 #include "engine/optimizers.h"
 #include "engine/probes.h"
+#include "engine/tensor_dump.h"
 #include "engine/record/metrics_file.h"
 #include "engine/record/probe_file.h"
 #include "engine/versions.h"
@@ -118,6 +119,10 @@ class Trainer {
     model_->to(device_);
     optimizer_ = makeOptimizer(cfg_.optimizer, model_->parameters());
     if (cfg_.probes.enabled) probes_ = std::make_unique<Probes>(cfg_.probes, model_);
+    scheduledDump_.layers = cfg_.tensors.layers;
+    scheduledDump_.kinds = cfg_.tensors.kinds;
+    if (const auto problems = checkTensorDumpRequest(scheduledDump_, model_, "tensors"); !problems.empty())
+      throw ConfigError(problems);
 
     const int64_t accum = cfg_.training.grad_accum_steps;
     stepsPerEpoch_ = (trainLoader_->batchesPerEpoch() + accum - 1) / accum;
@@ -173,6 +178,8 @@ class Trainer {
     started.classes = classes_;
     started.steps_per_epoch = stepsPerEpoch_;
     started.total_steps = totalSteps_;
+    for (const auto& l : model_->layers()) started.layers.push_back({l.name, l.type});
+    started.probes = probes_ != nullptr;
     started.resumed = ctx_.resuming;
     started.resumed_at_step = pos_.global_step;
     ctx_.events->push(started);
@@ -264,7 +271,7 @@ class Trainer {
       if (!bad.empty()) continue;  // the rest of a bad group is consumed, not trained on
       x = batch->inputs.to(device_, /*non_blocking=*/true);
       y = batch->targets.to(device_, /*non_blocking=*/true);
-      torch::Tensor logits = probes_ ? model_->forward(x, probes_->observer(pos_.global_step + 1)) : model_->forward(x);
+      torch::Tensor logits = model_->forward(x, observerFor(pos_.global_step + 1));
       torch::Tensor loss = torch::nn::functional::cross_entropy(
           logits, y, torch::nn::functional::CrossEntropyFuncOptions().label_smoothing(cfg_.training.label_smoothing));
       const double lossValue = loss.item<double>();  // read anyway for the curve: the check is free
@@ -288,6 +295,7 @@ class Trainer {
     if (out.batches == 0) return out;
     const int64_t step = pos_.global_step + 1;
     if (probes_ && bad.empty()) probes_->afterBackward(step);  // the gradients as backward made them, before clipping
+    if (capture_ && bad.empty()) capture_->afterBackward();
     // With probes on, their gradient norm already tells whether all gradients are
     // finite; the parameters are searched only to name the bad one.
     if (guard && bad.empty() && (!probes_ || !std::isfinite(probes_->gradNorm()))) {
@@ -296,6 +304,7 @@ class Trainer {
     }
     if (!bad.empty()) {  // the step is not applied
       for (auto& p : model_->parameters()) p.mutable_grad() = torch::Tensor();
+      capture_.reset();
       tripGuard(bad, x, y, epoch);
       return out;
     }
@@ -305,6 +314,7 @@ class Trainer {
     if (probes_) probes_->afterOptimizerStep(step);
     ++pos_.global_step;
     if (probes_) recordProbes(step);
+    if (capture_) writeCapturedTensors(step, epoch);
     pos_.epoch_loss_sum += lossSum;
     pos_.epoch_correct += correct;
     pos_.epoch_seen += seen;
@@ -405,6 +415,54 @@ class Trainer {
       line << " (partial epoch: " << pos_.batch_in_epoch << " of " << trainLoader_->batchesPerEpoch() << " batches)";
     log(LogLevel::Info, line.str());
     if (val.samples == 0) log(LogLevel::Warning, "the validation split is empty: no validation metrics, no best checkpoint");
+  }
+
+  // The forward observer for a step: the probes' and, on a save step, the capture's.
+  LayerObserver observerFor(int64_t step) {
+    if (!capture_ || capture_step_ != step) {
+      capture_.reset();
+      std::optional<TensorDumpRequest> request = ctx_.control->takeTensorDump();
+      const auto& t = cfg_.tensors;
+      const bool scheduled = std::find(t.steps.begin(), t.steps.end(), step) != t.steps.end() || (t.every > 0 && step % t.every == 0);
+      if (request) {
+        if (const auto problems = checkTensorDumpRequest(*request, model_, "save tensors"); !problems.empty()) {
+          TensorsSaved failed;
+          failed.step = step;
+          failed.error = problems.front();
+          ctx_.events->push(failed);
+          log(LogLevel::Warning, "tensors not saved: " + problems.front());
+          request.reset();
+        }
+      }
+      if (!request && scheduled) request = scheduledDump_;
+      if (request) {
+        capture_ = std::make_unique<TensorCapture>(model_, *request);
+        capture_step_ = step;
+      }
+    }
+    LayerObserver probe = probes_ ? probes_->observer(step) : LayerObserver{};
+    if (!capture_) return probe;
+    return [probe, capture = capture_.get()](size_t i, const torch::Tensor& out) {
+      if (probe) probe(i, out);
+      capture->observe(i, out);
+    };
+  }
+
+  void writeCapturedTensors(int64_t step, int64_t epoch) {
+    TensorsSaved saved;
+    saved.step = step;
+    saved.path = (record_.dir() / "tensors.h5").string();
+    saved.group = tensorStepGroup(step);
+    try {
+      saved.count = capture_->write(saved.path, step, epoch + 1);
+      log(LogLevel::Info, "saved " + std::to_string(saved.count) + " tensors of step " + std::to_string(step) + " to " +
+                              saved.path + " (" + saved.group + ")");
+    } catch (const std::exception& e) {  // the run goes on; the user learns why
+      saved.error = e.what();
+      log(LogLevel::Warning, std::string("tensors of step ") + std::to_string(step) + " not saved: " + e.what());
+    }
+    ctx_.events->push(saved);
+    capture_.reset();
   }
 
   void recordProbes(int64_t step) {
@@ -570,6 +628,9 @@ class Trainer {
   std::unique_ptr<LrSchedule> schedule_;
   std::unique_ptr<MetricsFile> metrics_;
   std::unique_ptr<Probes> probes_;
+  TensorDumpRequest scheduledDump_;
+  std::unique_ptr<TensorCapture> capture_;  // on a step that saves tensors
+  int64_t capture_step_ = 0;
   std::unique_ptr<ProbeFile> probeFile_;
   TrainingPosition pos_;
   int64_t stepsPerEpoch_ = 0, totalSteps_ = 0;

@@ -136,3 +136,20 @@ TEST(Config, OverridesSetNestedFieldsWithJsonValues) {
 
 }  // namespace
 }  // namespace trainscope
+
+namespace trainscope {
+namespace {
+TEST(Config, TensorSavesAreChecked) {
+  EXPECT_NE(problemsOf({{"tensors", {{"kinds", {"activation", "weights"}}}}}).find("tensors.kinds[1]: must be one of activation, "
+                                                                                      "activation_grad, weight, weight_grad"),
+            std::string::npos);
+  EXPECT_NE(problemsOf({{"tensors", {{"steps", {0}}}}}).find("tensors.steps[0]"), std::string::npos);
+  EXPECT_NE(problemsOf({{"tensors", {{"layers", "conv1"}, {"evry", 3}}}}).find("tensors.evry: unknown key (did you mean \"every\"?)"),
+            std::string::npos);
+  const auto c = parseConfig({{"tensors", {{"steps", {10, 20}}, {"layers", "conv1"}, {"kinds", {"weight"}}}}});
+  EXPECT_EQ(c.tensors.steps, (std::vector<int>{10, 20}));
+  EXPECT_EQ(c.tensors.layers, (std::vector<std::string>{"conv1"})) << "one name is shorthand for a list of one";
+  EXPECT_EQ(parseConfig(toJson(c)).tensors.kinds, (std::vector<std::string>{"weight"}));
+}
+}  // namespace
+}  // namespace trainscope

@@ -26,10 +26,12 @@ void writeScalarAttribute(hid_t object, const char* name, hid_t fileType, hid_t 
 }  // namespace
 
 void h5WriteAttribute(hid_t object, const char* name, const std::string& value) {
+  // Variable-length UTF-8: h5py reads it as str (fixed-length strings come back as bytes).
   H5Handle type(H5Tcopy(H5T_C_S1), H5Tclose, "copy string type");
-  H5Tset_size(type.get(), value.size() + 1);
-  H5Tset_strpad(type.get(), H5T_STR_NULLTERM);
-  writeScalarAttribute(object, name, type.get(), type.get(), value.c_str());
+  H5Tset_size(type.get(), H5T_VARIABLE);
+  H5Tset_cset(type.get(), H5T_CSET_UTF8);
+  const char* text = value.c_str();
+  writeScalarAttribute(object, name, type.get(), type.get(), &text);
 }
 
 void h5WriteAttribute(hid_t object, const char* name, int64_t value) {

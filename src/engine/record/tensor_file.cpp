@@ -19,14 +19,123 @@ hid_t h5TypeOf(const torch::Tensor& t) {
   }
 }
 
+// numpy's names, as h5py users will compare them.
+std::string numpyName(torch::ScalarType t) {
+  switch (t) {
+    case torch::kFloat32: return "float32";
+    case torch::kFloat64: return "float64";
+    case torch::kInt64: return "int64";
+    case torch::kInt32: return "int32";
+    case torch::kUInt8: return "uint8";
+    case torch::kBool: return "bool";
+    default: return c10::toString(t);
+  }
+}
+
 hid_t openOrCreateGroup(hid_t parent, const std::string& name) {
   if (H5Lexists(parent, name.c_str(), H5P_DEFAULT) > 0) return H5Gopen2(parent, name.c_str(), H5P_DEFAULT);
   return H5Gcreate2(parent, name.c_str(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
 }
 }  // namespace
 
-TensorFile::TensorFile(const std::string& path)
-    : file_(H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT), H5Fclose, "create " + path) {}
+namespace {
+hid_t openFile(const std::string& path, TensorFile::Mode mode) {
+  if (mode == TensorFile::Mode::Append) {
+    H5E_BEGIN_TRY {  // probing for an existing file is not an error worth printing
+      const hid_t f = H5Fopen(path.c_str(), H5F_ACC_RDWR, H5P_DEFAULT);
+      if (f >= 0) return f;
+    }
+    H5E_END_TRY;
+  }
+  return H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
+}
+}  // namespace
+
+TensorFile::TensorFile(const std::string& path, Mode mode) : file_(openFile(path, mode), H5Fclose, "create " + path) {}
+
+bool TensorFile::exists(const std::string& path) const {
+  // H5Lexists needs every group on the way to exist: walk them.
+  std::string sofar;
+  std::stringstream parts(path);
+  for (std::string part; std::getline(parts, part, '/');) {
+    if (part.empty()) continue;
+    sofar += "/" + part;
+    if (H5Lexists(file_.get(), sofar.c_str(), H5P_DEFAULT) <= 0) return false;
+  }
+  return !sofar.empty();
+}
+
+torch::Tensor TensorFile::read(const std::string& file, const std::string& path) {
+  H5Handle f(H5Fopen(file.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), H5Fclose, "open " + file);
+  H5Handle d(H5Dopen2(f.get(), path.c_str(), H5P_DEFAULT), H5Dclose, "open " + path + " in " + file);
+  H5Handle space(H5Dget_space(d.get()), H5Sclose, "dataspace");
+  const int rank = H5Sget_simple_extent_ndims(space.get());
+  std::vector<hsize_t> dims(static_cast<size_t>(std::max(rank, 0)));
+  if (rank > 0) H5Sget_simple_extent_dims(space.get(), dims.data(), nullptr);
+  H5Handle type(H5Dget_type(d.get()), H5Tclose, "type");
+  torch::ScalarType scalar;
+  hid_t memType;
+  const size_t size = H5Tget_size(type.get());
+  switch (H5Tget_class(type.get())) {
+    case H5T_FLOAT:
+      scalar = size == 4 ? torch::kFloat32 : torch::kFloat64;
+      memType = size == 4 ? H5T_NATIVE_FLOAT : H5T_NATIVE_DOUBLE;
+      break;
+    case H5T_INTEGER:
+      if (size == 1) scalar = torch::kUInt8, memType = H5T_NATIVE_UINT8;
+      else if (size == 4) scalar = torch::kInt32, memType = H5T_NATIVE_INT32;
+      else scalar = torch::kInt64, memType = H5T_NATIVE_INT64;
+      break;
+    default: throw std::runtime_error(file + ": " + path + " is not a numeric dataset");
+  }
+  std::vector<int64_t> shape(dims.begin(), dims.end());
+  torch::Tensor t = torch::empty(shape, torch::TensorOptions().dtype(scalar));
+  if (t.numel() > 0 && H5Dread(d.get(), memType, H5S_ALL, H5S_ALL, H5P_DEFAULT, t.data_ptr()) < 0)
+    throw std::runtime_error("HDF5: reading " + path + " from " + file + " failed");
+  return t;
+}
+
+namespace {
+herr_t collectDataset(hid_t group, const char* name, const H5L_info_t*, void* out) {
+  hid_t d;
+  H5E_BEGIN_TRY { d = H5Dopen2(group, name, H5P_DEFAULT); }
+  H5E_END_TRY;
+  if (d < 0) return 0;  // a group
+  H5Handle dataset(d, H5Dclose, name);
+  TensorFile::Stored s;
+  s.path = std::string("/") + name;
+  H5Handle space(H5Dget_space(d), H5Sclose, "dataspace");
+  const int rank = H5Sget_simple_extent_ndims(space.get());
+  std::vector<hsize_t> dims(static_cast<size_t>(std::max(rank, 0)));
+  if (rank > 0) H5Sget_simple_extent_dims(space.get(), dims.data(), nullptr);
+  s.shape.assign(dims.begin(), dims.end());
+  if (H5Aexists(d, "dtype") > 0) {
+    H5Handle attr(H5Aopen(d, "dtype", H5P_DEFAULT), H5Aclose, "dtype");
+    H5Handle type(H5Aget_type(attr.get()), H5Tclose, "type");
+    if (H5Tis_variable_str(type.get()) > 0) {
+      char* text = nullptr;
+      if (H5Aread(attr.get(), type.get(), &text) >= 0 && text) {
+        s.dtype = text;
+        H5free_memory(text);
+      }
+    } else {
+      std::string text(H5Tget_size(type.get()), '\0');
+      H5Aread(attr.get(), type.get(), text.data());
+      s.dtype = text.c_str();
+    }
+  }
+  static_cast<std::vector<TensorFile::Stored>*>(out)->push_back(std::move(s));
+  return 0;
+}
+}  // namespace
+
+std::vector<TensorFile::Stored> TensorFile::list(const std::string& file) {
+  H5Handle f(H5Fopen(file.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), H5Fclose, "open " + file);
+  std::vector<Stored> out;
+  if (H5Lvisit(f.get(), H5_INDEX_NAME, H5_ITER_INC, collectDataset, &out) < 0)
+    throw std::runtime_error("HDF5: listing " + file + " failed");
+  return out;
+}
 
 void TensorFile::write(const std::string& path, const torch::Tensor& tensor,
                        const std::map<std::string, std::string>& attributes) {
@@ -42,30 +151,44 @@ void TensorFile::write(const std::string& path, const torch::Tensor& tensor,
   H5Handle space(dims.empty() ? H5Screate(H5S_SCALAR) : H5Screate_simple(static_cast<int>(dims.size()), dims.data(), nullptr),
                  H5Sclose, "dataspace");
   const hid_t type = h5TypeOf(t);
+  if (H5Lexists(group.get(), name.c_str(), H5P_DEFAULT) > 0) H5Ldelete(group.get(), name.c_str(), H5P_DEFAULT);  // rewritten
   H5Handle d(H5Dcreate2(group.get(), name.c_str(), type, space.get(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT), H5Dclose,
              "create dataset " + path);
   if (t.numel() > 0 && H5Dwrite(d.get(), type, H5S_ALL, H5S_ALL, H5P_DEFAULT, t.data_ptr()) < 0)
     throw std::runtime_error("HDF5: writing " + path + " failed");
-  h5WriteAttribute(d.get(), "dtype", std::string(c10::toString(tensor.scalar_type())));
+  h5WriteAttribute(d.get(), "dtype", numpyName(tensor.scalar_type()));
   for (const auto& [key, value] : attributes) h5WriteAttribute(d.get(), key.c_str(), value);
 }
 
 void TensorFile::setAttribute(const std::string& objectPath, const std::string& name, const std::string& value) {
   H5Handle o(H5Oopen(file_.get(), objectPath.c_str(), H5P_DEFAULT), H5Oclose, "open " + objectPath);
+  if (H5Aexists(o.get(), name.c_str()) > 0) H5Adelete(o.get(), name.c_str());
   h5WriteAttribute(o.get(), name.c_str(), value);
 }
 
 void TensorFile::setAttribute(const std::string& objectPath, const std::string& name, int64_t value) {
   H5Handle o(H5Oopen(file_.get(), objectPath.c_str(), H5P_DEFAULT), H5Oclose, "open " + objectPath);
+  if (H5Aexists(o.get(), name.c_str()) > 0) H5Adelete(o.get(), name.c_str());
   h5WriteAttribute(o.get(), name.c_str(), value);
 }
 
 void TensorFile::setAttribute(const std::string& objectPath, const std::string& name, double value) {
   H5Handle o(H5Oopen(file_.get(), objectPath.c_str(), H5P_DEFAULT), H5Oclose, "open " + objectPath);
+  if (H5Aexists(o.get(), name.c_str()) > 0) H5Adelete(o.get(), name.c_str());
   H5Handle space(H5Screate(H5S_SCALAR), H5Sclose, "dataspace");
   H5Handle attr(H5Acreate2(o.get(), name.c_str(), H5T_IEEE_F64LE, space.get(), H5P_DEFAULT, H5P_DEFAULT), H5Aclose,
                 "attribute " + name);
   H5Awrite(attr.get(), H5T_NATIVE_DOUBLE, &value);
+}
+
+void TensorFile::setAttribute(const std::string& objectPath, const std::string& name, const std::vector<int64_t>& values) {
+  H5Handle o(H5Oopen(file_.get(), objectPath.c_str(), H5P_DEFAULT), H5Oclose, "open " + objectPath);
+  if (H5Aexists(o.get(), name.c_str()) > 0) H5Adelete(o.get(), name.c_str());
+  const hsize_t n = values.size();
+  H5Handle space(n ? H5Screate_simple(1, &n, nullptr) : H5Screate(H5S_NULL), H5Sclose, "dataspace");
+  H5Handle attr(H5Acreate2(o.get(), name.c_str(), H5T_STD_I64LE, space.get(), H5P_DEFAULT, H5P_DEFAULT), H5Aclose,
+                "attribute " + name);
+  if (n) H5Awrite(attr.get(), H5T_NATIVE_INT64, values.data());
 }
 
 }  // namespace trainscope
