@@ -3,6 +3,7 @@
 #include "engine/versions.h"
 #include "ui/experiment_document.h"
 #include "ui/pages/data_page.h"
+#include "ui/pages/inspect_page.h"
 #include "ui/pages/model_page.h"
 #include "ui/pages/placeholder_page.h"
 #include "ui/pages/train_page.h"
@@ -39,6 +40,7 @@ MainWindow::MainWindow(ExperimentDocument* document, TrainingController* control
   data_ = new DataPage(doc_, this);
   model_ = new ModelPage(doc_, this);
   train_ = new TrainPage(doc_, controller_, this);
+  inspect_ = new InspectPage(controller_, this);
 
   pages_ = new QStackedWidget(this);
   sidebar_ = new QListWidget(this);
@@ -58,11 +60,7 @@ MainWindow::MainWindow(ExperimentDocument* document, TrainingController* control
                            tr("Every run in the runs folder, listed and searchable; any runs' curves overlaid live, "
                               "with smoothing, log scale and export; the hyperparameters that differ; queued runs "
                               "and small grids; one-click lessons."), this)},
-      {tr("Inspect"), QStyle::SP_FileDialogInfoView,
-       new PlaceholderPage(tr("Inspect training"),
-                           tr("Every layer's activation and gradient distributions over time, gradient norms on a "
-                              "log scale, a health table of dead and saturated units, the NaN guard, and saving any "
-                              "tensor to HDF5."), this)},
+      {tr("Inspect"), QStyle::SP_FileDialogInfoView, inspect_},
       {tr("System"), QStyle::SP_ComputerIcon,
        new PlaceholderPage(tr("System"),
                            tr("Memory and CPU over time, samples/s and data-wait share, GPU memory when there is a "

@@ -16,6 +16,7 @@ class DataPage;
 class ExperimentDocument;
 class ModelPage;
 class TrainPage;
+class InspectPage;
 class TrainingController;
 
 class MainWindow : public QMainWindow {
@@ -30,6 +31,7 @@ class MainWindow : public QMainWindow {
   DataPage* dataPage() const { return data_; }
   ModelPage* modelPage() const { return model_; }
   TrainPage* trainPage() const { return train_; }
+  InspectPage* inspectPage() const { return inspect_; }
 
   bool openExperiment(const QString& path);
   void openExperimentDialog();
@@ -58,6 +60,7 @@ class MainWindow : public QMainWindow {
   DataPage* data_;
   ModelPage* model_;
   TrainPage* train_;
+  InspectPage* inspect_;
   QLabel *runState_, *datasetLabel_;
   bool confirmClose_ = true;
 };

@@ -53,6 +53,9 @@ void TrainingController::resume() {
 void TrainingController::stop() {
   if (session_) session_->stop();
 }
+void TrainingController::saveTensors(const TensorDumpRequest& request) {
+  if (isActive()) session_->saveTensors(request);
+}
 
 bool TrainingController::isActive() const { return session_ && !isFinal(state_); }
 
@@ -75,16 +78,33 @@ void TrainingController::drain() {
   if (!session_) return;
   const bool finished = session_->waitFinished(std::chrono::milliseconds(0));
   QVector<StepMetrics> steps;
-  auto flushSteps = [&] {
+  QVector<ProbeSample> samples;
+  QVector<Histogram> histograms;
+  // Steps and probe samples go out in batches, one signal each per tick; any other
+  // event first flushes them, to keep the order (steps before the epoch they end).
+  auto flush = [&] {
     if (!steps.isEmpty()) emit stepsArrived(steps);
+    if (!samples.isEmpty()) emit probesArrived(samples);
+    if (!histograms.isEmpty()) emit histogramsArrived(histograms);
     steps.clear();
+    samples.clear();
+    histograms.clear();
   };
-  for (auto& e : session_->events().drain()) {
+  auto events = session_->events().drain();
+  for (auto& e : events) {
     if (auto* m = std::get_if<StepMetrics>(&e)) {
       steps.push_back(*m);
       continue;
     }
-    flushSteps();  // keep the order: steps before the epoch they end
+    if (auto* p = std::get_if<ProbeSample>(&e)) {
+      samples.push_back(std::move(*p));
+      continue;
+    }
+    if (auto* h = std::get_if<Histogram>(&e)) {
+      histograms.push_back(std::move(*h));
+      continue;
+    }
+    flush();
     if (auto* s = std::get_if<RunStarted>(&e)) emit started(*s);
     else if (auto* m = std::get_if<EpochMetrics>(&e)) emit epochArrived(*m);
     else if (auto* p = std::get_if<Progress>(&e)) emit progressed(*p);
@@ -94,8 +114,10 @@ void TrainingController::drain() {
       emit stateChanged(st->state, QString::fromStdString(st->reason));
     } else if (auto* err = std::get_if<RunError>(&e)) emit failed(QString::fromStdString(err->message));
     else if (auto* g = std::get_if<GuardTripped>(&e)) emit guardTripped(*g);
+    else if (auto* t = std::get_if<TensorsSaved>(&e)) emit tensorsSaved(*t);
   }
-  flushSteps();
+  flush();
+  if (!events.empty()) emit drained();
   if (finished && isFinal(state_)) {
     timer_.stop();
     emit ended(state_);

@@ -4,6 +4,7 @@
 // for the other.
 #pragma once
 
+#include "engine/config.h"
 #include "engine/events.h"
 
 #include <nlohmann/json.hpp>
@@ -32,6 +33,8 @@ class TrainingController : public QObject {
   void pause();
   void resume();
   void stop();
+  // Saves tensors to the run's tensors.h5 at the next step (tensorsSaved reports it).
+  void saveTensors(const TensorDumpRequest& request);
   // Stops and waits up to timeoutMs, keeping the GUI responsive; true when ended.
   bool stopAndWait(int timeoutMs);
 
@@ -49,6 +52,11 @@ class TrainingController : public QObject {
   void stateChanged(trainscope::RunState state, const QString& reason);
   void failed(const QString& message);
   void guardTripped(const trainscope::GuardTripped& trip);
+  void probesArrived(const QVector<trainscope::ProbeSample>& samples);
+  void histogramsArrived(const QVector<trainscope::Histogram>& histograms);
+  void tensorsSaved(const trainscope::TensorsSaved& saved);
+  // After each drain that delivered something: the moment to redraw.
+  void drained();
   void ended(trainscope::RunState state);
 
  private:

@@ -102,6 +102,14 @@ void LiveCurvePlot::clear() {
   dirty_ = true;
 }
 
+void LiveCurvePlot::removeAllSeries() {
+  plot_->clearGraphs();
+  plot_->clearItems();
+  series_.clear();
+  following_ = true;
+  dirty_ = true;
+}
+
 void LiveCurvePlot::setAxisLabels(const QString& x, const QString& left, const QString& right) {
   plot_->xAxis->setLabel(x);
   plot_->yAxis->setLabel(left);

@@ -37,6 +37,9 @@ class LiveCurvePlot : public QWidget {
   // A dashed vertical line, e.g. an epoch boundary.
   void addMarker(double x);
   void clear();
+  // Removes every series too (e.g. a new run with other layers).
+  void removeAllSeries();
+  int seriesCount() const { return static_cast<int>(series_.size()); }
 
   void setAxisLabels(const QString& x, const QString& left, const QString& right = {});
   void setLogScale(bool on);

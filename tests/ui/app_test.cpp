@@ -8,6 +8,12 @@
 #include "ui/pages/experiment_form.h"
 #include "ui/pages/model_page.h"
 #include "ui/pages/train_page.h"
+#include "ui/pages/inspect_page.h"
+#include "ui/layer_health.h"
+#include "widgets/distribution_heatmap.h"
+#include "widgets/histogram_plot.h"
+#include <QMenu>
+#include <QTreeWidget>
 #include "ui/training_controller.h"
 #include "widgets/class_chart.h"
 #include "widgets/image_grid.h"
@@ -194,6 +200,75 @@ class AppTest : public QObject {
     QFile runJson(dir + "/run.json");
     QVERIFY(runJson.open(QIODevice::ReadOnly));
     QVERIFY(runJson.readAll().contains("\"status\": \"stopped\""));
+  }
+
+  void inspectShowsDistributionsGradientsAndHealthDuringARun() {
+    doc_->set("/epochs", 1);
+    doc_->set("/dataset/train_subset", 2048);  // 32 steps of 64
+    doc_->set("/dataset/val_subset", 256);
+    doc_->set("/probes/histogram_every", 4);
+    window_->showPage(MainWindow::Inspect);
+    InspectPage* inspect = window_->inspectPage();
+    QTest::mouseClick(window_->trainPage()->startButton(), Qt::LeftButton);
+    // Earlier tests' runs filled the page too: wait for this run's first samples.
+    QTRY_VERIFY_WITH_TIMEOUT(inspect->saveButton()->isEnabled() && !inspect->history().empty(), 20000);
+    // Saving tensors from the page while it trains: the next step lands in tensors.h5.
+    inspect->select("fc1", "activation");
+    inspect->saveButton()->menu()->actions().at(0)->trigger();  // "Selected layer, all kinds"
+    QTRY_VERIFY_WITH_TIMEOUT(inspect->statusLabel()->text().startsWith("Saved 6 tensors of step"), 20000);
+    QVERIFY(QFileInfo::exists(controller_->runDir() + "/tensors.h5"));
+    QTRY_VERIFY_WITH_TIMEOUT(controller_->state() == RunState::Finished, 60000);
+
+    window_->showPage(MainWindow::Inspect);  // Start switched to the Train page
+    QCOMPARE(inspect->layerTree()->topLevelItemCount(), 12);  // LeNet's layers
+    inspect->select("conv1", "activation");
+    QCOMPARE(inspect->heatmap()->columnCount(), 8);  // steps 4, 8, ..., 32
+    QTRY_COMPARE(static_cast<int>(inspect->heatmap()->grid().steps.size()), 8);  // drawn once visible
+    const auto& grid = inspect->heatmap()->grid();
+    QCOMPARE(static_cast<int>(grid.steps.size()), 8);
+    QCOMPARE(grid.steps.front(), 4.0);
+    double mass = 0;
+    for (double m : grid.mass.front()) mass += m;
+    QCOMPARE(mass, 64.0 * 6 * 28 * 28);  // every element of conv1's output, resampled
+    QVERIFY(inspect->latestHistogram()->barCount() == 64);
+    QCOMPARE(inspect->statsPlot()->pointCount(0), 32);  // the mean at every step
+    QCOMPARE(inspect->gradNormPlot()->seriesCount(), 5);  // conv1, conv2, fc1, fc2, fc3
+    QCOMPARE(inspect->gradNormPlot()->pointCount(0), 32);
+    QCOMPARE(inspect->healthTable()->rowCount(), 12);
+    QVERIFY(inspect->healthTable()->item(1, 2)->text().endsWith("%"));  // relu1's dead units
+    // The heatmap is drawn, not just computed.
+    const QImage shot = inspect->heatmap()->grab().toImage();
+    QVERIFY2(distinctColours(shot) > 20, "the heatmap looks blank");
+
+    // Weights of a layer show its weight parameter.
+    inspect->select("fc3", "weight_grad");
+    QTRY_COMPARE(inspect->heatmap()->columnCount(), 8);
+    QCOMPARE(inspect->statsPlot()->pointCount(0), 32);
+  }
+
+  void theHealthTableFlagsWhatItShould() {
+    ProbeHistory history;
+    history.setLayers({{"fc1", "Linear"}, {"relu1", "ReLU"}, {"sig", "Sigmoid"}});
+    ProbeSample s;
+    s.step = 1;
+    TensorStats relu;
+    relu.name = "relu1", relu.kind = "activation", relu.zero_fraction = 1.0;  // fed only negatives
+    TensorStats sig;
+    sig.name = "sig", sig.kind = "activation", sig.saturation_fraction = 0.6;
+    TensorStats w;
+    w.name = "fc1.weight", w.kind = "weight", w.update_ratio = 0.2;
+    TensorStats g;
+    g.name = "fc1.weight", g.kind = "weight_grad", g.norm = 1e-9;
+    s.tensors = {relu, sig, w, g};
+    history.add(s);
+    const auto rows = assessLayers(history);
+    QCOMPARE(rows.size(), size_t(3));
+    QCOMPARE(rows[1].dead, 1.0);
+    QVERIFY(rows[1].flags == std::vector<HealthFlag>{HealthFlag::Dead});
+    QVERIFY(rows[2].flags == std::vector<HealthFlag>{HealthFlag::Saturated});
+    QVERIFY((rows[0].flags == std::vector<HealthFlag>{HealthFlag::Vanishing, HealthFlag::UpdateTooLarge}));
+    QVERIFY2(std::isnan(rows[0].dead), "a Linear layer has no dead-unit share");
+    QVERIFY(QString::fromStdString(explain(HealthFlag::Dead)).contains("LeakyReLU"));
   }
 
   void everyPageRendersSomething() {
