@@ -4,6 +4,9 @@
 #include "ui/experiment_document.h"
 #include "ui/pages/data_page.h"
 #include "ui/pages/inspect_page.h"
+#include "ui/pages/system_page.h"
+#include "ui/system_sampler.h"
+#include "widgets/gauge.h"
 #include "ui/pages/model_page.h"
 #include "ui/pages/placeholder_page.h"
 #include "ui/pages/train_page.h"
@@ -41,6 +44,14 @@ MainWindow::MainWindow(ExperimentDocument* document, TrainingController* control
   model_ = new ModelPage(doc_, this);
   train_ = new TrainPage(doc_, controller_, this);
   inspect_ = new InspectPage(controller_, this);
+  sampler_ = new SystemSampler(this);
+  system_ = new SystemPage(controller_, sampler_, this);
+  connect(sampler_, &SystemSampler::sampled, this, [this](const ProcessSample& p, const GpuMemory&) {
+    if (p.available)
+      train_->memoryGauge()->setValue(static_cast<double>(p.rss), static_cast<double>(p.total_memory), formatBytes(p.rss));
+    else
+      train_->memoryGauge()->setUnavailable(tr("n/a"));
+  });
 
   pages_ = new QStackedWidget(this);
   sidebar_ = new QListWidget(this);
@@ -61,10 +72,7 @@ MainWindow::MainWindow(ExperimentDocument* document, TrainingController* control
                               "with smoothing, log scale and export; the hyperparameters that differ; queued runs "
                               "and small grids; one-click lessons."), this)},
       {tr("Inspect"), QStyle::SP_FileDialogInfoView, inspect_},
-      {tr("System"), QStyle::SP_ComputerIcon,
-       new PlaceholderPage(tr("System"),
-                           tr("Memory and CPU over time, samples/s and data-wait share, GPU memory when there is a "
-                              "GPU, and an environment check with a timed matrix multiply."), this)},
+      {tr("System"), QStyle::SP_ComputerIcon, system_},
   };
   for (const auto& p : pages) {
     sidebar_->addItem(new QListWidgetItem(style()->standardIcon(p.icon), p.name));

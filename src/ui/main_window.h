@@ -17,6 +17,8 @@ class ExperimentDocument;
 class ModelPage;
 class TrainPage;
 class InspectPage;
+class SystemPage;
+class SystemSampler;
 class TrainingController;
 
 class MainWindow : public QMainWindow {
@@ -32,6 +34,7 @@ class MainWindow : public QMainWindow {
   ModelPage* modelPage() const { return model_; }
   TrainPage* trainPage() const { return train_; }
   InspectPage* inspectPage() const { return inspect_; }
+  SystemPage* systemPage() const { return system_; }
 
   bool openExperiment(const QString& path);
   void openExperimentDialog();
@@ -61,6 +64,8 @@ class MainWindow : public QMainWindow {
   ModelPage* model_;
   TrainPage* train_;
   InspectPage* inspect_;
+  SystemPage* system_;
+  SystemSampler* sampler_;
   QLabel *runState_, *datasetLabel_;
   bool confirmClose_ = true;
 };

@@ -3,6 +3,7 @@
 #include "ui/experiment_document.h"
 #include "ui/main_window.h"
 #include "ui/pages/data_page.h"
+#include "ui/pages/inspect_page.h"
 #include "ui/pages/model_page.h"
 #include "ui/pages/train_page.h"
 #include "ui/training_controller.h"
@@ -42,8 +43,17 @@ ScreenshotTour::ScreenshotTour(MainWindow* window, ExperimentDocument* document,
   connect(controller_, &TrainingController::ended, this, [this] {
     QTimer::singleShot(500, this, [this] {
       save("train-page.png");
-      window_->close();
-      QApplication::quit();
+      window_->showPage(MainWindow::Inspect);
+      window_->inspectPage()->select("relu2", "activation");
+      QTimer::singleShot(1000, this, [this] {
+        save("inspect-page.png");
+        window_->showPage(MainWindow::System);  // runs the environment check
+        QTimer::singleShot(4000, this, [this] {
+          save("system-page.png");
+          window_->close();
+          QApplication::quit();
+        });
+      });
     });
   });
 }

@@ -9,6 +9,8 @@
 #include "ui/pages/model_page.h"
 #include "ui/pages/train_page.h"
 #include "ui/pages/inspect_page.h"
+#include "ui/pages/system_page.h"
+#include "widgets/gauge.h"
 #include "ui/layer_health.h"
 #include "widgets/distribution_heatmap.h"
 #include "widgets/histogram_plot.h"
@@ -244,6 +246,28 @@ class AppTest : public QObject {
     inspect->select("fc3", "weight_grad");
     QTRY_COMPARE(inspect->heatmap()->columnCount(), 8);
     QCOMPARE(inspect->statsPlot()->pointCount(0), 32);
+  }
+
+  void systemPageShowsRealGaugesAndSaysWhenThereIsNoGpu() {
+    window_->showPage(MainWindow::System);
+    SystemPage* system = window_->systemPage();
+    QTRY_VERIFY_WITH_TIMEOUT(system->memoryGauge()->available(), 5000);
+    QVERIFY(system->memoryGauge()->fraction() > 0 && system->memoryGauge()->fraction() < 1);
+    QVERIFY(system->memoryGauge()->text().contains("MB") || system->memoryGauge()->text().contains("GB"));
+    QVERIFY(window_->trainPage()->memoryGauge()->available());
+    QTRY_VERIFY_WITH_TIMEOUT(system->resourcePlot()->pointCount(0) >= 2, 5000);  // one sample a second
+    if (!system->gpuAllocatorGauge()->available()) {  // a CPU build: no made-up numbers
+      QVERIFY(system->gpuAllocatorGauge()->text().startsWith("no GPU"));
+      QCOMPARE(system->gpuAllocatorGauge()->fraction(), 0.0);
+      QVERIFY(system->gpuDeviceGauge()->text().startsWith("no GPU"));
+    }
+    // The environment check runs on first showing, off the GUI thread.
+    QTRY_VERIFY_WITH_TIMEOUT(!system->checking(), 30000);
+    const QString report = system->environmentReport()->toPlainText();
+    QVERIFY2(report.contains("CUDA available:"), qPrintable(report));
+    QVERIFY2(report.contains("GFLOP/s"), qPrintable(report));
+    // The earlier runs' steps: samples/s and data wait per step.
+    QVERIFY(system->throughputPlot()->pointCount(0) > 0);
   }
 
   void theHealthTableFlagsWhatItShould() {

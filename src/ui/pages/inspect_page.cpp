@@ -122,6 +122,9 @@ InspectPage::InspectPage(TrainingController* controller, QWidget* parent) : QWid
   auto* views = new QSplitter(Qt::Vertical, detail);
   views->addWidget(distributions);
   views->addWidget(stats_);
+  stats_->setMinimumHeight(170);
+  views->setStretchFactor(0, 3);
+  views->setStretchFactor(1, 2);
   detailLayout->addWidget(views, 1);
 
   auto* upper = new QSplitter(Qt::Horizontal, this);
@@ -136,7 +139,8 @@ InspectPage::InspectPage(TrainingController* controller, QWidget* parent) : QWid
   auto* main = new QSplitter(Qt::Vertical, this);
   main->addWidget(upper);
   main->addWidget(tabs_);
-  main->setStretchFactor(0, 3);
+  gradNorms_->setMinimumHeight(150);
+  main->setStretchFactor(0, 5);
   main->setStretchFactor(1, 2);
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(top);

@@ -2,6 +2,7 @@
 
 #include "ui/experiment_document.h"
 #include "ui/training_controller.h"
+#include "widgets/gauge.h"
 #include "widgets/live_curve_plot.h"
 
 #include <QDateTime>
@@ -54,6 +55,9 @@ TrainPage::TrainPage(ExperimentDocument* document, TrainingController* controlle
   bar->addWidget(progress_, 1);
   bar->addWidget(epochLabel_);
   bar->addWidget(speedLabel_);
+  memory_ = new widgets::Gauge(tr("Memory"), this);
+  memory_->setFixedWidth(190);
+  bar->addWidget(memory_);
 
   loss_ = new widgets::LiveCurvePlot(this);
   loss_->setAxisLabels(tr("step"), tr("loss"));

@@ -14,6 +14,7 @@ class QPushButton;
 class QSlider;
 
 namespace trainscope::widgets {
+class Gauge;
 class LiveCurvePlot;
 }
 
@@ -41,6 +42,8 @@ class TrainPage : public QWidget {
   widgets::LiveCurvePlot* lrPlot() const { return lr_; }
   int stepSeries() const { return stepLoss_; }
   QPlainTextEdit* log() const { return log_; }
+  // A compact gauge of the process's memory; the System page has the details.
+  widgets::Gauge* memoryGauge() const { return memory_; }
 
  signals:
   void runFailed(const QString& message);
@@ -63,6 +66,7 @@ class TrainPage : public QWidget {
   widgets::LiveCurvePlot *loss_, *accuracy_, *lr_;
   int stepLoss_ = -1, valLoss_ = -1, trainAcc_ = -1, valAcc_ = -1, lrSeries_ = -1;
   QPlainTextEdit* log_;
+  widgets::Gauge* memory_;
   int64_t stepsPerEpoch_ = 0;
   int nextPlot_ = 0;
 };

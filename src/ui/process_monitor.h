@@ -1,0 +1,26 @@
+// This process's memory (resident set) and CPU use, sampled from /proc (Linux). The
+// System page polls it; elsewhere `available` is false rather than a guess.
+#pragma once
+
+#include <cstdint>
+
+namespace trainscope::ui {
+
+struct ProcessSample {
+  bool available = false;
+  int64_t rss = 0;           // bytes resident
+  int64_t total_memory = 0;  // bytes of RAM in the machine
+  double cpu = 0;            // share of all cores since the previous sample, 0..1
+  int cores = 1;
+};
+
+class ProcessMonitor {
+ public:
+  ProcessMonitor();
+  ProcessSample sample();
+
+ private:
+  double lastCpuSeconds_ = -1, lastWall_ = 0;
+};
+
+}  // namespace trainscope::ui
