@@ -91,6 +91,21 @@ ExperimentForm::ExperimentForm(ExperimentDocument* document, QWidget* parent) : 
   addText(train, "training.label_smoothing", tr("Label smoothing"),
           tr("Trains towards 90% instead of 100% confidence (at 0.1), which calibrates the model and often helps a little."));
 
+  QFormLayout* debug = group(tr("Debugging"));
+  addChoice(debug, "training.nan_guard", tr("NaN guard"), {"pause", "stop", "skip", "off"},
+            tr("When the loss or a gradient becomes NaN or infinite: pause the run (and save the batch and the first "
+               "bad layer to HDF5), stop it, or skip that batch and go on. The bad step is never applied. Its check "
+               "costs about 1% of a step."));
+  addCheck(debug, "training.anomaly_detection", tr("Anomaly detection (slow)"),
+           tr("autograd's detect_anomaly: every backward op checks its output and the first one producing NaN is "
+              "named. Costs about half the speed: turn it on to chase a NaN, not to train."));
+  addCheck(debug, "probes.enabled", tr("Probes"),
+           tr("Statistics of every layer's output and gradient each step, and histograms, for the Inspect page and "
+              "probes.h5. Within 3% of a step's time."));
+  addText(debug, "probes.histogram_every", tr("Histogram every (steps)"),
+          tr("Steps between full histograms and update-to-weight ratios (0 = none). Each costs a pass over every "
+             "activation and gradient."));
+
   QFormLayout* aug = group(tr("Augmentation"));
   addAugmentation(aug);
 
