@@ -62,6 +62,17 @@ std::unique_ptr<MetricsFile> MetricsFile::create(const std::string& path, const 
   return std::unique_ptr<MetricsFile>(new MetricsFile(std::move(file)));
 }
 
+MetricsFile::Contents MetricsFile::read(const std::string& path) {
+  Contents c;
+  const H5Handle fapl = swmrAccessProps();
+  const H5Handle file(H5Fopen(path.c_str(), H5F_ACC_RDONLY | H5F_ACC_SWMR_READ, fapl.get()), H5Fclose, "open " + path);
+  c.steps = H5Columns::readRows(file.get(), "/steps", stepColumns());
+  c.epochs = H5Columns::readRows(file.get(), "/epochs", epochColumns());
+  for (const auto& col : stepColumns()) c.step_columns.push_back(col.name);
+  for (const auto& col : epochColumns()) c.epoch_columns.push_back(col.name);
+  return c;
+}
+
 std::unique_ptr<MetricsFile> MetricsFile::reopen(const std::string& path, const std::string& runName, int64_t keepSteps,
                                                  int64_t keepEpochs, std::string* warning) {
   std::vector<H5Columns::Row> steps, epochs;

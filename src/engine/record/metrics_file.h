@@ -14,6 +14,12 @@ namespace trainscope {
 
 class MetricsFile {
  public:
+  // Everything in a metrics.h5 (read in SWMR mode, so a live run's file reads too).
+  struct Contents {
+    std::vector<std::string> step_columns, epoch_columns;
+    std::vector<H5Columns::Row> steps, epochs;
+  };
+  static Contents read(const std::string& path);
   // Creates a new file.
   static std::unique_ptr<MetricsFile> create(const std::string& path, const std::string& run_name);
   // Continues the record of a resumed run: rewrites the file with the rows up to the
