@@ -1,5 +1,7 @@
 #include "cli/commands.h"
+#include "engine/lesson.h"
 #include "engine/record/tensor_file.h"
+#include "engine/run_library.h"
 
 #include "cli/progress_printer.h"
 #include "engine/config.h"
@@ -169,6 +171,66 @@ int doctorCommand(int threads) {
   return guarded([&] {
     configureThreads(threads);
     std::cout << formatReport(checkEnvironment());
+    return 0;
+  });
+}
+
+int lessonCommand(const std::string& path, const std::string& out, const std::string& language, bool quiet) {
+  return guarded([&] {
+    if (std::filesystem::is_directory(path)) {  // a folder: list its lessons
+      std::vector<std::string> problems;
+      for (const auto& l : loadLessons(path, &problems))
+        std::printf("%d. %-48s %zu runs  %s\n", l.number, l.titleIn(language).c_str(), l.runs.size(),
+                    std::filesystem::path(l.file).filename().string().c_str());
+      for (const auto& p : problems) std::fprintf(stderr, "skipped %s\n", p.c_str());
+      return problems.empty() ? 0 : kBadConfig;
+    }
+    const Lesson lesson = loadLesson(path);
+    std::printf("Lesson %d: %s\n\n%s\n\n", lesson.number, lesson.titleIn(language).c_str(), lesson.explanationIn(language).c_str());
+    struct Result {
+      std::string label, dir, state;
+      double loss = std::nan(""), valAccuracy = std::nan("");
+    };
+    std::vector<Result> results;
+    for (const auto& variant : lesson.runs) {
+      ExperimentConfig c = variant.config;
+      if (!out.empty()) c.runs_dir = out;
+      std::printf("== %s\n", variant.label.c_str());
+      auto session = TrainingSession::start(c);
+      const int code = follow(*session, quiet);
+      const bool userStopped = interrupts > 0;  // Ctrl+C ends the lesson; the NaN guard ends only its run
+      Result r{variant.label, session->runDir(), code == 0 ? "finished" : userStopped ? "stopped" : "failed"};
+      try {
+        const RunCurves curves = readRunCurves(session->runDir());
+        if (!curves.steps.at("loss").empty()) r.loss = curves.steps.at("loss").back();
+        if (!curves.epochs.at("val_accuracy").empty()) r.valAccuracy = curves.epochs.at("val_accuracy").back();
+      } catch (const std::exception&) {  // a run that never stepped has no curve
+      }
+      results.push_back(r);
+      if (userStopped) break;
+    }
+    std::printf("\n%-20s %-9s %12s %14s  %s\n", "run", "state", "last loss", "val accuracy", "folder");
+    for (const auto& r : results)
+      std::printf("%-20s %-9s %12.4f %13.2f%%  %s\n", r.label.c_str(), r.state.c_str(), r.loss, r.valAccuracy * 100, r.dir.c_str());
+    std::printf("\nCompare them: open the runs folder in the app (Compare page); curves to look at: ");
+    for (size_t i = 0; i < lesson.metrics.size(); ++i) std::printf("%s%s", i ? ", " : "", lesson.metrics[i].c_str());
+    std::printf(" (by %s)\n", lesson.x.c_str());
+    return 0;
+  });
+}
+
+int runsCommand(const std::string& dir) {
+  return guarded([&] {
+    const auto runs = listRuns(dir);
+    std::printf("%-40s %-11s %-9s %-8s %10s %10s %9s  %s\n", "run", "status", "model", "optim", "lr", "best val", "time", "tags");
+    for (const auto& r : runs) {
+      std::string tags;
+      for (const auto& t : r.tags) tags += (tags.empty() ? "" : ",") + t;
+      std::printf("%-40s %-11s %-9s %-8s %10.3g %9.2f%% %8.0fs  %s%s\n", r.name.c_str(), r.status.c_str(), r.model.c_str(),
+                  r.optimizer.c_str(), r.lr, r.best_val_accuracy * 100, r.train_seconds, tags.c_str(),
+                  r.damage.empty() ? "" : ("  (" + r.damage + ")").c_str());
+    }
+    std::printf("%zu runs in %s\n", runs.size(), dir.c_str());
     return 0;
   });
 }

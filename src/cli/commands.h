@@ -21,6 +21,11 @@ int datasetsCommand(const std::string& inspectPath);
 int doctorCommand(int threads);
 // Lists the tensors saved in a run's tensors.h5 (a run folder or the file itself).
 int tensorsCommand(const std::string& runOrFile);
+// Runs a lesson's variants one after another and prints how they compare; given a
+// folder, lists its lessons. `language`: en or zh_CN.
+int lessonCommand(const std::string& path, const std::string& out, const std::string& language, bool quiet);
+// Lists the runs in a runs folder (the app's Compare page reads the same).
+int runsCommand(const std::string& dir);
 int statsCommand(const std::string& config, const std::vector<std::string>& overrides, int64_t maxSamples);
 
 }  // namespace trainscope::cli

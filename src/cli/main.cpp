@@ -88,6 +88,20 @@ int main(int argc, char** argv) {
   auto* tensorsCmd = app.add_subcommand("tensors", "List the tensors saved in a run (its tensors.h5)");
   tensorsCmd->add_option("run", tensorsRun, "A run folder, or a tensors.h5 file")->required()->check(CLI::ExistingPath);
 
+  std::string lessonPath, lessonOut, lessonLanguage = "en";
+  bool lessonQuiet = false;
+  auto* lessonCmd = app.add_subcommand("lesson", "Run a lesson's experiments one after another, or list a folder's lessons");
+  lessonCmd->add_option("lesson", lessonPath, "A lesson file (resources/lessons/02_zero_grad.json) or a folder of them")
+      ->required()
+      ->check(CLI::ExistingPath);
+  lessonCmd->add_option("-o,--out", lessonOut, "Runs folder (overrides runs_dir)");
+  lessonCmd->add_option("--lang", lessonLanguage, "Language of the explanation")->check(CLI::IsMember({"en", "zh_CN"}));
+  lessonCmd->add_flag("-q,--quiet", lessonQuiet, "Only log lines, no progress");
+
+  std::string runsDir = "runs";
+  auto* runsCmd = app.add_subcommand("runs", "List the runs in a runs folder: status, model, best accuracy, time, tags");
+  runsCmd->add_option("dir", runsDir, "The runs folder (default: runs)");
+
   CLI11_PARSE(app, argc, argv);
   if (*trainCmd) {
     appendTensorOverrides(trainTensors, train.overrides);
@@ -102,5 +116,7 @@ int main(int argc, char** argv) {
   if (*statsCmd) return statsCommand(statsConfig, statsOverrides, statsMax);
   if (*doctorCmd) return doctorCommand(doctorThreads);
   if (*tensorsCmd) return tensorsCommand(tensorsRun);
+  if (*lessonCmd) return lessonCommand(lessonPath, lessonOut, lessonLanguage, lessonQuiet);
+  if (*runsCmd) return runsCommand(runsDir);
   return 0;
 }

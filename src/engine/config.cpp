@@ -203,6 +203,7 @@ ExperimentConfig parseConfig(const nlohmann::json& j) {
     f.read("hidden", c.model.hidden, 1, 1 << 20);
     f.read("activation", c.model.activation, {"relu", "sigmoid", "tanh"});
     f.read("dropout", c.model.dropout, 0, 0.99);
+    f.read("residual", c.model.residual);
     if (c.model.hidden.empty()) f.problem("hidden", "needs at least one layer width");
     f.rejectUnknown();
   }
@@ -253,6 +254,14 @@ ExperimentConfig parseConfig(const nlohmann::json& j) {
     f.read("histogram_every", c.probes.histogram_every, 0, 1e9);
     f.read("bins", c.probes.bins, 2, 4096);
     f.read("sample", c.probes.sample, 16, 1 << 24);
+    f.rejectUnknown();
+  }
+
+  if (const auto* s = section("pitfalls")) {
+    JsonFields f(*s, "pitfalls", problems);
+    f.read("skip_zero_grad", c.pitfalls.skip_zero_grad);
+    f.read("skip_eval", c.pitfalls.skip_eval);
+    f.read("skip_normalize", c.pitfalls.skip_normalize);
     f.rejectUnknown();
   }
 
@@ -332,7 +341,7 @@ nlohmann::json toJson(const ExperimentConfig& c) {
         {"drop_last", c.loader.drop_last}, {"pin_memory", c.loader.pin_memory}}},
       {"model",
        {{"name", c.model.name}, {"hidden", c.model.hidden}, {"activation", c.model.activation},
-        {"dropout", c.model.dropout}}},
+        {"dropout", c.model.dropout}, {"residual", c.model.residual}}},
       {"optimizer",
        {{"name", c.optimizer.name}, {"lr", c.optimizer.lr}, {"momentum", c.optimizer.momentum},
         {"nesterov", c.optimizer.nesterov}, {"weight_decay", c.optimizer.weight_decay},
@@ -349,6 +358,9 @@ nlohmann::json toJson(const ExperimentConfig& c) {
       {"probes",
        {{"enabled", c.probes.enabled}, {"histogram_every", c.probes.histogram_every}, {"bins", c.probes.bins},
         {"sample", c.probes.sample}}},
+      {"pitfalls",
+       {{"skip_zero_grad", c.pitfalls.skip_zero_grad}, {"skip_eval", c.pitfalls.skip_eval},
+        {"skip_normalize", c.pitfalls.skip_normalize}}},
       {"tensors",
        {{"steps", c.tensors.steps}, {"every", c.tensors.every}, {"layers", c.tensors.layers}, {"kinds", c.tensors.kinds}}},
   };

@@ -56,6 +56,7 @@ struct ModelConfig {
   std::vector<int> hidden{256, 128};  // mlp
   std::string activation = "relu";    // mlp: relu | sigmoid | tanh
   double dropout = 0.5;               // mlp, vgg
+  bool residual = false;              // mlp: x + act(fc(x)) between hidden layers of equal width
 };
 
 struct OptimizerConfig {
@@ -86,6 +87,15 @@ struct TrainingConfig {
   // When the loss or a gradient becomes NaN/Inf: pause, stop, skip (the batch) or off.
   std::string nan_guard = "pause";
   bool anomaly_detection = false;  // autograd anomaly mode: names the backward op, ~2x slower
+};
+
+// Deliberate mistakes, for teaching only (the lessons): off by default, written to the
+// run record, and announced in the log when on.
+struct PitfallConfig {
+  bool skip_zero_grad = false;  // gradients accumulate across steps
+  bool skip_eval = false;       // validation in train() mode: Dropout on, BatchNorm on batch statistics
+  bool skip_normalize = false;  // no Normalize in either pipeline
+  bool any() const { return skip_zero_grad || skip_eval || skip_normalize; }
 };
 
 // What the engine measures inside the network while it trains (the Inspect page).
@@ -137,6 +147,7 @@ struct ExperimentConfig {
   TrainingConfig training;
   ProbeConfig probes;
   TensorDumpConfig tensors;
+  PitfallConfig pitfalls;
 };
 
 // Parses and validates; throws ConfigError naming each bad field ("optimizer.lr: ...").

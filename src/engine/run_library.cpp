@@ -155,6 +155,18 @@ RunCurves readRunCurves(const std::string& dir) {
   };
   toColumns(c.step_columns, c.steps, out.steps);
   toColumns(c.epoch_columns, c.epochs, out.epochs);
+  const fs::path probes = fs::path(dir) / "probes.h5";
+  if (fs::exists(probes)) {
+    try {
+      out.probes["step"] = h5ReadDoubles(probes.string(), "/step");
+      out.probes["grad_norm"] = h5ReadDoubles(probes.string(), "/grad_norm");
+      const size_t n = std::min(out.probes["step"].size(), out.probes["grad_norm"].size());  // a live writer may be mid-row
+      out.probes["step"].resize(n);
+      out.probes["grad_norm"].resize(n);
+    } catch (const std::exception&) {  // the curves still show; only the gradient norm is missing
+      out.probes.clear();
+    }
+  }
   return out;
 }
 

@@ -50,8 +50,9 @@ void deleteRun(const std::string& dir);
 // Step columns: step, epoch, wall_time, loss, accuracy, lr, samples_per_sec, data_wait.
 // Epoch columns: epoch, step, wall_time, train_loss, train_accuracy, val_loss,
 // val_accuracy, lr, duration. Throws std::runtime_error naming the file on failure.
+// From probes.h5 when the run had probes: probes["step"] and probes["grad_norm"].
 struct RunCurves {
-  std::map<std::string, std::vector<double>> steps, epochs;
+  std::map<std::string, std::vector<double>> steps, epochs, probes;
 };
 RunCurves readRunCurves(const std::string& dir);
 

@@ -78,14 +78,27 @@ class Trainer {
     // warn there instead of failing the run. On the CPU every op used here has one.
     at::globalContext().setDeterministicAlgorithms(cfg_.deterministic, /*warn_only=*/device_.is_cuda());
 
+    std::vector<TransformSpec> trainPipeline = cfg_.train_transforms, valPipeline = cfg_.val_transforms;
+    if (cfg_.pitfalls.skip_normalize)
+      for (auto* pipeline : {&trainPipeline, &valPipeline})
+        pipeline->erase(std::remove_if(pipeline->begin(), pipeline->end(), [](const TransformSpec& t) { return t.name == "Normalize"; }),
+                        pipeline->end());
+    if (cfg_.pitfalls.any()) {
+      std::string which;
+      if (cfg_.pitfalls.skip_zero_grad) which += " zero_grad() is skipped: gradients accumulate across steps;";
+      if (cfg_.pitfalls.skip_eval) which += " validation runs without eval(): Dropout and BatchNorm stay in training mode;";
+      if (cfg_.pitfalls.skip_normalize) which += " Normalize is left out of the transforms;";
+      which.pop_back();
+      log(LogLevel::Warning, "teaching pitfall on (this run is deliberately wrong):" + which);
+    }
     DatasetSplits splits = openDataset(cfg_);
     for (const auto& s : splits.skipped) log(LogLevel::Warning, "skipped " + s.path + ": " + s.reason);
     mergeSkipped(splits.skipped);
     if (splits.train->size() == 0) throw std::runtime_error("the training split is empty");
     classes_ = splits.train->classes();
 
-    auto trainTransform = std::make_shared<Compose>(cfg_.train_transforms);
-    auto valTransform = std::make_shared<Compose>(cfg_.val_transforms);
+    auto trainTransform = std::make_shared<Compose>(trainPipeline);
+    auto valTransform = std::make_shared<Compose>(valPipeline);
     DataLoaderOptions lo;
     lo.batch_size = cfg_.loader.batch_size;
     lo.num_workers = cfg_.loader.num_workers;
@@ -101,9 +114,9 @@ class Trainer {
     if (trainLoader_->batchesPerEpoch() == 0)
       throw std::runtime_error("loader.batch_size is larger than the training set with drop_last");
 
-    inputShape_ = inputShapeOf(*splits.train, cfg_.train_transforms, cfg_.seed);
+    inputShape_ = inputShapeOf(*splits.train, trainPipeline, cfg_.seed);
     if (splits.val->size() > 0) {
-      const auto valShape = inputShapeOf(*splits.val, cfg_.val_transforms, cfg_.seed);
+      const auto valShape = inputShapeOf(*splits.val, valPipeline, cfg_.seed);
       if (valShape != inputShape_)
         throw std::runtime_error("transforms.val gives " + shapeText(valShape) + " images but transforms.train gives " +
                                  shapeText(inputShape_) + "; the model takes one input size");
@@ -254,8 +267,10 @@ class Trainer {
     const int64_t accum = cfg_.training.grad_accum_steps;
     const double lr = schedule_->lrAt(pos_.global_step);
     setLearningRate(*optimizer_, lr);
-    // zero_grad(set_to_none=True): PyTorch's default since 2.0, and cheaper.
-    for (auto& p : model_->parameters()) p.mutable_grad() = torch::Tensor();
+    // zero_grad(set_to_none=True): PyTorch's default since 2.0, and cheaper. The
+    // teaching pitfall leaves it out: each backward adds to the last step's gradients.
+    if (!cfg_.pitfalls.skip_zero_grad)
+      for (auto& p : model_->parameters()) p.mutable_grad() = torch::Tensor();
 
     double waited = 0, lossSum = 0, correct = 0, seen = 0;
     const bool guard = cfg_.training.nan_guard != "off";
@@ -346,7 +361,7 @@ class Trainer {
     ValidationResult r;
     publishProgress(epoch, stepsPerEpoch_, /*validating=*/true);
     torch::NoGradGuard noGrad;
-    model_->eval();
+    if (!cfg_.pitfalls.skip_eval) model_->eval();  // the pitfall: Dropout and BatchNorm stay in training mode
     valLoader_->startEpoch(0);
     double lossSum = 0, correct = 0, seen = 0;
     while (auto batch = valLoader_->next()) {

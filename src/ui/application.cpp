@@ -4,6 +4,7 @@
 #include "ui/main_window.h"
 #include "ui/screenshot_tour.h"
 #include "ui/training_controller.h"
+#include "ui/translation.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -27,8 +28,11 @@ int runTrainscope(QApplication& app) {
   const QCommandLineOption screenshots("screenshots",
                                        QApplication::translate("main", "Train briefly, save each page as PNG into the folder, quit."),
                                        "folder");
-  args.addOptions({experiment, dataset, screenshots});
+  const QCommandLineOption language("lang", QApplication::translate("main", "Interface language: en or zh_CN."), "language");
+  args.addOptions({experiment, dataset, screenshots, language});
   args.process(app);
+  if (args.isSet(language)) QSettings().setValue("language", args.value(language));
+  installTranslation(app, QSettings().value("language", "en").toString());
 
   ExperimentDocument document;
   TrainingController controller;

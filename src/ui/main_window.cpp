@@ -5,10 +5,12 @@
 #include "ui/pages/data_page.h"
 #include "ui/pages/inspect_page.h"
 #include "ui/pages/system_page.h"
+#include "ui/pages/compare_page.h"
+#include "ui/pages/lessons_page.h"
+#include "ui/run_queue.h"
 #include "ui/system_sampler.h"
 #include "widgets/gauge.h"
 #include "ui/pages/model_page.h"
-#include "ui/pages/placeholder_page.h"
 #include "ui/pages/train_page.h"
 #include "ui/training_controller.h"
 
@@ -46,6 +48,10 @@ MainWindow::MainWindow(ExperimentDocument* document, TrainingController* control
   inspect_ = new InspectPage(controller_, this);
   sampler_ = new SystemSampler(this);
   system_ = new SystemPage(controller_, sampler_, this);
+  queue_ = new RunQueue(this);
+  compare_ = new ComparePage(this);
+  lessons_ = new LessonsPage(queue_, this);
+  lessons_->setLanguage(QSettings().value("language", "en").toString());
   connect(sampler_, &SystemSampler::sampled, this, [this](const ProcessSample& p, const GpuMemory&) {
     if (p.available)
       train_->memoryGauge()->setValue(static_cast<double>(p.rss), static_cast<double>(p.total_memory), formatBytes(p.rss));
@@ -66,13 +72,10 @@ MainWindow::MainWindow(ExperimentDocument* document, TrainingController* control
       {tr("Data"), QStyle::SP_DirIcon, data_},
       {tr("Model"), QStyle::SP_FileDialogDetailedView, model_},
       {tr("Train"), QStyle::SP_MediaPlay, train_},
-      {tr("Compare"), QStyle::SP_FileDialogContentsView,
-       new PlaceholderPage(tr("Compare runs"),
-                           tr("Every run in the runs folder, listed and searchable; any runs' curves overlaid live, "
-                              "with smoothing, log scale and export; the hyperparameters that differ; queued runs "
-                              "and small grids; one-click lessons."), this)},
+      {tr("Compare"), QStyle::SP_FileDialogContentsView, compare_},
       {tr("Inspect"), QStyle::SP_FileDialogInfoView, inspect_},
       {tr("System"), QStyle::SP_ComputerIcon, system_},
+      {tr("Lessons"), QStyle::SP_DialogHelpButton, lessons_},
   };
   for (const auto& p : pages) {
     sidebar_->addItem(new QListWidgetItem(style()->standardIcon(p.icon), p.name));
@@ -106,6 +109,22 @@ MainWindow::MainWindow(ExperimentDocument* document, TrainingController* control
   connect(controller_, &TrainingController::guardTripped, this, &MainWindow::showGuardTrip);
   connect(controller_, &TrainingController::started, this, [this] { showPage(Train); });
   connect(doc_, &ExperimentDocument::changed, this, &MainWindow::updateStatus);
+  // The runs folder of the experiment is the one the Compare page lists and lessons fill.
+  auto followRunsDir = [this] {
+    const auto dir = doc_->value("/runs_dir");
+    const QString runs = dir.is_string() ? QString::fromStdString(dir.get<std::string>()) : QString("runs");
+    compare_->setRunsDir(runs);
+    lessons_->setRunsDir(runs);
+  };
+  connect(doc_, &ExperimentDocument::changed, this, followRunsDir);
+  followRunsDir();
+  connect(lessons_, &LessonsPage::lessonStarted, this, &MainWindow::openLessonComparison);
+  connect(queue_, &RunQueue::runStarted, this, [this](const QString&, const QString& dir) {
+    lessonRuns_ << dir;
+    compare_->reload();
+    compare_->selectRuns(lessonRuns_);
+  });
+  connect(queue_, &RunQueue::runEnded, this, [this] { compare_->reload(); });
 
   showPage(Data);
   resize(1280, 820);
@@ -132,8 +151,33 @@ void MainWindow::buildMenus() {
     go->addAction(sidebar_->item(p)->text(), QKeySequence(Qt::CTRL | (Qt::Key_1 + p)), this,
                   [this, p] { showPage(static_cast<Page>(p)); });
 
+  go->addSeparator();
+  QMenu* language = go->addMenu(tr("&Language"));
+  language->addAction("English", this, [this] { chooseLanguage("en"); });
+  language->addAction(QString::fromUtf8("简体中文"), this, [this] { chooseLanguage("zh_CN"); });
+
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   help->addAction(tr("&About Trainscope"), this, &MainWindow::showAbout);
+}
+
+void MainWindow::openLessonComparison(const Lesson& lesson) {
+  lessonRuns_.clear();
+  compare_->selectRuns({});
+  if (!lesson.metrics.empty()) compare_->setMetric(QString::fromStdString(lesson.metrics.front()));
+  compare_->setXAxis(QString::fromStdString(lesson.x));
+  compare_->setLogScale(lesson.log_scale);
+  showPage(Compare);
+  statusBar()->showMessage(tr("Lesson %1: %2 runs queued; also worth a look: %3")
+                               .arg(lesson.number)
+                               .arg(lesson.runs.size())
+                               .arg(QString::fromStdString(lesson.metrics.size() > 1 ? lesson.metrics[1] : lesson.metrics.front())),
+                           15000);
+}
+
+void MainWindow::chooseLanguage(const QString& language) {
+  QSettings().setValue("language", language);
+  lessons_->setLanguage(language);
+  QMessageBox::information(this, tr("Language"), tr("The new language applies the next time Trainscope starts."));
 }
 
 void MainWindow::showPage(Page page) { sidebar_->setCurrentRow(page); }

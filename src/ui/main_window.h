@@ -2,6 +2,8 @@
 // bar, remembered settings, folder drops, and a clean stop when closed mid-run.
 #pragma once
 
+#include "engine/lesson.h"
+
 #include "engine/events.h"
 
 #include <QMainWindow>
@@ -18,13 +20,16 @@ class ModelPage;
 class TrainPage;
 class InspectPage;
 class SystemPage;
+class ComparePage;
+class LessonsPage;
+class RunQueue;
 class SystemSampler;
 class TrainingController;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
  public:
-  enum Page { Data, Model, Train, Compare, Inspect, System, PageCount };
+  enum Page { Data, Model, Train, Compare, Inspect, System, Lessons, PageCount };
 
   MainWindow(ExperimentDocument* document, TrainingController* controller, QWidget* parent = nullptr);
 
@@ -35,6 +40,9 @@ class MainWindow : public QMainWindow {
   TrainPage* trainPage() const { return train_; }
   InspectPage* inspectPage() const { return inspect_; }
   SystemPage* systemPage() const { return system_; }
+  ComparePage* comparePage() const { return compare_; }
+  LessonsPage* lessonsPage() const { return lessons_; }
+  RunQueue* runQueue() const { return queue_; }
 
   bool openExperiment(const QString& path);
   void openExperimentDialog();
@@ -55,6 +63,8 @@ class MainWindow : public QMainWindow {
   void updateStatus();
   void showAbout();
   void showGuardTrip(const GuardTripped& trip);
+  void openLessonComparison(const Lesson& lesson);
+  void chooseLanguage(const QString& language);
 
   ExperimentDocument* doc_;
   TrainingController* controller_;
@@ -66,6 +76,10 @@ class MainWindow : public QMainWindow {
   InspectPage* inspect_;
   SystemPage* system_;
   SystemSampler* sampler_;
+  ComparePage* compare_;
+  LessonsPage* lessons_;
+  RunQueue* queue_;
+  QStringList lessonRuns_;  // the folders of the lesson being compared
   QLabel *runState_, *datasetLabel_;
   bool confirmClose_ = true;
 };

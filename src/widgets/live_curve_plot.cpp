@@ -24,6 +24,13 @@ LiveCurvePlot::LiveCurvePlot(QWidget* parent) : QWidget(parent), plot_(new QCust
   plot_->setNoAntialiasingOnDrag(true);
   plot_->setNotAntialiasedElements(QCP::aePlottables);
   connect(plot_, &QCustomPlot::mouseDoubleClick, this, [this] { resetView(); });
+  connect(plot_, &QCustomPlot::legendClick, this, [this](QCPLegend*, QCPAbstractLegendItem* item, QMouseEvent*) {
+    auto* entry = qobject_cast<QCPPlottableLegendItem*>(item);
+    if (!entry) return;
+    for (size_t i = 0; i < series_.size(); ++i)
+      if (entry->plottable() == series_[i].raw || entry->plottable() == series_[i].smooth)
+        setSeriesVisible(static_cast<int>(i), !seriesVisible(static_cast<int>(i)));
+  });
   // Panning or zooming shows another x range: decimate for it on the next refresh,
   // and right away when nothing else is coming (a paused or finished run).
   // The plot's own range changes are made with this signal blocked, so any that
@@ -101,6 +108,19 @@ void LiveCurvePlot::clear() {
   following_ = true;
   dirty_ = true;
 }
+
+void LiveCurvePlot::setSeriesVisible(int series, bool visible) {
+  Series& s = series_.at(static_cast<size_t>(series));
+  s.raw->setVisible(visible);
+  if (s.smooth) s.smooth->setVisible(visible);
+  // The legend entry stays, greyed, so it can be clicked back on.
+  QCPAbstractPlottable* entry = s.smooth ? s.smooth : s.raw;
+  if (auto* item = plot_->legend->itemWithPlottable(entry)) item->setTextColor(visible ? Qt::black : Qt::gray);
+  dirty_ = true;
+  redraw();
+}
+
+bool LiveCurvePlot::seriesVisible(int series) const { return series_.at(static_cast<size_t>(series)).raw->visible(); }
 
 void LiveCurvePlot::removeAllSeries() {
   plot_->clearGraphs();

@@ -40,6 +40,10 @@ class LiveCurvePlot : public QWidget {
   // Removes every series too (e.g. a new run with other layers).
   void removeAllSeries();
   int seriesCount() const { return static_cast<int>(series_.size()); }
+  // Hides or shows a series (its raw and smoothed lines); clicking a legend entry
+  // toggles it too.
+  void setSeriesVisible(int series, bool visible);
+  bool seriesVisible(int series) const;
 
   void setAxisLabels(const QString& x, const QString& left, const QString& right = {});
   void setLogScale(bool on);

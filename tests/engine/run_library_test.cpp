@@ -126,6 +126,9 @@ TEST(RunLibrary, ReadsARealRunAndItsCurves) {
   ASSERT_EQ(c.steps.at("loss").size(), 8u);
   EXPECT_DOUBLE_EQ(c.steps.at("loss").back(), r.steps.back().loss);
   ASSERT_EQ(c.epochs.at("val_accuracy").size(), 1u);
+  ASSERT_EQ(c.probes.at("grad_norm").size(), 8u) << "probes are on by default";
+  EXPECT_EQ(c.probes.at("step").back(), 8.0);
+  EXPECT_GT(c.probes.at("grad_norm").front(), 0.0);
 }
 
 }  // namespace

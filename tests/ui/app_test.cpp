@@ -10,11 +10,19 @@
 #include "ui/pages/train_page.h"
 #include "ui/pages/inspect_page.h"
 #include "ui/pages/system_page.h"
+#include "ui/pages/compare_page.h"
+#include "ui/pages/lessons_page.h"
+#include "ui/translation.h"
+#include "widgets/curve_export.h"
+#include <QListWidget>
+#include <QTextBrowser>
 #include "widgets/gauge.h"
 #include "ui/layer_health.h"
 #include "widgets/distribution_heatmap.h"
 #include "widgets/histogram_plot.h"
 #include <QMenu>
+#include <QMenuBar>
+#include <QDir>
 #include <QTreeWidget>
 #include "ui/training_controller.h"
 #include "widgets/class_chart.h"
@@ -268,6 +276,101 @@ class AppTest : public QObject {
     QVERIFY2(report.contains("GFLOP/s"), qPrintable(report));
     // The earlier runs' steps: samples/s and data wait per step.
     QVERIFY(system->throughputPlot()->pointCount(0) > 0);
+  }
+
+  void compareListsRunsOverlaysThemAndExportsEveryPoint() {
+    const QString runs = tmp_.path() + "/runs";
+    QDir().mkpath(runs + "/broken-run");
+    QFile bad(runs + "/broken-run/run.json");
+    QVERIFY(bad.open(QIODevice::WriteOnly));
+    bad.write("{ not json");
+    bad.close();
+    window_->showPage(MainWindow::Compare);
+    ComparePage* compare = window_->comparePage();
+    QCOMPARE(compare->runsDir(), runs);
+    compare->reload();
+    const int listed = static_cast<int>(compare->runs().size());
+    QVERIFY2(listed >= 4, "the earlier tests' runs and the damaged one");
+    QCOMPARE(compare->runTable()->rowCount(), listed);
+    bool damagedListed = false;
+    for (const auto& r : compare->runs()) damagedListed |= r.status == "damaged" && r.id == "broken-run";
+    QVERIFY(damagedListed);
+
+    // Tick every finished run: one curve each, in its own colour, every step.
+    QStringList finished;
+    int64_t steps = 0;
+    for (const auto& r : compare->runs())
+      if (r.status == "finished") finished << QString::fromStdString(r.dir), steps += r.steps;
+    QVERIFY(finished.size() >= 2);
+    compare->selectRuns(finished);
+    compare->setMetric("loss");
+    compare->setXAxis("step");
+    const auto series = compare->plottedSeries();
+    QCOMPARE(static_cast<int>(series.size()), finished.size());
+    QVERIFY(series[0].color != series[1].color);
+    QCOMPARE(compare->plot()->seriesCount(), finished.size());
+    size_t points = 0;
+    for (const auto& s : series) points += s.xs.size();
+    QCOMPARE(static_cast<int64_t>(points), steps);
+
+    const QString csv = tmp_.path() + "/compare.csv";
+    QString error;
+    QVERIFY2(compare->exportCsv(csv, &error), qPrintable(error));
+    QFile f(csv);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = f.readAll().trimmed().split('\n');
+    QCOMPARE(lines.front(), QByteArray("run,step,loss"));
+    QCOMPARE(static_cast<size_t>(lines.size() - 1), points);  // every point, not a sample
+    for (const char* ext : {"png", "svg", "pdf"}) {
+      const QString image = tmp_.path() + "/compare." + ext;
+      QVERIFY2(compare->exportImage(image, &error), qPrintable(error));
+      QVERIFY(QFileInfo(image).size() > 500);
+    }
+    QFile svg(tmp_.path() + "/compare.svg");
+    QVERIFY(svg.open(QIODevice::ReadOnly));
+    QVERIFY(svg.readAll().contains("<polyline"));
+
+    // The differences table lists only what differs, plus results.
+    QVERIFY(compare->differenceTable()->rowCount() == finished.size());
+    // Legend toggles hide a run's curve and bring it back.
+    compare->plot()->setSeriesVisible(0, false);
+    QVERIFY(!compare->plot()->seriesVisible(0));
+    compare->plot()->setSeriesVisible(0, true);
+    // Filtering the table by text.
+    compare->setFilter("broken");
+    QCOMPARE(compare->runTable()->rowCount(), 1);
+    compare->setFilter("");
+  }
+
+  void lessonsAreListedInBothLanguages() {
+    LessonsPage* lessons = window_->lessonsPage();
+    QCOMPARE(static_cast<int>(lessons->lessons().size()), 8);
+    QCOMPARE(lessons->list()->count(), 8);
+    QVERIFY(lessons->list()->item(1)->text().contains("zero_grad"));
+    lessons->list()->setCurrentRow(1);
+    QVERIFY(lessons->explanation()->toPlainText().contains("optimizer.zero_grad()"));
+    lessons->setLanguage("zh_CN");
+    QVERIFY(lessons->list()->item(0)->text().contains(QString::fromUtf8("学习率")));
+    QVERIFY(lessons->explanation()->toPlainText().contains(QString::fromUtf8("梯度")));
+    lessons->setLanguage("en");
+  }
+
+  void theInterfaceSpeaksChinese() {
+    QVERIFY(installTranslation(*qApp, "zh_CN"));
+    {
+      ExperimentDocument doc;
+      TrainingController controller;
+      MainWindow window(&doc, &controller);
+      window.setConfirmClose(false);
+      QCOMPARE(window.windowTitle(), QString("Trainscope"));
+      QCOMPARE(window.trainPage()->startButton()->text().contains("Start"), false);
+      QCOMPARE(window.inspectPage()->saveButton()->text(), QString::fromUtf8("保存张量"));
+      QCOMPARE(window.lessonsPage()->runButton()->text(), QString::fromUtf8("运行本课"));
+      QCOMPARE(window.systemPage()->checkButton()->text().contains("Run check"), false);
+      QVERIFY(window.menuBar()->actions().at(0)->text().contains(QString::fromUtf8("文件")));
+      QVERIFY(window.comparePage()->runTable()->horizontalHeaderItem(1)->text() != "Run");
+    }
+    QVERIFY(installTranslation(*qApp, "en"));
   }
 
   void theHealthTableFlagsWhatItShould() {

@@ -26,4 +26,13 @@ torch::Tensor BasicBlockImpl::forward(torch::Tensor x) {
   return torch::relu(out + identity);
 }
 
+ResidualLinearImpl::ResidualLinearImpl(int64_t features, std::string activation)
+    : fc(register_module("fc", torch::nn::Linear(features, features))), activation_(std::move(activation)) {}
+
+torch::Tensor ResidualLinearImpl::forward(torch::Tensor x) {
+  torch::Tensor h = fc->forward(x);
+  h = activation_ == "sigmoid" ? torch::sigmoid(h) : activation_ == "tanh" ? torch::tanh(h) : torch::relu(h);
+  return x + h;
+}
+
 }  // namespace trainscope

@@ -26,4 +26,17 @@ class BasicBlockImpl : public torch::nn::Module {
 };
 TORCH_MODULE(BasicBlock);
 
+// x + activation(Linear(x)): a hidden MLP layer with a residual connection, so the
+// gradient has a path around the activation (lesson 5: depth and vanishing gradients).
+class ResidualLinearImpl : public torch::nn::Module {
+ public:
+  ResidualLinearImpl(int64_t features, std::string activation);
+  torch::Tensor forward(torch::Tensor x);
+
+ private:
+  torch::nn::Linear fc{nullptr};
+  std::string activation_;
+};
+TORCH_MODULE(ResidualLinear);
+
 }  // namespace trainscope

@@ -59,8 +59,12 @@ LayerStack buildMlp(const ModelConfig& c, const std::vector<int64_t>& in, int64_
   b.add("flatten", "Flatten", nn::Flatten());
   for (size_t i = 0; i < c.hidden.size(); ++i) {
     const std::string n = std::to_string(i + 1);
-    b.add("fc" + n, "Linear", nn::Linear(b.features(), c.hidden[i]));
-    addActivation(b, "act" + n, c.activation);
+    if (c.residual && b.features() == c.hidden[i]) {
+      b.add("res" + n, "ResidualLinear", ResidualLinear(c.hidden[i], c.activation));
+    } else {
+      b.add("fc" + n, "Linear", nn::Linear(b.features(), c.hidden[i]));
+      addActivation(b, "act" + n, c.activation);
+    }
     if (c.dropout > 0 && i + 1 == c.hidden.size()) b.add("dropout", "Dropout", nn::Dropout(c.dropout));
   }
   b.add("fc" + std::to_string(c.hidden.size() + 1), "Linear", nn::Linear(b.features(), classes));

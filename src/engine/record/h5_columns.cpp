@@ -51,6 +51,19 @@ void H5Columns::create(hid_t file, const std::string& group, const std::vector<C
   }
 }
 
+std::vector<double> h5ReadDoubles(const std::string& file, const std::string& dataset) {
+  H5Handle fapl(H5Pcreate(H5P_FILE_ACCESS), H5Pclose, "file access properties");
+  H5Pset_libver_bounds(fapl.get(), H5F_LIBVER_LATEST, H5F_LIBVER_LATEST);
+  H5Handle f(H5Fopen(file.c_str(), H5F_ACC_RDONLY | H5F_ACC_SWMR_READ, fapl.get()), H5Fclose, "open " + file);
+  H5Handle d(H5Dopen2(f.get(), dataset.c_str(), H5P_DEFAULT), H5Dclose, "open " + dataset);
+  H5Handle space(H5Dget_space(d.get()), H5Sclose, "dataspace");
+  const hssize_t n = H5Sget_simple_extent_npoints(space.get());
+  std::vector<double> values(static_cast<size_t>(std::max<hssize_t>(n, 0)));
+  if (n > 0 && H5Dread(d.get(), H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data()) < 0)
+    throw std::runtime_error("HDF5: reading " + dataset + " from " + file + " failed");
+  return values;
+}
+
 std::vector<H5Columns::Row> H5Columns::readRows(hid_t file, const std::string& group, const std::vector<Column>& columns) {
   std::vector<Row> rows;
   for (size_t c = 0; c < columns.size(); ++c) {

@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""Refreshes resources/translations/*.ts from the sources, keeping the translations.
+
+lupdate's built-in C++ parser does not follow C++17 nested namespaces
+(`namespace trainscope::ui {`), so it names contexts `ComparePage` where Qt looks up
+`trainscope::ui::ComparePage` at run time. This runs lupdate into a scratch file, puts
+each class's context in its namespace (src/widgets -> trainscope::widgets, src/ui ->
+trainscope::ui), and carries over every translation whose context and source match.
+Usage: packaging/update_translations.py [LUPDATE]
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
+
+root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+lupdate = sys.argv[1] if len(sys.argv) > 1 else "/usr/lib/qt6/bin/lupdate"
+widget_classes = set()
+for name in os.listdir(os.path.join(root, "src/widgets")):
+    if name.endswith(".h"):
+        text = open(os.path.join(root, "src/widgets", name), encoding="utf-8").read()
+        widget_classes.update(re.findall(r"^class (\w+) : public", text, re.M))
+
+
+def qualified(context):
+    if context in ("main", "QObject"):
+        return context
+    return ("trainscope::widgets::" if context in widget_classes else "trainscope::ui::") + context
+
+
+LANGUAGES = ["zh_CN"]  # a new language: add it here, run this, translate in Qt Linguist
+
+for ts in ["trainscope_%s.ts" % language for language in LANGUAGES]:
+    path = os.path.join(root, "resources/translations", ts)
+    old = {}
+    if os.path.exists(path):
+        for ctx in ET.parse(path).getroot().iter("context"):
+            cname = ctx.findtext("name")
+            for msg in ctx.iter("message"):
+                t = msg.find("translation")
+                if t is not None and t.text and t.get("type") not in ("unfinished", "obsolete", "vanished"):
+                    old[(cname, msg.findtext("source"))] = t.text
+    with tempfile.TemporaryDirectory() as tmp:
+        scratch = os.path.join(tmp, ts)
+        language = ts[len("trainscope_"):-3]
+        subprocess.run([lupdate, "-silent", "-locations", "none", "-target-language", language,
+                        os.path.join(root, "src/ui"), os.path.join(root, "src/widgets"), "-ts", scratch],
+                       check=True, stderr=subprocess.DEVNULL)
+        tree = ET.parse(scratch)
+    missing = 0
+    for ctx in tree.getroot().iter("context"):
+        name = ctx.find("name")
+        name.text = qualified(name.text)
+        for msg in ctx.iter("message"):
+            t = msg.find("translation")
+            found = old.get((name.text, msg.findtext("source")))
+            if found:
+                t.text = found
+                t.attrib.pop("type", None)
+            else:
+                missing += 1
+    ET.indent(tree)
+    tree.write(path, encoding="utf-8", xml_declaration=True)
+    print(f"{ts}: {missing} untranslated")

@@ -1,0 +1,1475 @@
+<?xml version='1.0' encoding='utf-8'?>
+<TS version="2.1" language="zh_CN">
+  <context>
+    <name>trainscope::widgets::ClassChart</name>
+    <message>
+      <source>train</source>
+      <translation>训练</translation>
+    </message>
+    <message>
+      <source>validation</source>
+      <translation>验证</translation>
+    </message>
+  </context>
+  <context>
+    <name>trainscope::ui::ComparePage</name>
+    <message>
+      <source>Filter: name, status, model, tag…</source>
+      <translation>筛选：名称、状态、模型、标签…</translation>
+    </message>
+    <message>
+      <source>Refresh</source>
+      <translation>刷新</translation>
+    </message>
+    <message>
+      <source>Rename…</source>
+      <translation>重命名…</translation>
+    </message>
+    <message>
+      <source>Tags…</source>
+      <translation>标签…</translation>
+    </message>
+    <message>
+      <source>Note…</source>
+      <translation>备注…</translation>
+    </message>
+    <message>
+      <source>Delete…</source>
+      <translation>删除…</translation>
+    </message>
+    <message>
+      <source>Run</source>
+      <translation>运行</translation>
+    </message>
+    <message>
+      <source>Status</source>
+      <translation>状态</translation>
+    </message>
+    <message>
+      <source>Model</source>
+      <translation>模型</translation>
+    </message>
+    <message>
+      <source>Dataset</source>
+      <translation>数据集</translation>
+    </message>
+    <message>
+      <source>Optimizer</source>
+      <translation>优化器</translation>
+    </message>
+    <message>
+      <source>LR</source>
+      <translation>学习率</translation>
+    </message>
+    <message>
+      <source>Weight decay</source>
+      <translation>权重衰减</translation>
+    </message>
+    <message>
+      <source>Best val acc</source>
+      <translation>最佳验证准确率</translation>
+    </message>
+    <message>
+      <source>Final val acc</source>
+      <translation>最终验证准确率</translation>
+    </message>
+    <message>
+      <source>Time</source>
+      <translation>时间</translation>
+    </message>
+    <message>
+      <source>Tags</source>
+      <translation>标签</translation>
+    </message>
+    <message>
+      <source>Tick the runs to overlay</source>
+      <translation>勾选要叠加显示的运行</translation>
+    </message>
+    <message>
+      <source>training loss (per step)</source>
+      <translation>训练损失（每步）</translation>
+    </message>
+    <message>
+      <source>training accuracy (per step)</source>
+      <translation>训练准确率（每步）</translation>
+    </message>
+    <message>
+      <source>validation loss</source>
+      <translation>验证损失</translation>
+    </message>
+    <message>
+      <source>validation accuracy</source>
+      <translation>验证准确率</translation>
+    </message>
+    <message>
+      <source>training loss (per epoch)</source>
+      <translation>训练损失（每个 epoch）</translation>
+    </message>
+    <message>
+      <source>training accuracy (per epoch)</source>
+      <translation>训练准确率（每个 epoch）</translation>
+    </message>
+    <message>
+      <source>learning rate</source>
+      <translation>学习率</translation>
+    </message>
+    <message>
+      <source>samples/s</source>
+      <translation>samples/s</translation>
+    </message>
+    <message>
+      <source>gradient norm</source>
+      <translation>梯度范数</translation>
+    </message>
+    <message>
+      <source>step</source>
+      <translation>步数</translation>
+    </message>
+    <message>
+      <source>epoch</source>
+      <translation>轮次</translation>
+    </message>
+    <message>
+      <source>time (s)</source>
+      <translation>时间 (s)</translation>
+    </message>
+    <message>
+      <source>TensorBoard's smoothing: a debiased exponential moving average; the raw curve stays faint behind.</source>
+      <translation>TensorBoard 式平滑：去偏的指数移动平均；原始曲线以浅色留在后面。</translation>
+    </message>
+    <message>
+      <source>Log scale</source>
+      <translation>对数坐标</translation>
+    </message>
+    <message>
+      <source>Export…</source>
+      <translation>导出…</translation>
+    </message>
+    <message>
+      <source>The plot as PNG, SVG or PDF, or its data as CSV (every point).</source>
+      <translation>将图表导出为 PNG、SVG 或 PDF，或将其数据导出为 CSV（包含每个点）。</translation>
+    </message>
+    <message>
+      <source>Only the settings that differ between the ticked runs, with their results.</source>
+      <translation>仅显示所勾选运行之间不同的设置及其结果。</translation>
+    </message>
+    <message>
+      <source>Curve:</source>
+      <translation>曲线：</translation>
+    </message>
+    <message>
+      <source>by</source>
+      <translation>按</translation>
+    </message>
+    <message>
+      <source>Smoothing</source>
+      <translation>平滑</translation>
+    </message>
+    <message>
+      <source>Runs in %1</source>
+      <translation>%1 中的运行</translation>
+    </message>
+    <message>
+      <source>Note: %1</source>
+      <translation>备注：%1</translation>
+    </message>
+    <message>
+      <source>Damaged: %1</source>
+      <translation>已损坏：%1</translation>
+    </message>
+    <message>
+      <source>Steps</source>
+      <translation>步数</translation>
+    </message>
+    <message>
+      <source>could not write %1</source>
+      <translation>无法写入 %1</translation>
+    </message>
+    <message>
+      <source>Export the comparison</source>
+      <translation>导出比较</translation>
+    </message>
+    <message>
+      <source>PNG image (*.png);;SVG image (*.svg);;PDF (*.pdf);;CSV data, every point (*.csv)</source>
+      <translation>PNG 图像 (*.png);;SVG 图像 (*.svg);;PDF (*.pdf);;CSV 数据，包含每个点 (*.csv)</translation>
+    </message>
+    <message>
+      <source>Export</source>
+      <translation>导出</translation>
+    </message>
+    <message>
+      <source>Could not export: %1</source>
+      <translation>无法导出：%1</translation>
+    </message>
+    <message>
+      <source>Rename run</source>
+      <translation>重命名运行</translation>
+    </message>
+    <message>
+      <source>Name shown for %1:</source>
+      <translation>%1 的显示名称：</translation>
+    </message>
+    <message>
+      <source>Tags, separated by commas:</source>
+      <translation>标签，以逗号分隔：</translation>
+    </message>
+    <message>
+      <source>Note</source>
+      <translation>备注</translation>
+    </message>
+    <message>
+      <source>A note on %1:</source>
+      <translation>关于 %1 的备注：</translation>
+    </message>
+    <message>
+      <source>Delete run</source>
+      <translation>删除运行</translation>
+    </message>
+    <message>
+      <source>%1 is still training: stop it first.</source>
+      <translation>%1 仍在训练：请先停止它。</translation>
+    </message>
+    <message>
+      <source>Delete %1 and everything in its folder?
+%2
+This cannot be undone.</source>
+      <translation>删除 %1 及其文件夹中的所有内容？
+%2
+此操作无法撤销。</translation>
+    </message>
+  </context>
+  <context>
+    <name>trainscope::ui::DataPage</name>
+    <message>
+      <source>Fashion-MNIST (built in)</source>
+      <translation>Fashion-MNIST（内置）</translation>
+    </message>
+    <message>
+      <source>70,000 small grayscale pictures of clothes in 10 classes: the classic first dataset.</source>
+      <translation>70,000 张 10 个类别的服装小型灰度图片：经典的入门数据集。</translation>
+    </message>
+    <message>
+      <source>Open image folder…</source>
+      <translation>打开图像文件夹…</translation>
+    </message>
+    <message>
+      <source>A folder with one sub-folder per class (root/&lt;class&gt;/&lt;image&gt;), as torchvision's ImageFolder expects. You can also drop a folder on the window.</source>
+      <translation>每个类别一个子文件夹的文件夹（root/&lt;class&gt;/&lt;image&gt;），与 torchvision 的 ImageFolder 要求一致。也可以将文件夹拖放到窗口上。</translation>
+    </message>
+    <message>
+      <source>Cancel</source>
+      <translation>取消</translation>
+    </message>
+    <message>
+      <source>No dataset yet</source>
+      <translation>尚无数据集</translation>
+    </message>
+    <message>
+      <source>Training split</source>
+      <translation>训练集</translation>
+    </message>
+    <message>
+      <source>Validation split</source>
+      <translation>验证集</translation>
+    </message>
+    <message>
+      <source>Compute mean/std</source>
+      <translation>计算均值/标准差</translation>
+    </message>
+    <message>
+      <source>Measures the per-channel mean and standard deviation of the training images and writes them into the experiment's Normalize. ImageNet's values are a poor fit for data that does not look like ImageNet.</source>
+      <translation>测量训练图像每个通道的均值和标准差，并写入实验的 Normalize。ImageNet 的数值不适合与 ImageNet 不相似的数据。</translation>
+    </message>
+    <message>
+      <source>File</source>
+      <translation>文件</translation>
+    </message>
+    <message>
+      <source>Why it was skipped</source>
+      <translation>跳过原因</translation>
+    </message>
+    <message>
+      <source>The selected image, then 8 versions from the experiment's training transforms exactly as the data loader will produce them. Re-roll for other random draws.</source>
+      <translation>所选图像，以及由实验的训练变换生成的 8 个版本，与数据加载器产生的完全一致。点击“重新抽取”可获得其他随机结果。</translation>
+    </message>
+    <message>
+      <source>Re-roll</source>
+      <translation>重新抽取</translation>
+    </message>
+    <message>
+      <source>Overview</source>
+      <translation>概览</translation>
+    </message>
+    <message>
+      <source>Skipped files</source>
+      <translation>已跳过的文件</translation>
+    </message>
+    <message>
+      <source>Augmentation preview</source>
+      <translation>数据增强预览</translation>
+    </message>
+    <message>
+      <source>No dataset: %1</source>
+      <translation>无数据集：%1</translation>
+    </message>
+    <message>
+      <source>Loading Fashion-MNIST…</source>
+      <translation>正在加载 Fashion-MNIST…</translation>
+    </message>
+    <message>
+      <source>Importing %1 (decoding every image to find the ones that cannot be used)…</source>
+      <translation>正在导入 %1（解码每张图像以找出无法使用的图像）…</translation>
+    </message>
+    <message>
+      <source>Open an image folder (root/&lt;class&gt;/&lt;image&gt;)</source>
+      <translation>打开图像文件夹（root/&lt;class&gt;/&lt;image&gt;）</translation>
+    </message>
+    <message>
+      <source>Image sizes are measured when a folder is imported.</source>
+      <translation>导入文件夹时会测量图像尺寸。</translation>
+    </message>
+    <message>
+      <source>%1 images. Width min/median/max: %2 / %3 / %4 px. Height: %5 / %6 / %7 px. Channels in the files: %8 grayscale, %9 RGB, %10 RGBA.</source>
+      <translation>%1 张图像。宽度 最小/中位/最大：%2 / %3 / %4 px。高度：%5 / %6 / %7 px。文件中的通道：%8 张灰度，%9 张 RGB，%10 张 RGBA。</translation>
+    </message>
+    <message>
+      <source>%1 classes, %2 training and %3 validation images.
+%4</source>
+      <translation>%1 个类别，%2 张训练图像和 %3 张验证图像。
+%4</translation>
+    </message>
+    <message>
+      <source>Skipped files (%1)</source>
+      <translation>已跳过的文件（%1）</translation>
+    </message>
+    <message>
+      <source>All classes</source>
+      <translation>所有类别</translation>
+    </message>
+    <message>
+      <source>%1 images</source>
+      <translation>%1 张图像</translation>
+    </message>
+    <message>
+      <source>original, %1x%2</source>
+      <translation>原图，%1x%2</translation>
+    </message>
+    <message>
+      <source>augmented #%1, %2x%3</source>
+      <translation>增强 #%1，%2x%3</translation>
+    </message>
+    <message>
+      <source>Measuring the training images…</source>
+      <translation>正在测量训练图像…</translation>
+    </message>
+    <message>
+      <source>Not applied: the dataset changed while it was measured.</source>
+      <translation>未应用：测量期间数据集发生了变化。</translation>
+    </message>
+    <message>
+      <source>Not measured: %1</source>
+      <translation>未测量：%1</translation>
+    </message>
+    <message>
+      <source>Normalize set to mean %1, std %2 (%3 images).</source>
+      <translation>Normalize 已设为均值 %1，标准差 %2（%3 张图像）。</translation>
+    </message>
+    <message>
+      <source> Channel %1 never varies: its std is set to 1.</source>
+      <translation> 通道 %1 没有任何变化：其标准差设为 1。</translation>
+    </message>
+  </context>
+  <context>
+    <name>trainscope::widgets::DistributionHeatmap</name>
+    <message>
+      <source>share of elements</source>
+      <translation>元素占比</translation>
+    </message>
+  </context>
+  <context>
+    <name>trainscope::ui::ExperimentDocument</name>
+    <message>
+      <source>Cannot open %1: %2</source>
+      <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+      <source>%1 is not a JSON experiment</source>
+      <translation>%1 不是 JSON 实验文件</translation>
+    </message>
+    <message>
+      <source>Cannot write %1: %2</source>
+      <translation>无法写入 %1：%2</translation>
+    </message>
+  </context>
+  <context>
+    <name>trainscope::ui::ExperimentForm</name>
+    <message>
+      <source>Optimizer</source>
+      <translation>优化器</translation>
+    </message>
+    <message>
+      <source>How the weights move. SGD with momentum is the classic and generalises well; Adam adapts a step size per weight and is forgiving of the learning rate; AdamW is Adam with weight decay done right.</source>
+      <translation>权重如何更新。带动量的 SGD 是经典选择，泛化良好；Adam 为每个权重自适应步长，对学习率较宽容；AdamW 是正确实现了权重衰减的 Adam。</translation>
+    </message>
+    <message>
+      <source>Learning rate</source>
+      <translation>学习率</translation>
+    </message>
+    <message>
+      <source>The size of each step. Too high and the loss jumps or becomes NaN; too low and nothing happens. Typical: 0.1-0.01 for SGD, 1e-3 to 3e-4 for Adam.</source>
+      <translation>每一步的大小。过高时损失会跳动或变成 NaN；过低时几乎没有进展。典型值：SGD 为 0.1-0.01，Adam 为 1e-3 到 3e-4。</translation>
+    </message>
+    <message>
+      <source>Momentum</source>
+      <translation>动量</translation>
+    </message>
+    <message>
+      <source>SGD only: how much of the previous step carries over, smoothing noisy gradients. 0.9 is the usual choice.</source>
+      <translation>仅限 SGD：保留多少上一步的更新，用于平滑带噪声的梯度。通常取 0.9。</translation>
+    </message>
+    <message>
+      <source>Nesterov</source>
+      <translation>Nesterov</translation>
+    </message>
+    <message>
+      <source>SGD only: looks ahead along the momentum before computing the gradient; often slightly better.</source>
+      <translation>仅限 SGD：先沿动量方向向前看，再计算梯度；通常略好一些。</translation>
+    </message>
+    <message>
+      <source>Weight decay</source>
+      <translation>权重衰减</translation>
+    </message>
+    <message>
+      <source>Pulls weights towards zero each step, a brake on overfitting. Try 1e-4 to 5e-4; raise it when the validation loss climbs while the training loss falls.</source>
+      <translation>每一步将权重拉向零，用于抑制过拟合。可尝试 1e-4 到 5e-4；当验证损失上升而训练损失下降时调高。</translation>
+    </message>
+    <message>
+      <source>Learning-rate schedule</source>
+      <translation>学习率调度</translation>
+    </message>
+    <message>
+      <source>Schedule</source>
+      <translation>调度</translation>
+    </message>
+    <message>
+      <source>How the learning rate changes during training. Lowering it late lets the model settle into a minimum: step drops it by gamma every step_size epochs, cosine glides it down smoothly.</source>
+      <translation>训练过程中学习率如何变化。后期降低学习率能让模型稳定到一个极小值：step 每隔 step_size 个 epoch 将其乘以 gamma，cosine 则平滑地逐渐降低。</translation>
+    </message>
+    <message>
+      <source>Step size (epochs)</source>
+      <translation>步长（epoch）</translation>
+    </message>
+    <message>
+      <source>StepLR: epochs between two drops.</source>
+      <translation>StepLR：两次下降之间的 epoch 数。</translation>
+    </message>
+    <message>
+      <source>Gamma</source>
+      <translation>Gamma</translation>
+    </message>
+    <message>
+      <source>StepLR / MultiStepLR: the factor of each drop (0.1 = ten times smaller).</source>
+      <translation>StepLR / MultiStepLR：每次下降的系数（0.1 = 缩小为十分之一）。</translation>
+    </message>
+    <message>
+      <source>Milestones (epochs)</source>
+      <translation>里程碑（epoch）</translation>
+    </message>
+    <message>
+      <source>MultiStepLR: the epochs at which to drop, e.g. 30, 60.</source>
+      <translation>MultiStepLR：在哪些 epoch 下降，例如 30, 60。</translation>
+    </message>
+    <message>
+      <source>Minimum rate</source>
+      <translation>最小学习率</translation>
+    </message>
+    <message>
+      <source>Cosine: the learning rate it ends at.</source>
+      <translation>Cosine：学习率最终降到的值。</translation>
+    </message>
+    <message>
+      <source>Warmup (epochs)</source>
+      <translation>预热（epoch）</translation>
+    </message>
+    <message>
+      <source>Start small and ramp up linearly over this many epochs: large models and large batches are unstable in their first steps. May be fractional, e.g. 0.5.</source>
+      <translation>从较小值开始，在这么多个 epoch 内线性升高：大模型和大批次在最初几步并不稳定。可以是小数，例如 0.5。</translation>
+    </message>
+    <message>
+      <source>Training</source>
+      <translation>训练</translation>
+    </message>
+    <message>
+      <source>Epochs</source>
+      <translation>轮次</translation>
+    </message>
+    <message>
+      <source>Passes over the training set. Watch the validation curve to see when more stop helping.</source>
+      <translation>遍历训练集的次数。观察验证曲线，看何时增加轮次不再有帮助。</translation>
+    </message>
+    <message>
+      <source>Batch size</source>
+      <translation>批大小</translation>
+    </message>
+    <message>
+      <source>Images per step. Larger batches are faster per image but need more memory and often a larger learning rate.</source>
+      <translation>每步的图像数。更大的批次按每张图像计算更快，但需要更多内存，且通常需要更大的学习率。</translation>
+    </message>
+    <message>
+      <source>Gradient accumulation</source>
+      <translation>梯度累积</translation>
+    </message>
+    <message>
+      <source>Sum the gradients of this many batches before one optimizer step: a large effective batch when memory is short.</source>
+      <translation>在一次优化器更新前累加这么多个批次的梯度：内存不足时获得更大的等效批大小。</translation>
+    </message>
+    <message>
+      <source>Clip gradient norm</source>
+      <translation>梯度范数裁剪</translation>
+    </message>
+    <message>
+      <source>Scales gradients down when their overall norm exceeds this (0 = off). A seat belt against exploding gradients; 1.0 to 5.0 is common.</source>
+      <translation>当梯度的总范数超过此值时按比例缩小梯度（0 = 关闭）。防止梯度爆炸的安全带；常用 1.0 到 5.0。</translation>
+    </message>
+    <message>
+      <source>Label smoothing</source>
+      <translation>标签平滑</translation>
+    </message>
+    <message>
+      <source>Trains towards 90% instead of 100% confidence (at 0.1), which calibrates the model and often helps a little.</source>
+      <translation>以 90% 而非 100% 的置信度为训练目标（取 0.1 时），可校准模型，且通常略有帮助。</translation>
+    </message>
+    <message>
+      <source>Debugging</source>
+      <translation>调试</translation>
+    </message>
+    <message>
+      <source>NaN guard</source>
+      <translation>NaN 防护</translation>
+    </message>
+    <message>
+      <source>When the loss or a gradient becomes NaN or infinite: pause the run (and save the batch and the first bad layer to HDF5), stop it, or skip that batch and go on. The bad step is never applied. Its check costs about 1% of a step.</source>
+      <translation>当损失或某个梯度变为 NaN 或无穷大时：暂停运行（并将该批次和第一个出错的层保存为 HDF5）、停止运行，或跳过该批次继续。出错的那一步永远不会被应用。该检查的开销约为一步的 1%。</translation>
+    </message>
+    <message>
+      <source>Anomaly detection (slow)</source>
+      <translation>异常检测（较慢）</translation>
+    </message>
+    <message>
+      <source>autograd's detect_anomaly: every backward op checks its output and the first one producing NaN is named. Costs about half the speed: turn it on to chase a NaN, not to train.</source>
+      <translation>autograd 的 detect_anomaly：每个反向运算都会检查其输出，并指出第一个产生 NaN 的运算。速度大约减半：用于追查 NaN，而非用于训练。</translation>
+    </message>
+    <message>
+      <source>Probes</source>
+      <translation>探针</translation>
+    </message>
+    <message>
+      <source>Statistics of every layer's output and gradient each step, and histograms, for the Inspect page and probes.h5. Within 3% of a step's time.</source>
+      <translation>每一步记录每层输出和梯度的统计量以及直方图，供检查页面和 probes.h5 使用。开销不超过一步时间的 3%。</translation>
+    </message>
+    <message>
+      <source>Histogram every (steps)</source>
+      <translation>直方图间隔（步）</translation>
+    </message>
+    <message>
+      <source>Steps between full histograms and update-to-weight ratios (0 = none). Each costs a pass over every activation and gradient.</source>
+      <translation>完整直方图和更新/权重比率之间间隔的步数（0 = 不记录）。每次都需要遍历所有激活和梯度。</translation>
+    </message>
+    <message>
+      <source>Augmentation</source>
+      <translation>数据增强</translation>
+    </message>
+    <message>
+      <source>Reproducibility and resources</source>
+      <translation>可复现性与资源</translation>
+    </message>
+    <message>
+      <source>Seed</source>
+      <translation>随机种子</translation>
+    </message>
+    <message>
+      <source>Seeds weight initialisation, shuffling and augmentation. Same seed, same run.</source>
+      <translation>用于权重初始化、数据打乱和数据增强的随机种子。相同的种子，相同的运行。</translation>
+    </message>
+    <message>
+      <source>Deterministic</source>
+      <translation>确定性</translation>
+    </message>
+    <message>
+      <source>Only deterministic kernels: bit-identical reruns at some speed cost. On the CPU, the same seed and thread count already repeat exactly.</source>
+      <translation>仅使用确定性内核：重新运行结果逐位相同，但会损失一些速度。在 CPU 上，相同的随机种子和线程数本身就能精确复现。</translation>
+    </message>
+    <message>
+      <source>Loader workers</source>
+      <translation>加载线程数</translation>
+    </message>
+    <message>
+      <source>Threads preparing batches while the model trains. Raise it when the data-wait share is high.</source>
+      <translation>在模型训练时准备批次的线程。当等待数据占比较高时调高。</translation>
+    </message>
+    <message>
+      <source>Threads</source>
+      <translation>线程数</translation>
+    </message>
+    <message>
+      <source>LibTorch compute threads; 0 uses every core.</source>
+      <translation>LibTorch 计算线程数；0 表示使用所有核心。</translation>
+    </message>
+    <message>
+      <source>Augment training images</source>
+      <translation>增强训练图像</translation>
+    </message>
+    <message>
+      <source>Random crops, flips and colour changes give the model new views of the same images each epoch: the cheapest cure for overfitting. Validation images are never augmented.</source>
+      <translation>随机裁剪、翻转和颜色变化让模型在每个 epoch 看到同一图像的新视角：这是治疗过拟合最廉价的方法。验证图像从不做数据增强。</translation>
+    </message>
+    <message>
+      <source>RandomResizedCrop keeps between this share of the image and all of it, then resizes back. 0.08 is ImageNet's bold default; 0.5-0.9 suits small images.</source>
+      <translation>RandomResizedCrop 保留图像的这一比例到全部之间的区域，然后缩放回原尺寸。0.08 是 ImageNet 的激进默认值；0.5-0.9 适合小图像。</translation>
+    </message>
+    <message>
+      <source>RandomHorizontalFlip: the chance of a mirror image. Fine for clothes and animals, wrong for digits and text.</source>
+      <translation>RandomHorizontalFlip：生成镜像图像的概率。适合服装和动物，不适合数字和文字。</translation>
+    </message>
+    <message>
+      <source>ColorJitter strength for brightness, contrast (and saturation on colour images).</source>
+      <translation>ColorJitter 对亮度、对比度（彩色图像还有饱和度）的调整强度。</translation>
+    </message>
+    <message>
+      <source>Crop scale from</source>
+      <translation>裁剪比例下限</translation>
+    </message>
+    <message>
+      <source>Flip probability</source>
+      <translation>翻转概率</translation>
+    </message>
+    <message>
+      <source>Colour jitter</source>
+      <translation>颜色抖动</translation>
+    </message>
+  </context>
+  <context>
+    <name>trainscope::widgets::Gauge</name>
+    <message>
+      <source>not measured yet</source>
+      <translation>尚未测量</translation>
+    </message>
+  </context>
+  <context>
+    <name>trainscope::widgets::HistogramPlot</name>
+    <message>
+      <source>elements</source>
+      <translation>元素数</translation>
+    </message>
+  </context>
+  <context>
+    <name>trainscope::ui::InspectPage</name>
+    <message>
+      <source>Layer</source>
+      <translation>层</translation>
+    </message>
+    <message>
+      <source>Type</source>
+      <translation>类型</translation>
+    </message>
+    <message>
+      <source>The model's layers in forward order; expand a layer for its parameters.</source>
+      <translation>模型的各层，按前向顺序排列；展开某层可查看其参数。</translation>
+    </message>
+    <message>
+      <source>Output (activation)</source>
+      <translation>输出（激活）</translation>
+    </message>
+    <message>
+      <source>Gradient of the output</source>
+      <translation>输出的梯度</translation>
+    </message>
+    <message>
+      <source>Weights</source>
+      <translation>权重</translation>
+    </message>
+    <message>
+      <source>Gradient of the weights</source>
+      <translation>权重的梯度</translation>
+    </message>
+    <message>
+      <source>Which tensor of the layer: its forward output (what a forward hook sees), the gradient of the loss with respect to that output, its parameters, or their gradients.</source>
+      <translation>该层的哪个张量：其前向输出（前向钩子看到的内容）、损失对该输出的梯度、其参数，或参数的梯度。</translation>
+    </message>
+    <message>
+      <source>Save tensors</source>
+      <translation>保存张量</translation>
+    </message>
+    <message>
+      <source>Save the tensors of the next step to the run's tensors.h5 (open in Python with h5py).</source>
+      <translation>将下一步的张量保存到该运行的 tensors.h5（可在 Python 中用 h5py 打开）。</translation>
+    </message>
+    <message>
+      <source>Selected layer, all kinds</source>
+      <translation>所选层，所有类型</translation>
+    </message>
+    <message>
+      <source>All layers, all kinds</source>
+      <translation>所有层，所有类型</translation>
+    </message>
+    <message>
+      <source>Start a run on the Train page: the probes report here while it trains.</source>
+      <translation>在训练页面开始一次运行：训练期间探针会在此报告。</translation>
+    </message>
+    <message>
+      <source>step</source>
+      <translation>步数</translation>
+    </message>
+    <message>
+      <source>value</source>
+      <translation>值</translation>
+    </message>
+    <message>
+      <source>no histograms yet (one every probes.histogram_every steps)</source>
+      <translation>尚无直方图（每 probes.histogram_every 步记录一次）</translation>
+    </message>
+    <message>
+      <source>share of elements</source>
+      <translation>元素占比</translation>
+    </message>
+    <message>
+      <source>mean</source>
+      <translation>均值</translation>
+    </message>
+    <message>
+      <source>std</source>
+      <translation>标准差</translation>
+    </message>
+    <message>
+      <source>min</source>
+      <translation>最小值</translation>
+    </message>
+    <message>
+      <source>max</source>
+      <translation>最大值</translation>
+    </message>
+    <message>
+      <source>exact zeros</source>
+      <translation>精确零值</translation>
+    </message>
+    <message>
+      <source>saturated</source>
+      <translation>饱和</translation>
+    </message>
+    <message>
+      <source>gradient L2 norm (log)</source>
+      <translation>梯度 L2 范数（对数）</translation>
+    </message>
+    <message>
+      <source>Dead units</source>
+      <translation>死亡单元</translation>
+    </message>
+    <message>
+      <source>Saturated</source>
+      <translation>饱和</translation>
+    </message>
+    <message>
+      <source>Gradient norm</source>
+      <translation>梯度范数</translation>
+    </message>
+    <message>
+      <source>Update ratio</source>
+      <translation>更新比率</translation>
+    </message>
+    <message>
+      <source>L2 norm of the gradients of the layer's parameters at the last step. Flagged below %1 (vanishing) or above %2 (exploding).</source>
+      <translation>该层参数梯度在最后一步的 L2 范数。低于 %1（梯度消失）或高于 %2（梯度爆炸）时标记。</translation>
+    </message>
+    <message>
+      <source>||update|| / ||weight|| of the last optimizer step measured (every probes.histogram_every steps); around 1e-3 is healthy. Flagged below %1 or above %2.</source>
+      <translation>最近一次测量的优化器更新的 ||update|| / ||weight||（每 probes.histogram_every 步测量一次）；约 1e-3 为健康。低于 %1 或高于 %2 时标记。</translation>
+    </message>
+    <message>
+      <source>Show:</source>
+      <translation>显示：</translation>
+    </message>
+    <message>
+      <source>Gradient norms, all layers</source>
+      <translation>梯度范数，所有层</translation>
+    </message>
+    <message>
+      <source>Health</source>
+      <translation>健康状况</translation>
+    </message>
+    <message>
+      <source>Probes on: statistics every step, histograms every probes.histogram_every steps.</source>
+      <translation>探针已开启：每步记录统计量，每 probes.histogram_every 步记录直方图。</translation>
+    </message>
+    <message>
+      <source>Probes are off in this experiment (probes.enabled): only saving tensors works.</source>
+      <translation>此实验中探针已关闭（probes.enabled）：只能保存张量。</translation>
+    </message>
+    <message>
+      <source>parameter</source>
+      <translation>参数</translation>
+    </message>
+    <message>
+      <source>%1 has no parameters</source>
+      <translation>%1 没有参数</translation>
+    </message>
+    <message>
+      <source>value at step %1</source>
+      <translation>第 %1 步的值</translation>
+    </message>
+    <message>
+      <source>Saving every layer's tensors at the next step…</source>
+      <translation>正在下一步保存每一层的张量…</translation>
+    </message>
+    <message>
+      <source>Saving %1's tensors at the next step…</source>
+      <translation>正在下一步保存 %1 的张量…</translation>
+    </message>
+    <message>
+      <source>Tensors not saved: %1</source>
+      <translation>张量未保存：%1</translation>
+    </message>
+    <message>
+      <source>Saved %1 tensors of step %2 to %3 (%4)</source>
+      <translation>已将第 %2 步的 %1 个张量保存到 %3（%4）</translation>
+    </message>
+  </context>
+  <context>
+    <name>trainscope::ui::LessonsPage</name>
+    <message>
+      <source>%1 running, %2 waiting. Their curves appear on the Compare page as they train.</source>
+      <translation>%1 个正在运行，%2 个等待中。训练过程中它们的曲线会出现在比较页面上。</translation>
+    </message>
+    <message>
+      <source>%1 did not start: %2</source>
+      <translation>%1 未能启动：%2</translation>
+    </message>
+    <message>
+      <source>Some lessons could not be read:
+%1</source>
+      <translation>部分课程无法读取：
+%1</translation>
+    </message>
+    <message>
+      <source>No lessons found (resources/lessons).</source>
+      <translation>未找到课程（resources/lessons）。</translation>
+    </message>
+    <message>
+      <source>Runs</source>
+      <translation>运行</translation>
+    </message>
+    <message>
+      <source>as written</source>
+      <translation>按原样</translation>
+    </message>
+    <message>
+      <source>Compare: %1, by %2.</source>
+      <translation>比较：%1，按 %2。</translation>
+    </message>
+    <message>
+      <source>Each lesson runs its experiments on Fashion-MNIST (a few minutes at most on a laptop) and opens the comparison. Read what to look for while the curves come in.</source>
+      <translation>每节课都会在 Fashion-MNIST 上运行其实验（在笔记本电脑上最多几分钟），并打开比较页面。在曲线逐渐出现时，阅读需要关注的要点。</translation>
+    </message>
+    <message>
+      <source>Run this lesson</source>
+      <translation>运行本课</translation>
+    </message>
+    <message>
+      <source>Two runs at once (cores split between them)</source>
+      <translation>同时进行两个运行（二者分配 CPU 核心）</translation>
+    </message>
+  </context>
+  <context>
+    <name>trainscope::ui::MainWindow</name>
+    <message>
+      <source>Trainscope</source>
+      <translation>Trainscope</translation>
+    </message>
+    <message>
+      <source>n/a</source>
+      <translation>无</translation>
+    </message>
+    <message>
+      <source>Data</source>
+      <translation>数据</translation>
+    </message>
+    <message>
+      <source>Model</source>
+      <translation>模型</translation>
+    </message>
+    <message>
+      <source>Train</source>
+      <translation>训练</translation>
+    </message>
+    <message>
+      <source>Compare</source>
+      <translation>比较</translation>
+    </message>
+    <message>
+      <source>Inspect</source>
+      <translation>检查</translation>
+    </message>
+    <message>
+      <source>System</source>
+      <translation>系统</translation>
+    </message>
+    <message>
+      <source>Lessons</source>
+      <translation>课程</translation>
+    </message>
+    <message>
+      <source>Ready</source>
+      <translation>就绪</translation>
+    </message>
+    <message>
+      <source>Import failed</source>
+      <translation>导入失败</translation>
+    </message>
+    <message>
+      <source>Training stopped</source>
+      <translation>训练已停止</translation>
+    </message>
+    <message>
+      <source>&amp;File</source>
+      <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+      <source>&amp;Open Image Folder…</source>
+      <translation>打开图像文件夹(&amp;O)…</translation>
+    </message>
+    <message>
+      <source>Use &amp;Fashion-MNIST</source>
+      <translation>使用 Fashion-MNIST(&amp;F)</translation>
+    </message>
+    <message>
+      <source>Open &amp;Experiment…</source>
+      <translation>打开实验(&amp;E)…</translation>
+    </message>
+    <message>
+      <source>Ctrl+Shift+O</source>
+      <translation>Ctrl+Shift+O</translation>
+    </message>
+    <message>
+      <source>&amp;Save Experiment…</source>
+      <translation>保存实验(&amp;S)…</translation>
+    </message>
+    <message>
+      <source>&amp;Quit</source>
+      <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+      <source>&amp;Run</source>
+      <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+      <source>&amp;Start</source>
+      <translation>开始(&amp;S)</translation>
+    </message>
+    <message>
+      <source>&amp;Pause / Resume</source>
+      <translation>暂停 / 继续(&amp;P)</translation>
+    </message>
+    <message>
+      <source>S&amp;top</source>
+      <translation>停止(&amp;T)</translation>
+    </message>
+    <message>
+      <source>&amp;View</source>
+      <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+      <source>&amp;Language</source>
+      <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+      <source>&amp;Help</source>
+      <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+      <source>&amp;About Trainscope</source>
+      <translation>关于 Trainscope(&amp;A)</translation>
+    </message>
+    <message>
+      <source>Lesson %1: %2 runs queued; also worth a look: %3</source>
+      <translation>课程 %1：已排队 %2 个运行；也值得一看：%3</translation>
+    </message>
+    <message>
+      <source>Language</source>
+      <translation>语言</translation>
+    </message>
+    <message>
+      <source>The new language applies the next time Trainscope starts.</source>
+      <translation>新语言将在下次启动 Trainscope 时生效。</translation>
+    </message>
+    <message>
+      <source>Run %1</source>
+      <translation>运行 %1</translation>
+    </message>
+    <message>
+      <source> · the experiment has problems (see the Model page)</source>
+      <translation> · 实验存在问题（请查看模型页面）</translation>
+    </message>
+    <message>
+      <source>Cannot open the experiment</source>
+      <translation>无法打开实验</translation>
+    </message>
+    <message>
+      <source>Open experiment</source>
+      <translation>打开实验</translation>
+    </message>
+    <message>
+      <source>Experiments (*.json)</source>
+      <translation>实验 (*.json)</translation>
+    </message>
+    <message>
+      <source>Cannot save the experiment</source>
+      <translation>无法保存实验</translation>
+    </message>
+    <message>
+      <source>Saved %1</source>
+      <translation>已保存 %1</translation>
+    </message>
+    <message>
+      <source>Save experiment</source>
+      <translation>保存实验</translation>
+    </message>
+    <message>
+      <source>At step %1 %2.</source>
+      <translation>第 %1 步：%2。</translation>
+    </message>
+    <message>
+      <source>The first layer with a non-finite output is %1.</source>
+      <translation>第一个输出非有限值的层是 %1。</translation>
+    </message>
+    <message>
+      <source>The batch and that layer's input and output are saved in %1.</source>
+      <translation>该批次以及该层的输入和输出已保存在 %1 中。</translation>
+    </message>
+    <message>
+      <source>Try a lower learning rate, gradient clipping, or normalised inputs.</source>
+      <translation>请尝试更低的学习率、梯度裁剪或归一化输入。</translation>
+    </message>
+    <message>
+      <source>NaN guard: %1</source>
+      <translation>NaN 防护：%1</translation>
+    </message>
+    <message>
+      <source>The NaN guard %1 the run</source>
+      <translation>NaN 防护已%1该运行</translation>
+    </message>
+    <message>
+      <source>paused</source>
+      <translation>暂停</translation>
+    </message>
+    <message>
+      <source>stopped</source>
+      <translation>停止</translation>
+    </message>
+    <message>
+      <source>Open the evidence folder</source>
+      <translation>打开证据文件夹</translation>
+    </message>
+    <message>
+      <source>About Trainscope</source>
+      <translation>关于 Trainscope</translation>
+    </message>
+    <message>
+      <source>&lt;h3&gt;Trainscope %1&lt;/h3&gt;&lt;p&gt;A workbench for training and debugging neural networks.&lt;/p&gt;&lt;p&gt;LibTorch %2&lt;br&gt;Qt %3&lt;br&gt;OpenCV %4&lt;br&gt;HDF5 %5&lt;/p&gt;&lt;p&gt;Device: %6&lt;/p&gt;</source>
+      <translation>&lt;h3&gt;Trainscope %1&lt;/h3&gt;&lt;p&gt;用于训练和调试神经网络的工作台。&lt;/p&gt;&lt;p&gt;LibTorch %2&lt;br&gt;Qt %3&lt;br&gt;OpenCV %4&lt;br&gt;HDF5 %5&lt;/p&gt;&lt;p&gt;设备：%6&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>Stop training?</source>
+      <translation>停止训练？</translation>
+    </message>
+    <message>
+      <source>A run is training. Stop it and quit? Its record and a checkpoint to resume from are kept.</source>
+      <translation>有一个运行正在训练。停止它并退出吗？其记录和用于恢复的检查点会被保留。</translation>
+    </message>
+    <message>
+      <source>Stopping the run after its current step…</source>
+      <translation>正在当前步结束后停止运行…</translation>
+    </message>
+  </context>
+  <context>
+    <name>trainscope::ui::ModelPage</name>
+    <message>
+      <source>A multi-layer perceptron: flatten the image, then fully connected layers. The baseline.</source>
+      <translation>多层感知机：将图像展平，然后接全连接层。基线模型。</translation>
+    </message>
+    <message>
+      <source>LeNet-5: two 5x5 convolutions with pooling, then three fully connected layers. Small, fast, the classic.</source>
+      <translation>LeNet-5：两个带池化的 5x5 卷积，然后是三个全连接层。小巧、快速、经典。</translation>
+    </message>
+    <message>
+      <source>A small VGG: three stages of 3x3 convolution + BatchNorm + ReLU, Dropout before the classifier.</source>
+      <translation>小型 VGG：三个由 3x3 卷积 + BatchNorm + ReLU 组成的阶段，分类器前接 Dropout。</translation>
+    </message>
+    <message>
+      <source>ResNet-18: residual blocks that let gradients flow through 18 layers. Strong, and slow on a CPU.</source>
+      <translation>ResNet-18：残差块让梯度能流经 18 层。性能强，但在 CPU 上较慢。</translation>
+    </message>
+    <message>
+      <source>MLP: the width of each hidden layer, e.g. 256, 128.</source>
+      <translation>MLP：每个隐藏层的宽度，例如 256, 128。</translation>
+    </message>
+    <message>
+      <source>MLP: the non-linearity. ReLU trains deep stacks; sigmoid and tanh saturate and make gradients vanish as layers pile up.</source>
+      <translation>MLP：非线性激活函数。ReLU 能训练深层网络；sigmoid 和 tanh 会饱和，随着层数堆叠导致梯度消失。</translation>
+    </message>
+    <message>
+      <source>MLP and VGG: the share of units switched off at random while training (0 = none).</source>
+      <translation>MLP 和 VGG：训练时随机关闭的单元比例（0 = 不关闭）。</translation>
+    </message>
+    <message>
+      <source>Model</source>
+      <translation>模型</translation>
+    </message>
+    <message>
+      <source>Built-in model</source>
+      <translation>内置模型</translation>
+    </message>
+    <message>
+      <source>Hidden layers</source>
+      <translation>隐藏层</translation>
+    </message>
+    <message>
+      <source>Activation</source>
+      <translation>激活函数</translation>
+    </message>
+    <message>
+      <source>Dropout</source>
+      <translation>Dropout</translation>
+    </message>
+    <message>
+      <source>Layer</source>
+      <translation>层</translation>
+    </message>
+    <message>
+      <source>Type</source>
+      <translation>类型</translation>
+    </message>
+    <message>
+      <source>Output shape</source>
+      <translation>输出形状</translation>
+    </message>
+    <message>
+      <source>Parameters</source>
+      <translation>参数</translation>
+    </message>
+    <message>
+      <source>Open experiment…</source>
+      <translation>打开实验…</translation>
+    </message>
+    <message>
+      <source>Save experiment…</source>
+      <translation>保存实验…</translation>
+    </message>
+    <message>
+      <source>Import a dataset on the Data page to see the model for its images.</source>
+      <translation>在数据页面导入数据集，即可查看针对其图像的模型。</translation>
+    </message>
+    <message>
+      <source>This model cannot take these images: %1</source>
+      <translation>此模型无法处理这些图像：%1</translation>
+    </message>
+    <message>
+      <source>Input %1 · %2 parameters (%3 trainable) · parameters %4 MB, buffers %5 MB, model size %6 MB</source>
+      <translation>输入 %1 · %2 个参数（%3 个可训练）· 参数 %4 MB，缓冲区 %5 MB，模型大小 %6 MB</translation>
+    </message>
+  </context>
+  <context>
+    <name>QObject</name>
+    <message>
+      <source>The check failed: %1</source>
+      <translation>检查失败：%1</translation>
+    </message>
+  </context>
+  <context>
+    <name>trainscope::ui::RunQueue</name>
+    <message>
+      <source>trainscope-cli was not found next to the app</source>
+      <translation>在应用程序旁未找到 trainscope-cli</translation>
+    </message>
+    <message>
+      <source>cannot write %1</source>
+      <translation>无法写入 %1</translation>
+    </message>
+    <message>
+      <source>trainscope-cli could not start</source>
+      <translation>trainscope-cli 无法启动</translation>
+    </message>
+  </context>
+  <context>
+    <name>trainscope::ui::SystemPage</name>
+    <message>
+      <source>Memory (this process)</source>
+      <translation>内存（本进程）</translation>
+    </message>
+    <message>
+      <source>CPU (share of all cores)</source>
+      <translation>CPU（占所有核心的比例）</translation>
+    </message>
+    <message>
+      <source>GPU memory, CUDA allocator</source>
+      <translation>GPU 显存，CUDA 分配器</translation>
+    </message>
+    <message>
+      <source>GPU device memory</source>
+      <translation>GPU 设备显存</translation>
+    </message>
+    <message>
+      <source>Resident memory of Trainscope: model, optimizer state, batches in flight, curves.</source>
+      <translation>Trainscope 的常驻内存：模型、优化器状态、处理中的批次、曲线。</translation>
+    </message>
+    <message>
+      <source>Allocated by tensors / reserved by LibTorch's caching allocator (peak allocated).</source>
+      <translation>张量已分配 / LibTorch 缓存分配器已保留（已分配峰值）。</translation>
+    </message>
+    <message>
+      <source>Used on the whole device, by every process (what nvidia-smi shows).</source>
+      <translation>整个设备上被所有进程使用的量（即 nvidia-smi 显示的值）。</translation>
+    </message>
+    <message>
+      <source>seconds</source>
+      <translation>秒</translation>
+    </message>
+    <message>
+      <source>memory (MB)</source>
+      <translation>内存 (MB)</translation>
+    </message>
+    <message>
+      <source>CPU (%)</source>
+      <translation>CPU (%)</translation>
+    </message>
+    <message>
+      <source>resident memory (MB)</source>
+      <translation>常驻内存 (MB)</translation>
+    </message>
+    <message>
+      <source>step</source>
+      <translation>步数</translation>
+    </message>
+    <message>
+      <source>samples/s</source>
+      <translation>samples/s</translation>
+    </message>
+    <message>
+      <source>waiting for data (%)</source>
+      <translation>等待数据 (%)</translation>
+    </message>
+    <message>
+      <source>A high data-wait share means the model waits for the DataLoader: add workers (loader.num_workers) or make the transforms cheaper.</source>
+      <translation>等待数据占比高意味着模型在等待 DataLoader：增加工作线程（loader.num_workers）或降低变换的开销。</translation>
+    </message>
+    <message>
+      <source>Versions, CUDA and devices, threads, and a timed matrix multiply.</source>
+      <translation>版本、CUDA 与设备、线程，以及一次计时的矩阵乘法。</translation>
+    </message>
+    <message>
+      <source>Run check</source>
+      <translation>运行检查</translation>
+    </message>
+    <message>
+      <source>The same check as `trainscope-cli doctor` (about a second; best while nothing trains).</source>
+      <translation>与 `trainscope-cli doctor` 相同的检查（约一秒；最好在没有训练时运行）。</translation>
+    </message>
+    <message>
+      <source>Environment</source>
+      <translation>环境</translation>
+    </message>
+    <message>
+      <source>Checking…</source>
+      <translation>正在检查…</translation>
+    </message>
+    <message>
+      <source>%1 of %2</source>
+      <translation>%1 / %2</translation>
+    </message>
+    <message>
+      <source>%1% of %2 cores</source>
+      <translation>%1%（共 %2 个核心）</translation>
+    </message>
+    <message>
+      <source>not available on this system</source>
+      <translation>此系统上不可用</translation>
+    </message>
+    <message>
+      <source>%1 allocated, %2 reserved, peak %3</source>
+      <translation>已分配 %1，已保留 %2，峰值 %3</translation>
+    </message>
+    <message>
+      <source>%1 of %2 on %3</source>
+      <translation>%3 上 %1 / %2</translation>
+    </message>
+    <message>
+      <source>GPU allocated (MB)</source>
+      <translation>GPU 已分配 (MB)</translation>
+    </message>
+  </context>
+  <context>
+    <name>trainscope::ui::TrainPage</name>
+    <message>
+      <source>Start</source>
+      <translation>开始</translation>
+    </message>
+    <message>
+      <source>Train the experiment (F5). The run is recorded under the runs folder, as from the CLI.</source>
+      <translation>训练该实验（F5）。运行记录保存在 runs 文件夹下，与使用 CLI 时相同。</translation>
+    </message>
+    <message>
+      <source>Pause</source>
+      <translation>暂停</translation>
+    </message>
+    <message>
+      <source>Stop</source>
+      <translation>停止</translation>
+    </message>
+    <message>
+      <source>Stop after the current step. The run keeps its record and a checkpoint to resume from.</source>
+      <translation>在当前步结束后停止。该运行会保留其记录和用于恢复的检查点。</translation>
+    </message>
+    <message>
+      <source>Memory</source>
+      <translation>内存</translation>
+    </message>
+    <message>
+      <source>step</source>
+      <translation>步数</translation>
+    </message>
+    <message>
+      <source>loss</source>
+      <translation>损失</translation>
+    </message>
+    <message>
+      <source>training loss</source>
+      <translation>训练损失</translation>
+    </message>
+    <message>
+      <source>validation loss</source>
+      <translation>验证损失</translation>
+    </message>
+    <message>
+      <source>epoch</source>
+      <translation>轮次</translation>
+    </message>
+    <message>
+      <source>accuracy</source>
+      <translation>准确率</translation>
+    </message>
+    <message>
+      <source>training accuracy</source>
+      <translation>训练准确率</translation>
+    </message>
+    <message>
+      <source>validation accuracy</source>
+      <translation>验证准确率</translation>
+    </message>
+    <message>
+      <source>learning rate</source>
+      <translation>学习率</translation>
+    </message>
+    <message>
+      <source>Smoothing of the training loss (an exponential moving average, as TensorBoard's). The raw curve stays faint behind it.</source>
+      <translation>训练损失的平滑（指数移动平均，与 TensorBoard 相同）。原始曲线以浅色留在其后。</translation>
+    </message>
+    <message>
+      <source>Smoothing 0.60</source>
+      <translation>平滑 0.60</translation>
+    </message>
+    <message>
+      <source>Reset view</source>
+      <translation>重置视图</translation>
+    </message>
+    <message>
+      <source>Drag to pan, wheel to zoom; this (or a double-click) follows the data again.</source>
+      <translation>拖动平移，滚轮缩放；点击此处（或双击）可重新跟随数据。</translation>
+    </message>
+    <message>
+      <source>Smoothing %1</source>
+      <translation>平滑 %1</translation>
+    </message>
+    <message>
+      <source>The run failed: %1</source>
+      <translation>运行失败：%1</translation>
+    </message>
+    <message>
+      <source>Resume</source>
+      <translation>继续</translation>
+    </message>
+    <message>
+      <source>Continue training (F6)</source>
+      <translation>继续训练（F6）</translation>
+    </message>
+    <message>
+      <source>Pause between two steps (F6)</source>
+      <translation>在两步之间暂停（F6）</translation>
+    </message>
+    <message>
+      <source>Import a dataset on the Data page first.</source>
+      <translation>请先在数据页面导入数据集。</translation>
+    </message>
+    <message>
+      <source>Start is blocked until the experiment is valid:
+%1</source>
+      <translation>实验有效之前无法开始：
+%1</translation>
+    </message>
+    <message>
+      <source>Start is blocked</source>
+      <translation>无法开始</translation>
+    </message>
+    <message>
+      <source>Import a dataset</source>
+      <translation>导入数据集</translation>
+    </message>
+    <message>
+      <source>Cannot start: %1</source>
+      <translation>无法开始：%1</translation>
+    </message>
+    <message>
+      <source>Run folder: %1 · %2, %3 threads</source>
+      <translation>运行文件夹：%1 · %2，%3 个线程</translation>
+    </message>
+    <message>
+      <source>epoch %1/%2 · validating</source>
+      <translation>轮次 %1/%2 · 正在验证</translation>
+    </message>
+    <message>
+      <source>epoch %1/%2 · step %3/%4</source>
+      <translation>轮次 %1/%2 · 步 %3/%4</translation>
+    </message>
+    <message>
+      <source>%1 samples/s · elapsed %2 · ETA %3</source>
+      <translation>%1 samples/s · 已用时 %2 · 预计剩余 %3</translation>
+    </message>
+  </context>
+  <context>
+    <name>trainscope::ui::TrainingController</name>
+    <message>
+      <source>A run is already in progress.</source>
+      <translation>已有一个运行正在进行。</translation>
+    </message>
+  </context>
+  <context>
+    <name>main</name>
+    <message>
+      <source>Train and debug neural networks, and watch them learn.</source>
+      <translation>训练和调试神经网络，观察它们的学习过程。</translation>
+    </message>
+    <message>
+      <source>Experiment JSON to open.</source>
+      <translation>要打开的实验 JSON 文件。</translation>
+    </message>
+    <message>
+      <source>Image folder to import, or fashion-mnist.</source>
+      <translation>要导入的图像文件夹，或 fashion-mnist。</translation>
+    </message>
+    <message>
+      <source>Train briefly, save each page as PNG into the folder, quit.</source>
+      <translation>简短训练，将每个页面以 PNG 保存到该文件夹，然后退出。</translation>
+    </message>
+    <message>
+      <source>Interface language: en or zh_CN.</source>
+      <translation>界面语言：en 或 zh_CN。</translation>
+    </message>
+  </context>
+</TS>

@@ -1,0 +1,494 @@
+#include "ui/pages/compare_page.h"
+
+#include "widgets/curve_export.h"
+#include "widgets/live_curve_plot.h"
+
+#include <qcustomplot.h>
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDateTime>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QInputDialog>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSlider>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <cmath>
+#include <filesystem>
+
+namespace trainscope::ui {
+
+namespace {
+// Ten distinct colours (Tableau 10), then darker and lighter rounds of them.
+QColor paletteColor(int i) {
+  static const QColor base[] = {QColor(31, 119, 180), QColor(255, 127, 14), QColor(44, 160, 44), QColor(214, 39, 40),
+                                QColor(148, 103, 189), QColor(140, 86, 75), QColor(227, 119, 194), QColor(127, 127, 127),
+                                QColor(188, 189, 34), QColor(23, 190, 207)};
+  const QColor c = base[i % 10];
+  const int round = (i / 10) % 3;
+  return round == 0 ? c : round == 1 ? c.darker(140) : c.lighter(130);
+}
+
+enum Column { kTick, kName, kStatus, kModel, kDataset, kOptimizer, kLr, kWeightDecay, kBest, kFinal, kTime, kTags, kColumns };
+
+QString percent(double v) { return std::isnan(v) ? QString() : QString::number(v * 100, 'f', 2) + "%"; }
+QString duration(double s) {
+  if (s <= 0) return {};
+  if (s < 120) return QString::number(s, 'f', 0) + " s";
+  if (s < 7200) return QString::number(s / 60, 'f', 1) + " min";
+  return QString::number(s / 3600, 'f', 1) + " h";
+}
+
+// A table item that sorts by a number when it has one.
+class SortItem : public QTableWidgetItem {
+ public:
+  SortItem(const QString& text, double key) : QTableWidgetItem(text), key_(key) {}
+  bool operator<(const QTableWidgetItem& other) const override {
+    const auto* o = dynamic_cast<const SortItem*>(&other);
+    if (o && !std::isnan(key_) && !std::isnan(o->key_)) return key_ < o->key_;
+    return QTableWidgetItem::operator<(other);
+  }
+
+ private:
+  double key_;
+};
+
+bool isEpochMetric(const QString& m) {
+  return m == "val_loss" || m == "val_accuracy" || m == "train_loss" || m == "train_accuracy";
+}
+}  // namespace
+
+ComparePage::ComparePage(QWidget* parent) : QWidget(parent) {
+  folderLabel_ = new QLabel(this);
+  search_ = new QLineEdit(this);
+  search_->setPlaceholderText(tr("Filter: name, status, model, tag…"));
+  search_->setClearButtonEnabled(true);
+  auto* refresh = new QPushButton(tr("Refresh"), this);
+  rename_ = new QPushButton(tr("Rename…"), this);
+  tag_ = new QPushButton(tr("Tags…"), this);
+  note_ = new QPushButton(tr("Note…"), this);
+  delete_ = new QPushButton(tr("Delete…"), this);
+
+  table_ = new QTableWidget(0, kColumns, this);
+  table_->setHorizontalHeaderLabels({"", tr("Run"), tr("Status"), tr("Model"), tr("Dataset"), tr("Optimizer"), tr("LR"),
+                                     tr("Weight decay"), tr("Best val acc"), tr("Final val acc"), tr("Time"), tr("Tags")});
+  table_->horizontalHeaderItem(kTick)->setToolTip(tr("Tick the runs to overlay"));
+  table_->verticalHeader()->setVisible(false);
+  table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+  table_->setSelectionMode(QAbstractItemView::SingleSelection);
+  table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  table_->horizontalHeader()->setSectionResizeMode(kName, QHeaderView::Stretch);
+  table_->setSortingEnabled(true);
+
+  metric_ = new QComboBox(this);
+  const std::pair<const char*, QString> metrics[] = {
+      {"loss", tr("training loss (per step)")},     {"accuracy", tr("training accuracy (per step)")},
+      {"val_loss", tr("validation loss")},          {"val_accuracy", tr("validation accuracy")},
+      {"train_loss", tr("training loss (per epoch)")}, {"train_accuracy", tr("training accuracy (per epoch)")},
+      {"lr", tr("learning rate")},                  {"samples_per_sec", tr("samples/s")},
+      {"grad_norm", tr("gradient norm")}};
+  for (const auto& [key, label] : metrics) metric_->addItem(label, QString(key));
+  x_ = new QComboBox(this);
+  x_->addItem(tr("step"), "step");
+  x_->addItem(tr("epoch"), "epoch");
+  x_->addItem(tr("time (s)"), "time");
+  smoothing_ = new QSlider(Qt::Horizontal, this);
+  smoothing_->setRange(0, 99);
+  smoothing_->setValue(60);
+  smoothing_->setToolTip(tr("TensorBoard's smoothing: a debiased exponential moving average; the raw curve stays faint behind."));
+  log_ = new QCheckBox(tr("Log scale"), this);
+  export_ = new QPushButton(tr("Export…"), this);
+  export_->setToolTip(tr("The plot as PNG, SVG or PDF, or its data as CSV (every point)."));
+
+  plot_ = new widgets::LiveCurvePlot(this);
+  plot_->setSmoothing(0.6);
+  diff_ = new QTableWidget(0, 0, this);
+  diff_->verticalHeader()->setVisible(false);
+  diff_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  diff_->setToolTip(tr("Only the settings that differ between the ticked runs, with their results."));
+
+  auto* top = new QHBoxLayout;
+  top->addWidget(folderLabel_);
+  top->addWidget(search_, 1);
+  top->addWidget(refresh);
+  top->addWidget(rename_);
+  top->addWidget(tag_);
+  top->addWidget(note_);
+  top->addWidget(delete_);
+  auto* plotBar = new QHBoxLayout;
+  plotBar->addWidget(new QLabel(tr("Curve:"), this));
+  plotBar->addWidget(metric_);
+  plotBar->addWidget(new QLabel(tr("by"), this));
+  plotBar->addWidget(x_);
+  plotBar->addWidget(new QLabel(tr("Smoothing"), this));
+  plotBar->addWidget(smoothing_, 1);
+  plotBar->addWidget(log_);
+  plotBar->addWidget(export_);
+  auto* plotArea = new QWidget(this);
+  auto* plotLayout = new QVBoxLayout(plotArea);
+  plotLayout->setContentsMargins(0, 0, 0, 0);
+  plotLayout->addLayout(plotBar);
+  plotLayout->addWidget(plot_, 1);
+  auto* splitter = new QSplitter(Qt::Vertical, this);
+  splitter->addWidget(table_);
+  splitter->addWidget(plotArea);
+  splitter->addWidget(diff_);
+  splitter->setStretchFactor(0, 2);
+  splitter->setStretchFactor(1, 4);
+  splitter->setStretchFactor(2, 1);
+  auto* layout = new QVBoxLayout(this);
+  layout->addLayout(top);
+  layout->addWidget(splitter, 1);
+
+  connect(search_, &QLineEdit::textChanged, this, &ComparePage::rebuildTable);
+  connect(refresh, &QPushButton::clicked, this, &ComparePage::reload);
+  connect(rename_, &QPushButton::clicked, this, &ComparePage::renameSelected);
+  connect(tag_, &QPushButton::clicked, this, &ComparePage::tagSelected);
+  connect(note_, &QPushButton::clicked, this, &ComparePage::noteSelected);
+  connect(delete_, &QPushButton::clicked, this, &ComparePage::deleteSelected);
+  connect(export_, &QPushButton::clicked, this, &ComparePage::chooseExport);
+  connect(metric_, &QComboBox::currentIndexChanged, this, &ComparePage::replot);
+  connect(x_, &QComboBox::currentIndexChanged, this, &ComparePage::replot);
+  connect(log_, &QCheckBox::toggled, this, [this](bool on) {
+    plot_->setLogScale(on);
+    plot_->redraw();
+  });
+  connect(smoothing_, &QSlider::valueChanged, this, [this](int v) {
+    plot_->setSmoothing(v / 100.0);
+    plot_->redraw();
+  });
+  connect(table_, &QTableWidget::itemChanged, this, [this](QTableWidgetItem* item) {
+    if (rebuilding_ || item->column() != kTick) return;
+    ticked_[item->data(Qt::UserRole).toString()] = item->checkState() == Qt::Checked;
+    replot();
+    updateDifferences();
+  });
+  // Live runs: re-read the folder and the curves that changed, every two seconds while shown.
+  live_.setInterval(2000);
+  connect(&live_, &QTimer::timeout, this, [this] {
+    if (isVisible()) reload();
+  });
+  live_.start();
+}
+
+void ComparePage::showEvent(QShowEvent* event) {
+  QWidget::showEvent(event);
+  reload();
+}
+
+void ComparePage::setRunsDir(const QString& dir) {
+  if (dir == runsDir_) return;
+  runsDir_ = dir;
+  curves_.clear();
+  folderLabel_->setText(tr("Runs in %1").arg(QFileInfo(dir).absoluteFilePath()));
+  reload();
+}
+
+QColor ComparePage::colorOf(const QString& dir) {
+  auto it = colors_.find(dir);
+  if (it == colors_.end()) it = colors_.emplace(dir, static_cast<int>(colors_.size())).first;
+  return paletteColor(it->second);
+}
+
+void ComparePage::reload() {
+  if (runsDir_.isEmpty()) return;
+  runs_ = listRuns(runsDir_.toStdString());
+  for (const auto& r : runs_) colorOf(QString::fromStdString(r.dir));  // colours in listing order, then fixed
+  rebuildTable();
+  replot();
+  updateDifferences();
+}
+
+void ComparePage::rebuildTable() {
+  rebuilding_ = true;
+  const QString current = currentRunDir();
+  table_->setSortingEnabled(false);
+  table_->setRowCount(0);
+  const QString filter = search_->text().trimmed();
+  for (const auto& r : runs_) {
+    const QString dir = QString::fromStdString(r.dir);
+    QString tags;
+    for (const auto& t : r.tags) tags += (tags.isEmpty() ? "" : ", ") + QString::fromStdString(t);
+    const QStringList text = {QString(), QString::fromStdString(r.name), QString::fromStdString(r.status),
+                              QString::fromStdString(r.model), QString::fromStdString(r.dataset),
+                              QString::fromStdString(r.optimizer), std::isnan(r.lr) ? QString() : QString::number(r.lr, 'g', 3),
+                              std::isnan(r.weight_decay) ? QString() : QString::number(r.weight_decay, 'g', 3),
+                              percent(r.best_val_accuracy), percent(r.final_val_accuracy), duration(r.train_seconds), tags};
+    if (!filter.isEmpty()) {
+      bool match = QString::fromStdString(r.id).contains(filter, Qt::CaseInsensitive) ||
+                   QString::fromStdString(r.note).contains(filter, Qt::CaseInsensitive);
+      for (const auto& t : text) match |= t.contains(filter, Qt::CaseInsensitive);
+      if (!match) continue;
+    }
+    const int row = table_->rowCount();
+    table_->insertRow(row);
+    auto* tick = new QTableWidgetItem;
+    tick->setFlags(Qt::ItemIsUserCheckable | Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+    tick->setCheckState(ticked_[dir] ? Qt::Checked : Qt::Unchecked);
+    tick->setData(Qt::UserRole, dir);
+    tick->setData(Qt::DecorationRole, colorOf(dir));
+    table_->setItem(row, kTick, tick);
+    const double keys[] = {NAN, NAN, NAN, NAN, NAN, NAN, r.lr, r.weight_decay, r.best_val_accuracy, r.final_val_accuracy, r.train_seconds, NAN};
+    for (int c = 1; c < kColumns; ++c) {
+      auto* item = new SortItem(text[c], keys[c]);
+      item->setData(Qt::UserRole, dir);
+      table_->setItem(row, c, item);
+    }
+    QString tip = QString::fromStdString(r.dir);
+    if (!r.note.empty()) tip += "\n" + tr("Note: %1").arg(QString::fromStdString(r.note));
+    if (!r.damage.empty()) tip += "\n" + tr("Damaged: %1").arg(QString::fromStdString(r.damage));
+    table_->item(row, kName)->setToolTip(tip);
+    if (r.status == "damaged") table_->item(row, kStatus)->setToolTip(QString::fromStdString(r.damage));
+    if (dir == current) table_->selectRow(row);
+  }
+  table_->setSortingEnabled(true);
+  rebuilding_ = false;
+}
+
+QString ComparePage::currentRunDir() const {
+  const auto* item = table_->currentItem();
+  return item ? item->data(Qt::UserRole).toString() : QString();
+}
+
+QStringList ComparePage::selectedRuns() const {
+  QStringList out;
+  for (const auto& r : runs_) {
+    const QString dir = QString::fromStdString(r.dir);
+    const auto it = ticked_.find(dir);
+    if (it != ticked_.end() && it->second) out << dir;
+  }
+  return out;
+}
+
+void ComparePage::selectRuns(const QStringList& dirs) {
+  for (auto& [dir, on] : ticked_) on = false;
+  for (const auto& d : dirs) ticked_[QFileInfo(d).absoluteFilePath()] = true, ticked_[d] = true;
+  rebuildTable();
+  replot();
+  updateDifferences();
+}
+
+void ComparePage::setMetric(const QString& metric) {
+  const int i = metric_->findData(metric);
+  if (i >= 0) metric_->setCurrentIndex(i);
+}
+void ComparePage::setXAxis(const QString& x) {
+  const int i = x_->findData(x);
+  if (i >= 0) x_->setCurrentIndex(i);
+}
+void ComparePage::setLogScale(bool on) { log_->setChecked(on); }
+void ComparePage::setFilter(const QString& text) { search_->setText(text); }
+
+const RunCurves* ComparePage::curvesOf(const RunEntry& run) {
+  std::error_code ec;
+  const auto path = std::filesystem::path(run.dir) / "metrics.h5";
+  const auto stamp = std::filesystem::last_write_time(path, ec);
+  const qint64 modified = ec ? -1 : static_cast<qint64>(stamp.time_since_epoch().count());
+  Cached& c = curves_[run.dir];
+  if (c.modified != modified || (run.status == "running" && !c.failed)) {
+    c.modified = modified;
+    try {
+      c.curves = readRunCurves(run.dir);
+      c.failed = false;
+    } catch (const std::exception&) {
+      c.failed = true;  // listed as it is; no curve to draw
+      c.curves = {};
+    }
+  }
+  return c.failed ? nullptr : &c.curves;
+}
+
+std::vector<widgets::ExportSeries> ComparePage::plottedSeries() {
+  std::vector<widgets::ExportSeries> out;
+  const QString metric = metric_->currentData().toString(), x = x_->currentData().toString();
+  const std::string m = metric.toStdString();
+  for (const auto& run : runs_) {
+    const QString dir = QString::fromStdString(run.dir);
+    if (!ticked_[dir]) continue;
+    const RunCurves* c = curvesOf(run);
+    if (!c) continue;
+    widgets::ExportSeries s;
+    s.name = QString::fromStdString(run.name);
+    s.color = colorOf(dir);
+    // Where the metric lives, and the columns that give its x.
+    const std::map<std::string, std::vector<double>>* table = &c->steps;
+    std::string xColumn = x == "epoch" ? "epoch" : x == "time" ? "wall_time" : "step";
+    if (isEpochMetric(metric)) table = &c->epochs;
+    if (metric == "grad_norm") {
+      table = &c->probes;
+      xColumn = "step";  // probes.h5 has steps only; epoch and time come from metrics.h5 by step
+    }
+    const auto values = table->find(m);
+    const auto xs = table->find(xColumn);
+    if (values == table->end() || xs == table->end()) continue;
+    s.ys = values->second;
+    s.xs = xs->second;
+    if (metric == "grad_norm" && x != "step") {  // map steps to epoch / time through the step table
+      const auto& steps = c->steps.at("step");
+      const auto& target = c->steps.at(x == "epoch" ? "epoch" : "wall_time");
+      for (double& v : s.xs) {
+        const auto it = std::lower_bound(steps.begin(), steps.end(), v);
+        v = it == steps.end() ? std::nan("") : target[static_cast<size_t>(it - steps.begin())];
+      }
+    }
+    if (x == "time") {  // seconds since the run's first step
+      const auto& wall = c->steps.count("wall_time") ? c->steps.at("wall_time") : std::vector<double>{};
+      const double start = wall.empty() ? (s.xs.empty() ? 0 : s.xs.front()) : wall.front();
+      for (double& v : s.xs) v -= start;
+    }
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+void ComparePage::replot() {
+  const QString metric = metric_->currentData().toString();
+  plot_->removeAllSeries();
+  plot_->setAxisLabels(x_->currentText(), metric_->currentText());
+  const bool perEpoch = isEpochMetric(metric);
+  for (auto& s : plottedSeries()) {
+    widgets::LiveCurvePlot::SeriesStyle style;
+    style.color = s.color;
+    style.points = perEpoch;
+    style.smoothed = !perEpoch && metric != "lr";
+    const int i = plot_->addSeries(s.name, style);
+    plot_->append(i, s.xs, s.ys);
+  }
+  plot_->redraw();
+}
+
+void ComparePage::updateDifferences() {
+  std::vector<const RunEntry*> chosen;
+  for (const auto& r : runs_)
+    if (ticked_[QString::fromStdString(r.dir)]) chosen.push_back(&r);
+  std::vector<nlohmann::json> configs;
+  for (const auto* r : chosen) configs.push_back(r->config);
+  std::vector<std::string> fields = differingFields(configs);
+  fields.erase(std::remove_if(fields.begin(), fields.end(), [](const std::string& f) { return f == "name" || f == "runs_dir"; }),
+               fields.end());
+  QStringList headers = {tr("Run")};
+  for (const auto& f : fields) headers << QString::fromStdString(f);
+  headers << tr("Best val acc") << tr("Final val acc") << tr("Steps");
+  diff_->clear();
+  diff_->setColumnCount(headers.size());
+  diff_->setHorizontalHeaderLabels(headers);
+  diff_->setRowCount(static_cast<int>(chosen.size()));
+  for (int row = 0; row < static_cast<int>(chosen.size()); ++row) {
+    const RunEntry& r = *chosen[static_cast<size_t>(row)];
+    auto* name = new QTableWidgetItem(QString::fromStdString(r.name));
+    name->setData(Qt::DecorationRole, colorOf(QString::fromStdString(r.dir)));
+    diff_->setItem(row, 0, name);
+    int col = 1;
+    for (const auto& f : fields) {
+      const nlohmann::json v = fieldValue(r.config, f);
+      diff_->setItem(row, col++, new QTableWidgetItem(v.is_string() ? QString::fromStdString(v.get<std::string>())
+                                                                    : QString::fromStdString(v.dump())));
+    }
+    diff_->setItem(row, col++, new QTableWidgetItem(percent(r.best_val_accuracy)));
+    diff_->setItem(row, col++, new QTableWidgetItem(percent(r.final_val_accuracy)));
+    diff_->setItem(row, col++, new QTableWidgetItem(QString::number(r.steps)));
+  }
+  diff_->resizeColumnsToContents();
+}
+
+bool ComparePage::exportCsv(const QString& path, QString* error) {
+  return widgets::writeCurvesCsv(path, plottedSeries(), x_->currentData().toString(), metric_->currentData().toString(), error);
+}
+
+bool ComparePage::exportImage(const QString& path, QString* error) {
+  const QString suffix = QFileInfo(path).suffix().toLower();
+  bool ok = false;
+  if (suffix == "svg")
+    ok = widgets::writeCurvesSvg(path, plottedSeries(), x_->currentText(), metric_->currentText(), log_->isChecked(), error);
+  else if (suffix == "pdf")
+    ok = plot_->plot()->savePdf(path);
+  else
+    ok = plot_->plot()->savePng(path, 0, 0, 2.0);  // twice the screen's pixels, for slides
+  if (!ok && error && error->isEmpty()) *error = tr("could not write %1").arg(path);
+  return ok;
+}
+
+void ComparePage::chooseExport() {
+  QString filter;
+  const QString path = QFileDialog::getSaveFileName(this, tr("Export the comparison"), QString(),
+                                                    tr("PNG image (*.png);;SVG image (*.svg);;PDF (*.pdf);;CSV data, every point (*.csv)"),
+                                                    &filter);
+  if (path.isEmpty()) return;
+  QString error;
+  const bool ok = path.endsWith(".csv", Qt::CaseInsensitive) ? exportCsv(path, &error) : exportImage(path, &error);
+  if (!ok) QMessageBox::warning(this, tr("Export"), tr("Could not export: %1").arg(error));
+}
+
+void ComparePage::renameSelected() {
+  const QString dir = currentRunDir();
+  if (dir.isEmpty()) return;
+  const RunEntry r = readRunEntry(dir.toStdString());
+  bool ok = false;
+  const QString name = QInputDialog::getText(this, tr("Rename run"), tr("Name shown for %1:").arg(QString::fromStdString(r.id)),
+                                             QLineEdit::Normal, QString::fromStdString(r.name), &ok);
+  if (!ok) return;
+  setRunName(dir.toStdString(), name.trimmed().toStdString());
+  reload();
+}
+
+void ComparePage::tagSelected() {
+  const QString dir = currentRunDir();
+  if (dir.isEmpty()) return;
+  const RunEntry r = readRunEntry(dir.toStdString());
+  QStringList current;
+  for (const auto& t : r.tags) current << QString::fromStdString(t);
+  bool ok = false;
+  const QString text = QInputDialog::getText(this, tr("Tags"), tr("Tags, separated by commas:"), QLineEdit::Normal,
+                                             current.join(", "), &ok);
+  if (!ok) return;
+  std::vector<std::string> tags;
+  for (const auto& t : text.split(',', Qt::SkipEmptyParts))
+    if (!t.trimmed().isEmpty()) tags.push_back(t.trimmed().toStdString());
+  setRunTags(dir.toStdString(), tags);
+  reload();
+}
+
+void ComparePage::noteSelected() {
+  const QString dir = currentRunDir();
+  if (dir.isEmpty()) return;
+  const RunEntry r = readRunEntry(dir.toStdString());
+  bool ok = false;
+  const QString note = QInputDialog::getMultiLineText(this, tr("Note"), tr("A note on %1:").arg(QString::fromStdString(r.name)),
+                                                      QString::fromStdString(r.note), &ok);
+  if (!ok) return;
+  setRunNote(dir.toStdString(), note.toStdString());
+  reload();
+}
+
+void ComparePage::deleteSelected() {
+  const QString dir = currentRunDir();
+  if (dir.isEmpty()) return;
+  const RunEntry r = readRunEntry(dir.toStdString());
+  if (r.status == "running") {
+    QMessageBox::information(this, tr("Delete run"), tr("%1 is still training: stop it first.").arg(QString::fromStdString(r.name)));
+    return;
+  }
+  if (QMessageBox::question(this, tr("Delete run"),
+                            tr("Delete %1 and everything in its folder?\n%2\nThis cannot be undone.")
+                                .arg(QString::fromStdString(r.name), dir)) != QMessageBox::Yes)
+    return;
+  try {
+    deleteRun(dir.toStdString());
+  } catch (const std::exception& e) {
+    QMessageBox::warning(this, tr("Delete run"), QString::fromStdString(e.what()));
+  }
+  ticked_.erase(dir);
+  reload();
+}
+
+}  // namespace trainscope::ui

@@ -1,0 +1,148 @@
+#include "ui/pages/lessons_page.h"
+
+#include "ui/run_queue.h"
+
+#include <QCheckBox>
+#include <QCoreApplication>
+#include <QDir>
+#include <QEvent>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+namespace trainscope::ui {
+
+LessonsPage::LessonsPage(RunQueue* queue, QWidget* parent) : QWidget(parent), queue_(queue) {
+  heading_ = new QLabel(this);
+  heading_->setWordWrap(true);
+  list_ = new QListWidget(this);
+  list_->setMinimumWidth(260);
+  text_ = new QTextBrowser(this);
+  text_->setOpenExternalLinks(false);
+  run_ = new QPushButton(this);
+  parallel_ = new QCheckBox(this);
+  status_ = new QLabel(this);
+  status_->setWordWrap(true);
+
+  auto* right = new QWidget(this);
+  auto* rightLayout = new QVBoxLayout(right);
+  rightLayout->setContentsMargins(0, 0, 0, 0);
+  rightLayout->addWidget(text_, 1);
+  auto* bar = new QHBoxLayout;
+  bar->addWidget(parallel_);
+  bar->addStretch();
+  bar->addWidget(run_);
+  rightLayout->addLayout(bar);
+  rightLayout->addWidget(status_);
+  auto* splitter = new QSplitter(Qt::Horizontal, this);
+  splitter->addWidget(list_);
+  splitter->addWidget(right);
+  splitter->setStretchFactor(1, 1);
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(heading_);
+  layout->addWidget(splitter, 1);
+
+  connect(list_, &QListWidget::currentRowChanged, this, &LessonsPage::showLesson);
+  connect(run_, &QPushButton::clicked, this, [this] { runLesson(); });
+  connect(parallel_, &QCheckBox::toggled, this, [this](bool on) { queue_->setParallel(on ? 2 : 1); });
+  connect(queue_, &RunQueue::changed, this, [this] {
+    status_->setText(queue_->idle() ? QString()
+                                    : tr("%1 running, %2 waiting. Their curves appear on the Compare page as they train.")
+                                          .arg(queue_->running())
+                                          .arg(queue_->waiting()));
+  });
+  connect(queue_, &RunQueue::failedToStart, this, [this](const QString& label, const QString& message) {
+    status_->setText(tr("%1 did not start: %2").arg(label, message));
+  });
+  retranslate();
+  loadLessons();
+}
+
+QString LessonsPage::defaultLessonsFolder() {
+  const QString here = QCoreApplication::applicationDirPath();
+  for (const QString& candidate : {QString(TRAINSCOPE_SOURCE_DIR "/resources/lessons"), here + "/../share/trainscope/lessons"})
+    if (QFileInfo(candidate).isDir()) return QDir(candidate).absolutePath();
+  return {};
+}
+
+void LessonsPage::loadLessons(const QString& folder) {
+  const QString dir = folder.isEmpty() ? defaultLessonsFolder() : folder;
+  std::vector<std::string> problems;
+  lessons_ = dir.isEmpty() ? std::vector<Lesson>{} : trainscope::loadLessons(dir.toStdString(), &problems);
+  list_->clear();
+  for (const auto& l : lessons_)
+    list_->addItem(QString("%1. %2").arg(l.number).arg(QString::fromStdString(l.titleIn(language_.toStdString()))));
+  if (!problems.empty()) {
+    QStringList lines;
+    for (const auto& p : problems) lines << QString::fromStdString(p);
+    status_->setText(tr("Some lessons could not be read:\n%1").arg(lines.join('\n')));
+  } else if (lessons_.empty()) {
+    status_->setText(tr("No lessons found (resources/lessons)."));
+  }
+  if (!lessons_.empty()) list_->setCurrentRow(0);
+}
+
+void LessonsPage::setLanguage(const QString& language) {
+  language_ = language;
+  const int row = list_->currentRow();
+  for (int i = 0; i < list_->count() && i < static_cast<int>(lessons_.size()); ++i)
+    list_->item(i)->setText(QString("%1. %2").arg(lessons_[static_cast<size_t>(i)].number)
+                                .arg(QString::fromStdString(lessons_[static_cast<size_t>(i)].titleIn(language.toStdString()))));
+  showLesson(row);
+}
+
+void LessonsPage::showLesson(int row) {
+  if (row < 0 || row >= static_cast<int>(lessons_.size())) {
+    text_->clear();
+    run_->setEnabled(false);
+    return;
+  }
+  const Lesson& l = lessons_[static_cast<size_t>(row)];
+  const std::string lang = language_.toStdString();
+  QString html = "<h2>" + QString::fromStdString(l.titleIn(lang)).toHtmlEscaped() + "</h2><p>" +
+                 QString::fromStdString(l.explanationIn(lang)).toHtmlEscaped() + "</p><h3>" + tr("Runs") + "</h3><ul>";
+  for (const auto& r : l.runs) {
+    QString change;
+    for (auto it = r.set.begin(); it != r.set.end(); ++it)
+      change += (change.isEmpty() ? "" : ", ") + QString::fromStdString(it.key() + " = " + it->dump());
+    html += "<li><b>" + QString::fromStdString(r.label).toHtmlEscaped() + "</b>" +
+            (change.isEmpty() ? QString(" — %1").arg(tr("as written")) : " — " + change.toHtmlEscaped()) + "</li>";
+  }
+  QStringList metrics;
+  for (const auto& m : l.metrics) metrics << QString::fromStdString(m);
+  html += "</ul><p><i>" + tr("Compare: %1, by %2.").arg(metrics.join(", "), QString::fromStdString(l.x)) + "</i></p>";
+  text_->setHtml(html);
+  run_->setEnabled(true);
+}
+
+void LessonsPage::runLesson(int index) {
+  const int row = index >= 0 ? index : list_->currentRow();
+  if (row < 0 || row >= static_cast<int>(lessons_.size())) return;
+  const Lesson& l = lessons_[static_cast<size_t>(row)];
+  for (const auto& r : l.runs) {
+    nlohmann::json config = toJson(r.config);
+    config["runs_dir"] = runsDir_.toStdString();
+    queue_->enqueue(config, QString::fromStdString(r.label));
+  }
+  emit lessonStarted(l);
+}
+
+void LessonsPage::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::LanguageChange) retranslate();
+  QWidget::changeEvent(event);
+}
+
+void LessonsPage::retranslate() {
+  heading_->setText(tr("Each lesson runs its experiments on Fashion-MNIST (a few minutes at most on a laptop) and opens "
+                       "the comparison. Read what to look for while the curves come in."));
+  run_->setText(tr("Run this lesson"));
+  parallel_->setText(tr("Two runs at once (cores split between them)"));
+  showLesson(list_->currentRow());
+}
+
+}  // namespace trainscope::ui

@@ -1,0 +1,118 @@
+#include "ui/run_queue.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QThread>
+
+#include <algorithm>
+
+namespace trainscope::ui {
+
+RunQueue::RunQueue(QObject* parent) : QObject(parent) {}
+
+RunQueue::~RunQueue() { cancel(); }
+
+QString RunQueue::cliPath() {
+  const QString here = QCoreApplication::applicationDirPath();
+  for (const QString& candidate : {here + "/trainscope-cli", here + "/../cli/trainscope-cli", here + "/../src/cli/trainscope-cli"})
+    if (QFileInfo(candidate).isExecutable()) return QFileInfo(candidate).canonicalFilePath();
+  return QStandardPaths::findExecutable("trainscope-cli");
+}
+
+void RunQueue::setParallel(int runs) {
+  parallel_ = std::clamp(runs, 1, 2);
+  startNext();
+}
+
+void RunQueue::enqueue(const nlohmann::json& config, const QString& label) {
+  waiting_.push_back({config, label, {}, {}, nullptr});
+  emit changed();
+  startNext();
+}
+
+void RunQueue::cancel() {
+  waiting_.clear();
+  for (auto& job : running_) {
+    if (!job.process) continue;
+    job.process->disconnect(this);
+    job.process->terminate();  // SIGTERM: the CLI stops after the current step, keeping the record
+    if (!job.process->waitForFinished(15000)) job.process->kill();
+    QFile::remove(job.configPath);
+    job.process->deleteLater();
+  }
+  running_.clear();
+  emit changed();
+}
+
+void RunQueue::startNext() {
+  const QString cli = cliPath();
+  while (!waiting_.empty() && static_cast<int>(running_.size()) < parallel_) {
+    Job job = std::move(waiting_.front());
+    waiting_.pop_front();
+    if (cli.isEmpty()) {
+      emit failedToStart(job.label, tr("trainscope-cli was not found next to the app"));
+      continue;
+    }
+    // Two at once: each gets half the cores, so neither starves the other.
+    if (parallel_ > 1) job.config["threads"] = std::max(1, QThread::idealThreadCount() / parallel_);
+    job.configPath = QDir::temp().filePath(QString("trainscope-queued-%1-%2.json").arg(QCoreApplication::applicationPid()).arg(++counter_));
+    QFile file(job.configPath);
+    if (!file.open(QIODevice::WriteOnly)) {
+      emit failedToStart(job.label, tr("cannot write %1").arg(job.configPath));
+      continue;
+    }
+    file.write(QByteArray::fromStdString(job.config.dump(2)));
+    file.close();
+    auto* process = new QProcess(this);
+    job.process = process;
+    const QString label = job.label;
+    connect(process, &QProcess::readyReadStandardOutput, this, [this, process, label] {
+      // The CLI prints "run folder: DIR" before training.
+      while (process->canReadLine()) {
+        const QString line = QString::fromUtf8(process->readLine()).trimmed();
+        if (!line.startsWith("run folder: ")) continue;
+        for (auto& j : running_)
+          if (j.process == process && j.runDir.isEmpty()) {
+            j.runDir = line.mid(12);
+            emit runStarted(label, j.runDir);
+          }
+      }
+    });
+    connect(process, &QProcess::finished, this, [this, process, label](int code) {
+      QString dir;
+      for (auto it = running_.begin(); it != running_.end(); ++it)
+        if (it->process == process) {
+          dir = it->runDir;
+          QFile::remove(it->configPath);
+          running_.erase(it);
+          break;
+        }
+      process->deleteLater();
+      emit runEnded(label, dir, code);
+      emit changed();
+      startNext();
+    });
+    connect(process, &QProcess::errorOccurred, this, [this, process, label](QProcess::ProcessError e) {
+      if (e != QProcess::FailedToStart) return;  // finished() follows the other errors
+      for (auto it = running_.begin(); it != running_.end(); ++it)
+        if (it->process == process) {
+          QFile::remove(it->configPath);
+          running_.erase(it);
+          break;
+        }
+      process->deleteLater();
+      emit failedToStart(label, tr("trainscope-cli could not start"));
+      emit changed();
+      startNext();
+    });
+    running_.push_back(std::move(job));
+    process->start(cli, {"train", "-q", "--config", running_.back().configPath});
+    emit changed();
+  }
+}
+
+}  // namespace trainscope::ui

@@ -1,0 +1,60 @@
+// Queued runs for the app: experiments (a lesson's variants, a grid from the Model
+// page) trained one after another, or two at once with the cores split between them.
+// Each run is a trainscope-cli child process: separate processes keep LibTorch's
+// global state (RNG, thread pool, deterministic flag) apart, and a crash takes one
+// run down, not the app. Their curves reach the Compare page through metrics.h5.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <QObject>
+#include <QString>
+
+#include <deque>
+#include <vector>
+
+class QProcess;
+
+namespace trainscope::ui {
+
+class RunQueue : public QObject {
+  Q_OBJECT
+ public:
+  explicit RunQueue(QObject* parent = nullptr);
+  ~RunQueue() override;
+
+  // Adds runs; they start when a slot is free. `config` is a full experiment JSON.
+  void enqueue(const nlohmann::json& config, const QString& label);
+  // 1: one after another; 2: two at once, each with half the cores.
+  void setParallel(int runs);
+  int parallel() const { return parallel_; }
+  // Stops the running ones (their records are kept) and drops the waiting ones.
+  void cancel();
+
+  int waiting() const { return static_cast<int>(waiting_.size()); }
+  int running() const { return static_cast<int>(running_.size()); }
+  bool idle() const { return waiting_.empty() && running_.empty(); }
+  // The trainscope-cli next to the app (build tree or install), or "" when not found.
+  static QString cliPath();
+
+ signals:
+  void runStarted(const QString& label, const QString& runDir);
+  void runEnded(const QString& label, const QString& runDir, int exitCode);
+  void failedToStart(const QString& label, const QString& message);
+  void changed();  // waiting/running counts
+
+ private:
+  struct Job {
+    nlohmann::json config;
+    QString label, runDir, configPath;
+    QProcess* process = nullptr;
+  };
+  void startNext();
+
+  std::deque<Job> waiting_;
+  std::vector<Job> running_;
+  int parallel_ = 1;
+  int counter_ = 0;
+};
+
+}  // namespace trainscope::ui

@@ -1,0 +1,37 @@
+#include "ui/translation.h"
+
+#include <QCoreApplication>
+#include <QLibraryInfo>
+#include <QTranslator>
+
+namespace trainscope::ui {
+
+bool installTranslation(QCoreApplication& app, const QString& language) {
+  static QTranslator* ours = nullptr;
+  static QTranslator* qt = nullptr;
+  for (QTranslator** t : {&ours, &qt})
+    if (*t) {
+      app.removeTranslator(*t);
+      delete *t;
+      *t = nullptr;
+    }
+  if (language.isEmpty() || language == "en") return true;
+  ours = new QTranslator(&app);
+  if (!ours->load(":/i18n/trainscope_" + language + ".qm")) {
+    delete ours;
+    ours = nullptr;
+    return false;
+  }
+  app.installTranslator(ours);
+  // Qt's own dialogs (OK, Cancel, file dialogs), when Debian's Qt translations are installed.
+  qt = new QTranslator(&app);
+  if (qt->load("qtbase_" + language, QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+    app.installTranslator(qt);
+  else {
+    delete qt;
+    qt = nullptr;
+  }
+  return true;
+}
+
+}  // namespace trainscope::ui

@@ -1,0 +1,15 @@
+// The interface language: English as written in the code, or a Qt Linguist
+// translation compiled into the app (resources/translations/*.ts).
+#pragma once
+
+#include <QString>
+
+class QCoreApplication;
+
+namespace trainscope::ui {
+
+// Installs the translation for `language` ("zh_CN"; "en" or "" = none) on the
+// application. Returns false when there is none for it.
+bool installTranslation(QCoreApplication& app, const QString& language);
+
+}  // namespace trainscope::ui
