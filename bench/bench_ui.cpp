@@ -3,7 +3,7 @@
 //     decimated by QCustomPlot's adaptive sampling);
 //  2. event-loop latency while the app trains Fashion-MNIST LeNet for one epoch with
 //     the Train page on screen: a 10 ms timer measures how late it fires.
-// Usage: QT_QPA_PLATFORM=offscreen bench_ui [--epochs 1]
+// Usage: QT_QPA_PLATFORM=offscreen bench_ui [--epochs 1] [--compare-only]
 #include "engine/data/fashion_mnist.h"
 #include "ui/experiment_document.h"
 #include "ui/image_convert.h"
@@ -61,6 +61,39 @@ void redrawBenchmark() {
     }
     std::printf("| %d | %.2f | %.2f |\n", n, percentile(times, 0.5), percentile(decimation, 0.5));
   }
+}
+
+// The Compare page's worst case from issue 5: 20 runs of 1,000,000 points each on one
+// plot, raw and smoothed; time a refresh after each run gains a point.
+void compareRedrawBenchmark() {
+  const int runs = 20, n = 1000000;
+  widgets::LiveCurvePlot plot;
+  plot.resize(1200, 500);
+  plot.setRefreshBudget(1.0);
+  plot.show();
+  std::mt19937 gen(2);
+  std::normal_distribution<double> noise(0, 0.05);
+  std::vector<double> xs(n);
+  for (int i = 0; i < n; ++i) xs[i] = i;
+  for (int r = 0; r < runs; ++r) {
+    std::vector<double> ys(n);
+    for (int i = 0; i < n; ++i) ys[i] = (1.5 + 0.05 * r) * std::exp(-i / 200000.0) + 0.3 + noise(gen);
+    const int s = plot.addSeries(QString("run %1").arg(r), {QColor::fromHsv(r * 18, 200, 200), false, true, false});
+    plot.append(s, xs, ys);
+  }
+  plot.refresh();
+  std::vector<double> times, replots;
+  for (int round = 0; round < 7; ++round) {
+    for (int r = 0; r < runs; ++r) plot.append(r, n + round, 0.3);
+    QElapsedTimer t;
+    t.start();
+    plot.refresh();
+    times.push_back(t.nsecsElapsed() / 1e6);
+    replots.push_back(plot.lastReplotMs());
+  }
+  std::printf("\n| Compare: %d runs x %d points, raw + smoothed | value |\n|---|---|\n", runs, n);
+  std::printf("| decimate + replot, median of 7 | %.0f ms |\n| of which replot | %.0f ms |\n| max | %.0f ms |\n",
+              percentile(times, 0.5), percentile(replots, 0.5), percentile(times, 1.0));
 }
 
 // Scrolls the Data page's thumbnail grid through all 60,000 Fashion-MNIST images, a
@@ -151,9 +184,17 @@ void latencyWhileTraining(int epochs, int prefill) {
 int main(int argc, char** argv) {
   QApplication app(argc, argv);
   int epochs = 1;
-  for (int i = 1; i + 1 < argc; ++i)
-    if (std::string(argv[i]) == "--epochs") epochs = std::atoi(argv[i + 1]);
+  bool compareOnly = false;
+  for (int i = 1; i < argc; ++i) {
+    if (std::string(argv[i]) == "--epochs" && i + 1 < argc) epochs = std::atoi(argv[i + 1]);
+    if (std::string(argv[i]) == "--compare-only") compareOnly = true;
+  }
+  if (compareOnly) {
+    compareRedrawBenchmark();
+    return 0;
+  }
   redrawBenchmark();
+  compareRedrawBenchmark();
   scrollThumbnails();
   latencyWhileTraining(epochs, 0);
   latencyWhileTraining(epochs, 200000);

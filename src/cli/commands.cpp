@@ -199,7 +199,8 @@ int lessonCommand(const std::string& path, const std::string& out, const std::st
       auto session = TrainingSession::start(c);
       const int code = follow(*session, quiet);
       const bool userStopped = interrupts > 0;  // Ctrl+C ends the lesson; the NaN guard ends only its run
-      Result r{variant.label, session->runDir(), code == 0 ? "finished" : userStopped ? "stopped" : "failed"};
+      // The record says how the run ended ("stopped" by the NaN guard, say).
+      Result r{variant.label, session->runDir(), readRunEntry(session->runDir()).status};
       try {
         const RunCurves curves = readRunCurves(session->runDir());
         if (!curves.steps.at("loss").empty()) r.loss = curves.steps.at("loss").back();
@@ -209,9 +210,9 @@ int lessonCommand(const std::string& path, const std::string& out, const std::st
       results.push_back(r);
       if (userStopped) break;
     }
-    std::printf("\n%-20s %-9s %12s %14s  %s\n", "run", "state", "last loss", "val accuracy", "folder");
+    std::printf("\n%-20s %-11s %12s %14s  %s\n", "run", "state", "last loss", "val accuracy", "folder");
     for (const auto& r : results)
-      std::printf("%-20s %-9s %12.4f %13.2f%%  %s\n", r.label.c_str(), r.state.c_str(), r.loss, r.valAccuracy * 100, r.dir.c_str());
+      std::printf("%-20s %-11s %12.4g %13.2f%%  %s\n", r.label.c_str(), r.state.c_str(), r.loss, r.valAccuracy * 100, r.dir.c_str());
     std::printf("\nCompare them: open the runs folder in the app (Compare page); curves to look at: ");
     for (size_t i = 0; i < lesson.metrics.size(); ++i) std::printf("%s%s", i ? ", " : "", lesson.metrics[i].c_str());
     std::printf(" (by %s)\n", lesson.x.c_str());

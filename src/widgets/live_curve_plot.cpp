@@ -61,8 +61,16 @@ int LiveCurvePlot::addSeries(const QString& name, const SeriesStyle& style) {
   if (style.smoothed) {
     // Faint as an opaque tint: alpha blending a dense noisy band is slow to paint.
     const QColor faint((c.red() + 3 * 255) / 4, (c.green() + 3 * 255) / 4, (c.blue() + 3 * 255) / 4);
+    // The raw curve is drawn as its per-pixel min/max band, filled: painting a zigzag
+    // line through every extreme cost ~30 ms a curve (docs/benchmarks.md).
     s.raw->setPen(QPen(faint, 0));  // width 0: a cosmetic hairline, the fastest to draw
     s.raw->removeFromLegend();
+    s.rawLow = plot_->addGraph(plot_->xAxis, y);
+    s.rawLow->setPen(QPen(faint, 0));
+    s.rawLow->removeFromLegend();
+    s.rawLow->setAdaptiveSampling(false);
+    s.raw->setBrush(faint);
+    s.raw->setChannelFillGraph(s.rawLow);
     s.smooth = plot_->addGraph(plot_->xAxis, y);
     s.smooth->setName(name);
     s.smooth->setAdaptiveSampling(false);
@@ -112,6 +120,7 @@ void LiveCurvePlot::clear() {
 void LiveCurvePlot::setSeriesVisible(int series, bool visible) {
   Series& s = series_.at(static_cast<size_t>(series));
   s.raw->setVisible(visible);
+  if (s.rawLow) s.rawLow->setVisible(visible);
   if (s.smooth) s.smooth->setVisible(visible);
   // The legend entry stays, greyed, so it can be clicked back on.
   QCPAbstractPlottable* entry = s.smooth ? s.smooth : s.raw;
@@ -184,8 +193,19 @@ bool LiveCurvePlot::refresh() {
   }
   // Only what the current x range needs, two points per pixel column at most.
   for (auto& s : series_) {
-    draw(s.raw, s.xs, s.ys);
-    if (s.smooth) draw(s.smooth, s.xs, s.smoothYs);
+    if (s.rawLow) {
+      const QCPRange range = plot_->xAxis->range();
+      const Envelope e = envelopeMinMax(s.xs, s.ys, range.lower, range.upper, std::max(1, plot_->axisRect()->width()));
+      s.raw->setData(QVector<double>(e.xs.begin(), e.xs.end()), QVector<double>(e.highs.begin(), e.highs.end()), true);
+      s.rawLow->setData(QVector<double>(e.xs.begin(), e.xs.end()), QVector<double>(e.lows.begin(), e.lows.end()), true);
+    } else {
+      draw(s.raw, s.xs, s.ys);
+    }
+    if (s.smooth) {  // per-column means: the band shows the spread, the line the trend
+      const QCPRange range = plot_->xAxis->range();
+      const Decimated d = decimateMean(s.xs, s.smoothYs, range.lower, range.upper, std::max(1, plot_->axisRect()->width()));
+      s.smooth->setData(QVector<double>(d.xs.begin(), d.xs.end()), QVector<double>(d.ys.begin(), d.ys.end()), true);
+    }
   }
   if (following_) {  // y: what is drawn (the decimation keeps every extreme)
     plot_->yAxis->rescale(/*onlyVisiblePlottables=*/true);

@@ -74,6 +74,7 @@ class LiveCurvePlot : public QWidget {
  private:
   struct Series {
     QCPGraph* raw = nullptr;
+    QCPGraph* rawLow = nullptr;  // smoothed series: the raw curve is a band from rawLow to raw
     QCPGraph* smooth = nullptr;
     SeriesStyle style;
     std::vector<double> xs, ys, smoothYs;

@@ -14,6 +14,23 @@ using namespace trainscope::widgets;
 class WidgetsTest : public QObject {
   Q_OBJECT
  private slots:
+  void meanDecimationAndEnvelopeKeepTheShape() {
+    std::vector<double> xs(10000), ys(10000);
+    for (int i = 0; i < 10000; ++i) xs[i] = i, ys[i] = (i % 2 ? 1.0 : -1.0) + i / 10000.0;  // a zigzag on a slope
+    const auto mean = decimateMean(xs, ys, 0, 9999, 100);
+    QVERIFY(mean.xs.size() >= 100 && mean.xs.size() <= 102);
+    for (size_t i = 0; i + 1 < mean.ys.size(); ++i) QVERIFY(std::abs(mean.ys[i]) < 1.1);  // the zigzag averages out
+    QVERIFY(mean.ys.back() > mean.ys.front() + 0.5);       // the slope stays
+    const auto band = envelopeMinMax(xs, ys, 0, 9999, 100);
+    QCOMPARE(band.xs.size(), band.lows.size());
+    QVERIFY(band.xs.size() >= 100 && band.xs.size() <= 102);
+    for (size_t i = 1; i + 1 < band.xs.size(); ++i) {
+      QVERIFY(band.highs[i] - band.lows[i] > 1.9);  // every column spans the zigzag
+    }
+    const auto few = decimateMean({1, 2, 3}, {4, 5, 6}, 0, 3, 100);
+    QCOMPARE(few.ys, (std::vector<double>{4, 5, 6}));  // few points: all of them
+  }
+
   void emaMatchesTensorBoardOnKnownValues() {
     // TensorBoard: last = last * w + (1 - w) * v; smoothed = last / (1 - w^n).
     const auto s = debiasedEma({1.0, 2.0, 3.0}, 0.5);
