@@ -40,7 +40,12 @@ for ts in ["trainscope_%s.ts" % language for language in LANGUAGES]:
             cname = ctx.findtext("name")
             for msg in ctx.iter("message"):
                 t = msg.find("translation")
-                if t is not None and t.text and t.get("type") not in ("unfinished", "obsolete", "vanished"):
+                if t is None or t.get("type") in ("unfinished", "obsolete", "vanished"):
+                    continue
+                forms = [f.text for f in t.findall("numerusform")]
+                if forms and all(forms):
+                    old[(cname, msg.findtext("source"))] = forms  # plural forms (%n)
+                elif not forms and t.text and t.text.strip():
                     old[(cname, msg.findtext("source"))] = t.text
     with tempfile.TemporaryDirectory() as tmp:
         scratch = os.path.join(tmp, ts)
@@ -56,7 +61,13 @@ for ts in ["trainscope_%s.ts" % language for language in LANGUAGES]:
         for msg in ctx.iter("message"):
             t = msg.find("translation")
             found = old.get((name.text, msg.findtext("source")))
-            if found:
+            if isinstance(found, list) and msg.get("numerus") == "yes":
+                for f in t.findall("numerusform"):
+                    t.remove(f)
+                for text in found:
+                    ET.SubElement(t, "numerusform").text = text
+                t.attrib.pop("type", None)
+            elif isinstance(found, str):
                 t.text = found
                 t.attrib.pop("type", None)
             else:

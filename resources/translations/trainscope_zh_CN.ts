@@ -656,6 +656,39 @@ This cannot be undone.</source>
     </message>
   </context>
   <context>
+    <name>trainscope::ui::GridDialog</name>
+    <message>
+      <source>Grid of runs</source>
+      <translation>运行网格</translation>
+    </message>
+    <message>
+      <source>values, separated by commas</source>
+      <translation>取值，用逗号分隔</translation>
+    </message>
+    <message>
+      <source>Setting %1</source>
+      <translation>设置 %1</translation>
+    </message>
+    <message>
+      <source>Two runs at once (cores split between them)</source>
+      <translation>同时运行两个（平分 CPU 核心）</translation>
+    </message>
+    <message>
+      <source>Queue runs</source>
+      <translation>加入队列</translation>
+    </message>
+    <message>
+      <source>Every combination of these values is trained with the rest of the current experiment, then compared.</source>
+      <translation>这些取值的每一种组合都会与当前实验的其余设置一起训练，然后进行比较。</translation>
+    </message>
+    <message numerus="yes">
+      <source>%n run(s) will be queued.</source>
+      <translation>
+        <numerusform>将有 %n 个运行加入队列。</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
     <name>trainscope::widgets::HistogramPlot</name>
     <message>
       <source>elements</source>
@@ -993,6 +1026,10 @@ This cannot be undone.</source>
       <translation>课程 %1：已排队 %2 个运行；也值得一看：%3</translation>
     </message>
     <message>
+      <source>%1 runs queued; they appear here as they start.</source>
+      <translation>已将 %1 个运行加入队列；它们开始后会显示在这里。</translation>
+    </message>
+    <message>
       <source>Language</source>
       <translation>语言</translation>
     </message>
@@ -1162,6 +1199,14 @@ This cannot be undone.</source>
     <message>
       <source>Save experiment…</source>
       <translation>保存实验…</translation>
+    </message>
+    <message>
+      <source>Grid…</source>
+      <translation>网格…</translation>
+    </message>
+    <message>
+      <source>Queue every combination of a few settings (e.g. learning rate x weight decay) and compare them.</source>
+      <translation>把几个设置的所有组合（例如 学习率 × 权重衰减）加入队列并进行比较。</translation>
     </message>
     <message>
       <source>Import a dataset on the Data page to see the model for its images.</source>

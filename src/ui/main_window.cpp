@@ -8,6 +8,7 @@
 #include "ui/pages/compare_page.h"
 #include "ui/pages/lessons_page.h"
 #include "ui/run_queue.h"
+#include "ui/grid_dialog.h"
 #include "ui/system_sampler.h"
 #include "widgets/gauge.h"
 #include "ui/pages/model_page.h"
@@ -119,6 +120,7 @@ MainWindow::MainWindow(ExperimentDocument* document, TrainingController* control
   connect(doc_, &ExperimentDocument::changed, this, followRunsDir);
   followRunsDir();
   connect(lessons_, &LessonsPage::lessonStarted, this, &MainWindow::openLessonComparison);
+  connect(model_, &ModelPage::gridRequested, this, &MainWindow::openGridDialog);
   connect(queue_, &RunQueue::runStarted, this, [this](const QString&, const QString& dir) {
     lessonRuns_ << dir;
     compare_->reload();
@@ -172,6 +174,23 @@ void MainWindow::openLessonComparison(const Lesson& lesson) {
                                .arg(lesson.runs.size())
                                .arg(QString::fromStdString(lesson.metrics.size() > 1 ? lesson.metrics[1] : lesson.metrics.front())),
                            15000);
+}
+
+void MainWindow::openGridDialog() {
+  GridDialog dialog(doc_->json(), this);
+  if (dialog.exec() != QDialog::Accepted) return;
+  queueGrid(dialog.runs(), dialog.twoAtOnce());
+}
+
+void MainWindow::queueGrid(const std::vector<GridRun>& runs, bool twoAtOnce) {
+  lessonRuns_.clear();
+  compare_->selectRuns({});
+  queue_->setParallel(twoAtOnce ? 2 : 1);
+  for (const auto& r : runs) queue_->enqueue(r.config, QString::fromStdString(r.label));
+  compare_->setMetric("val_accuracy");
+  compare_->setXAxis("epoch");
+  showPage(Compare);
+  statusBar()->showMessage(tr("%1 runs queued; they appear here as they start.").arg(runs.size()), 15000);
 }
 
 void MainWindow::chooseLanguage(const QString& language) {

@@ -2,6 +2,7 @@
 // bar, remembered settings, folder drops, and a clean stop when closed mid-run.
 #pragma once
 
+#include "engine/experiment_grid.h"
 #include "engine/lesson.h"
 
 #include "engine/events.h"
@@ -65,6 +66,13 @@ class MainWindow : public QMainWindow {
   void showGuardTrip(const GuardTripped& trip);
   void openLessonComparison(const Lesson& lesson);
   void chooseLanguage(const QString& language);
+  void openGridDialog();
+
+ public:
+  // Queues a grid's runs and opens their comparison.
+  void queueGrid(const std::vector<GridRun>& runs, bool twoAtOnce);
+
+ private:
 
   ExperimentDocument* doc_;
   TrainingController* controller_;

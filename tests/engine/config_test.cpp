@@ -1,4 +1,5 @@
 #include "engine/config.h"
+#include "engine/experiment_grid.h"
 
 #include "engine/data/dataset_source.h"
 #include "test_fixtures.h"
@@ -150,6 +151,30 @@ TEST(Config, TensorSavesAreChecked) {
   EXPECT_EQ(c.tensors.steps, (std::vector<int>{10, 20}));
   EXPECT_EQ(c.tensors.layers, (std::vector<std::string>{"conv1"})) << "one name is shorthand for a list of one";
   EXPECT_EQ(parseConfig(toJson(c)).tensors.kinds, (std::vector<std::string>{"weight"}));
+}
+}  // namespace
+}  // namespace trainscope
+
+namespace trainscope {
+namespace {
+TEST(Grid, EveryCombinationIsAValidExperiment) {
+  const json base = {{"name", "lenet"}, {"optimizer", {{"name", "sgd"}, {"lr", 0.1}}}};
+  const auto runs = expandGrid(base, {{"optimizer.lr", parseGridValues("0.1, 1e-2")},
+                                      {"optimizer.weight_decay", parseGridValues("0, 0.0001, 1e-3")}});
+  ASSERT_EQ(runs.size(), 6u);
+  EXPECT_EQ(runs[1].label, "optimizer.lr=0.1 optimizer.weight_decay=0.0001");
+  EXPECT_EQ(runs[5].config["optimizer"]["lr"], 0.01);
+  EXPECT_EQ(runs[5].config["optimizer"]["weight_decay"], 0.001);
+  EXPECT_EQ(runs[0].config["optimizer"]["name"], "sgd") << "the rest of the experiment is kept";
+  EXPECT_NE(runs[0].config["name"], runs[1].config["name"]);
+  EXPECT_EQ(parseGridValues("adam, sgd"), (std::vector<json>{"adam", "sgd"}));
+  try {
+    expandGrid(base, {{"optimizer.lr", parseGridValues("0.1, -1")}});
+    FAIL() << "a negative learning rate is not an experiment";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("grid (optimizer.lr=-1): optimizer.lr"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(expandGrid(base, {}), ConfigError);
 }
 }  // namespace
 }  // namespace trainscope

@@ -13,6 +13,9 @@
 #include "ui/pages/compare_page.h"
 #include "ui/pages/lessons_page.h"
 #include "ui/translation.h"
+#include "ui/grid_dialog.h"
+#include "ui/run_queue.h"
+#include <QSignalSpy>
 #include "widgets/curve_export.h"
 #include <QListWidget>
 #include <QTextBrowser>
@@ -340,6 +343,36 @@ class AppTest : public QObject {
     compare->setFilter("broken");
     QCOMPARE(compare->runTable()->rowCount(), 1);
     compare->setFilter("");
+  }
+
+  void aGridQueuesEveryCombinationTwoAtATimeAndComparesThem() {
+    doc_->set("/epochs", 1);
+    doc_->set("/dataset/train_subset", 256);
+    doc_->set("/dataset/val_subset", 64);
+    GridDialog dialog(doc_->json(), window_);
+    dialog.setAxis(0, "optimizer.lr", "0.01, 0.003");
+    dialog.setAxis(1, "seed", "1, 2");
+    QVERIFY(dialog.expand());
+    QCOMPARE(dialog.runs().size(), size_t(4));
+    dialog.setAxis(1, "optimizer.lr", "-1");
+    QVERIFY(!dialog.expand());  // a grid that is not an experiment says why
+    dialog.setAxis(1, "seed", "1, 2");
+    QVERIFY(dialog.expand());
+
+    QVERIFY2(!RunQueue::cliPath().isEmpty(), "trainscope-cli next to the tests");
+    QSignalSpy ended(window_->runQueue(), &RunQueue::runEnded);
+    window_->queueGrid(dialog.runs(), /*twoAtOnce=*/true);
+    QCOMPARE(window_->runQueue()->parallel(), 2);
+    QTRY_VERIFY_WITH_TIMEOUT(window_->runQueue()->running() == 2, 10000);  // two at once
+    QTRY_VERIFY_WITH_TIMEOUT(window_->runQueue()->idle(), 120000);
+    QCOMPARE(ended.count(), 4);
+    for (const auto& args : ended) QCOMPARE(args.at(2).toInt(), 0);
+    ComparePage* compare = window_->comparePage();
+    compare->reload();
+    QCOMPARE(compare->selectedRuns().size(), 4);  // the comparison opened with the grid's runs
+    QTRY_COMPARE(static_cast<int>(compare->plottedSeries().size()), 4);
+    for (const auto& dir : compare->selectedRuns())
+      QCOMPARE(QString::fromStdString(readRunEntry(dir.toStdString()).status), QString("finished"));
   }
 
   void lessonsAreListedInBothLanguages() {

@@ -66,6 +66,8 @@ ModelPage::ModelPage(ExperimentDocument* document, QWidget* parent) : QWidget(pa
   scroll->setWidgetResizable(true);
   auto* open = new QPushButton(tr("Open experiment…"), this);
   auto* save = new QPushButton(tr("Save experiment…"), this);
+  auto* grid = new QPushButton(tr("Grid…"), this);
+  grid->setToolTip(tr("Queue every combination of a few settings (e.g. learning rate x weight decay) and compare them."));
   problems_ = new QLabel(this);
   problems_->setWordWrap(true);
   problems_->setStyleSheet("color: #b00020;");
@@ -78,6 +80,7 @@ ModelPage::ModelPage(ExperimentDocument* document, QWidget* parent) : QWidget(pa
   buttons->addWidget(open);
   buttons->addWidget(save);
   buttons->addStretch(1);
+  buttons->addWidget(grid);
   rl->addLayout(buttons);
 
   auto* splitter = new QSplitter(this);
@@ -90,6 +93,7 @@ ModelPage::ModelPage(ExperimentDocument* document, QWidget* parent) : QWidget(pa
 
   connect(open, &QPushButton::clicked, this, &ModelPage::openExperimentRequested);
   connect(save, &QPushButton::clicked, this, &ModelPage::saveExperimentRequested);
+  connect(grid, &QPushButton::clicked, this, &ModelPage::gridRequested);
   connect(model_, &QComboBox::currentTextChanged, this,
           [this](const QString& name) { doc_->set("/model/name", name.toStdString()); });
   connect(activation_, &QComboBox::currentTextChanged, this,

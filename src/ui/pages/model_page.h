@@ -33,6 +33,7 @@ class ModelPage : public QWidget {
  signals:
   void openExperimentRequested();
   void saveExperimentRequested();
+  void gridRequested();
 
  private:
   struct SummaryResult {
