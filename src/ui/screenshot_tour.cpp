@@ -4,6 +4,9 @@
 #include "ui/main_window.h"
 #include "ui/pages/data_page.h"
 #include "ui/pages/inspect_page.h"
+#include "ui/pages/compare_page.h"
+#include "ui/pages/lessons_page.h"
+#include "ui/run_queue.h"
 #include "ui/pages/model_page.h"
 #include "ui/pages/train_page.h"
 #include "ui/training_controller.h"
@@ -50,8 +53,24 @@ ScreenshotTour::ScreenshotTour(MainWindow* window, ExperimentDocument* document,
         window_->showPage(MainWindow::System);  // runs the environment check
         QTimer::singleShot(4000, this, [this] {
           save("system-page.png");
-          window_->close();
-          QApplication::quit();
+          // Lesson 1 through the run queue, then its comparison.
+          window_->showPage(MainWindow::Lessons);
+          QTimer::singleShot(500, this, [this] {
+            save("lessons-page.png");
+            window_->lessonsPage()->runLesson(0);
+            auto* poll = new QTimer(this);
+            connect(poll, &QTimer::timeout, this, [this, poll] {
+              if (!window_->runQueue()->idle()) return;
+              poll->stop();
+              window_->comparePage()->reload();
+              QTimer::singleShot(1500, this, [this] {
+                save("compare-page.png");
+                window_->close();
+                QApplication::quit();
+              });
+            });
+            poll->start(500);
+          });
         });
       });
     });

@@ -24,6 +24,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <set>
 
 namespace trainscope::ui {
 
@@ -169,7 +170,11 @@ ComparePage::ComparePage(QWidget* parent) : QWidget(parent) {
   });
   connect(table_, &QTableWidget::itemChanged, this, [this](QTableWidgetItem* item) {
     if (rebuilding_ || item->column() != kTick) return;
-    ticked_[item->data(Qt::UserRole).toString()] = item->checkState() == Qt::Checked;
+    const QString dir = item->data(Qt::UserRole).toString();
+    ticked_[dir] = item->checkState() == Qt::Checked;
+    if (!ticked_[dir]) colors_.erase(dir);  // its colour is free for the next run ticked
+    colorOf(dir);
+    QTimer::singleShot(0, this, &ComparePage::rebuildTable);  // not inside the item's own signal
     replot();
     updateDifferences();
   });
@@ -195,15 +200,24 @@ void ComparePage::setRunsDir(const QString& dir) {
 }
 
 QColor ComparePage::colorOf(const QString& dir) {
+  // A run gets its colour when it is ticked: the first palette entry no other ticked
+  // run holds, so the runs compared are always distinct; it keeps it until unticked.
   auto it = colors_.find(dir);
-  if (it == colors_.end()) it = colors_.emplace(dir, static_cast<int>(colors_.size())).first;
+  if (it == colors_.end()) {
+    const auto ticked = ticked_.find(dir);
+    if (ticked == ticked_.end() || !ticked->second) return QColor(190, 190, 190);
+    std::set<int> used;
+    for (const auto& [other, index] : colors_) used.insert(index);
+    int index = 0;
+    while (used.count(index)) ++index;
+    it = colors_.emplace(dir, index).first;
+  }
   return paletteColor(it->second);
 }
 
 void ComparePage::reload() {
   if (runsDir_.isEmpty()) return;
   runs_ = listRuns(runsDir_.toStdString());
-  for (const auto& r : runs_) colorOf(QString::fromStdString(r.dir));  // colours in listing order, then fixed
   rebuildTable();
   replot();
   updateDifferences();
@@ -272,7 +286,16 @@ QStringList ComparePage::selectedRuns() const {
 
 void ComparePage::selectRuns(const QStringList& dirs) {
   for (auto& [dir, on] : ticked_) on = false;
-  for (const auto& d : dirs) ticked_[QFileInfo(d).absoluteFilePath()] = true, ticked_[d] = true;
+  colors_.clear();
+  // Folders as the listing names them, in the order given: colours follow that order.
+  for (const auto& d : dirs) {
+    QString key = d;
+    for (const auto& r : runs_)
+      if (QFileInfo(QString::fromStdString(r.dir)).absoluteFilePath() == QFileInfo(d).absoluteFilePath())
+        key = QString::fromStdString(r.dir);
+    ticked_[key] = true;
+    colorOf(key);
+  }
   rebuildTable();
   replot();
   updateDifferences();

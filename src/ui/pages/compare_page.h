@@ -78,7 +78,7 @@ class ComparePage : public QWidget {
     bool failed = false;
   };
   std::map<std::string, Cached> curves_;
-  std::map<QString, int> colors_;  // run folder -> palette index, fixed for the session
+  std::map<QString, int> colors_;  // ticked run folder -> palette index, while ticked
   std::map<QString, bool> ticked_;
   QLineEdit* search_;
   QLabel* folderLabel_;
