@@ -1,6 +1,7 @@
 // Listing a runs folder: 1,000 generated run folders (a full run.json each, as the
 // trainer writes it, plus user annotations on some), listed by listRuns().
-// Usage: bench_run_library [--runs 1000] [--dir /tmp/trainscope-bench-runs]
+// Usage: bench_run_library [--runs 1000] [--dir /tmp/trainscope-bench-runs] [--keep]
+// (--keep leaves the folders for `bench_ui --compare-list DIR`, the Compare page's view).
 #include "engine/run_library.h"
 
 #include <algorithm>
@@ -16,7 +17,10 @@ using namespace trainscope;
 int main(int argc, char** argv) {
   int runs = 1000;
   std::string dir = (fs::temp_directory_path() / "trainscope-bench-runs").string();
-  for (int i = 1; i + 1 < argc; i += 2) {
+  bool keep = false;
+  for (int i = 1; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "--keep")) keep = true;
+    if (i + 1 >= argc) continue;
     if (!std::strcmp(argv[i], "--runs")) runs = std::atoi(argv[i + 1]);
     if (!std::strcmp(argv[i], "--dir")) dir = argv[i + 1];
   }
@@ -53,6 +57,6 @@ int main(int argc, char** argv) {
   const double first = ms.front();
   std::sort(ms.begin(), ms.end());
   std::printf("| listing %zu runs (run.json + user.json each) | first %.0f ms | median of 5: %.0f ms |\n", listed, first, ms[2]);
-  fs::remove_all(dir);
+  if (!keep) fs::remove_all(dir);
   return listed == static_cast<size_t>(runs) ? 0 : 1;
 }

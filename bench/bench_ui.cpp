@@ -3,11 +3,12 @@
 //     decimated by QCustomPlot's adaptive sampling);
 //  2. event-loop latency while the app trains Fashion-MNIST LeNet for one epoch with
 //     the Train page on screen: a 10 ms timer measures how late it fires.
-// Usage: QT_QPA_PLATFORM=offscreen bench_ui [--epochs 1] [--compare-only]
+// Usage: QT_QPA_PLATFORM=offscreen bench_ui [--epochs 1] [--compare-only] [--compare-list DIR]
 #include "engine/data/fashion_mnist.h"
 #include "ui/experiment_document.h"
 #include "ui/image_convert.h"
 #include "ui/main_window.h"
+#include "ui/pages/compare_page.h"
 #include "ui/pages/train_page.h"
 #include "ui/training_controller.h"
 #include "widgets/image_grid.h"
@@ -94,6 +95,24 @@ void compareRedrawBenchmark() {
   std::printf("\n| Compare: %d runs x %d points, raw + smoothed | value |\n|---|---|\n", runs, n);
   std::printf("| decimate + replot, median of 7 | %.0f ms |\n| of which replot | %.0f ms |\n| max | %.0f ms |\n",
               percentile(times, 0.5), percentile(replots, 0.5), percentile(times, 1.0));
+}
+
+// The Compare page opening a runs folder (bench_run_library --keep makes one): listing,
+// the table, the first (empty) plot. Median of 5.
+void compareListBenchmark(const QString& dir) {
+  std::vector<double> times;
+  size_t runs = 0;
+  for (int round = 0; round < 5; ++round) {
+    ui::ComparePage page;
+    page.resize(1200, 800);
+    page.show();
+    QElapsedTimer t;
+    t.start();
+    page.setRunsDir(dir);
+    times.push_back(t.nsecsElapsed() / 1e6);
+    runs = page.runs().size();
+  }
+  std::printf("\n| Compare page opening %zu runs (list + table), median of 5 | %.0f ms |\n|---|---|\n", runs, percentile(times, 0.5));
 }
 
 // Scrolls the Data page's thumbnail grid through all 60,000 Fashion-MNIST images, a
@@ -188,6 +207,10 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     if (std::string(argv[i]) == "--epochs" && i + 1 < argc) epochs = std::atoi(argv[i + 1]);
     if (std::string(argv[i]) == "--compare-only") compareOnly = true;
+    if (std::string(argv[i]) == "--compare-list" && i + 1 < argc) {
+      compareListBenchmark(argv[i + 1]);
+      return 0;
+    }
   }
   if (compareOnly) {
     compareRedrawBenchmark();
