@@ -166,6 +166,10 @@
       <translation>平滑</translation>
     </message>
     <message>
+      <source>Hide</source>
+      <translation>隐藏</translation>
+    </message>
+    <message>
       <source>Runs in %1</source>
       <translation>%1 中的运行</translation>
     </message>
@@ -1020,6 +1024,10 @@ This cannot be undone.</source>
     <message>
       <source>&amp;About Trainscope</source>
       <translation>关于 Trainscope(&amp;A)</translation>
+    </message>
+    <message>
+      <source>Lesson %1: %2</source>
+      <translation>第 %1 课：%2</translation>
     </message>
     <message>
       <source>Lesson %1: %2 runs queued; also worth a look: %3</source>

@@ -168,6 +168,9 @@ void MainWindow::openLessonComparison(const Lesson& lesson) {
   if (!lesson.metrics.empty()) compare_->setMetric(QString::fromStdString(lesson.metrics.front()));
   compare_->setXAxis(QString::fromStdString(lesson.x));
   compare_->setLogScale(lesson.log_scale);
+  const std::string language = QSettings().value("language", "en").toString().toStdString();
+  compare_->setGuide(tr("Lesson %1: %2").arg(lesson.number).arg(QString::fromStdString(lesson.titleIn(language))),
+                     QString::fromStdString(lesson.explanationIn(language)));
   showPage(Compare);
   statusBar()->showMessage(tr("Lesson %1: %2 runs queued; also worth a look: %3")
                                .arg(lesson.number)
@@ -184,6 +187,7 @@ void MainWindow::openGridDialog() {
 
 void MainWindow::queueGrid(const std::vector<GridRun>& runs, bool twoAtOnce) {
   lessonRuns_.clear();
+  compare_->setGuide({}, {});
   compare_->selectRuns({});
   queue_->setParallel(twoAtOnce ? 2 : 1);
   for (const auto& r : runs) queue_->enqueue(r.config, QString::fromStdString(r.label));

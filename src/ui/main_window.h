@@ -44,6 +44,7 @@ class MainWindow : public QMainWindow {
   ComparePage* comparePage() const { return compare_; }
   LessonsPage* lessonsPage() const { return lessons_; }
   RunQueue* runQueue() const { return queue_; }
+  QStackedWidget* pages() const { return pages_; }
 
   bool openExperiment(const QString& path);
   void openExperimentDialog();

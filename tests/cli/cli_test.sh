@@ -24,7 +24,7 @@ contains() { grep -qF -- "$2" "$1"; }
 
 "$cli" --help >"$tmp/help" 2>&1
 check "--help exits 0" test $? -eq 0
-for sub in train resume summary datasets stats doctor tensors; do
+for sub in train resume summary datasets stats doctor tensors lesson runs; do
   check "--help lists $sub" contains "$tmp/help" "$sub"
   "$cli" $sub --help >"$tmp/subhelp" 2>&1
   check "$sub --help exits 0" test $? -eq 0
@@ -110,6 +110,21 @@ check "an unknown layer to save fails the run" test $? -eq 1
 check "and names the field and the layers there are" contains "$tmp/tbad" 'tensors.layers[0]: no layer "conv7" in this model; its layers are conv1, relu1'
 "$cli" tensors "$run_dir" >"$tmp/tnone" 2>&1
 check "tensors on a run without saves explains" contains "$tmp/tnone" "no tensors were saved in this run"
+
+# Lessons and the run library from a terminal.
+"$cli" lesson "$src/resources/lessons" >"$tmp/lessons" 2>&1
+check "lesson lists the lessons" test $? -eq 0
+check "all eight of them" test "$(grep -cE '^[1-8]\. ' "$tmp/lessons")" -eq 8
+"$cli" lesson "$src/resources/lessons/02_zero_grad.json" -q --out "$tmp/lesson" >"$tmp/lesson2" 2>&1
+check "lesson 2 runs" test $? -eq 0
+check "it explains itself" contains "$tmp/lesson2" "optimizer.zero_grad()"
+check "its broken run says so in the log" contains "$tmp/lesson2" "teaching pitfall on"
+check "and the table compares both runs" grep -qE "^forgot-zero_grad +(finished|stopped)" "$tmp/lesson2"
+"$cli" lesson "$src/resources/lessons/02_zero_grad.json" --lang zh_CN -q --out "$tmp/lesson" >"$tmp/lesson2zh" 2>&1
+check "lessons speak Chinese" contains "$tmp/lesson2zh" "忘记调用 zero_grad()"
+"$cli" runs "$tmp/lesson" >"$tmp/runlist" 2>&1
+check "runs lists the lesson's runs" contains "$tmp/runlist" "4 runs in"
+check "with their status" grep -q "lesson2_zero_grad-correct .*finished" "$tmp/runlist"
 
 # A learning rate of 1000 diverges: the NaN guard pauses, the CLI stops (nobody can
 # resume a terminal run) and exits 1, leaving the evidence.

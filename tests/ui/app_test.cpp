@@ -16,6 +16,7 @@
 #include "ui/grid_dialog.h"
 #include "ui/run_queue.h"
 #include <QSignalSpy>
+#include <QStackedWidget>
 #include "widgets/curve_export.h"
 #include <QListWidget>
 #include <QTextBrowser>
@@ -386,6 +387,30 @@ class AppTest : public QObject {
     QVERIFY(lessons->list()->item(0)->text().contains(QString::fromUtf8("学习率")));
     QVERIFY(lessons->explanation()->toPlainText().contains(QString::fromUtf8("梯度")));
     lessons->setLanguage("en");
+  }
+
+  void aLessonOpensItsComparisonWithItsExplanation() {
+    LessonsPage* lessons = window_->lessonsPage();
+    doc_->set("/runs_dir", (tmp_.path() + "/lesson-runs").toStdString());
+    lessons->setRunsDir(tmp_.path() + "/lesson-runs");
+    QSignalSpy ended(window_->runQueue(), &RunQueue::runEnded);
+    lessons->runLesson(7);  // lesson 8: three short runs
+    QCOMPARE(window_->pages()->currentIndex(), int(MainWindow::Compare));
+    ComparePage* compare = window_->comparePage();
+    QVERIFY(compare->guideText().contains("Lesson 8"));
+    QVERIFY(compare->guideText().contains("seed"));
+    QTRY_VERIFY_WITH_TIMEOUT(window_->runQueue()->idle(), 120000);
+    QCOMPARE(ended.count(), 3);
+    compare->reload();
+    QCOMPARE(compare->selectedRuns().size(), 3);
+    const auto series = compare->plottedSeries();
+    QCOMPARE(static_cast<int>(series.size()), 3);
+    // Lesson 8's point, on the plot: the two seed-1 runs draw the same curve.
+    int same = 0;
+    for (size_t a = 0; a < series.size(); ++a)
+      for (size_t b = a + 1; b < series.size(); ++b) same += series[a].ys == series[b].ys;
+    QCOMPARE(same, 1);
+    doc_->set("/runs_dir", (tmp_.path() + "/runs").toStdString());
   }
 
   void theInterfaceSpeaksChinese() {

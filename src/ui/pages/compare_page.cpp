@@ -135,9 +135,22 @@ ComparePage::ComparePage(QWidget* parent) : QWidget(parent) {
   plotBar->addWidget(smoothing_, 1);
   plotBar->addWidget(log_);
   plotBar->addWidget(export_);
+  guide_ = new QWidget(this);
+  guideText_ = new QLabel(guide_);
+  guideText_->setWordWrap(true);
+  guideText_->setTextFormat(Qt::RichText);
+  auto* hideGuide = new QPushButton(tr("Hide"), guide_);
+  auto* guideLayout = new QHBoxLayout(guide_);
+  guideLayout->setContentsMargins(6, 4, 6, 4);
+  guideLayout->addWidget(guideText_, 1);
+  guideLayout->addWidget(hideGuide, 0, Qt::AlignTop);
+  guide_->setStyleSheet("background-color: #fff8e1;");
+  guide_->hide();
+  connect(hideGuide, &QPushButton::clicked, guide_, &QWidget::hide);
   auto* plotArea = new QWidget(this);
   auto* plotLayout = new QVBoxLayout(plotArea);
   plotLayout->setContentsMargins(0, 0, 0, 0);
+  plotLayout->addWidget(guide_);
   plotLayout->addLayout(plotBar);
   plotLayout->addWidget(plot_, 1);
   auto* splitter = new QSplitter(Qt::Vertical, this);
@@ -311,6 +324,13 @@ void ComparePage::setXAxis(const QString& x) {
 }
 void ComparePage::setLogScale(bool on) { log_->setChecked(on); }
 void ComparePage::setFilter(const QString& text) { search_->setText(text); }
+
+void ComparePage::setGuide(const QString& title, const QString& text) {
+  guideText_->setText("<b>" + title.toHtmlEscaped() + "</b><br>" + text.toHtmlEscaped());
+  guide_->setVisible(!text.isEmpty());
+}
+
+QString ComparePage::guideText() const { return guide_->isVisibleTo(this) ? guideText_->text() : QString(); }
 
 const RunCurves* ComparePage::curvesOf(const RunEntry& run) {
   std::error_code ec;

@@ -42,6 +42,10 @@ class ComparePage : public QWidget {
   void setXAxis(const QString& x);        // step, epoch, time
   void setLogScale(bool on);
   void setFilter(const QString& text);
+  // A lesson's explanation above the plot, so what to look for stays in view while its
+  // runs come in; empty hides it.
+  void setGuide(const QString& title, const QString& text);
+  QString guideText() const;
 
   QStringList selectedRuns() const;
   const std::vector<RunEntry>& runs() const { return runs_; }
@@ -81,6 +85,8 @@ class ComparePage : public QWidget {
   std::map<QString, int> colors_;  // ticked run folder -> palette index, while ticked
   std::map<QString, bool> ticked_;
   QLineEdit* search_;
+  QWidget* guide_;
+  QLabel* guideText_;
   QLabel* folderLabel_;
   QTableWidget *table_, *diff_;
   QComboBox *metric_, *x_;
