@@ -854,6 +854,10 @@ This cannot be undone.</source>
       <translation>第 %1 步的值</translation>
     </message>
     <message>
+      <source>Pick a layer in the tree first.</source>
+      <translation>请先在树中选择一个层。</translation>
+    </message>
+    <message>
       <source>Saving every layer's tensors at the next step…</source>
       <translation>正在下一步保存每一层的张量…</translation>
     </message>
@@ -911,6 +915,14 @@ This cannot be undone.</source>
       <translation>运行本课</translation>
     </message>
     <message>
+      <source>Stop queued runs</source>
+      <translation>停止排队的运行</translation>
+    </message>
+    <message>
+      <source>Stops the runs training now (their records are kept) and drops the waiting ones.</source>
+      <translation>停止正在训练的运行（保留其记录），并放弃等待中的运行。</translation>
+    </message>
+    <message>
       <source>Two runs at once (cores split between them)</source>
       <translation>同时进行两个运行（二者分配 CPU 核心）</translation>
     </message>
@@ -964,6 +976,18 @@ This cannot be undone.</source>
     <message>
       <source>Training stopped</source>
       <translation>训练已停止</translation>
+    </message>
+    <message>
+      <source>%1 ended early: %2</source>
+      <translation>%1 提前结束：%2</translation>
+    </message>
+    <message>
+      <source>exit code %1</source>
+      <translation>退出码 %1</translation>
+    </message>
+    <message>
+      <source>%1 did not start: %2</source>
+      <translation>%1 未能启动：%2</translation>
     </message>
     <message>
       <source>&amp;File</source>

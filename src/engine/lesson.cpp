@@ -82,7 +82,8 @@ Lesson loadLesson(const std::string& path) {
         }
       }
     }
-    if (!run.label.empty()) variant["name"] = j.value("name", std::string("lesson")) + "-" + run.label;
+    const std::string base = j.contains("name") && j["name"].is_string() ? j["name"].get<std::string>() : "lesson";
+    if (!run.label.empty()) variant["name"] = base + "-" + run.label;
     try {
       run.config = parseConfig(variant);
     } catch (const ConfigError& e) {
@@ -108,6 +109,8 @@ std::vector<Lesson> loadLessons(const std::string& dir, std::vector<std::string>
     } catch (const ConfigError& e) {
       if (problems)
         for (const auto& p : e.problems()) problems->push_back(f.filename().string() + ": " + p);
+    } catch (const std::exception& e) {  // anything else wrong with the file: report it too
+      if (problems) problems->push_back(f.filename().string() + ": " + e.what());
     }
   }
   std::stable_sort(out.begin(), out.end(), [](const Lesson& a, const Lesson& b) { return a.number < b.number; });

@@ -133,9 +133,11 @@ Histogram histogramOf(const torch::Tensor& t, int bins) {
       if (std::isfinite(p[i])) lo = std::min(lo, p[i]), hi = std::max(hi, p[i]);
     if (lo > hi) lo = hi = 0;  // no finite value at all
   }
-  const double top = hi > lo ? static_cast<double>(hi) : lo + 1.0;  // constant: one bin holds it all
+  // A constant tensor: one bin holds it all (a unit range, widened where lo + 1 == lo).
+  const double top = hi > lo ? static_cast<double>(hi) : lo + std::max(1.0, std::abs(static_cast<double>(lo)) * 1e-6);
   h.counts.assign(static_cast<size_t>(bins), 0.0);
-  if (!std::isfinite(static_cast<float>(top - lo))) {  // a range beyond float: count in double
+  // A range beyond float, or one so narrow that bins / range overflows: count in double.
+  if (!std::isfinite(static_cast<float>(top - lo)) || !std::isfinite(static_cast<float>(bins / (top - lo)))) {
     for (int64_t i = 0; i < n; ++i)
       if (std::isfinite(p[i])) h.counts[std::min<int64_t>(bins - 1, static_cast<int64_t>((p[i] - static_cast<double>(lo)) / (top - lo) * bins))] += 1;
   } else {

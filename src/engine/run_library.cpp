@@ -46,6 +46,11 @@ void writeUserJson(const fs::path& dir, const std::function<void(nlohmann::json&
     std::ofstream out(tmp);
     if (!out) throw std::runtime_error("cannot write " + path.string());
     out << j.dump(2) << "\n";
+    out.close();
+    if (!out) {  // disk full, say: keep the old file
+      fs::remove(tmp);
+      throw std::runtime_error("cannot write " + path.string());
+    }
   }
   fs::rename(tmp, path);  // atomic: never half a file
 }

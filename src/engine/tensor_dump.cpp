@@ -46,7 +46,13 @@ void TensorCapture::observe(size_t i, const torch::Tensor& output) {
   const auto& layer = model_->layers()[i];
   if (!wantsLayer(layer.name)) return;
   // Copies: the next layers may reuse or change this memory before the step ends.
-  if (wants("activation")) captured_.push_back({layer.name, layer.type, "activation", "activation", output.detach().clone()});
+  if (wants("activation")) {
+    // With gradient accumulation the observer runs once per batch: keep the last one.
+    Captured c{layer.name, layer.type, "activation", "activation", output.detach().clone()};
+    auto same = std::find_if(captured_.begin(), captured_.end(), [&](const Captured& o) { return o.layer == c.layer && o.name == c.name; });
+    if (same != captured_.end()) *same = std::move(c);
+    else captured_.push_back(std::move(c));
+  }
   if (wants("activation_grad") && output.requires_grad())
     const_cast<torch::Tensor&>(output).register_hook([this, i](const torch::Tensor& grad) { activationGrads_[i] = grad.detach().clone(); });
 }

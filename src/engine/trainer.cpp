@@ -218,6 +218,9 @@ class Trainer {
           if (paused) metrics_->flush();  // a paused run's record is complete on disk
           if (paused && probeFile_) probeFile_->flush();
           if (!paused) guardPaused_ = false;
+          // run.json says so too: the run library must not take a paused run for a dead one.
+          record_.info()["status"] = paused ? "paused" : "running";
+          record_.save();
           setState(paused ? RunState::Paused : RunState::Running);
         });
         if (ctx_.control->stopRequested()) {
@@ -319,7 +322,13 @@ class Trainer {
     }
     if (!bad.empty()) {  // the step is not applied
       for (auto& p : model_->parameters()) p.mutable_grad() = torch::Tensor();
-      capture_.reset();
+      if (capture_) {
+        TensorsSaved none;
+        none.step = step;
+        none.error = "step " + std::to_string(step) + " was not applied (" + bad + "); no tensors saved";
+        ctx_.events->push(none);
+        capture_.reset();
+      }
       tripGuard(bad, x, y, epoch);
       return out;
     }
@@ -601,6 +610,7 @@ class Trainer {
     info["train_seconds"] = pos_.train_seconds;
     record_.save();
     log(LogLevel::Info, std::string("run ") + toString(s) + ": " + reason);
+    reportUnsavedTensors();
     metrics_.reset();  // closes metrics.h5 before anyone is told the run is over
     probeFile_.reset();
     setState(s, reason);
@@ -626,7 +636,18 @@ class Trainer {
     } catch (const std::exception& e) {
       ctx_.events->push(RunError{std::string("could not record the failure: ") + e.what()});
     }
+    reportUnsavedTensors();
     setState(RunState::Failed, message);
+  }
+
+  // A save asked for after the last step can no longer happen: say so, so whoever
+  // asked is not left waiting.
+  void reportUnsavedTensors() {
+    if (!ctx_.control->takeTensorDump()) return;
+    TensorsSaved none;
+    none.step = pos_.global_step;
+    none.error = "the run ended before another step; no tensors saved";
+    ctx_.events->push(none);
   }
 
   TrainerContext& ctx_;

@@ -126,7 +126,14 @@ MainWindow::MainWindow(ExperimentDocument* document, TrainingController* control
     compare_->reload();
     compare_->selectRuns(lessonRuns_);
   });
-  connect(queue_, &RunQueue::runEnded, this, [this] { compare_->reload(); });
+  connect(queue_, &RunQueue::runEnded, this, [this](const QString& label, const QString&, int code, const QString& message) {
+    compare_->reload();
+    if (code != 0)
+      statusBar()->showMessage(tr("%1 ended early: %2").arg(label, message.isEmpty() ? tr("exit code %1").arg(code) : message), 20000);
+  });
+  connect(queue_, &RunQueue::failedToStart, this, [this](const QString& label, const QString& message) {
+    statusBar()->showMessage(tr("%1 did not start: %2").arg(label, message), 20000);
+  });
 
   showPage(Data);
   resize(1280, 820);

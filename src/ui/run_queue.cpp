@@ -40,7 +40,7 @@ void RunQueue::cancel() {
     if (!job.process) continue;
     job.process->disconnect(this);
     job.process->terminate();  // SIGTERM: the CLI stops after the current step, keeping the record
-    if (!job.process->waitForFinished(15000)) job.process->kill();
+    if (!job.process->waitForFinished(5000)) job.process->kill();
     QFile::remove(job.configPath);
     job.process->deleteLater();
   }
@@ -82,17 +82,24 @@ void RunQueue::startNext() {
           }
       }
     });
+    connect(process, &QProcess::readyReadStandardError, this, [this, process] {
+      // Only the last line matters to the user ("config error: ...", "NaN guard ...").
+      const QStringList lines = QString::fromUtf8(process->readAllStandardError()).split('\n', Qt::SkipEmptyParts);
+      for (auto& j : running_)
+        if (j.process == process && !lines.isEmpty()) j.lastError = lines.back().trimmed();
+    });
     connect(process, &QProcess::finished, this, [this, process, label](int code) {
-      QString dir;
+      QString dir, message;
       for (auto it = running_.begin(); it != running_.end(); ++it)
         if (it->process == process) {
           dir = it->runDir;
+          message = it->lastError;
           QFile::remove(it->configPath);
           running_.erase(it);
           break;
         }
       process->deleteLater();
-      emit runEnded(label, dir, code);
+      emit runEnded(label, dir, code, code == 0 ? QString() : message);
       emit changed();
       startNext();
     });

@@ -39,14 +39,15 @@ class RunQueue : public QObject {
 
  signals:
   void runStarted(const QString& label, const QString& runDir);
-  void runEnded(const QString& label, const QString& runDir, int exitCode);
+  // exitCode 0: finished; otherwise `message` is the run's last error line.
+  void runEnded(const QString& label, const QString& runDir, int exitCode, const QString& message);
   void failedToStart(const QString& label, const QString& message);
   void changed();  // waiting/running counts
 
  private:
   struct Job {
     nlohmann::json config;
-    QString label, runDir, configPath;
+    QString label, runDir, configPath, lastError;
     QProcess* process = nullptr;
   };
   void startNext();

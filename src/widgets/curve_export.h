@@ -12,6 +12,7 @@ namespace trainscope::widgets {
 
 struct ExportSeries {
   QString name;
+  QString dir;  // where it comes from (a run folder), when it matters to the caller
   QColor color;
   std::vector<double> xs, ys;
 };

@@ -96,3 +96,22 @@ TEST(Probes, ARunWithProbesWritesProbesH5) {
 
 }  // namespace
 }  // namespace trainscope
+
+namespace trainscope {
+namespace {
+TEST(Probes, HistogramsOfExtremeRangesStillCountEveryElement) {
+  // A range too narrow for float (bins / range overflows), and a constant too large
+  // for lo + 1 to differ from lo: every element still lands in a bin.
+  const torch::Tensor tiny = torch::tensor({1e-38f, 1.5e-38f, 2e-38f, 3e-38f});
+  const torch::Tensor huge = torch::full({5}, 1e17f);
+  for (const auto& t : {tiny, huge}) {
+    const Histogram h = histogramOf(t, 8);
+    double sum = 0;
+    for (double c : h.counts) sum += c;
+    EXPECT_EQ(sum, static_cast<double>(t.numel()));
+    EXPECT_LE(h.edges.front(), t.min().item<double>());
+    EXPECT_GE(h.edges.back(), t.max().item<double>());
+  }
+}
+}  // namespace
+}  // namespace trainscope

@@ -10,6 +10,7 @@
 
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <limits>
 
 namespace trainscope {
@@ -62,6 +63,16 @@ TEST(TensorFileTest, AppendModeKeepsWhatIsThere) {
   EXPECT_TRUE(again.exists("/one"));
   EXPECT_TRUE(again.exists("/two"));
   EXPECT_FALSE(again.exists("/three/four"));
+}
+
+TEST(TensorFileTest, AppendingToADamagedFileFailsAndKeepsIt) {
+  test::TempDir dir;
+  const std::string path = (dir.path() / "t.h5").string();
+  std::ofstream(path) << "not an HDF5 file";
+  EXPECT_THROW(TensorFile(path, TensorFile::Mode::Append), std::runtime_error);
+  std::ifstream in(path);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(text, "not an HDF5 file") << "never truncated";
 }
 
 class TensorDumpTest : public ::testing::Test {

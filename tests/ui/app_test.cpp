@@ -336,8 +336,11 @@ class AppTest : public QObject {
 
     // The differences table lists only what differs, plus results.
     QVERIFY(compare->differenceTable()->rowCount() == finished.size());
-    // Legend toggles hide a run's curve and bring it back.
+    // Legend toggles hide a run's curve; the live refresh (every 2 s) keeps it hidden.
     compare->plot()->setSeriesVisible(0, false);
+    QVERIFY(!compare->plot()->seriesVisible(0));
+    QTest::qWait(2500);
+    QCOMPARE(compare->plot()->seriesCount(), finished.size());
     QVERIFY(!compare->plot()->seriesVisible(0));
     compare->plot()->setSeriesVisible(0, true);
     // Filtering the table by text.
@@ -367,7 +370,8 @@ class AppTest : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(window_->runQueue()->running() == 2, 10000);  // two at once
     QTRY_VERIFY_WITH_TIMEOUT(window_->runQueue()->idle(), 120000);
     QCOMPARE(ended.count(), 4);
-    for (const auto& args : ended) QCOMPARE(args.at(2).toInt(), 0);
+    for (const auto& args : ended) QCOMPARE(args.at(2).toInt(), 0);  // exit codes
+
     ComparePage* compare = window_->comparePage();
     compare->reload();
     QCOMPARE(compare->selectedRuns().size(), 4);  // the comparison opened with the grid's runs

@@ -2,6 +2,7 @@
 
 #include "engine/record/h5_columns.h"
 
+#include <filesystem>
 #include <sstream>
 
 namespace trainscope {
@@ -40,12 +41,12 @@ hid_t openOrCreateGroup(hid_t parent, const std::string& name) {
 
 namespace {
 hid_t openFile(const std::string& path, TensorFile::Mode mode) {
-  if (mode == TensorFile::Mode::Append) {
-    H5E_BEGIN_TRY {  // probing for an existing file is not an error worth printing
-      const hid_t f = H5Fopen(path.c_str(), H5F_ACC_RDWR, H5P_DEFAULT);
-      if (f >= 0) return f;
-    }
-    H5E_END_TRY;
+  // Append never truncates: a file that exists but will not open is an error, not
+  // something to overwrite with an empty one.
+  if (mode == TensorFile::Mode::Append && std::filesystem::exists(path)) {
+    const hid_t f = H5Fopen(path.c_str(), H5F_ACC_RDWR, H5P_DEFAULT);
+    if (f < 0) throw std::runtime_error(path + " exists but cannot be opened for writing (damaged or read-only); nothing saved");
+    return f;
   }
   return H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
 }

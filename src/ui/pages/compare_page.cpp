@@ -17,6 +17,7 @@
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSlider>
 #include <QSplitter>
 #include <QTableWidget>
@@ -194,7 +195,7 @@ ComparePage::ComparePage(QWidget* parent) : QWidget(parent) {
   // Live runs: re-read the folder and the curves that changed, every two seconds while shown.
   live_.setInterval(2000);
   connect(&live_, &QTimer::timeout, this, [this] {
-    if (isVisible()) reload();
+    if (isVisible()) refreshLive();
   });
   live_.start();
 }
@@ -236,8 +237,50 @@ void ComparePage::reload() {
   updateDifferences();
 }
 
+QString ComparePage::tableSignature() const {
+  QString sig;
+  for (const auto& r : runs_) {
+    QString tags;
+    for (const auto& t : r.tags) tags += QString::fromStdString(t) + ",";
+    sig += QString::fromStdString(r.dir + "|" + r.name + "|" + r.status + "|" + r.note) + "|" + tags + "|" +
+           QString::number(r.best_val_accuracy) + "|" + QString::number(r.final_val_accuracy) + "|" +
+           QString::number(r.steps) + "\n";
+  }
+  return sig;
+}
+
+void ComparePage::refreshLive() {
+  if (runsDir_.isEmpty()) return;
+  runs_ = listRuns(runsDir_.toStdString());
+  const QString sig = tableSignature();
+  if (sig != signature_) {
+    rebuildTable();
+    updateDifferences();
+  }
+  auto series = plottedSeries();
+  bool sameRuns = series.size() == plottedSeries_.size();
+  for (const auto& s : series) sameRuns = sameRuns && plottedSeries_.count(s.dir);
+  if (!sameRuns) {
+    replot();
+    return;
+  }
+  for (const auto& s : series) {
+    const int index = plottedSeries_[s.dir];
+    const size_t have = static_cast<size_t>(plot_->pointCount(index));
+    if (s.xs.size() < have) {  // a resumed run rewrote its record: draw it afresh
+      replot();
+      return;
+    }
+    if (s.xs.size() > have)
+      plot_->append(index, std::vector<double>(s.xs.begin() + have, s.xs.end()), std::vector<double>(s.ys.begin() + have, s.ys.end()));
+  }
+  plot_->refresh();
+}
+
 void ComparePage::rebuildTable() {
   rebuilding_ = true;
+  signature_ = tableSignature();
+  const int scroll = table_->verticalScrollBar()->value();
   const QString current = currentRunDir();
   table_->setSortingEnabled(false);
   table_->setRowCount(0);
@@ -279,6 +322,7 @@ void ComparePage::rebuildTable() {
     if (dir == current) table_->selectRow(row);
   }
   table_->setSortingEnabled(true);
+  table_->verticalScrollBar()->setValue(scroll);
   rebuilding_ = false;
 }
 
@@ -362,6 +406,7 @@ std::vector<widgets::ExportSeries> ComparePage::plottedSeries() {
     if (!c) continue;
     widgets::ExportSeries s;
     s.name = QString::fromStdString(run.name);
+    s.dir = dir;
     s.color = colorOf(dir);
     // Where the metric lives, and the columns that give its x.
     const std::map<std::string, std::vector<double>>* table = &c->steps;
@@ -397,6 +442,7 @@ std::vector<widgets::ExportSeries> ComparePage::plottedSeries() {
 void ComparePage::replot() {
   const QString metric = metric_->currentData().toString();
   plot_->removeAllSeries();
+  plottedSeries_.clear();
   plot_->setAxisLabels(x_->currentText(), metric_->currentText());
   const bool perEpoch = isEpochMetric(metric);
   for (auto& s : plottedSeries()) {
@@ -406,6 +452,7 @@ void ComparePage::replot() {
     style.smoothed = !perEpoch && metric != "lr";
     const int i = plot_->addSeries(s.name, style);
     plot_->append(i, s.xs, s.ys);
+    plottedSeries_[s.dir] = i;
   }
   plot_->redraw();
 }
@@ -517,7 +564,7 @@ void ComparePage::deleteSelected() {
   const QString dir = currentRunDir();
   if (dir.isEmpty()) return;
   const RunEntry r = readRunEntry(dir.toStdString());
-  if (r.status == "running") {
+  if (r.status == "running" || r.status == "paused") {
     QMessageBox::information(this, tr("Delete run"), tr("%1 is still training: stop it first.").arg(QString::fromStdString(r.name)));
     return;
   }

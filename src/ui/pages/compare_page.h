@@ -65,6 +65,10 @@ class ComparePage : public QWidget {
  private:
   void rebuildTable();
   void replot();
+  // The timer's refresh: new runs and statuses into the table, new points onto the
+  // curves, keeping the user's zoom, hidden series, selection and scroll position.
+  void refreshLive();
+  QString tableSignature() const;
   void updateDifferences();
   const RunCurves* curvesOf(const RunEntry& run);
   void renameSelected();
@@ -95,6 +99,8 @@ class ComparePage : public QWidget {
   QPushButton *rename_, *tag_, *note_, *delete_, *export_;
   widgets::LiveCurvePlot* plot_;
   QTimer live_;
+  QString signature_;                   // of the table's contents, to rebuild only on change
+  std::map<QString, int> plottedSeries_;  // run folder -> series on the plot
   bool rebuilding_ = false;
 };
 

@@ -347,7 +347,11 @@ void InspectPage::updateHealth() {
 
 void InspectPage::requestSave(bool allLayers) {
   TensorDumpRequest request;
-  if (!allLayers && !name_.isEmpty()) request.layers = {layerOfParameter(name_.toStdString())};
+  if (!allLayers && name_.isEmpty()) {
+    status_->setText(tr("Pick a layer in the tree first."));
+    return;
+  }
+  if (!allLayers) request.layers = {layerOfParameter(name_.toStdString())};
   controller_->saveTensors(request);
   status_->setText(allLayers ? tr("Saving every layer's tensors at the next step…")
                              : tr("Saving %1's tensors at the next step…").arg(QString::fromStdString(request.layers.front())));

@@ -25,6 +25,8 @@ LessonsPage::LessonsPage(RunQueue* queue, QWidget* parent) : QWidget(parent), qu
   text_ = new QTextBrowser(this);
   text_->setOpenExternalLinks(false);
   run_ = new QPushButton(this);
+  cancel_ = new QPushButton(this);
+  cancel_->setEnabled(false);
   parallel_ = new QCheckBox(this);
   status_ = new QLabel(this);
   status_->setWordWrap(true);
@@ -36,6 +38,7 @@ LessonsPage::LessonsPage(RunQueue* queue, QWidget* parent) : QWidget(parent), qu
   auto* bar = new QHBoxLayout;
   bar->addWidget(parallel_);
   bar->addStretch();
+  bar->addWidget(cancel_);
   bar->addWidget(run_);
   rightLayout->addLayout(bar);
   rightLayout->addWidget(status_);
@@ -49,8 +52,10 @@ LessonsPage::LessonsPage(RunQueue* queue, QWidget* parent) : QWidget(parent), qu
 
   connect(list_, &QListWidget::currentRowChanged, this, &LessonsPage::showLesson);
   connect(run_, &QPushButton::clicked, this, [this] { runLesson(); });
+  connect(cancel_, &QPushButton::clicked, queue_, &RunQueue::cancel);
   connect(parallel_, &QCheckBox::toggled, this, [this](bool on) { queue_->setParallel(on ? 2 : 1); });
   connect(queue_, &RunQueue::changed, this, [this] {
+    cancel_->setEnabled(!queue_->idle());
     status_->setText(queue_->idle() ? QString()
                                     : tr("%1 running, %2 waiting. Their curves appear on the Compare page as they train.")
                                           .arg(queue_->running())
@@ -141,6 +146,8 @@ void LessonsPage::retranslate() {
   heading_->setText(tr("Each lesson runs its experiments on Fashion-MNIST (a few minutes at most on a laptop) and opens "
                        "the comparison. Read what to look for while the curves come in."));
   run_->setText(tr("Run this lesson"));
+  cancel_->setText(tr("Stop queued runs"));
+  cancel_->setToolTip(tr("Stops the runs training now (their records are kept) and drops the waiting ones."));
   parallel_->setText(tr("Two runs at once (cores split between them)"));
   showLesson(list_->currentRow());
 }

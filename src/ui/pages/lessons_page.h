@@ -51,7 +51,7 @@ class LessonsPage : public QWidget {
   QString runsDir_ = "runs", language_ = "en";
   QListWidget* list_;
   QTextBrowser* text_;
-  QPushButton* run_;
+  QPushButton *run_, *cancel_;
   QCheckBox* parallel_;
   QLabel *status_, *heading_;
 };
