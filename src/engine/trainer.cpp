@@ -10,10 +10,8 @@
 
 #include <torch/csrc/autograd/anomaly_mode.h>
 #include "engine/optimizers.h"
-#include "engine/probes.h"
-#include "engine/tensor_dump.h"
 #include "engine/record/metrics_file.h"
-#include "engine/record/probe_file.h"
+#include "engine/step_inspection.h"
 #include "engine/versions.h"
 
 #include <algorithm>
@@ -131,11 +129,8 @@ class Trainer {
     }
     model_->to(device_);
     optimizer_ = makeOptimizer(cfg_.optimizer, model_->parameters());
-    if (cfg_.probes.enabled) probes_ = std::make_unique<Probes>(cfg_.probes, model_);
-    scheduledDump_.layers = cfg_.tensors.layers;
-    scheduledDump_.kinds = cfg_.tensors.kinds;
-    if (const auto problems = checkTensorDumpRequest(scheduledDump_, model_, "tensors"); !problems.empty())
-      throw ConfigError(problems);
+    inspection_ = std::make_unique<StepInspection>(cfg_, model_, record_.dir(), ctx_.events, ctx_.control,
+                                                   [this](LogLevel level, const std::string& text) { log(level, text); });
 
     const int64_t accum = cfg_.training.grad_accum_steps;
     stepsPerEpoch_ = (trainLoader_->batchesPerEpoch() + accum - 1) / accum;
@@ -146,10 +141,6 @@ class Trainer {
     auto& info = record_.info();
     if (ctx_.resuming) {
       pos_ = loadCheckpoint(record_.lastCheckpoint().string(), model_, *optimizer_, device_);
-      // probes.h5 starts afresh on resume; what the earlier sessions recorded is kept.
-      const auto probesPath = record_.dir() / "probes.h5";
-      if (std::filesystem::exists(probesPath))
-        std::filesystem::rename(probesPath, record_.dir() / ("probes-until-step" + std::to_string(pos_.global_step) + ".h5"));
       std::string warning;
       metrics_ = MetricsFile::reopen(record_.metricsPath().string(), cfg_.name, pos_.global_step, pos_.epoch, &warning);
       if (!warning.empty()) log(LogLevel::Warning, warning);
@@ -173,7 +164,7 @@ class Trainer {
                        {"train_samples", splits.train->size()},
                        {"val_samples", splits.val->size()},
                        {"input_shape", inputShape_}};
-    if (probes_) probeFile_ = std::make_unique<ProbeFile>((record_.dir() / "probes.h5").string(), probes_->tensors(), cfg_.probes.bins);
+    inspection_->openRecord(ctx_.resuming, pos_.global_step);
     info["status"] = "running";
     info["reason"] = "";
     info["steps_per_epoch"] = stepsPerEpoch_;
@@ -192,7 +183,7 @@ class Trainer {
     started.steps_per_epoch = stepsPerEpoch_;
     started.total_steps = totalSteps_;
     for (const auto& l : model_->layers()) started.layers.push_back({l.name, l.type});
-    started.probes = probes_ != nullptr;
+    started.probes = inspection_->probing();
     started.resumed = ctx_.resuming;
     started.resumed_at_step = pos_.global_step;
     ctx_.events->push(started);
@@ -216,7 +207,7 @@ class Trainer {
       while (!epochDone) {
         pausedInEpoch += ctx_.control->waitWhilePaused([&](bool paused) {
           if (paused) metrics_->flush();  // a paused run's record is complete on disk
-          if (paused && probeFile_) probeFile_->flush();
+          if (paused) inspection_->flush();
           if (!paused) guardPaused_ = false;
           // run.json says so too: the run library must not take a paused run for a dead one.
           record_.info()["status"] = paused ? "paused" : "running";
@@ -289,7 +280,7 @@ class Trainer {
       if (!bad.empty()) continue;  // the rest of a bad group is consumed, not trained on
       x = batch->inputs.to(device_, /*non_blocking=*/true);
       y = batch->targets.to(device_, /*non_blocking=*/true);
-      torch::Tensor logits = model_->forward(x, observerFor(pos_.global_step + 1));
+      torch::Tensor logits = model_->forward(x, inspection_->observerFor(pos_.global_step + 1));
       torch::Tensor loss = torch::nn::functional::cross_entropy(
           logits, y, torch::nn::functional::CrossEntropyFuncOptions().label_smoothing(cfg_.training.label_smoothing));
       const double lossValue = loss.item<double>();  // read anyway for the curve: the check is free
@@ -312,33 +303,24 @@ class Trainer {
     }
     if (out.batches == 0) return out;
     const int64_t step = pos_.global_step + 1;
-    if (probes_ && bad.empty()) probes_->afterBackward(step);  // the gradients as backward made them, before clipping
-    if (capture_ && bad.empty()) capture_->afterBackward();
+    if (bad.empty()) inspection_->afterBackward(step);
     // With probes on, their gradient norm already tells whether all gradients are
     // finite; the parameters are searched only to name the bad one.
-    if (guard && bad.empty() && (!probes_ || !std::isfinite(probes_->gradNorm()))) {
+    if (guard && bad.empty() && !inspection_->gradientsKnownFinite()) {
       const std::string param = firstNonFiniteGradient(model_);
       if (!param.empty()) bad = "the gradient of " + param + " is not finite";
     }
     if (!bad.empty()) {  // the step is not applied
       for (auto& p : model_->parameters()) p.mutable_grad() = torch::Tensor();
-      if (capture_) {
-        TensorsSaved none;
-        none.step = step;
-        none.error = "step " + std::to_string(step) + " was not applied (" + bad + "); no tensors saved";
-        ctx_.events->push(none);
-        capture_.reset();
-      }
+      inspection_->stepNotApplied(step, bad);
       tripGuard(bad, x, y, epoch);
       return out;
     }
     if (cfg_.training.clip_grad_norm > 0) torch::nn::utils::clip_grad_norm_(model_->parameters(), cfg_.training.clip_grad_norm);
-    if (probes_) probes_->beforeOptimizerStep(step);
+    inspection_->beforeOptimizerStep(step);
     optimizer_->step();
-    if (probes_) probes_->afterOptimizerStep(step);
     ++pos_.global_step;
-    if (probes_) recordProbes(step);
-    if (capture_) writeCapturedTensors(step, epoch);
+    inspection_->afterOptimizerStep(step, epoch);
     pos_.epoch_loss_sum += lossSum;
     pos_.epoch_correct += correct;
     pos_.epoch_seen += seen;
@@ -439,64 +421,6 @@ class Trainer {
       line << " (partial epoch: " << pos_.batch_in_epoch << " of " << trainLoader_->batchesPerEpoch() << " batches)";
     log(LogLevel::Info, line.str());
     if (val.samples == 0) log(LogLevel::Warning, "the validation split is empty: no validation metrics, no best checkpoint");
-  }
-
-  // The forward observer for a step: the probes' and, on a save step, the capture's.
-  LayerObserver observerFor(int64_t step) {
-    if (!capture_ || capture_step_ != step) {
-      capture_.reset();
-      std::optional<TensorDumpRequest> request = ctx_.control->takeTensorDump();
-      const auto& t = cfg_.tensors;
-      const bool scheduled = std::find(t.steps.begin(), t.steps.end(), step) != t.steps.end() || (t.every > 0 && step % t.every == 0);
-      if (request) {
-        if (const auto problems = checkTensorDumpRequest(*request, model_, "save tensors"); !problems.empty()) {
-          TensorsSaved failed;
-          failed.step = step;
-          failed.error = problems.front();
-          ctx_.events->push(failed);
-          log(LogLevel::Warning, "tensors not saved: " + problems.front());
-          request.reset();
-        }
-      }
-      if (!request && scheduled) request = scheduledDump_;
-      if (request) {
-        capture_ = std::make_unique<TensorCapture>(model_, *request);
-        capture_step_ = step;
-      }
-    }
-    LayerObserver probe = probes_ ? probes_->observer(step) : LayerObserver{};
-    if (!capture_) return probe;
-    return [probe, capture = capture_.get()](size_t i, const torch::Tensor& out) {
-      if (probe) probe(i, out);
-      capture->observe(i, out);
-    };
-  }
-
-  void writeCapturedTensors(int64_t step, int64_t epoch) {
-    TensorsSaved saved;
-    saved.step = step;
-    saved.path = (record_.dir() / "tensors.h5").string();
-    saved.group = tensorStepGroup(step);
-    try {
-      saved.count = capture_->write(saved.path, step, epoch + 1);
-      log(LogLevel::Info, "saved " + std::to_string(saved.count) + " tensors of step " + std::to_string(step) + " to " +
-                              saved.path + " (" + saved.group + ")");
-    } catch (const std::exception& e) {  // the run goes on; the user learns why
-      saved.error = e.what();
-      log(LogLevel::Warning, std::string("tensors of step ") + std::to_string(step) + " not saved: " + e.what());
-    }
-    ctx_.events->push(saved);
-    capture_.reset();
-  }
-
-  void recordProbes(int64_t step) {
-    ProbeSample sample = probes_->takeSample(step);
-    probeFile_->append(sample);
-    std::vector<Histogram> histograms = probes_->takeHistograms(step);
-    probeFile_->append(histograms);
-    for (auto& h : histograms) ctx_.events->push(std::move(h));
-    ctx_.events->push(std::move(sample));
-    probeFile_->flushIfDue();
   }
 
   void tripGuard(const std::string& what, const torch::Tensor& x, const torch::Tensor& y, int64_t epoch) {
@@ -610,9 +534,8 @@ class Trainer {
     info["train_seconds"] = pos_.train_seconds;
     record_.save();
     log(LogLevel::Info, std::string("run ") + toString(s) + ": " + reason);
-    reportUnsavedTensors();
     metrics_.reset();  // closes metrics.h5 before anyone is told the run is over
-    probeFile_.reset();
+    if (inspection_) inspection_->close(pos_.global_step);
     setState(s, reason);
   }
 
@@ -626,7 +549,6 @@ class Trainer {
     }
     try {
       metrics_.reset();
-      probeFile_.reset();
       auto& info = record_.info();
       info["status"] = toString(RunState::Failed);
       info["reason"] = message;
@@ -636,18 +558,8 @@ class Trainer {
     } catch (const std::exception& e) {
       ctx_.events->push(RunError{std::string("could not record the failure: ") + e.what()});
     }
-    reportUnsavedTensors();
+    if (inspection_) inspection_->close(pos_.global_step);  // never throws: ProbeFile closes on a best effort
     setState(RunState::Failed, message);
-  }
-
-  // A save asked for after the last step can no longer happen: say so, so whoever
-  // asked is not left waiting.
-  void reportUnsavedTensors() {
-    if (!ctx_.control->takeTensorDump()) return;
-    TensorsSaved none;
-    none.step = pos_.global_step;
-    none.error = "the run ended before another step; no tensors saved";
-    ctx_.events->push(none);
   }
 
   TrainerContext& ctx_;
@@ -663,11 +575,7 @@ class Trainer {
   std::unique_ptr<torch::optim::Optimizer> optimizer_;
   std::unique_ptr<LrSchedule> schedule_;
   std::unique_ptr<MetricsFile> metrics_;
-  std::unique_ptr<Probes> probes_;
-  TensorDumpRequest scheduledDump_;
-  std::unique_ptr<TensorCapture> capture_;  // on a step that saves tensors
-  int64_t capture_step_ = 0;
-  std::unique_ptr<ProbeFile> probeFile_;
+  std::unique_ptr<StepInspection> inspection_;  // probes and tensor saves
   TrainingPosition pos_;
   int64_t stepsPerEpoch_ = 0, totalSteps_ = 0;
   double sessionSamples_ = 0, sessionSeconds_ = 0, resumedTrainSeconds_ = 0;
