@@ -3,6 +3,7 @@
 #include "engine/versions.h"
 
 #include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
 
 namespace {
 // --save-tensors and --tensor-layers: shorthands for the config's `tensors` section.
@@ -17,18 +18,9 @@ void addTensorOptions(CLI::App& command, TensorArgs& args) {
   command.add_option("--tensor-layers", args.layers, "Layers whose tensors to save (e.g. conv1,fc1; default all)")->delimiter(',');
 }
 
-std::string jsonList(const std::vector<std::string>& items) {
-  std::string out = "[";
-  for (size_t i = 0; i < items.size(); ++i) out += (i ? "," : "") + items[i];
-  return out + "]";
-}
-
 void appendTensorOverrides(const TensorArgs& args, std::vector<std::string>& overrides) {
-  std::vector<std::string> steps, layers;
-  for (int s : args.steps) steps.push_back(std::to_string(s));
-  for (const auto& l : args.layers) layers.push_back("\"" + l + "\"");
-  if (!steps.empty()) overrides.push_back("tensors.steps=" + jsonList(steps));
-  if (!layers.empty()) overrides.push_back("tensors.layers=" + jsonList(layers));
+  if (!args.steps.empty()) overrides.push_back("tensors.steps=" + nlohmann::json(args.steps).dump());
+  if (!args.layers.empty()) overrides.push_back("tensors.layers=" + nlohmann::json(args.layers).dump());
 }
 }  // namespace
 

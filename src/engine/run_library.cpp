@@ -1,5 +1,7 @@
 #include "engine/run_library.h"
 
+#include "engine/config.h"
+
 #include "engine/record/h5_columns.h"
 #include "engine/record/metrics_file.h"
 
@@ -15,11 +17,11 @@ namespace fs = std::filesystem;
 namespace trainscope {
 
 namespace {
+// A JSON object from a run's file; throws (naming the file) when it is missing, not
+// JSON, or not an object.
 nlohmann::json readJson(const fs::path& path) {
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error("cannot open " + path.filename().string());
-  nlohmann::json j = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
-  if (j.is_discarded() || !j.is_object()) throw std::runtime_error(path.filename().string() + " is not valid JSON");
+  nlohmann::json j = readConfigJson(path.string(), path.filename().string());
+  if (!j.is_object()) throw std::runtime_error(path.filename().string() + " is not a JSON object");
   return j;
 }
 

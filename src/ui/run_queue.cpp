@@ -48,6 +48,19 @@ void RunQueue::cancel() {
   emit changed();
 }
 
+RunQueue::Job RunQueue::finish(QProcess* process) {
+  Job done;
+  for (auto it = running_.begin(); it != running_.end(); ++it)
+    if (it->process == process) {
+      done = std::move(*it);
+      QFile::remove(done.configPath);
+      running_.erase(it);
+      break;
+    }
+  process->deleteLater();
+  return done;
+}
+
 void RunQueue::startNext() {
   const QString cli = cliPath();
   while (!waiting_.empty() && static_cast<int>(running_.size()) < parallel_) {
@@ -89,29 +102,14 @@ void RunQueue::startNext() {
         if (j.process == process && !lines.isEmpty()) j.lastError = lines.back().trimmed();
     });
     connect(process, &QProcess::finished, this, [this, process, label](int code) {
-      QString dir, message;
-      for (auto it = running_.begin(); it != running_.end(); ++it)
-        if (it->process == process) {
-          dir = it->runDir;
-          message = it->lastError;
-          QFile::remove(it->configPath);
-          running_.erase(it);
-          break;
-        }
-      process->deleteLater();
-      emit runEnded(label, dir, code, code == 0 ? QString() : message);
+      const Job done = finish(process);
+      emit runEnded(label, done.runDir, code, code == 0 ? QString() : done.lastError);
       emit changed();
       startNext();
     });
     connect(process, &QProcess::errorOccurred, this, [this, process, label](QProcess::ProcessError e) {
       if (e != QProcess::FailedToStart) return;  // finished() follows the other errors
-      for (auto it = running_.begin(); it != running_.end(); ++it)
-        if (it->process == process) {
-          QFile::remove(it->configPath);
-          running_.erase(it);
-          break;
-        }
-      process->deleteLater();
+      finish(process);
       emit failedToStart(label, tr("trainscope-cli could not start"));
       emit changed();
       startNext();

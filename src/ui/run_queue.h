@@ -51,6 +51,8 @@ class RunQueue : public QObject {
     QProcess* process = nullptr;
   };
   void startNext();
+  // Takes a process's job off the running list (its config file removed) and returns it.
+  Job finish(QProcess* process);
 
   std::deque<Job> waiting_;
   std::vector<Job> running_;

@@ -160,13 +160,11 @@ void LiveCurvePlot::rebuildSmoothed(Series& s) {
   for (double y : s.ys) s.ema.add(y);  // so later points continue the same average
 }
 
-void LiveCurvePlot::draw(QCPGraph* graph, const std::vector<double>& xs, const std::vector<double>& ys) {
-  const QCPRange range = plot_->xAxis->range();
-  const int columns = std::max(1, plot_->axisRect()->width());
-  const Decimated d = decimateMinMax(xs, ys, range.lower, range.upper, columns);
-  graph->setData(QVector<double>(d.xs.begin(), d.xs.end()), QVector<double>(d.ys.begin(), d.ys.end()),
-                 /*alreadySorted=*/true);
+namespace {
+void setGraphData(QCPGraph* graph, const std::vector<double>& xs, const std::vector<double>& ys) {
+  graph->setData(QVector<double>(xs.begin(), xs.end()), QVector<double>(ys.begin(), ys.end()), /*alreadySorted=*/true);
 }
+}  // namespace
 
 void LiveCurvePlot::setSmoothing(double weight) {
   smoothing_ = std::clamp(weight, 0.0, 0.999);
@@ -192,19 +190,20 @@ bool LiveCurvePlot::refresh() {
     if (any) plot_->xAxis->setRange(lo, hi > lo ? hi : lo + 1);
   }
   // Only what the current x range needs, two points per pixel column at most.
+  const QCPRange range = plot_->xAxis->range();
+  const int columns = std::max(1, plot_->axisRect()->width());
   for (auto& s : series_) {
     if (s.rawLow) {
-      const QCPRange range = plot_->xAxis->range();
-      const Envelope e = envelopeMinMax(s.xs, s.ys, range.lower, range.upper, std::max(1, plot_->axisRect()->width()));
-      s.raw->setData(QVector<double>(e.xs.begin(), e.xs.end()), QVector<double>(e.highs.begin(), e.highs.end()), true);
-      s.rawLow->setData(QVector<double>(e.xs.begin(), e.xs.end()), QVector<double>(e.lows.begin(), e.lows.end()), true);
+      const Envelope e = envelopeMinMax(s.xs, s.ys, range.lower, range.upper, columns);
+      setGraphData(s.raw, e.xs, e.highs);
+      setGraphData(s.rawLow, e.xs, e.lows);
     } else {
-      draw(s.raw, s.xs, s.ys);
+      const Decimated d = decimateMinMax(s.xs, s.ys, range.lower, range.upper, columns);
+      setGraphData(s.raw, d.xs, d.ys);
     }
     if (s.smooth) {  // per-column means: the band shows the spread, the line the trend
-      const QCPRange range = plot_->xAxis->range();
-      const Decimated d = decimateMean(s.xs, s.smoothYs, range.lower, range.upper, std::max(1, plot_->axisRect()->width()));
-      s.smooth->setData(QVector<double>(d.xs.begin(), d.xs.end()), QVector<double>(d.ys.begin(), d.ys.end()), true);
+      const Decimated d = decimateMean(s.xs, s.smoothYs, range.lower, range.upper, columns);
+      setGraphData(s.smooth, d.xs, d.ys);
     }
   }
   if (following_) {  // y: what is drawn (the decimation keeps every extreme)

@@ -81,7 +81,6 @@ class LiveCurvePlot : public QWidget {
     DebiasedEma ema;
   };
   void rebuildSmoothed(Series& s);
-  void draw(QCPGraph* graph, const std::vector<double>& xs, const std::vector<double>& ys);
 
   QCustomPlot* plot_;
   std::vector<Series> series_;

@@ -64,7 +64,7 @@ std::string sourceDir() { return TRAINSCOPE_SOURCE_DIR; }
 
 }  // namespace trainscope::test
 
-#include <hdf5.h>
+#include "engine/record/h5_columns.h"
 
 #include <fstream>
 
@@ -87,27 +87,7 @@ RunEvents followRun(TrainingSession& session, const std::function<void(const Eve
   }
 }
 
-std::vector<double> readH5Column(const std::string& file, const std::string& dataset) {
-  hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
-  H5Pset_libver_bounds(fapl, H5F_LIBVER_LATEST, H5F_LIBVER_LATEST);
-  hid_t f = H5Fopen(file.c_str(), H5F_ACC_RDONLY | H5F_ACC_SWMR_READ, fapl);
-  H5Pclose(fapl);
-  if (f < 0) throw std::runtime_error("cannot open " + file);
-  hid_t d = H5Dopen2(f, dataset.c_str(), H5P_DEFAULT);
-  if (d < 0) {
-    H5Fclose(f);
-    throw std::runtime_error("no dataset " + dataset + " in " + file);
-  }
-  hid_t space = H5Dget_space(d);
-  hsize_t n = 0;
-  H5Sget_simple_extent_dims(space, &n, nullptr);
-  std::vector<double> values(n);
-  if (n) H5Dread(d, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data());
-  H5Sclose(space);
-  H5Dclose(d);
-  H5Fclose(f);
-  return values;
-}
+std::vector<double> readH5Column(const std::string& file, const std::string& dataset) { return h5ReadDoubles(file, dataset); }
 
 nlohmann::json readJsonFile(const std::string& path) {
   std::ifstream in(path);

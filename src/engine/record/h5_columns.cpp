@@ -51,9 +51,14 @@ void H5Columns::create(hid_t file, const std::string& group, const std::vector<C
   }
 }
 
-std::vector<double> h5ReadDoubles(const std::string& file, const std::string& dataset) {
-  H5Handle fapl(H5Pcreate(H5P_FILE_ACCESS), H5Pclose, "file access properties");
+H5Handle h5SwmrFileAccess() {
+  H5Handle fapl(H5Pcreate(H5P_FILE_ACCESS), H5Pclose, "create file access properties");
   H5Pset_libver_bounds(fapl.get(), H5F_LIBVER_LATEST, H5F_LIBVER_LATEST);
+  return fapl;
+}
+
+std::vector<double> h5ReadDoubles(const std::string& file, const std::string& dataset) {
+  const H5Handle fapl = h5SwmrFileAccess();
   H5Handle f(H5Fopen(file.c_str(), H5F_ACC_RDONLY | H5F_ACC_SWMR_READ, fapl.get()), H5Fclose, "open " + file);
   H5Handle d(H5Dopen2(f.get(), dataset.c_str(), H5P_DEFAULT), H5Dclose, "open " + dataset);
   H5Handle space(H5Dget_space(d.get()), H5Sclose, "dataspace");

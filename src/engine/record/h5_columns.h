@@ -43,6 +43,8 @@ class H5Columns {
 };
 
 void h5WriteAttribute(hid_t object, const char* name, const std::string& value);
+// File access properties for SWMR files (they need the latest file format).
+H5Handle h5SwmrFileAccess();
 // A 1-D dataset of a file opened for SWMR reading (a live run's), as doubles.
 std::vector<double> h5ReadDoubles(const std::string& file, const std::string& dataset);
 void h5WriteAttribute(hid_t object, const char* name, int64_t value);

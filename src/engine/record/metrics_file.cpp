@@ -36,12 +36,6 @@ const std::vector<H5Columns::Column>& epochColumns() {
   return c;
 }
 
-H5Handle swmrAccessProps() {
-  H5Handle fapl(H5Pcreate(H5P_FILE_ACCESS), H5Pclose, "create file access properties");
-  H5Pset_libver_bounds(fapl.get(), H5F_LIBVER_LATEST, H5F_LIBVER_LATEST);  // SWMR needs the latest format
-  return fapl;
-}
-
 }  // namespace
 
 MetricsFile::MetricsFile(H5Handle file)
@@ -51,7 +45,7 @@ MetricsFile::MetricsFile(H5Handle file)
       lastFlush_(std::chrono::steady_clock::now()) {}
 
 std::unique_ptr<MetricsFile> MetricsFile::create(const std::string& path, const std::string& runName) {
-  const H5Handle fapl = swmrAccessProps();
+  const H5Handle fapl = h5SwmrFileAccess();
   H5Handle file(H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl.get()), H5Fclose, "create " + path);
   h5WriteAttribute(file.get(), "format", std::string("trainscope-metrics"));
   h5WriteAttribute(file.get(), "format_version", int64_t{1});
@@ -64,7 +58,7 @@ std::unique_ptr<MetricsFile> MetricsFile::create(const std::string& path, const 
 
 MetricsFile::Contents MetricsFile::read(const std::string& path) {
   Contents c;
-  const H5Handle fapl = swmrAccessProps();
+  const H5Handle fapl = h5SwmrFileAccess();
   const H5Handle file(H5Fopen(path.c_str(), H5F_ACC_RDONLY | H5F_ACC_SWMR_READ, fapl.get()), H5Fclose, "open " + path);
   c.steps = H5Columns::readRows(file.get(), "/steps", stepColumns());
   c.epochs = H5Columns::readRows(file.get(), "/epochs", epochColumns());
@@ -77,7 +71,7 @@ std::unique_ptr<MetricsFile> MetricsFile::reopen(const std::string& path, const 
                                                  int64_t keepEpochs, std::string* warning) {
   std::vector<H5Columns::Row> steps, epochs;
   try {
-    const H5Handle fapl = swmrAccessProps();
+    const H5Handle fapl = h5SwmrFileAccess();
     const H5Handle file(H5Fopen(path.c_str(), H5F_ACC_RDONLY | H5F_ACC_SWMR_READ, fapl.get()), H5Fclose, "open " + path);
     steps = H5Columns::readRows(file.get(), "/steps", stepColumns());
     epochs = H5Columns::readRows(file.get(), "/epochs", epochColumns());

@@ -2,6 +2,7 @@
 
 #include "widgets/curve_export.h"
 #include "widgets/live_curve_plot.h"
+#include "widgets/palette.h"
 
 #include <qcustomplot.h>
 
@@ -30,16 +31,6 @@
 namespace trainscope::ui {
 
 namespace {
-// Ten distinct colours (Tableau 10), then darker and lighter rounds of them.
-QColor paletteColor(int i) {
-  static const QColor base[] = {QColor(31, 119, 180), QColor(255, 127, 14), QColor(44, 160, 44), QColor(214, 39, 40),
-                                QColor(148, 103, 189), QColor(140, 86, 75), QColor(227, 119, 194), QColor(127, 127, 127),
-                                QColor(188, 189, 34), QColor(23, 190, 207)};
-  const QColor c = base[i % 10];
-  const int round = (i / 10) % 3;
-  return round == 0 ? c : round == 1 ? c.darker(140) : c.lighter(130);
-}
-
 enum Column { kTick, kName, kStatus, kModel, kDataset, kOptimizer, kLr, kWeightDecay, kBest, kFinal, kTime, kTags, kColumns };
 
 QString percent(double v) { return std::isnan(v) ? QString() : QString::number(v * 100, 'f', 2) + "%"; }
@@ -226,7 +217,7 @@ QColor ComparePage::colorOf(const QString& dir) {
     while (used.count(index)) ++index;
     it = colors_.emplace(dir, index).first;
   }
-  return paletteColor(it->second);
+  return widgets::seriesColor(it->second);
 }
 
 void ComparePage::reload() {

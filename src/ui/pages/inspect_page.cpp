@@ -5,6 +5,7 @@
 #include "widgets/distribution_heatmap.h"
 #include "widgets/histogram_plot.h"
 #include "widgets/live_curve_plot.h"
+#include "widgets/palette.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -25,14 +26,6 @@ namespace trainscope::ui {
 
 namespace {
 const char* const kKinds[] = {"activation", "activation_grad", "weight", "weight_grad"};
-
-QColor seriesColor(int i) {
-  static const QColor palette[] = {QColor(31, 119, 180), QColor(255, 127, 14), QColor(44, 160, 44),
-                                   QColor(214, 39, 40),  QColor(148, 103, 189), QColor(140, 86, 75),
-                                   QColor(227, 119, 194), QColor(127, 127, 127), QColor(188, 189, 34),
-                                   QColor(23, 190, 207)};
-  return palette[i % 10];
-}
 
 QString percent(double v) { return std::isnan(v) ? QStringLiteral("–") : QString::number(v * 100, 'f', 1) + "%"; }
 QString scientific(double v) { return std::isnan(v) ? QStringLiteral("–") : QString::number(v, 'g', 3); }
@@ -73,12 +66,12 @@ InspectPage::InspectPage(TrainingController* controller, QWidget* parent) : QWid
   stats_ = new widgets::LiveCurvePlot(this);
   stats_->setAxisLabels(tr("step"), tr("value"), tr("share of elements"));
   stats_->setSmoothing(0);
-  meanSeries_ = stats_->addSeries(tr("mean"), {seriesColor(0)});
-  stdSeries_ = stats_->addSeries(tr("std"), {seriesColor(1)});
-  minSeries_ = stats_->addSeries(tr("min"), {seriesColor(7)});
-  maxSeries_ = stats_->addSeries(tr("max"), {seriesColor(5)});
-  zeroSeries_ = stats_->addSeries(tr("exact zeros"), {seriesColor(3), false, false, /*rightAxis=*/true});
-  satSeries_ = stats_->addSeries(tr("saturated"), {seriesColor(4), false, false, /*rightAxis=*/true});
+  meanSeries_ = stats_->addSeries(tr("mean"), {widgets::seriesColor(0)});
+  stdSeries_ = stats_->addSeries(tr("std"), {widgets::seriesColor(1)});
+  minSeries_ = stats_->addSeries(tr("min"), {widgets::seriesColor(7)});
+  maxSeries_ = stats_->addSeries(tr("max"), {widgets::seriesColor(5)});
+  zeroSeries_ = stats_->addSeries(tr("exact zeros"), {widgets::seriesColor(3), false, false, /*rightAxis=*/true});
+  satSeries_ = stats_->addSeries(tr("saturated"), {widgets::seriesColor(4), false, false, /*rightAxis=*/true});
 
   gradNorms_ = new widgets::LiveCurvePlot(this);
   gradNorms_->setAxisLabels(tr("step"), tr("gradient L2 norm (log)"));
@@ -279,7 +272,7 @@ void InspectPage::onSamples(const QVector<ProbeSample>& samples) {
   for (const auto& [layer, series] : history_.layerGradNorms()) {
     auto it = gradSeries_.find(layer);
     if (it == gradSeries_.end()) {
-      const int index = gradNorms_->addSeries(QString::fromStdString(layer), {seriesColor(static_cast<int>(gradSeries_.size()))});
+      const int index = gradNorms_->addSeries(QString::fromStdString(layer), {widgets::seriesColor(static_cast<int>(gradSeries_.size()))});
       it = gradSeries_.emplace(layer, index).first;
       gradNorms_->append(index, series.steps, series.norm);
       continue;
