@@ -1,7 +1,7 @@
 // The engine's image pipeline alone: ImageFolder + the preset's train transforms +
 // DataLoader workers, one epoch of batches. Prints one JSON line (images/s).
 // Usage: bench_loader ROOT [--config PRESET] [--workers 2] [--threads 2] [--batch 64]
-#include "engine/config.h"
+#include "engine/config/config.h"
 #include "engine/data/data_loader.h"
 #include "engine/data/image_folder.h"
 

@@ -1,10 +1,10 @@
 // Probe and NaN-guard cost on a LeNet training step (batch 64, Fashion-MNIST shape),
 // by part: the observer, the gradient hooks, parameter statistics, histograms.
 // Usage: bench_probes [--threads 2] [--steps 300]
-#include "engine/device.h"
+#include "engine/system/device.h"
 #include "engine/models/model_factory.h"
-#include "engine/nan_guard.h"
-#include "engine/probes.h"
+#include "engine/inspect/nan_guard.h"
+#include "engine/inspect/probes.h"
 
 #include <algorithm>
 #include <chrono>

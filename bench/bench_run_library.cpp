@@ -2,7 +2,7 @@
 // trainer writes it, plus user annotations on some), listed by listRuns().
 // Usage: bench_run_library [--runs 1000] [--dir /tmp/trainscope-bench-runs] [--keep]
 // (--keep leaves the folders for `bench_ui --compare-list DIR`, the Compare page's view).
-#include "engine/run_library.h"
+#include "engine/record/run_library.h"
 
 #include <algorithm>
 #include <chrono>

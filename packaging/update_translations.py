@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Refreshes resources/translations/*.ts from the sources, keeping the translations.
 
+The engine's user-facing messages are read from src/engine files that mark them with
+QT_TRANSLATE_NOOP (engine/run/message.h); their contexts are already qualified.
 lupdate's built-in C++ parser does not follow C++17 nested namespaces
 (`namespace trainscope::ui {`), so it names contexts `ComparePage` where Qt looks up
 `trainscope::ui::ComparePage` at run time. This runs lupdate into a scratch file, puts
@@ -25,9 +27,21 @@ for name in os.listdir(os.path.join(root, "src/widgets")):
 
 
 def qualified(context):
-    if context in ("main", "QObject"):
+    # "main", Qt's own, and engine messages (QT_TRANSLATE_NOOP with a full context) stay.
+    if context in ("main", "QObject") or "::" in context:
         return context
     return ("trainscope::widgets::" if context in widget_classes else "trainscope::ui::") + context
+
+
+def engine_sources_with_messages():
+    """The engine's files that mark user-facing messages (engine/run/message.h)."""
+    found = []
+    for base, _, names in os.walk(os.path.join(root, "src/engine")):
+        for name in sorted(names):
+            path = os.path.join(base, name)
+            if name.endswith(".cpp") and "QT_TRANSLATE_NOOP(" in open(path, encoding="utf-8").read():
+                found.append(path)
+    return found
 
 
 LANGUAGES = ["zh_CN"]  # a new language: add it here, run this, translate in Qt Linguist
@@ -51,7 +65,8 @@ for ts in ["trainscope_%s.ts" % language for language in LANGUAGES]:
         scratch = os.path.join(tmp, ts)
         language = ts[len("trainscope_"):-3]
         subprocess.run([lupdate, "-silent", "-locations", "none", "-target-language", language,
-                        os.path.join(root, "src/ui"), os.path.join(root, "src/widgets"), "-ts", scratch],
+                        os.path.join(root, "src/ui"), os.path.join(root, "src/widgets"),
+                        *engine_sources_with_messages(), "-ts", scratch],
                        check=True, stderr=subprocess.DEVNULL)
         tree = ET.parse(scratch)
     missing = 0

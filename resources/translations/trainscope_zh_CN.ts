@@ -891,8 +891,8 @@ This cannot be undone.</source>
 %1</translation>
     </message>
     <message>
-      <source>No lessons found (resources/lessons).</source>
-      <translation>未找到课程（resources/lessons）。</translation>
+      <source>No lessons found in share/trainscope/lessons next to the app.</source>
+      <translation>在程序旁的 share/trainscope/lessons 中没有找到课程。</translation>
     </message>
     <message>
       <source>Runs</source>
@@ -1271,6 +1271,10 @@ This cannot be undone.</source>
       <translation>无法写入 %1</translation>
     </message>
     <message>
+      <source>NaN guard at step %1: %2</source>
+      <translation>NaN 守卫在第 %1 步触发：%2</translation>
+    </message>
+    <message>
       <source>trainscope-cli could not start</source>
       <translation>trainscope-cli 无法启动</translation>
     </message>
@@ -1547,6 +1551,57 @@ This cannot be undone.</source>
     <message>
       <source>Interface language: en or zh_CN.</source>
       <translation>界面语言：en 或 zh_CN。</translation>
+    </message>
+  </context>
+  <context>
+    <name>trainscope::LayerHealth</name>
+    <message>
+      <source>dead units</source>
+      <translation>死亡单元</translation>
+    </message>
+    <message>
+      <source>saturated</source>
+      <translation>饱和</translation>
+    </message>
+    <message>
+      <source>vanishing gradient</source>
+      <translation>梯度消失</translation>
+    </message>
+    <message>
+      <source>exploding gradient</source>
+      <translation>梯度爆炸</translation>
+    </message>
+    <message>
+      <source>updates too small</source>
+      <translation>更新过小</translation>
+    </message>
+    <message>
+      <source>updates too large</source>
+      <translation>更新过大</translation>
+    </message>
+    <message>
+      <source>More than %1% of this ReLU's outputs are exactly zero: those units pass no gradient and stop learning (dead ReLUs). Try a lower learning rate, He (kaiming) initialisation, BatchNorm before the activation, or LeakyReLU/GELU.</source>
+      <translation>该 ReLU 超过 %1% 的输出恰好为零：这些单元不再传递梯度，停止学习（ReLU 死亡）。可尝试降低学习率、使用 He（kaiming）初始化、在激活前加 BatchNorm，或改用 LeakyReLU/GELU。</translation>
+    </message>
+    <message>
+      <source>More than %1% of the outputs sit at the flat ends of the sigmoid/tanh, where the gradient is almost zero. Try ReLU, normalised inputs, Xavier initialisation, or BatchNorm.</source>
+      <translation>超过 %1% 的输出落在 sigmoid/tanh 的平坦两端，那里的梯度几乎为零。可尝试 ReLU、归一化输入、Xavier 初始化或 BatchNorm。</translation>
+    </message>
+    <message>
+      <source>The gradient reaching this layer's parameters is below %1: it barely learns (vanishing gradients, typical of deep sigmoid/tanh stacks). Try ReLU, residual connections, normalisation (BatchNorm), or a better initialisation.</source>
+      <translation>到达该层参数的梯度低于 %1：它几乎不学习（梯度消失，常见于很深的 sigmoid/tanh 堆叠）。可尝试 ReLU、残差连接、归一化（BatchNorm）或更好的初始化。</translation>
+    </message>
+    <message>
+      <source>The gradient of this layer's parameters is above %1 (exploding gradients): training may diverge to NaN. Lower the learning rate, set training.clip_grad_norm, or add normalisation.</source>
+      <translation>该层参数的梯度高于 %1（梯度爆炸）：训练可能发散为 NaN。请降低学习率、设置 training.clip_grad_norm，或加入归一化。</translation>
+    </message>
+    <message>
+      <source>Each step changes the weights by less than %1 of their size (a healthy ratio is around 1e-3): the layer learns very slowly. Try a higher learning rate, or check the schedule has not decayed it to nothing.</source>
+      <translation>每一步对权重的改变小于其大小的 %1（健康的比例约为 1e-3）：该层学得很慢。可尝试提高学习率，或检查学习率调度是否已把它衰减到几乎为零。</translation>
+    </message>
+    <message>
+      <source>Each step changes the weights by more than %1 of their size (a healthy ratio is around 1e-3): training is likely unstable. Lower the learning rate or add warmup.</source>
+      <translation>每一步对权重的改变大于其大小的 %1（健康的比例约为 1e-3）：训练很可能不稳定。请降低学习率或加入预热（warmup）。</translation>
     </message>
   </context>
 </TS>

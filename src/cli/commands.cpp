@@ -1,17 +1,18 @@
 #include "cli/commands.h"
-#include "engine/lesson.h"
-#include "engine/record/tensor_file.h"
-#include "engine/run_library.h"
+#include "cli/event_stream.h"
+#include "engine/config/lesson.h"
+#include "engine/record/tensor_listing.h"
+#include "engine/record/run_library.h"
 
 #include "cli/progress_printer.h"
-#include "engine/config.h"
+#include "engine/config/config.h"
 #include "engine/data/channel_stats.h"
-#include "engine/device.h"
-#include "engine/doctor.h"
+#include "engine/system/threads.h"
+#include "engine/system/doctor.h"
 #include "engine/data/dataset_source.h"
 #include "engine/data/fashion_mnist.h"
 #include "engine/data/image_folder.h"
-#include "engine/model_summary.h"
+#include "engine/models/model_summary.h"
 #include "engine/session.h"
 
 #include <unistd.h>
@@ -52,13 +53,16 @@ int reportConfigError(const std::exception& e) {
   return kBadConfig;
 }
 
-// Runs a command body, turning exceptions into the message and exit code a user expects.
-int guarded(const std::function<int()>& body) {
+// Runs a command body, turning exceptions into the message and exit code a user
+// expects; with an event stream, the failure is also its last line.
+int guarded(const std::function<int()>& body, EventStream* events = nullptr) {
   try {
     return body();
   } catch (const ConfigError& e) {
+    if (events && events->enabled()) events->write(RunError{std::string("config error: ") + e.what()});
     return reportConfigError(e);
   } catch (const std::exception& e) {
+    if (events && events->enabled()) events->write(RunError{e.what()});
     std::fprintf(stderr, "error: %s\n", e.what());
     return kFailed;
   }
@@ -73,10 +77,12 @@ ExperimentConfig configFromFile(const std::string& path, const std::vector<std::
 }
 
 // Drains the session's events until it ends; Ctrl+C stops the run cleanly.
-int follow(TrainingSession& session, bool quiet) {
+int follow(TrainingSession& session, bool quiet, EventStream* events = nullptr) {
   auto previous = std::signal(SIGINT, onInterrupt);
   std::signal(SIGTERM, onInterrupt);
-  ProgressPrinter printer(stdout, !quiet && isatty(fileno(stdout)));
+  if (events && !events->enabled()) events = nullptr;
+  std::FILE* human = events ? events->humanOutput() : stdout;
+  ProgressPrinter printer(human, !quiet && isatty(fileno(human)));
   bool stopRequested = false;
   for (;;) {
     if (interrupts > 0 && !stopRequested) {
@@ -87,6 +93,7 @@ int follow(TrainingSession& session, bool quiet) {
     }
     const bool finished = session.waitFinished(std::chrono::milliseconds(50));
     for (const auto& e : session.events().drain()) {
+      if (events) events->write(e);
       if (const auto* g = std::get_if<GuardTripped>(&e); g && g->action == "pause" && !stopRequested) {
         // Nobody can press Resume in a terminal: a paused run would wait forever.
         stopRequested = true;
@@ -104,7 +111,7 @@ int follow(TrainingSession& session, bool quiet) {
   }
   printer.finishLine();
   std::signal(SIGINT, previous);
-  std::fprintf(stdout, "run folder: %s\n", session.runDir().c_str());
+  std::fprintf(human, "run folder: %s\n", session.runDir().c_str());
   switch (printer.finalState()) {
     case RunState::Finished: return 0;
     case RunState::Stopped: return printer.guardTripped() ? kFailed : kInterrupted;
@@ -115,17 +122,22 @@ int follow(TrainingSession& session, bool quiet) {
 }  // namespace
 
 int trainCommand(const TrainArgs& args) {
+  EventStream events;
   return guarded([&] {
+    events.open(args.events);
     auto session = TrainingSession::start(configFromFile(args.config, args.overrides, args.out));
-    return follow(*session, args.quiet);
-  });
+    return follow(*session, args.quiet, &events);
+  }, &events);
 }
 
-int resumeCommand(const std::string& runDir, const std::vector<std::string>& overrides, bool quiet) {
+int resumeCommand(const std::string& runDir, const std::vector<std::string>& overrides, bool quiet,
+                  const std::string& eventsTarget) {
+  EventStream events;
   return guarded([&] {
+    events.open(eventsTarget);
     auto session = TrainingSession::resume(runDir, overrides);
-    return follow(*session, quiet);
-  });
+    return follow(*session, quiet, &events);
+  }, &events);
 }
 
 int summaryCommand(const std::string& config, const std::vector<std::string>& overrides) {
@@ -243,7 +255,7 @@ int tensorsCommand(const std::string& runOrFile) {
     if (!std::filesystem::exists(file))
       throw std::runtime_error(file.string() + " does not exist: no tensors were saved in this run (use --save-tensors STEPS, "
                                                "the config's tensors section, or Save tensors on the Inspect page)");
-    const auto stored = TensorFile::list(file.string());
+    const auto stored = listStoredTensors(file.string());
     for (const auto& s : stored) {
       std::string shape;
       for (size_t i = 0; i < s.shape.size(); ++i) shape += (i ? ", " : "") + std::to_string(s.shape[i]);

@@ -12,10 +12,12 @@ struct TrainArgs {
   std::string out;  // runs folder override
   std::vector<std::string> overrides;
   bool quiet = false;
+  std::string events;  // --events: JSON Lines to this file, "-" for stdout, "" none
 };
 
 int trainCommand(const TrainArgs& args);
-int resumeCommand(const std::string& runDir, const std::vector<std::string>& overrides, bool quiet);
+int resumeCommand(const std::string& runDir, const std::vector<std::string>& overrides, bool quiet,
+                  const std::string& events);
 int summaryCommand(const std::string& config, const std::vector<std::string>& overrides);
 int datasetsCommand(const std::string& inspectPath);
 int doctorCommand(int threads);

@@ -1,11 +1,15 @@
 // trainscope-cli: trains Trainscope experiments headless.
 #include "cli/commands.h"
-#include "engine/versions.h"
+#include "engine/system/versions.h"
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
 namespace {
+constexpr const char* kEventsHelp =
+    "Write the run's events as JSON Lines to FILE (\"-\": stdout, and the usual output goes to stderr); "
+    "see docs/run-format.md";
+
 // --save-tensors and --tensor-layers: shorthands for the config's `tensors` section.
 struct TensorArgs {
   std::vector<int> steps;
@@ -41,6 +45,7 @@ int main(int argc, char** argv) {
   trainCmd->add_option("-s,--set", train.overrides, "Override a field: key=value, e.g. --set epochs=1 --set optimizer.lr=0.1")
       ->take_all();
   trainCmd->add_flag("-q,--quiet", train.quiet, "Only log lines, no progress");
+  trainCmd->add_option("--events", train.events, kEventsHelp);
   TensorArgs trainTensors;
   addTensorOptions(*trainCmd, trainTensors);
 
@@ -51,6 +56,8 @@ int main(int argc, char** argv) {
   resumeCmd->add_option("run_dir", runDir, "The run's folder")->required()->check(CLI::ExistingDirectory);
   resumeCmd->add_option("-s,--set", resumeOverrides, "Override a recorded field, e.g. --set epochs=20")->take_all();
   resumeCmd->add_flag("-q,--quiet", resumeQuiet, "Only log lines, no progress");
+  std::string resumeEvents;
+  resumeCmd->add_option("--events", resumeEvents, kEventsHelp);
   TensorArgs resumeTensors;
   addTensorOptions(*resumeCmd, resumeTensors);
 
@@ -101,7 +108,7 @@ int main(int argc, char** argv) {
   }
   if (*resumeCmd) {
     appendTensorOverrides(resumeTensors, resumeOverrides);
-    return resumeCommand(runDir, resumeOverrides, resumeQuiet);
+    return resumeCommand(runDir, resumeOverrides, resumeQuiet, resumeEvents);
   }
   if (*summaryCmd) return summaryCommand(summaryConfig, summaryOverrides);
   if (*datasetsCmd) return datasetsCommand(inspect);

@@ -2,7 +2,7 @@
 // plain periodic lines otherwise (logs, CI), and the engine's log lines.
 #pragma once
 
-#include "engine/events.h"
+#include "engine/run/events.h"
 
 #include <chrono>
 #include <cstdio>

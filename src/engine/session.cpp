@@ -2,10 +2,10 @@
 
 #include "engine/data/dataset_source.h"
 #include "engine/data/fashion_mnist.h"
-#include "engine/device.h"
+#include "engine/system/threads.h"
 #include "engine/record/run_record.h"
-#include "engine/run_control.h"
-#include "engine/trainer.h"
+#include "engine/run/run_control.h"
+#include "engine/train/trainer.h"
 
 #include <algorithm>
 #include <atomic>

@@ -2,8 +2,8 @@
 // it from any thread, and drain its events at your own pace. No torch, no Qt.
 #pragma once
 
-#include "engine/config.h"
-#include "engine/event_queue.h"
+#include "engine/config/config.h"
+#include "engine/run/event_queue.h"
 
 #include <chrono>
 #include <memory>

@@ -1,5 +1,7 @@
 #include "ui/application.h"
 
+#include "engine/system/versions.h"
+
 #include "ui/experiment_document.h"
 #include "ui/main_window.h"
 #include "ui/screenshot_tour.h"
@@ -16,7 +18,7 @@ namespace trainscope::ui {
 int runTrainscope(QApplication& app) {
   QApplication::setOrganizationName("Trainscope");
   QApplication::setApplicationName("Trainscope");
-  QApplication::setApplicationVersion(TRAINSCOPE_VERSION);
+  QApplication::setApplicationVersion(trainscopeVersion());
 
   QCommandLineParser args;
   args.setApplicationDescription(QApplication::translate("main", "Train and debug neural networks, and watch them learn."));

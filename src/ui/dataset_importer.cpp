@@ -4,47 +4,48 @@
 #include "engine/data/image_folder.h"
 
 #include <QMetaObject>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace trainscope::ui {
 
 DatasetImporter::DatasetImporter(QObject* parent) : QObject(parent) {
+  connect(&watcher_, &QFutureWatcher<Result>::finished, this, [this] {
+    const Result r = watcher_.result();
+    if (r.generation != generation_) return;  // a replaced import
+    busy_ = false;
+    if (r.splits)
+      emit finished(r.splits, r.datasetConfig);
+    else
+      emit failed(r.error);
+  });
 }
 
 DatasetImporter::~DatasetImporter() {
   cancel_ = true;
-  if (thread_.joinable()) thread_.join();
+  watcher_.waitForFinished();
 }
 
 void DatasetImporter::cancel() { cancel_ = true; }
 
 template <typename Work>
 void DatasetImporter::run(Work work) {
-  if (thread_.joinable()) {
+  if (watcher_.isRunning()) {  // the import it replaces stops at its next progress report
     cancel_ = true;
-    thread_.join();
+    watcher_.waitForFinished();
   }
   cancel_ = false;
   busy_ = true;
   const quint64 generation = ++generation_;
-  thread_ = std::thread([this, work, generation] {
-    std::shared_ptr<const DatasetSplits> splits;
-    nlohmann::json datasetConfig;
-    QString error;
+  watcher_.setFuture(QtConcurrent::run([work, generation] {
+    Result r;
+    r.generation = generation;
     try {
-      auto result = work(datasetConfig);
-      splits = std::make_shared<const DatasetSplits>(std::move(result));
+      r.splits = std::make_shared<const DatasetSplits>(work(r.datasetConfig));
     } catch (const std::exception& e) {
-      error = QString::fromStdString(e.what());
+      r.error = QString::fromStdString(e.what());
     }
-    QMetaObject::invokeMethod(this, [this, splits, datasetConfig, error, generation] {
-      if (generation != generation_) return;
-      busy_ = false;
-      if (splits)
-        emit finished(splits, datasetConfig);
-      else
-        emit failed(error);
-    }, Qt::QueuedConnection);
-  });
+    return r;
+  }));
 }
 
 void DatasetImporter::importFashionMnist() {

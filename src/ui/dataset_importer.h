@@ -1,18 +1,19 @@
 // Imports a dataset off the GUI thread (Fashion-MNIST, or an image folder decoded and
-// measured in full), reporting progress; cancellable. Results come back as signals
-// on the GUI thread.
+// measured in full), reporting progress; cancellable. The app's one background-work
+// pattern: QtConcurrent::run, the result back on the GUI thread through a
+// QFutureWatcher, cancellation by an atomic the work polls.
 #pragma once
 
 #include "engine/data/dataset.h"
 
 #include <nlohmann/json.hpp>
 
+#include <QFutureWatcher>
 #include <QObject>
 #include <QString>
 
 #include <atomic>
 #include <memory>
-#include <thread>
 
 namespace trainscope::ui {
 
@@ -35,10 +36,16 @@ class DatasetImporter : public QObject {
   void failed(QString message);
 
  private:
+  struct Result {
+    std::shared_ptr<const DatasetSplits> splits;
+    nlohmann::json datasetConfig;
+    QString error;
+    quint64 generation = 0;
+  };
   template <typename Work>
   void run(Work work);
 
-  std::thread thread_;
+  QFutureWatcher<Result> watcher_;
   std::atomic<bool> cancel_{false};
   quint64 generation_ = 0;  // results of a replaced import are dropped
   bool busy_ = false;

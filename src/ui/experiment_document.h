@@ -3,7 +3,7 @@
 // Pages edit it; every edit is validated by the engine's own parser.
 #pragma once
 
-#include "engine/config.h"
+#include "engine/config/config.h"
 #include "engine/data/dataset.h"
 
 #include <QObject>

@@ -2,7 +2,7 @@
 // combination of the current experiment is queued and compared.
 #pragma once
 
-#include "engine/experiment_grid.h"
+#include "engine/config/experiment_grid.h"
 
 #include <QDialog>
 

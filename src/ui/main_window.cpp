@@ -1,6 +1,6 @@
 #include "ui/main_window.h"
 
-#include "engine/versions.h"
+#include "engine/system/versions.h"
 #include "ui/experiment_document.h"
 #include "ui/pages/data_page.h"
 #include "ui/pages/inspect_page.h"

@@ -2,10 +2,10 @@
 // bar, remembered settings, folder drops, and a clean stop when closed mid-run.
 #pragma once
 
-#include "engine/experiment_grid.h"
-#include "engine/lesson.h"
+#include "engine/config/experiment_grid.h"
+#include "engine/config/lesson.h"
 
-#include "engine/events.h"
+#include "engine/run/events.h"
 
 #include <QMainWindow>
 

@@ -1,5 +1,7 @@
 #include "ui/run_queue.h"
 
+#include "engine/run/event_json.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -61,6 +63,12 @@ RunQueue::Job RunQueue::finish(QProcess* process) {
   return done;
 }
 
+RunQueue::Job* RunQueue::runningJob(QProcess* process) {
+  for (auto& j : running_)
+    if (j.process == process) return &j;
+  return nullptr;
+}
+
 void RunQueue::startNext() {
   const QString cli = cliPath();
   while (!waiting_.empty() && static_cast<int>(running_.size()) < parallel_) {
@@ -83,27 +91,34 @@ void RunQueue::startNext() {
     auto* process = new QProcess(this);
     job.process = process;
     const QString label = job.label;
+    // The CLI's stdout is its event stream (--events -): one JSON object per line.
     connect(process, &QProcess::readyReadStandardOutput, this, [this, process, label] {
-      // The CLI prints "run folder: DIR" before training.
       while (process->canReadLine()) {
-        const QString line = QString::fromUtf8(process->readLine()).trimmed();
-        if (!line.startsWith("run folder: ")) continue;
-        for (auto& j : running_)
-          if (j.process == process && j.runDir.isEmpty()) {
-            j.runDir = line.mid(12);
-            emit runStarted(label, j.runDir);
-          }
+        const auto event = parseEventLine(process->readLine().toStdString());
+        Job* job = runningJob(process);
+        if (!event || !job) continue;
+        if (const auto* started = std::get_if<RunStarted>(&*event); started && job->runDir.isEmpty()) {
+          job->runDir = QString::fromStdString(started->run_dir);
+          emit runStarted(label, job->runDir);
+        } else if (const auto* error = std::get_if<RunError>(&*event)) {
+          job->lastError = QString::fromStdString(error->message);
+        } else if (const auto* guard = std::get_if<GuardTripped>(&*event)) {
+          job->lastError = tr("NaN guard at step %1: %2").arg(guard->step).arg(QString::fromStdString(guard->what));
+        } else if (const auto* log = std::get_if<LogLine>(&*event); log && log->level == LogLevel::Error) {
+          job->lastError = QString::fromStdString(log->text);
+        }
       }
     });
     connect(process, &QProcess::readyReadStandardError, this, [this, process] {
-      // Only the last line matters to the user ("config error: ...", "NaN guard ...").
+      // What the stream did not say (a crash, say): the last line of stderr.
       const QStringList lines = QString::fromUtf8(process->readAllStandardError()).split('\n', Qt::SkipEmptyParts);
-      for (auto& j : running_)
-        if (j.process == process && !lines.isEmpty()) j.lastError = lines.back().trimmed();
+      Job* job = runningJob(process);
+      if (job && job->lastError.isEmpty() && !lines.isEmpty()) job->stderrTail = lines.back().trimmed();
     });
     connect(process, &QProcess::finished, this, [this, process, label](int code) {
       const Job done = finish(process);
-      emit runEnded(label, done.runDir, code, code == 0 ? QString() : done.lastError);
+      const QString message = done.lastError.isEmpty() ? done.stderrTail : done.lastError;
+      emit runEnded(label, done.runDir, code, code == 0 ? QString() : message);
       emit changed();
       startNext();
     });
@@ -115,7 +130,7 @@ void RunQueue::startNext() {
       startNext();
     });
     running_.push_back(std::move(job));
-    process->start(cli, {"train", "-q", "--config", running_.back().configPath});
+    process->start(cli, {"train", "-q", "--events", "-", "--config", running_.back().configPath});
     emit changed();
   }
 }

@@ -2,7 +2,8 @@
 // page) trained one after another, or two at once with the cores split between them.
 // Each run is a trainscope-cli child process: separate processes keep LibTorch's
 // global state (RNG, thread pool, deterministic flag) apart, and a crash takes one
-// run down, not the app. Their curves reach the Compare page through metrics.h5.
+// run down, not the app. The queue follows each child through its event stream
+// (`--events -`, JSON Lines); their curves reach the Compare page through metrics.h5.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -47,10 +48,13 @@ class RunQueue : public QObject {
  private:
   struct Job {
     nlohmann::json config;
-    QString label, runDir, configPath, lastError;
+    QString label, runDir, configPath;
+    QString lastError;   // from the event stream: the run's error or last error log line
+    QString stderrTail;  // the last line on stderr, when the stream said nothing
     QProcess* process = nullptr;
   };
   void startNext();
+  Job* runningJob(QProcess* process);
   // Takes a process's job off the running list (its config file removed) and returns it.
   Job finish(QProcess* process);
 

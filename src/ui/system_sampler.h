@@ -2,7 +2,7 @@
 // a second, for the System page and the Train page's gauge.
 #pragma once
 
-#include "engine/gpu_memory.h"
+#include "engine/system/gpu_memory.h"
 #include "ui/process_monitor.h"
 
 #include <QObject>

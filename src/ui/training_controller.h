@@ -4,8 +4,8 @@
 // for the other.
 #pragma once
 
-#include "engine/config.h"
-#include "engine/events.h"
+#include "engine/config/config.h"
+#include "engine/run/events.h"
 
 #include <nlohmann/json.hpp>
 

@@ -34,4 +34,9 @@ bool installTranslation(QCoreApplication& app, const QString& language) {
   return true;
 }
 
+QString translated(const Message& message) {
+  const QString pattern = QCoreApplication::translate(message.context, message.text);
+  return QString::fromStdString(fillPlaceholders(pattern.toStdString(), message.args));
+}
+
 }  // namespace trainscope::ui

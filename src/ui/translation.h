@@ -2,6 +2,8 @@
 // translation compiled into the app (resources/translations/*.ts).
 #pragma once
 
+#include "engine/run/message.h"
+
 #include <QString>
 
 class QCoreApplication;
@@ -11,5 +13,9 @@ namespace trainscope::ui {
 // Installs the translation for `language` ("zh_CN"; "en" or "" = none) on the
 // application. Returns false when there is none for it.
 bool installTranslation(QCoreApplication& app, const QString& language);
+
+// An engine message in the interface language: its source translated under its
+// context, then its arguments filled in.
+QString translated(const Message& message);
 
 }  // namespace trainscope::ui

@@ -4,6 +4,7 @@
 #include <QPainter>
 #include <QScrollBar>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace trainscope::widgets {
 
@@ -54,7 +55,7 @@ void ThumbnailModel::request(int item) const {
   Loader loader = loader_;
   const QSize size = size_;
   auto* self = const_cast<ThumbnailModel*>(this);
-  pool_.start([self, loader, generation, item, size] {
+  (void)QtConcurrent::run(&pool_, [self, loader, generation, item, size] {
     QImage img = loader(item);
     if (!img.isNull()) img = img.scaled(size, Qt::KeepAspectRatio, img.width() < size.width() ? Qt::FastTransformation : Qt::SmoothTransformation);
     QMetaObject::invokeMethod(self, [self, generation, item, img] { self->deliver(generation, item, img); }, Qt::QueuedConnection);

@@ -86,6 +86,39 @@ check "resume exits 0" test $? -eq 0
 check "resume trains the second epoch" contains "$tmp/resume" "epoch 2/2: train loss"
 check "resume continues the same folder" contains "$run_dir/run.json" '"epochs_completed": 2'
 
+# The event stream for programs: --events - puts JSON Lines alone on stdout, the
+# human output on stderr; a file works too; a config error is the stream's last line.
+"$cli" train --config "$src/resources/experiments/fashion_lenet.json" --out "$tmp/events" --events - \
+  --set epochs=1 --set dataset.train_subset=512 --set dataset.val_subset=128 >"$tmp/events.jsonl" 2>"$tmp/events.err"
+check "training with --events - exits 0" test $? -eq 0
+/usr/bin/python3 - "$tmp/events.jsonl" >"$tmp/events.check" 2>&1 <<'PY'
+import json, os, sys
+lines = open(sys.argv[1], encoding="utf-8").read().splitlines()
+events = [json.loads(line) for line in lines]  # every line is one JSON object
+kinds = [e["event"] for e in events]
+started = [e for e in events if e["event"] == "run_started"]
+steps = [e["step"] for e in events if e["event"] == "step"]
+states = [e["state"] for e in events if e["event"] == "state"]
+ok = (started and os.path.isdir(started[0]["run_dir"]) and steps == list(range(1, 9)) and "epoch" in kinds
+      and states[-1] == "finished" and "probe" not in kinds)
+print("stream ok" if ok else f"stream bad: {kinds[:12]} {steps} {states}")
+PY
+check "the stream has the run folder, every step, the epoch and the end" contains "$tmp/events.check" "stream ok"
+check "human output went to stderr" contains "$tmp/events.err" "epoch 1/1: train loss"
+"$cli" train -q --config "$src/resources/experiments/fashion_lenet.json" --out "$tmp/events" --events "$tmp/ev file.jsonl" \
+  --set epochs=1 --set dataset.train_subset=256 --set dataset.val_subset=64 >"$tmp/events.out" 2>&1
+check "--events FILE exits 0" test $? -eq 0
+check "--events FILE writes the stream" grep -q '"event":"run_started"' "$tmp/ev file.jsonl"
+check "and leaves stdout to people" contains "$tmp/events.out" "run folder:"
+"$cli" train --config "$src/resources/experiments/fashion_lenet.json" --set optimizer.lr=-1 --events - \
+  --out "$tmp/events" >"$tmp/events.bad" 2>"$tmp/events.baderr"
+check "a bad config with --events exits 2" test $? -eq 2
+check "its stream ends with the error, naming the field" grep -q '"event":"error".*optimizer.lr' "$tmp/events.bad"
+"$cli" train --config "$src/resources/experiments/fashion_lenet.json" --events "$tmp/no such dir/ev.jsonl" \
+  --out "$tmp/events" >"$tmp/events.nodir" 2>&1
+check "an unwritable events file exits 1" test $? -eq 1
+check "and says which file" contains "$tmp/events.nodir" "--events: cannot create $tmp/no such dir/ev.jsonl"
+
 # Tensors saved at chosen steps, listed by `tensors`, read bit-exactly by h5py.
 "$cli" train -q --config "$src/resources/experiments/fashion_lenet.json" --out "$tmp/tensors" --set epochs=1 \
   --set dataset.train_subset=640 --set dataset.val_subset=64 --save-tensors 3,7 --tensor-layers conv1,fc3 >"$tmp/tlog" 2>&1

@@ -2,7 +2,7 @@
 // and a small seeded Fashion-MNIST experiment.
 #pragma once
 
-#include "engine/config.h"
+#include "engine/config/config.h"
 
 #include <opencv2/core.hpp>
 

@@ -21,7 +21,7 @@
 #include <QListWidget>
 #include <QTextBrowser>
 #include "widgets/gauge.h"
-#include "ui/layer_health.h"
+#include "engine/inspect/layer_health.h"
 #include "widgets/distribution_heatmap.h"
 #include "widgets/histogram_plot.h"
 #include <QMenu>
@@ -294,6 +294,8 @@ class AppTest : public QObject {
     ComparePage* compare = window_->comparePage();
     QCOMPARE(compare->runsDir(), runs);
     compare->reload();
+    QVERIFY(compare->reading());  // off the GUI thread
+    QTRY_VERIFY(!compare->reading());
     const int listed = static_cast<int>(compare->runs().size());
     QVERIFY2(listed >= 4, "the earlier tests' runs and the damaged one");
     QCOMPARE(compare->runTable()->rowCount(), listed);
@@ -308,6 +310,7 @@ class AppTest : public QObject {
       if (r.status == "finished") finished << QString::fromStdString(r.dir), steps += r.steps;
     QVERIFY(finished.size() >= 2);
     compare->selectRuns(finished);
+    QTRY_VERIFY(!compare->reading());
     compare->setMetric("loss");
     compare->setXAxis("step");
     const auto series = compare->plottedSeries();
@@ -375,6 +378,7 @@ class AppTest : public QObject {
 
     ComparePage* compare = window_->comparePage();
     compare->reload();
+    QTRY_VERIFY(!compare->reading());
     QCOMPARE(compare->selectedRuns().size(), 4);  // the comparison opened with the grid's runs
     QTRY_COMPARE(static_cast<int>(compare->plottedSeries().size()), 4);
     for (const auto& dir : compare->selectedRuns())
@@ -407,6 +411,7 @@ class AppTest : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(window_->runQueue()->idle(), 120000);
     QCOMPARE(ended.count(), 3);
     compare->reload();
+    QTRY_VERIFY(!compare->reading());
     QCOMPARE(compare->selectedRuns().size(), 3);
     const auto series = compare->plottedSeries();
     QCOMPARE(static_cast<int>(series.size()), 3);
@@ -436,29 +441,15 @@ class AppTest : public QObject {
     QVERIFY(installTranslation(*qApp, "en"));
   }
 
-  void theHealthTableFlagsWhatItShould() {
-    ProbeHistory history;
-    history.setLayers({{"fc1", "Linear"}, {"relu1", "ReLU"}, {"sig", "Sigmoid"}});
-    ProbeSample s;
-    s.step = 1;
-    TensorStats relu;
-    relu.name = "relu1", relu.kind = "activation", relu.zero_fraction = 1.0;  // fed only negatives
-    TensorStats sig;
-    sig.name = "sig", sig.kind = "activation", sig.saturation_fraction = 0.6;
-    TensorStats w;
-    w.name = "fc1.weight", w.kind = "weight", w.update_ratio = 0.2;
-    TensorStats g;
-    g.name = "fc1.weight", g.kind = "weight_grad", g.norm = 1e-9;
-    s.tensors = {relu, sig, w, g};
-    history.add(s);
-    const auto rows = assessLayers(history);
-    QCOMPARE(rows.size(), size_t(3));
-    QCOMPARE(rows[1].dead, 1.0);
-    QVERIFY(rows[1].flags == std::vector<HealthFlag>{HealthFlag::Dead});
-    QVERIFY(rows[2].flags == std::vector<HealthFlag>{HealthFlag::Saturated});
-    QVERIFY((rows[0].flags == std::vector<HealthFlag>{HealthFlag::Vanishing, HealthFlag::UpdateTooLarge}));
-    QVERIFY2(std::isnan(rows[0].dead), "a Linear layer has no dead-unit share");
-    QVERIFY(QString::fromStdString(explain(HealthFlag::Dead)).contains("LeakyReLU"));
+  void healthFlagsFromTheEngineAreTranslated() {
+    // The flags are engine messages (engine/inspect/layer_health.h); the app shows them in its language.
+    QVERIFY(translated(flagName(HealthFlag::Dead)) == "dead units");
+    QVERIFY(translated(explain(HealthFlag::Dead)).contains("More than 50% of this ReLU"));
+    QVERIFY(installTranslation(*qApp, "zh_CN"));
+    const QString name = translated(flagName(HealthFlag::Dead)), why = translated(explain(HealthFlag::Dead));
+    QVERIFY(installTranslation(*qApp, "en"));
+    QVERIFY2(name != "dead units" && !name.isEmpty(), qPrintable(name));
+    QVERIFY2(why.contains("50%") && !why.contains("More than"), qPrintable(why));
   }
 
   void everyPageRendersSomething() {

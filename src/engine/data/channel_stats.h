@@ -2,7 +2,7 @@
 // data that is not ImageNet.
 #pragma once
 
-#include "engine/config.h"
+#include "engine/config/config.h"
 #include "engine/data/dataset.h"
 
 #include <functional>

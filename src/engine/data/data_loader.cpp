@@ -1,6 +1,6 @@
 #include "engine/data/data_loader.h"
 
-#include "engine/rng.h"
+#include "engine/data/rng.h"
 
 #include <algorithm>
 #include <numeric>

@@ -3,7 +3,7 @@
 #include "engine/data/fashion_mnist.h"
 #include "engine/data/image_folder.h"
 #include "engine/data/transforms.h"
-#include "engine/rng.h"
+#include "engine/data/rng.h"
 
 #include <filesystem>
 

@@ -1,7 +1,7 @@
 // Opens the dataset an experiment names, and lists the built-in ones.
 #pragma once
 
-#include "engine/config.h"
+#include "engine/config/config.h"
 #include "engine/data/dataset.h"
 
 namespace trainscope {

@@ -2,8 +2,8 @@
 // Images travel as 8-bit RGB (or single-channel) HWC until ToTensor, then as float CHW.
 #pragma once
 
-#include "engine/config.h"
-#include "engine/rng.h"
+#include "engine/config/config.h"
+#include "engine/data/rng.h"
 
 #include <opencv2/core.hpp>
 

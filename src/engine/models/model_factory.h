@@ -1,7 +1,7 @@
 // The built-in models, built for a given input shape and class count.
 #pragma once
 
-#include "engine/config.h"
+#include "engine/config/config.h"
 #include "engine/models/layer_stack.h"
 
 namespace trainscope {

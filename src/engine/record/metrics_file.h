@@ -3,7 +3,7 @@
 // docs/run-format.md.
 #pragma once
 
-#include "engine/events.h"
+#include "engine/run/events.h"
 #include "engine/record/h5_columns.h"
 
 #include <chrono>

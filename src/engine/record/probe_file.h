@@ -3,7 +3,7 @@
 // flush cheap). Layout: docs/run-format.md.
 #pragma once
 
-#include "engine/events.h"
+#include "engine/run/events.h"
 #include "engine/record/h5_handle.h"
 
 #include <chrono>

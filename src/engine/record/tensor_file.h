@@ -3,6 +3,7 @@
 #pragma once
 
 #include "engine/record/h5_handle.h"
+#include "engine/record/tensor_listing.h"
 
 #include <torch/torch.h>
 
@@ -31,14 +32,6 @@ class TensorFile {
   // Reads a dataset back as a CPU tensor of the dtype it was written with (bool comes
   // back as uint8). Throws std::runtime_error naming the file and path.
   static torch::Tensor read(const std::string& file, const std::string& path);
-
-  struct Stored {
-    std::string path;  // "/step_000002/conv1/activation"
-    std::vector<int64_t> shape;
-    std::string dtype;  // the "dtype" attribute (float32, ...)
-  };
-  // Every dataset in the file, in name order.
-  static std::vector<Stored> list(const std::string& file);
 
  private:
   H5Handle file_;

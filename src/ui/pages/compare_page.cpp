@@ -1,5 +1,8 @@
 #include "ui/pages/compare_page.h"
 
+#include "ui/pages/compare_reader.h"
+#include "ui/pages/run_actions.h"
+
 #include "widgets/curve_export.h"
 #include "widgets/live_curve_plot.h"
 #include "widgets/palette.h"
@@ -13,7 +16,6 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -23,6 +25,7 @@
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <cmath>
 #include <filesystem>
@@ -158,10 +161,21 @@ ComparePage::ComparePage(QWidget* parent) : QWidget(parent) {
 
   connect(search_, &QLineEdit::textChanged, this, &ComparePage::rebuildTable);
   connect(refresh, &QPushButton::clicked, this, &ComparePage::reload);
-  connect(rename_, &QPushButton::clicked, this, &ComparePage::renameSelected);
-  connect(tag_, &QPushButton::clicked, this, &ComparePage::tagSelected);
-  connect(note_, &QPushButton::clicked, this, &ComparePage::noteSelected);
-  connect(delete_, &QPushButton::clicked, this, &ComparePage::deleteSelected);
+  connect(rename_, &QPushButton::clicked, this, [this] {
+    if (RunActions::rename(this, currentRunDir())) reload();
+  });
+  connect(tag_, &QPushButton::clicked, this, [this] {
+    if (RunActions::tag(this, currentRunDir())) reload();
+  });
+  connect(note_, &QPushButton::clicked, this, [this] {
+    if (RunActions::note(this, currentRunDir())) reload();
+  });
+  connect(delete_, &QPushButton::clicked, this, [this] {
+    const QString dir = currentRunDir();
+    if (!RunActions::remove(this, dir)) return;
+    ticked_.erase(dir);
+    reload();
+  });
   connect(export_, &QPushButton::clicked, this, &ComparePage::chooseExport);
   connect(metric_, &QComboBox::currentIndexChanged, this, &ComparePage::replot);
   connect(x_, &QComboBox::currentIndexChanged, this, &ComparePage::replot);
@@ -180,16 +194,20 @@ ComparePage::ComparePage(QWidget* parent) : QWidget(parent) {
     if (!ticked_[dir]) colors_.erase(dir);  // its colour is free for the next run ticked
     colorOf(dir);
     QTimer::singleShot(0, this, &ComparePage::rebuildTable);  // not inside the item's own signal
-    replot();
+    replot();  // from the cache at once; a run never read comes with the read below
     updateDifferences();
+    if (ticked_[dir] && !curves_.count(dir.toStdString())) startRead(false);
   });
   // Live runs: re-read the folder and the curves that changed, every two seconds while shown.
   live_.setInterval(2000);
   connect(&live_, &QTimer::timeout, this, [this] {
-    if (isVisible()) refreshLive();
+    if (isVisible()) startRead(false);
   });
   live_.start();
+  connect(&reader_, &QFutureWatcher<RunsSnapshot>::finished, this, &ComparePage::applySnapshot);
 }
+
+ComparePage::~ComparePage() { reader_.waitForFinished(); }
 
 void ComparePage::showEvent(QShowEvent* event) {
   QWidget::showEvent(event);
@@ -220,12 +238,67 @@ QColor ComparePage::colorOf(const QString& dir) {
   return widgets::seriesColor(it->second);
 }
 
-void ComparePage::reload() {
+void ComparePage::reload() { startRead(true); }
+
+void ComparePage::startRead(bool full) {
   if (runsDir_.isEmpty()) return;
-  runs_ = listRuns(runsDir_.toStdString());
-  rebuildTable();
-  replot();
-  updateDifferences();
+  fullRead_ = fullRead_ || full;
+  reading_ = true;
+  if (reader_.isRunning()) {  // one read at a time; this one follows it
+    readAgain_ = true;
+    return;
+  }
+  readAgain_ = false;
+  const bool rebuild = fullRead_;
+  fullRead_ = false;
+  // What the worker needs, copied: which runs are ticked, and what the cache holds.
+  std::set<std::string> ticked;
+  for (const auto& [dir, on] : ticked_)
+    if (on) ticked.insert(absolutePath(dir.toStdString()));
+  std::map<std::string, CurvesStamp> cached;
+  for (const auto& [dir, c] : curves_) cached[dir] = {c.modified, c.failed};
+  const QString runsDir = runsDir_;
+  inFlightFull_ = rebuild;
+  reader_.setFuture(QtConcurrent::run([runsDir, ticked, cached] { return readRunsSnapshot(runsDir, ticked, cached); }));
+}
+
+void ComparePage::applySnapshot() {
+  RunsSnapshot s = reader_.result();
+  const bool full = inFlightFull_;
+  if (s.runsDir == runsDir_) {
+    runs_ = std::move(s.runs);
+    for (auto& [dir, c] : s.curves) curves_[dir] = std::move(c);
+    // A run ticked by a path spelled otherwise (a lesson's, say) takes the listing's spelling.
+    for (const auto& r : runs_) {
+      const QString listed = QString::fromStdString(r.dir);
+      for (auto it = ticked_.begin(); it != ticked_.end();) {
+        if (it->first != listed && it->second && absolutePath(it->first.toStdString()) == absolutePath(r.dir)) {
+          const auto color = colors_.find(it->first);
+          if (color != colors_.end()) {
+            colors_[listed] = color->second;
+            colors_.erase(color);
+          }
+          it = ticked_.erase(it);
+          ticked_[listed] = true;
+        } else {
+          ++it;
+        }
+      }
+    }
+    if (full) {
+      rebuildTable();
+      replot();
+      updateDifferences();
+    } else {
+      refreshLive();
+    }
+  }
+  if (readAgain_ || s.runsDir != runsDir_) {
+    startRead(false);
+    return;
+  }
+  reading_ = false;
+  emit refreshed();
 }
 
 QString ComparePage::tableSignature() const {
@@ -241,8 +314,6 @@ QString ComparePage::tableSignature() const {
 }
 
 void ComparePage::refreshLive() {
-  if (runsDir_.isEmpty()) return;
-  runs_ = listRuns(runsDir_.toStdString());
   const QString sig = tableSignature();
   if (sig != signature_) {
     rebuildTable();
@@ -339,14 +410,14 @@ void ComparePage::selectRuns(const QStringList& dirs) {
   for (const auto& d : dirs) {
     QString key = d;
     for (const auto& r : runs_)
-      if (QFileInfo(QString::fromStdString(r.dir)).absoluteFilePath() == QFileInfo(d).absoluteFilePath())
-        key = QString::fromStdString(r.dir);
+      if (absolutePath(r.dir) == absolutePath(d.toStdString())) key = QString::fromStdString(r.dir);
     ticked_[key] = true;
     colorOf(key);
   }
   rebuildTable();
   replot();
   updateDifferences();
+  startRead(true);  // their curves, and runs the listing did not have yet
 }
 
 void ComparePage::setMetric(const QString& metric) {
@@ -367,23 +438,9 @@ void ComparePage::setGuide(const QString& title, const QString& text) {
 
 QString ComparePage::guideText() const { return guide_->isVisibleTo(this) ? guideText_->text() : QString(); }
 
-const RunCurves* ComparePage::curvesOf(const RunEntry& run) {
-  std::error_code ec;
-  const auto path = std::filesystem::path(run.dir) / "metrics.h5";
-  const auto stamp = std::filesystem::last_write_time(path, ec);
-  const qint64 modified = ec ? -1 : static_cast<qint64>(stamp.time_since_epoch().count());
-  Cached& c = curves_[run.dir];
-  if (c.modified != modified || (run.status == "running" && !c.failed)) {
-    c.modified = modified;
-    try {
-      c.curves = readRunCurves(run.dir);
-      c.failed = false;
-    } catch (const std::exception&) {
-      c.failed = true;  // listed as it is; no curve to draw
-      c.curves = {};
-    }
-  }
-  return c.failed ? nullptr : &c.curves;
+const RunCurves* ComparePage::curvesOf(const RunEntry& run) const {
+  const auto it = curves_.find(run.dir);
+  return it == curves_.end() || it->second.failed ? nullptr : &it->second.curves;
 }
 
 std::vector<widgets::ExportSeries> ComparePage::plottedSeries() {
@@ -508,68 +565,6 @@ void ComparePage::chooseExport() {
   QString error;
   const bool ok = path.endsWith(".csv", Qt::CaseInsensitive) ? exportCsv(path, &error) : exportImage(path, &error);
   if (!ok) QMessageBox::warning(this, tr("Export"), tr("Could not export: %1").arg(error));
-}
-
-void ComparePage::renameSelected() {
-  const QString dir = currentRunDir();
-  if (dir.isEmpty()) return;
-  const RunEntry r = readRunEntry(dir.toStdString());
-  bool ok = false;
-  const QString name = QInputDialog::getText(this, tr("Rename run"), tr("Name shown for %1:").arg(QString::fromStdString(r.id)),
-                                             QLineEdit::Normal, QString::fromStdString(r.name), &ok);
-  if (!ok) return;
-  setRunName(dir.toStdString(), name.trimmed().toStdString());
-  reload();
-}
-
-void ComparePage::tagSelected() {
-  const QString dir = currentRunDir();
-  if (dir.isEmpty()) return;
-  const RunEntry r = readRunEntry(dir.toStdString());
-  QStringList current;
-  for (const auto& t : r.tags) current << QString::fromStdString(t);
-  bool ok = false;
-  const QString text = QInputDialog::getText(this, tr("Tags"), tr("Tags, separated by commas:"), QLineEdit::Normal,
-                                             current.join(", "), &ok);
-  if (!ok) return;
-  std::vector<std::string> tags;
-  for (const auto& t : text.split(',', Qt::SkipEmptyParts))
-    if (!t.trimmed().isEmpty()) tags.push_back(t.trimmed().toStdString());
-  setRunTags(dir.toStdString(), tags);
-  reload();
-}
-
-void ComparePage::noteSelected() {
-  const QString dir = currentRunDir();
-  if (dir.isEmpty()) return;
-  const RunEntry r = readRunEntry(dir.toStdString());
-  bool ok = false;
-  const QString note = QInputDialog::getMultiLineText(this, tr("Note"), tr("A note on %1:").arg(QString::fromStdString(r.name)),
-                                                      QString::fromStdString(r.note), &ok);
-  if (!ok) return;
-  setRunNote(dir.toStdString(), note.toStdString());
-  reload();
-}
-
-void ComparePage::deleteSelected() {
-  const QString dir = currentRunDir();
-  if (dir.isEmpty()) return;
-  const RunEntry r = readRunEntry(dir.toStdString());
-  if (r.status == "running" || r.status == "paused") {
-    QMessageBox::information(this, tr("Delete run"), tr("%1 is still training: stop it first.").arg(QString::fromStdString(r.name)));
-    return;
-  }
-  if (QMessageBox::question(this, tr("Delete run"),
-                            tr("Delete %1 and everything in its folder?\n%2\nThis cannot be undone.")
-                                .arg(QString::fromStdString(r.name), dir)) != QMessageBox::Yes)
-    return;
-  try {
-    deleteRun(dir.toStdString());
-  } catch (const std::exception& e) {
-    QMessageBox::warning(this, tr("Delete run"), QString::fromStdString(e.what()));
-  }
-  ticked_.erase(dir);
-  reload();
 }
 
 }  // namespace trainscope::ui

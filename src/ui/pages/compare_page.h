@@ -5,12 +5,15 @@
 // and CSV. Runs can be renamed, tagged, annotated and deleted.
 #pragma once
 
-#include "engine/run_library.h"
+#include "engine/record/run_library.h"
+#include "ui/pages/compare_reader.h"
 
+#include <QFutureWatcher>
 #include <QTimer>
 #include <QWidget>
 
 #include <map>
+#include <set>
 
 class QCheckBox;
 class QComboBox;
@@ -31,11 +34,15 @@ class ComparePage : public QWidget {
   Q_OBJECT
  public:
   explicit ComparePage(QWidget* parent = nullptr);
+  ~ComparePage() override;
 
   void setRunsDir(const QString& dir);
   QString runsDir() const { return runsDir_; }
-  // Re-reads the runs folder (and the curves of runs that changed).
+  // Re-reads the runs folder and the ticked runs' changed curves, off the GUI thread
+  // (HDF5 reads can take long on a big or busy run); the page shows them when the
+  // read lands, and `refreshed` is emitted. Reads asked for meanwhile coalesce.
   void reload();
+  bool reading() const { return reading_; }  // a read is in flight or queued
   // Ticks the runs whose folders are given (e.g. a lesson's), unticking the others.
   void selectRuns(const QStringList& dirs);
   void setMetric(const QString& metric);  // loss, val_accuracy, ... (see lessonMetrics())
@@ -59,33 +66,36 @@ class ComparePage : public QWidget {
   bool exportCsv(const QString& path, QString* error = nullptr);
   bool exportImage(const QString& path, QString* error = nullptr);  // .png, .pdf or .svg by extension
 
+ signals:
+  void refreshed();
+
  protected:
   void showEvent(QShowEvent* event) override;
 
  private:
+  // Reads in the background; `full` also rebuilds the plot when it lands (reload),
+  // otherwise new points are appended (the live refresh, a newly ticked run).
+  void startRead(bool full);
+  void applySnapshot();
   void rebuildTable();
   void replot();
-  // The timer's refresh: new runs and statuses into the table, new points onto the
+  // After a live read: new runs and statuses into the table, new points onto the
   // curves, keeping the user's zoom, hidden series, selection and scroll position.
   void refreshLive();
   QString tableSignature() const;
   void updateDifferences();
-  const RunCurves* curvesOf(const RunEntry& run);
-  void renameSelected();
-  void tagSelected();
-  void noteSelected();
-  void deleteSelected();
+  const RunCurves* curvesOf(const RunEntry& run) const;  // cached; nullptr until read
   QString currentRunDir() const;  // the table's current row
   void chooseExport();
 
   QString runsDir_;
   std::vector<RunEntry> runs_;
-  struct Cached {
-    RunCurves curves;
-    qint64 modified = -1;  // metrics.h5's mtime when read
-    bool failed = false;
-  };
-  std::map<std::string, Cached> curves_;
+  std::map<std::string, CachedCurves> curves_;
+  QFutureWatcher<RunsSnapshot> reader_;
+  bool reading_ = false;    // a read is in flight or queued
+  bool readAgain_ = false;  // asked for while one was in flight
+  bool fullRead_ = false;   // the next read rebuilds the plot
+  bool inFlightFull_ = false;
   std::map<QString, int> colors_;  // ticked run folder -> palette index, while ticked
   std::map<QString, bool> ticked_;
   QLineEdit* search_;

@@ -16,6 +16,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QMetaObject>
+#include <QtConcurrent/QtConcurrentRun>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSplitter>
@@ -172,6 +173,7 @@ DataPage::DataPage(ExperimentDocument* document, QWidget* parent)
     showPreview();
   });
   connect(meanStd_, &QPushButton::clicked, this, &DataPage::computeMeanStd);
+  connect(&measuring_, &QFutureWatcher<MeasuredStats>::finished, this, &DataPage::applyMeanStd);
   connect(doc_, &ExperimentDocument::changed, this, [this] {
     if (tabs_->currentIndex() == 2) showPreview();
   });
@@ -182,7 +184,7 @@ DataPage::DataPage(ExperimentDocument* document, QWidget* parent)
 
 DataPage::~DataPage() {
   statsCancel_ = true;
-  if (statsThread_.joinable()) statsThread_.join();
+  measuring_.waitForFinished();
 }
 
 bool DataPage::importing() const { return importer_->busy(); }
@@ -331,15 +333,15 @@ void DataPage::showPreview() {
 void DataPage::computeMeanStd() {
   const auto splits = doc_->dataset();
   const ExperimentConfig* cfg = doc_->config();
-  if (!splits || !cfg || statsThread_.joinable()) return;
+  if (!splits || !cfg || measuring_.isRunning()) return;
   setBusy(true, tr("Measuring the training images…"));
   statsCancel_ = false;
   const auto pipeline = cfg->val_transforms;
-  statsThread_ = std::thread([this, splits, pipeline] {
-    QString error;
-    ChannelStats stats;
+  measuring_.setFuture(QtConcurrent::run([this, splits, pipeline] {
+    MeasuredStats m;
+    m.splits = splits;
     try {
-      stats = computeChannelStats(*splits->train, pipeline, 0, [this](int64_t done, int64_t total) {
+      m.stats = computeChannelStats(*splits->train, pipeline, 0, [this](int64_t done, int64_t total) {
         QMetaObject::invokeMethod(this, [this, done, total] {
           progress_->setRange(0, static_cast<int>(total));
           progress_->setValue(static_cast<int>(done));
@@ -347,38 +349,41 @@ void DataPage::computeMeanStd() {
         return !statsCancel_.load();
       });
     } catch (const std::exception& e) {
-      error = QString::fromStdString(e.what());
+      m.error = QString::fromStdString(e.what());
     }
-    QMetaObject::invokeMethod(this, [this, stats, error, splits] {
-      statsThread_.join();
-      setBusy(false);
-      if (doc_->dataset() != splits) {  // another dataset came in meanwhile
-        normalizeResult_->setText(tr("Not applied: the dataset changed while it was measured."));
-        return;
-      }
-      source_->setText(QString::fromStdString(splits->description));
-      if (!error.isEmpty()) {
-        normalizeResult_->setText(tr("Not measured: %1").arg(error));
-        return;
-      }
-      // Written into every Normalize of the experiment, rounded as people write them.
-      std::vector<double> mean, std;
-      for (size_t c = 0; c < stats.mean.size(); ++c) {
-        mean.push_back(std::round(stats.mean[c] * 1e4) / 1e4);
-        std.push_back(std::round(stats.std[c] * 1e4) / 1e4);
-      }
-      for (const char* pipeline : {"train", "val"}) {
-        nlohmann::json list = doc_->value(std::string("/transforms/") + pipeline);
-        if (!list.is_array()) continue;
-        for (auto& step : list)
-          if (step.is_object() && step.value("name", "") == "Normalize") step["mean"] = mean, step["std"] = std;
-        doc_->set(std::string("/transforms/") + pipeline, list);  // the whole list: never half an edit
-      }
-      QString text = tr("Normalize set to mean %1, std %2 (%3 images).").arg(jsonNumbers(mean), jsonNumbers(std)).arg(stats.samples);
-      for (int c : stats.constant_channels) text += tr(" Channel %1 never varies: its std is set to 1.").arg(c);
-      normalizeResult_->setText(text);
-    }, Qt::QueuedConnection);
-  });
+    return m;
+  }));
+}
+
+void DataPage::applyMeanStd() {
+  const MeasuredStats m = measuring_.result();
+  const ChannelStats& stats = m.stats;
+  setBusy(false);
+  if (doc_->dataset() != m.splits) {  // another dataset came in meanwhile
+    normalizeResult_->setText(tr("Not applied: the dataset changed while it was measured."));
+    return;
+  }
+  source_->setText(QString::fromStdString(m.splits->description));
+  if (!m.error.isEmpty()) {
+    normalizeResult_->setText(tr("Not measured: %1").arg(m.error));
+    return;
+  }
+  // Written into every Normalize of the experiment, rounded as people write them.
+  std::vector<double> mean, std;
+  for (size_t c = 0; c < stats.mean.size(); ++c) {
+    mean.push_back(std::round(stats.mean[c] * 1e4) / 1e4);
+    std.push_back(std::round(stats.std[c] * 1e4) / 1e4);
+  }
+  for (const char* pipeline : {"train", "val"}) {
+    nlohmann::json list = doc_->value(std::string("/transforms/") + pipeline);
+    if (!list.is_array()) continue;
+    for (auto& step : list)
+      if (step.is_object() && step.value("name", "") == "Normalize") step["mean"] = mean, step["std"] = std;
+    doc_->set(std::string("/transforms/") + pipeline, list);  // the whole list: never half an edit
+  }
+  QString text = tr("Normalize set to mean %1, std %2 (%3 images).").arg(jsonNumbers(mean), jsonNumbers(std)).arg(stats.samples);
+  for (int c : stats.constant_channels) text += tr(" Channel %1 never varies: its std is set to 1.").arg(c);
+  normalizeResult_->setText(text);
 }
 
 }  // namespace trainscope::ui

@@ -4,11 +4,14 @@
 // mean/std for Normalize.
 #pragma once
 
+#include "engine/data/channel_stats.h"
+#include "engine/data/dataset.h"
+
+#include <QFutureWatcher>
 #include <QWidget>
 
 #include <atomic>
 #include <memory>
-#include <thread>
 #include <vector>
 
 class QComboBox;
@@ -73,7 +76,13 @@ class DataPage : public QWidget {
   std::vector<int64_t> shown_;  // dataset indices behind the grid
   int previewItem_ = 0;
   uint64_t rerolls_ = 0;
-  std::thread statsThread_;
+  struct MeasuredStats {
+    std::shared_ptr<const DatasetSplits> splits;
+    ChannelStats stats;
+    QString error;
+  };
+  void applyMeanStd();
+  QFutureWatcher<MeasuredStats> measuring_;  // measuring the training images
   std::atomic<bool> statsCancel_{false};
 };
 

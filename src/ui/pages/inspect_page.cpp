@@ -1,7 +1,8 @@
 #include "ui/pages/inspect_page.h"
 
-#include "ui/layer_health.h"
+#include "engine/inspect/layer_health.h"
 #include "ui/training_controller.h"
+#include "ui/translation.h"
 #include "widgets/distribution_heatmap.h"
 #include "widgets/histogram_plot.h"
 #include "widgets/live_curve_plot.h"
@@ -86,8 +87,8 @@ InspectPage::InspectPage(TrainingController* controller, QWidget* parent) : QWid
   health_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   health_->setSelectionBehavior(QAbstractItemView::SelectRows);
   const HealthThresholds t;
-  health_->horizontalHeaderItem(2)->setToolTip(QString::fromStdString(explain(HealthFlag::Dead, t)));
-  health_->horizontalHeaderItem(3)->setToolTip(QString::fromStdString(explain(HealthFlag::Saturated, t)));
+  health_->horizontalHeaderItem(2)->setToolTip(translated(explain(HealthFlag::Dead, t)));
+  health_->horizontalHeaderItem(3)->setToolTip(translated(explain(HealthFlag::Saturated, t)));
   health_->horizontalHeaderItem(4)->setToolTip(
       tr("L2 norm of the gradients of the layer's parameters at the last step. Flagged below %1 (vanishing) or "
          "above %2 (exploding).").arg(t.vanishing).arg(t.exploding));
@@ -332,8 +333,8 @@ void InspectPage::updateHealth() {
                          : (f == HealthFlag::Vanishing || f == HealthFlag::Exploding) ? 4 : 5;
       auto* item = health_->item(r, column);
       item->setBackground(QColor(255, 204, 128));
-      item->setText(item->text() + "  ⚠ " + tr(flagName(f)));
-      item->setToolTip(QString::fromStdString(explain(f, t)));
+      item->setText(item->text() + "  ⚠ " + translated(flagName(f)));
+      item->setToolTip(translated(explain(f, t)));
     }
   }
 }

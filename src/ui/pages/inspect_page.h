@@ -5,8 +5,8 @@
 // or exploding gradients and odd update ratios; and saving tensors to HDF5.
 #pragma once
 
-#include "engine/events.h"
-#include "ui/probe_history.h"
+#include "engine/run/events.h"
+#include "engine/inspect/probe_history.h"
 
 #include <QWidget>
 

@@ -1,5 +1,7 @@
 #include "ui/pages/lessons_page.h"
 
+#include "ui/resource_paths.h"
+
 #include "ui/run_queue.h"
 
 #include <QCheckBox>
@@ -68,12 +70,7 @@ LessonsPage::LessonsPage(RunQueue* queue, QWidget* parent) : QWidget(parent), qu
   loadLessons();
 }
 
-QString LessonsPage::defaultLessonsFolder() {
-  const QString here = QCoreApplication::applicationDirPath();
-  for (const QString& candidate : {QString(TRAINSCOPE_SOURCE_DIR "/resources/lessons"), here + "/../share/trainscope/lessons"})
-    if (QFileInfo(candidate).isDir()) return QDir(candidate).absolutePath();
-  return {};
-}
+QString LessonsPage::defaultLessonsFolder() { return sharedResourceDir("lessons"); }
 
 void LessonsPage::loadLessons(const QString& folder) {
   const QString dir = folder.isEmpty() ? defaultLessonsFolder() : folder;
@@ -87,7 +84,7 @@ void LessonsPage::loadLessons(const QString& folder) {
     for (const auto& p : problems) lines << QString::fromStdString(p);
     status_->setText(tr("Some lessons could not be read:\n%1").arg(lines.join('\n')));
   } else if (lessons_.empty()) {
-    status_->setText(tr("No lessons found (resources/lessons)."));
+    status_->setText(tr("No lessons found in share/trainscope/lessons next to the app."));
   }
   if (!lessons_.empty()) list_->setCurrentRow(0);
 }

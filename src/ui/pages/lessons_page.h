@@ -3,7 +3,7 @@
 // the run queue, and opens the comparison with the curves that show its point.
 #pragma once
 
-#include "engine/lesson.h"
+#include "engine/config/lesson.h"
 
 #include <QWidget>
 

@@ -6,7 +6,7 @@
 #include <QFutureWatcher>
 #include <QWidget>
 
-#include "engine/model_summary.h"
+#include "engine/models/model_summary.h"
 
 class QComboBox;
 class QLabel;

@@ -1,6 +1,6 @@
 #include "ui/pages/system_page.h"
 
-#include "engine/doctor.h"
+#include "engine/system/doctor.h"
 #include "ui/training_controller.h"
 #include "widgets/gauge.h"
 #include "widgets/live_curve_plot.h"

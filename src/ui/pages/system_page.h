@@ -4,7 +4,7 @@
 // step spent waiting for data; and the environment check of `trainscope-cli doctor`.
 #pragma once
 
-#include "engine/events.h"
+#include "engine/run/events.h"
 #include "ui/system_sampler.h"
 
 #include <QWidget>

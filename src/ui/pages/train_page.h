@@ -3,7 +3,7 @@
 // boundaries; progress with samples/s and ETA; the engine's log.
 #pragma once
 
-#include "engine/events.h"
+#include "engine/run/events.h"
 
 #include <QWidget>
 

@@ -1,0 +1,64 @@
+// What the trainer looks at inside each step, apart from the loop itself: the probes
+// (statistics, histograms, probes.h5) and tensor saves (tensors.h5), behind one forward
+// observer and a few hooks around backward and the optimizer step.
+#pragma once
+
+#include "engine/config/config.h"
+#include "engine/run/event_queue.h"
+#include "engine/models/layer_stack.h"
+#include "engine/inspect/probes.h"
+#include "engine/record/probe_file.h"
+#include "engine/run/run_control.h"
+#include "engine/inspect/tensor_dump.h"
+
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <string>
+
+namespace trainscope {
+
+class StepInspection {
+ public:
+  using Log = std::function<void(LogLevel, const std::string&)>;
+  // Throws ConfigError when tensors.layers names a layer the model does not have.
+  StepInspection(const ExperimentConfig& config, LayerStack model, std::filesystem::path runDir,
+                 std::shared_ptr<EventQueue> events, std::shared_ptr<RunControl> control, Log log);
+
+  // Starts probes.h5; on resume the earlier one is kept as probes-until-step<N>.h5.
+  void openRecord(bool resuming, int64_t resumedAtStep);
+  bool probing() const { return probes_ != nullptr; }
+
+  // The forward observer for a step: the probes' and, on a save step, the capture's.
+  LayerObserver observerFor(int64_t step);
+  // After backward, before clipping: the gradients as backward made them.
+  void afterBackward(int64_t step);
+  // True when the probes' gradient norm already shows every gradient finite.
+  bool gradientsKnownFinite() const;
+  // The NaN guard dropped the step: a save planned for it is reported as not made.
+  void stepNotApplied(int64_t step, const std::string& why);
+  void beforeOptimizerStep(int64_t step);
+  // After the optimizer step: records the probes and writes the saved tensors.
+  void afterOptimizerStep(int64_t step, int64_t epoch);
+  void flush();  // a paused run's probes.h5 is complete on disk
+  // The run is over: a save asked for too late is reported; probes.h5 is closed.
+  void close(int64_t lastStep);
+
+ private:
+  void writeCapturedTensors(int64_t step, int64_t epoch);
+  void recordProbes(int64_t step);
+
+  const ExperimentConfig& cfg_;
+  LayerStack model_;
+  std::filesystem::path runDir_;
+  std::shared_ptr<EventQueue> events_;
+  std::shared_ptr<RunControl> control_;
+  Log log_;
+  std::unique_ptr<Probes> probes_;
+  std::unique_ptr<ProbeFile> probeFile_;
+  TensorDumpRequest scheduledDump_;
+  std::unique_ptr<TensorCapture> capture_;  // on a step that saves tensors
+  int64_t captureStep_ = 0;
+};
+
+}  // namespace trainscope

@@ -1,3 +1,0 @@
-// Precompiled header for the engine: LibTorch's headers dominate build time.
-#pragma once
-#include <torch/torch.h>

@@ -1,0 +1,216 @@
+#include "engine/record/run_library.h"
+
+#include "engine/config/config.h"
+
+#include "engine/record/h5_columns.h"
+#include "engine/record/metrics_file.h"
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <set>
+
+namespace fs = std::filesystem;
+
+namespace trainscope {
+
+namespace {
+// A JSON object from a run's file; throws (naming the file) when it is missing, not
+// JSON, or not an object.
+nlohmann::json readJson(const fs::path& path) {
+  nlohmann::json j = readConfigJson(path.string(), path.filename().string());
+  if (!j.is_object()) throw std::runtime_error(path.filename().string() + " is not a JSON object");
+  return j;
+}
+
+template <typename T>
+T get(const nlohmann::json& j, const nlohmann::json::json_pointer& p, T fallback) {
+  if (!j.contains(p)) return fallback;
+  const auto& v = j.at(p);
+  if constexpr (std::is_same_v<T, std::string>) return v.is_string() ? v.get<std::string>() : fallback;
+  else return v.is_number() ? v.get<T>() : fallback;
+}
+
+void writeUserJson(const fs::path& dir, const std::function<void(nlohmann::json&)>& change) {
+  const fs::path path = dir / "user.json";
+  nlohmann::json j = nlohmann::json::object();
+  if (fs::exists(path)) {
+    try {
+      j = readJson(path);
+    } catch (const std::exception&) {  // a damaged user.json is replaced
+    }
+  }
+  change(j);
+  const fs::path tmp = dir / "user.json.tmp";
+  {
+    std::ofstream out(tmp);
+    if (!out) throw std::runtime_error("cannot write " + path.string());
+    out << j.dump(2) << "\n";
+    out.close();
+    if (!out) {  // disk full, say: keep the old file
+      fs::remove(tmp);
+      throw std::runtime_error("cannot write " + path.string());
+    }
+  }
+  fs::rename(tmp, path);  // atomic: never half a file
+}
+
+double ageSeconds(const fs::path& p) {
+  std::error_code ec;
+  const auto t = fs::last_write_time(p, ec);
+  if (ec) return 1e18;
+  return std::chrono::duration<double>(fs::file_time_type::clock::now() - t).count();
+}
+}  // namespace
+
+RunEntry readRunEntry(const std::string& dirText, double staleAfterSeconds) {
+  RunEntry e;
+  const fs::path dir(dirText);
+  e.dir = dir.string();
+  e.id = dir.filename().string();
+  e.name = e.id;
+  try {
+    const nlohmann::json run = readJson(dir / "run.json");
+    using P = nlohmann::json::json_pointer;
+    e.name = get<std::string>(run, P("/name"), e.id);
+    e.status = get<std::string>(run, P("/status"), "unknown");
+    e.config = run.contains("config") && run["config"].is_object() ? run["config"] : nlohmann::json::object();
+    e.model = get<std::string>(e.config, P("/model/name"), "");
+    e.dataset = get<std::string>(run, P("/dataset/description"), get<std::string>(e.config, P("/dataset/kind"), ""));
+    e.optimizer = get<std::string>(e.config, P("/optimizer/name"), "");
+    e.scheduler = get<std::string>(e.config, P("/scheduler/name"), "");
+    e.lr = get<double>(e.config, P("/optimizer/lr"), std::nan(""));
+    e.weight_decay = get<double>(e.config, P("/optimizer/weight_decay"), std::nan(""));
+    e.batch_size = get<int64_t>(e.config, P("/loader/batch_size"), 0);
+    e.epochs = get<int64_t>(e.config, P("/epochs"), 0);
+    e.seed = get<uint64_t>(run, P("/seed"), 0);
+    e.epochs_completed = get<int64_t>(run, P("/epochs_completed"), 0);
+    e.steps = get<int64_t>(run, P("/steps"), 0);
+    e.best_val_accuracy = get<double>(run, P("/best_val_accuracy"), std::nan(""));
+    e.final_val_accuracy = get<double>(run, P("/final_val_accuracy"), std::nan(""));
+    e.train_seconds = get<double>(run, P("/train_seconds"), 0.0);
+    e.start_time = get<std::string>(run, P("/start_time"), "");
+    if (e.status == "running" && ageSeconds(dir / "metrics.h5") > staleAfterSeconds && ageSeconds(dir / "run.json") > staleAfterSeconds)
+      e.status = "interrupted";
+  } catch (const std::exception& ex) {
+    e.status = "damaged";
+    e.damage = ex.what();
+  }
+  if (fs::exists(dir / "user.json")) {
+    try {
+      const nlohmann::json user = readJson(dir / "user.json");
+      if (user.contains("name") && user["name"].is_string() && !user["name"].get<std::string>().empty())
+        e.name = user["name"].get<std::string>();
+      if (user.contains("note") && user["note"].is_string()) e.note = user["note"].get<std::string>();
+      if (user.contains("tags") && user["tags"].is_array())
+        for (const auto& t : user["tags"])
+          if (t.is_string()) e.tags.push_back(t.get<std::string>());
+    } catch (const std::exception&) {  // annotations are optional; the run still lists
+    }
+  }
+  return e;
+}
+
+std::vector<RunEntry> listRuns(const std::string& runsDir) {
+  std::vector<RunEntry> out;
+  std::error_code ec;
+  for (const auto& item : fs::directory_iterator(runsDir, ec)) {
+    if (!item.is_directory(ec)) continue;
+    const fs::path d = item.path();
+    if (!fs::exists(d / "run.json") && !fs::exists(d / "metrics.h5") && !fs::exists(d / "checkpoints")) continue;
+    out.push_back(readRunEntry(d.string()));
+  }
+  // Newest first: run folders end in -YYYYmmdd-HHMMSS, start times sort as text.
+  std::sort(out.begin(), out.end(), [](const RunEntry& a, const RunEntry& b) {
+    return a.start_time != b.start_time ? a.start_time > b.start_time : a.id > b.id;
+  });
+  return out;
+}
+
+void setRunName(const std::string& dir, const std::string& name) {
+  writeUserJson(dir, [&](nlohmann::json& j) { j["name"] = name; });
+}
+void setRunTags(const std::string& dir, const std::vector<std::string>& tags) {
+  writeUserJson(dir, [&](nlohmann::json& j) { j["tags"] = tags; });
+}
+void setRunNote(const std::string& dir, const std::string& note) {
+  writeUserJson(dir, [&](nlohmann::json& j) { j["note"] = note; });
+}
+
+void deleteRun(const std::string& dir) {
+  const fs::path d(dir);
+  // A guard against deleting something that is not a run folder.
+  if (!fs::exists(d / "run.json") && !fs::exists(d / "metrics.h5") && !fs::exists(d / "checkpoints"))
+    throw std::runtime_error(dir + " is not a run folder");
+  std::error_code ec;
+  fs::remove_all(d, ec);
+  if (ec) throw std::runtime_error("cannot delete " + dir + ": " + ec.message());
+}
+
+RunCurves readRunCurves(const std::string& dir) {
+  const MetricsFile::Contents c = MetricsFile::read((fs::path(dir) / "metrics.h5").string());
+  RunCurves out;
+  auto toColumns = [](const std::vector<std::string>& names, const std::vector<H5Columns::Row>& rows,
+                      std::map<std::string, std::vector<double>>& columns) {
+    for (size_t i = 0; i < names.size(); ++i) {
+      auto& col = columns[names[i]];
+      col.reserve(rows.size());
+      for (const auto& r : rows) col.push_back(i < r.size() ? r[i] : std::nan(""));
+    }
+  };
+  toColumns(c.step_columns, c.steps, out.steps);
+  toColumns(c.epoch_columns, c.epochs, out.epochs);
+  const fs::path probes = fs::path(dir) / "probes.h5";
+  if (fs::exists(probes)) {
+    try {
+      out.probes["step"] = h5ReadDoubles(probes.string(), "/step");
+      out.probes["grad_norm"] = h5ReadDoubles(probes.string(), "/grad_norm");
+      const size_t n = std::min(out.probes["step"].size(), out.probes["grad_norm"].size());  // a live writer may be mid-row
+      out.probes["step"].resize(n);
+      out.probes["grad_norm"].resize(n);
+    } catch (const std::exception&) {  // the curves still show; only the gradient norm is missing
+      out.probes.clear();
+    }
+  }
+  return out;
+}
+
+nlohmann::json fieldValue(const nlohmann::json& config, const std::string& dotted) {
+  const nlohmann::json* at = &config;
+  size_t start = 0;
+  while (start <= dotted.size()) {
+    const size_t dot = dotted.find('.', start);
+    const std::string key = dotted.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
+    if (!at->is_object() || !at->contains(key)) return nullptr;
+    at = &(*at)[key];
+    if (dot == std::string::npos) break;
+    start = dot + 1;
+  }
+  return *at;
+}
+
+std::vector<std::string> differingFields(const std::vector<nlohmann::json>& configs) {
+  std::vector<std::string> order;
+  std::set<std::string> seen;
+  // Leaves of every config, in key order (nlohmann::json objects are sorted).
+  std::function<void(const nlohmann::json&, const std::string&)> collect = [&](const nlohmann::json& j, const std::string& prefix) {
+    for (auto it = j.begin(); it != j.end(); ++it) {
+      const std::string path = prefix.empty() ? it.key() : prefix + "." + it.key();
+      if (it->is_object()) collect(*it, path);
+      else if (seen.insert(path).second) order.push_back(path);
+    }
+  };
+  for (const auto& c : configs)
+    if (c.is_object()) collect(c, "");
+  std::vector<std::string> out;
+  for (const auto& f : order) {
+    bool differs = false;
+    for (size_t i = 1; i < configs.size() && !differs; ++i) differs = fieldValue(configs[i], f) != fieldValue(configs[0], f);
+    if (differs) out.push_back(f);
+  }
+  return out;
+}
+
+}  // namespace trainscope

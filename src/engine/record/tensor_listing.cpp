@@ -1,0 +1,52 @@
+#include "engine/record/tensor_listing.h"
+
+#include "engine/record/h5_handle.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace trainscope {
+
+namespace {
+herr_t collectDataset(hid_t group, const char* name, const H5L_info_t*, void* out) {
+  hid_t d;
+  H5E_BEGIN_TRY { d = H5Dopen2(group, name, H5P_DEFAULT); }
+  H5E_END_TRY;
+  if (d < 0) return 0;  // a group
+  H5Handle dataset(d, H5Dclose, name);
+  StoredTensor s;
+  s.path = std::string("/") + name;
+  H5Handle space(H5Dget_space(d), H5Sclose, "dataspace");
+  const int rank = H5Sget_simple_extent_ndims(space.get());
+  std::vector<hsize_t> dims(static_cast<size_t>(std::max(rank, 0)));
+  if (rank > 0) H5Sget_simple_extent_dims(space.get(), dims.data(), nullptr);
+  s.shape.assign(dims.begin(), dims.end());
+  if (H5Aexists(d, "dtype") > 0) {
+    H5Handle attr(H5Aopen(d, "dtype", H5P_DEFAULT), H5Aclose, "dtype");
+    H5Handle type(H5Aget_type(attr.get()), H5Tclose, "type");
+    if (H5Tis_variable_str(type.get()) > 0) {
+      char* text = nullptr;
+      if (H5Aread(attr.get(), type.get(), &text) >= 0 && text) {
+        s.dtype = text;
+        H5free_memory(text);
+      }
+    } else {
+      std::string text(H5Tget_size(type.get()), '\0');
+      H5Aread(attr.get(), type.get(), text.data());
+      s.dtype = text.c_str();
+    }
+  }
+  static_cast<std::vector<StoredTensor>*>(out)->push_back(std::move(s));
+  return 0;
+}
+}  // namespace
+
+std::vector<StoredTensor> listStoredTensors(const std::string& file) {
+  H5Handle f(H5Fopen(file.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), H5Fclose, "open " + file);
+  std::vector<StoredTensor> out;
+  if (H5Lvisit(f.get(), H5_INDEX_NAME, H5_ITER_INC, collectDataset, &out) < 0)
+    throw std::runtime_error("HDF5: listing " + file + " failed");
+  return out;
+}
+
+}  // namespace trainscope

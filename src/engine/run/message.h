@@ -1,0 +1,29 @@
+// A sentence the engine shows to a user, kept translatable: the English source with
+// %1, %2, ... placeholders and its arguments apart. The CLI prints `english()`; the
+// app translates `text` under `context` (QCoreApplication::translate) and then fills
+// the same arguments. Sources are marked with QT_TRANSLATE_NOOP so lupdate collects
+// them into the .ts files, although the engine never includes Qt.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#ifndef QT_TRANSLATE_NOOP
+#define QT_TRANSLATE_NOOP(scope, x) x
+#endif
+
+namespace trainscope {
+
+struct Message {
+  const char* context = "";
+  const char* text = "";  // English, with %1..%9
+  std::vector<std::string> args;
+
+  std::string english() const;
+};
+
+// Replaces %1..%9 in `pattern` by args[0..8] in one pass (an argument that itself
+// holds "%2" stays as it is). A placeholder without an argument is kept.
+std::string fillPlaceholders(const std::string& pattern, const std::vector<std::string>& args);
+
+}  // namespace trainscope

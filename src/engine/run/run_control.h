@@ -1,0 +1,71 @@
+// Commands from another thread, honoured by the trainer between steps.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <optional>
+
+#include "engine/config/config.h"
+
+namespace trainscope {
+
+class RunControl {
+ public:
+  void requestStop() {
+    stop_ = true;
+    wake();
+  }
+  void requestPause() { paused_ = true; }
+  void requestResume() {
+    paused_ = false;
+    wake();
+  }
+  // Pauses by itself once this many optimizer steps are done (a breakpoint); -1 = none.
+  void pauseAtStep(int64_t step) { pauseAtStep_ = step; }
+  void stepDone(int64_t step) {
+    if (step == pauseAtStep_) paused_ = true;
+  }
+  // Saves tensors at the next step (a later request replaces one not yet honoured).
+  void requestTensorDump(TensorDumpRequest request) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    tensorDump_ = std::move(request);
+  }
+  std::optional<TensorDumpRequest> takeTensorDump() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    std::optional<TensorDumpRequest> out;
+    out.swap(tensorDump_);
+    return out;
+  }
+  bool stopRequested() const { return stop_; }
+  bool pauseRequested() const { return paused_; }
+
+  // Blocks while paused (until resumed or stopped). Returns the seconds spent paused.
+  double waitWhilePaused(const std::function<void(bool paused)>& notify) {
+    if (!paused_ || stop_) return 0.0;
+    const auto start = std::chrono::steady_clock::now();
+    if (notify) notify(true);
+    {
+      std::unique_lock<std::mutex> lock(mutex_);
+      cv_.wait(lock, [&] { return !paused_ || stop_; });
+    }
+    if (notify && !stop_) notify(false);
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+
+ private:
+  void wake() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    cv_.notify_all();
+  }
+  std::atomic<bool> stop_{false}, paused_{false};
+  std::atomic<int64_t> pauseAtStep_{-1};
+  std::optional<TensorDumpRequest> tensorDump_;
+  std::mutex mutex_;
+  std::condition_variable cv_;
+};
+
+}  // namespace trainscope

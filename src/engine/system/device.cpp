@@ -1,0 +1,45 @@
+#include "engine/system/device.h"
+
+#include <algorithm>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
+namespace trainscope {
+
+bool cudaAvailable() { return torch::cuda::is_available(); }
+
+torch::Device resolveDevice(const std::string& requested) {
+  if (requested == "cpu") return torch::kCPU;
+  if (cudaAvailable()) return torch::Device(torch::kCUDA, 0);
+  if (requested == "cuda")
+    throw std::runtime_error("device: CUDA was requested but this LibTorch has no CUDA or no GPU is present");
+  return torch::kCPU;
+}
+
+void keepFreedMemoryForReuse() {
+#ifdef __GLIBC__
+  // glibc's defaults give memory back to the OS as soon as the top of a heap is free,
+  // and the per-step churn of activations then page-faults hundreds of times a step:
+  // with probes on, 400k faults and a third of the throughput per LeNet epoch
+  // (docs/benchmarks.md). Keep up to 256 MiB of freed memory and serve blocks up to
+  // glibc's largest mmap threshold (32 MiB) from the heap.
+  static std::once_flag once;
+  std::call_once(once, [] {
+    mallopt(M_MMAP_THRESHOLD, 32 * 1024 * 1024);
+    mallopt(M_TRIM_THRESHOLD, 256 * 1024 * 1024);
+  });
+#endif
+}
+
+int configureThreads(int requested) {
+  const int n = requested > 0 ? requested : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  torch::set_num_threads(n);
+  return n;
+}
+
+}  // namespace trainscope

@@ -1,0 +1,29 @@
+// An environment check in the spirit of the seed's: versions, CUDA and devices,
+// threads, and a timed matrix multiply (synchronised on a GPU) to see the BLAS at work.
+#pragma once
+
+#include "engine/system/versions.h"
+
+#include <string>
+#include <vector>
+
+namespace trainscope {
+
+struct EnvironmentReport {
+  LibraryVersions versions;
+  bool cuda_available = false;
+  bool cudnn_available = false;
+  std::vector<std::string> devices;  // "cpu", "cuda:0", ...
+  int hardware_threads = 0;
+  int torch_threads = 0;
+  std::string parallel_info;         // LibTorch's at::get_parallel_info()
+  int matmul_size = 0;
+  double cpu_gflops = 0;             // float32 matmul
+  double gpu_gflops = 0;             // 0 when there is no GPU
+};
+
+// Runs the checks (about a second on a laptop CPU).
+EnvironmentReport checkEnvironment(int matmulSize = 1024);
+std::string formatReport(const EnvironmentReport& r);
+
+}  // namespace trainscope

@@ -1,0 +1,592 @@
+#include "engine/train/trainer.h"
+
+#include "engine/train/checkpoint.h"
+#include "engine/data/data_loader.h"
+#include "engine/data/dataset_source.h"
+#include "engine/system/device.h"
+#include "engine/train/lr_schedule.h"
+#include "engine/models/model_factory.h"
+#include "engine/inspect/nan_guard.h"
+
+#include <torch/csrc/autograd/anomaly_mode.h>
+#include "engine/train/optimizers.h"
+#include "engine/record/metrics_file.h"
+#include "engine/inspect/step_inspection.h"
+#include "engine/system/versions.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <cmath>
+#include <filesystem>
+#include <iomanip>
+#include <mutex>
+#include <sstream>
+
+namespace trainscope {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+std::string percent(double v) {
+  std::ostringstream s;
+  s << std::fixed << std::setprecision(2) << 100.0 * v << "%";
+  return s.str();
+}
+
+std::string shapeText(const std::vector<int64_t>& s) {
+  return std::to_string(s.at(0)) + "x" + std::to_string(s.at(1)) + "x" + std::to_string(s.at(2));
+}
+
+struct ValidationResult {
+  double loss = 0, accuracy = 0;  // NaN when there are no validation samples
+  int64_t samples = 0;
+  bool interrupted = false;
+};
+
+class Trainer {
+ public:
+  explicit Trainer(TrainerContext& ctx) : ctx_(ctx), cfg_(ctx.config), record_(ctx.record) {}
+
+  void run() {
+    try {
+      setUp();
+      loop();
+    } catch (const std::exception& e) {
+      fail(e.what());
+    } catch (...) {
+      fail("unknown error inside the engine");
+    }
+  }
+
+ private:
+  void setUp() {
+    setState(RunState::Starting);
+    threads_ = configureThreads(cfg_.threads);
+    keepFreedMemoryForReuse();
+    device_ = resolveDevice(cfg_.device);
+    torch::autograd::AnomalyMode::set_enabled(cfg_.training.anomaly_detection);
+    if (cfg_.training.anomaly_detection)
+      log(LogLevel::Info, "autograd anomaly detection is on: backward passes check every op (expect about half the speed)");
+    if (cfg_.deterministic && device_.is_cuda()) setenv("CUBLAS_WORKSPACE_CONFIG", ":4096:8", /*overwrite=*/0);
+    // On CUDA a few backward kernels (adaptive pooling) have no deterministic version:
+    // warn there instead of failing the run. On the CPU every op used here has one.
+    at::globalContext().setDeterministicAlgorithms(cfg_.deterministic, /*warn_only=*/device_.is_cuda());
+
+    std::vector<TransformSpec> trainPipeline = cfg_.train_transforms, valPipeline = cfg_.val_transforms;
+    if (cfg_.pitfalls.skip_normalize)
+      for (auto* pipeline : {&trainPipeline, &valPipeline})
+        pipeline->erase(std::remove_if(pipeline->begin(), pipeline->end(), [](const TransformSpec& t) { return t.name == "Normalize"; }),
+                        pipeline->end());
+    if (cfg_.pitfalls.any()) {
+      std::string which;
+      if (cfg_.pitfalls.skip_zero_grad) which += " zero_grad() is skipped: gradients accumulate across steps;";
+      if (cfg_.pitfalls.skip_eval) which += " validation runs without eval(): Dropout and BatchNorm stay in training mode;";
+      if (cfg_.pitfalls.skip_normalize) which += " Normalize is left out of the transforms;";
+      which.pop_back();
+      log(LogLevel::Warning, "teaching pitfall on (this run is deliberately wrong):" + which);
+    }
+    DatasetSplits splits = openDataset(cfg_);
+    for (const auto& s : splits.skipped) log(LogLevel::Warning, "skipped " + s.path + ": " + s.reason);
+    mergeSkipped(splits.skipped);
+    if (splits.train->size() == 0) throw std::runtime_error("the training split is empty");
+    classes_ = splits.train->classes();
+
+    auto trainTransform = std::make_shared<Compose>(trainPipeline);
+    auto valTransform = std::make_shared<Compose>(valPipeline);
+    DataLoaderOptions lo;
+    lo.batch_size = cfg_.loader.batch_size;
+    lo.num_workers = cfg_.loader.num_workers;
+    lo.prefetch_factor = cfg_.loader.prefetch_factor;
+    lo.shuffle = cfg_.loader.shuffle;
+    lo.drop_last = cfg_.loader.drop_last;
+    lo.pin_memory = cfg_.loader.pin_memory && device_.is_cuda();
+    lo.seed = cfg_.seed;
+    trainLoader_ = std::make_unique<DataLoader>(splits.train, trainTransform, lo);
+    lo.shuffle = false;
+    lo.drop_last = false;
+    valLoader_ = std::make_unique<DataLoader>(splits.val, valTransform, lo);
+    if (trainLoader_->batchesPerEpoch() == 0)
+      throw std::runtime_error("loader.batch_size is larger than the training set with drop_last");
+
+    inputShape_ = inputShapeOf(*splits.train, trainPipeline, cfg_.seed);
+    if (splits.val->size() > 0) {
+      const auto valShape = inputShapeOf(*splits.val, valPipeline, cfg_.seed);
+      if (valShape != inputShape_)
+        throw std::runtime_error("transforms.val gives " + shapeText(valShape) + " images but transforms.train gives " +
+                                 shapeText(inputShape_) + "; the model takes one input size");
+    }
+    {
+      // Seeding and initialisation use LibTorch's global generator: hold it while this
+      // run initialises its weights, so runs started side by side stay reproducible.
+      static std::mutex initMutex;
+      std::lock_guard<std::mutex> lock(initMutex);
+      torch::manual_seed(cfg_.seed);
+      model_ = buildModel(cfg_.model, inputShape_, static_cast<int64_t>(classes_.size()));
+    }
+    model_->to(device_);
+    optimizer_ = makeOptimizer(cfg_.optimizer, model_->parameters());
+    inspection_ = std::make_unique<StepInspection>(cfg_, model_, record_.dir(), ctx_.events, ctx_.control,
+                                                   [this](LogLevel level, const std::string& text) { log(level, text); });
+
+    const int64_t accum = cfg_.training.grad_accum_steps;
+    stepsPerEpoch_ = (trainLoader_->batchesPerEpoch() + accum - 1) / accum;
+    totalSteps_ = stepsPerEpoch_ * cfg_.epochs;
+    if (cfg_.training.max_steps > 0) totalSteps_ = std::min(totalSteps_, cfg_.training.max_steps);
+    schedule_ = std::make_unique<LrSchedule>(cfg_.scheduler, cfg_.optimizer.lr, stepsPerEpoch_, stepsPerEpoch_ * cfg_.epochs);
+
+    auto& info = record_.info();
+    if (ctx_.resuming) {
+      pos_ = loadCheckpoint(record_.lastCheckpoint().string(), model_, *optimizer_, device_);
+      std::string warning;
+      metrics_ = MetricsFile::reopen(record_.metricsPath().string(), cfg_.name, pos_.global_step, pos_.epoch, &warning);
+      if (!warning.empty()) log(LogLevel::Warning, warning);
+      resumedTrainSeconds_ = pos_.train_seconds;
+      info["resumes"].push_back({{"time", isoTimeNow()}, {"step", pos_.global_step}, {"epoch", pos_.epoch}});
+      log(LogLevel::Info, "resumed at step " + std::to_string(pos_.global_step) + " (epoch " +
+                              std::to_string(pos_.epoch + 1) + ", batch " + std::to_string(pos_.batch_in_epoch) + ")");
+    } else {
+      metrics_ = MetricsFile::create(record_.metricsPath().string(), cfg_.name);
+      info["start_time"] = isoTimeNow();
+    }
+    const LibraryVersions v = libraryVersions();
+    info["name"] = cfg_.name;
+    info["config"] = toJson(cfg_);
+    info["seed"] = cfg_.seed;
+    info["versions"] = {{"trainscope", v.trainscope}, {"libtorch", v.libtorch}, {"opencv", v.opencv}, {"hdf5", v.hdf5}};
+    info["device"] = device_.str();
+    info["threads"] = threads_;
+    info["dataset"] = {{"description", splits.description},
+                       {"classes", classes_},
+                       {"train_samples", splits.train->size()},
+                       {"val_samples", splits.val->size()},
+                       {"input_shape", inputShape_}};
+    inspection_->openRecord(ctx_.resuming, pos_.global_step);
+    info["status"] = "running";
+    info["reason"] = "";
+    info["steps_per_epoch"] = stepsPerEpoch_;
+    writeSkipped();
+    record_.save();
+
+    RunStarted started;
+    started.run_dir = record_.dir().string();
+    started.name = cfg_.name;
+    started.device = device_.str();
+    started.threads = threads_;
+    started.dataset = splits.description;
+    started.train_samples = splits.train->size();
+    started.val_samples = splits.val->size();
+    started.classes = classes_;
+    started.steps_per_epoch = stepsPerEpoch_;
+    started.total_steps = totalSteps_;
+    for (const auto& l : model_->layers()) started.layers.push_back({l.name, l.type});
+    started.probes = inspection_->probing();
+    started.resumed = ctx_.resuming;
+    started.resumed_at_step = pos_.global_step;
+    ctx_.events->push(started);
+    log(LogLevel::Info, "training " + cfg_.model.name + " on " + splits.description + " (" +
+                            std::to_string(splits.train->size()) + " train / " + std::to_string(splits.val->size()) +
+                            " val) with " + device_.str() + ", " + std::to_string(threads_) + " threads");
+  }
+
+  void loop() {
+    setState(RunState::Running);
+    bool stopped = false;
+    bool maxStepsReached = cfg_.training.max_steps > 0 && pos_.global_step >= cfg_.training.max_steps;
+    for (int64_t epoch = pos_.epoch; epoch < cfg_.epochs && !stopped && !maxStepsReached; ++epoch) {
+      const auto epochStart = Clock::now();
+      double pausedInEpoch = 0;
+      model_->train();
+      trainLoader_->startEpoch(epoch, pos_.batch_in_epoch);
+      int64_t batch = pos_.batch_in_epoch;
+      const int64_t batchesPerEpoch = trainLoader_->batchesPerEpoch();
+      bool epochDone = false;
+      while (!epochDone) {
+        pausedInEpoch += ctx_.control->waitWhilePaused([&](bool paused) {
+          if (paused) metrics_->flush();  // a paused run's record is complete on disk
+          if (paused) inspection_->flush();
+          if (!paused) guardPaused_ = false;
+          // run.json says so too: the run library must not take a paused run for a dead one.
+          record_.info()["status"] = paused ? "paused" : "running";
+          record_.save();
+          setState(paused ? RunState::Paused : RunState::Running);
+        });
+        if (ctx_.control->stopRequested()) {
+          stopped = true;
+          break;
+        }
+        const StepOutcome s = trainStep(epoch, batch, batchesPerEpoch);
+        if (s.batches == 0) break;
+        batch += s.batches;
+        epochDone = batch >= batchesPerEpoch;
+        if (cfg_.training.max_steps > 0 && pos_.global_step >= cfg_.training.max_steps) {
+          maxStepsReached = true;
+          break;
+        }
+      }
+      pos_.epoch = epoch;
+      pos_.batch_in_epoch = batch;
+      pos_.train_seconds += secondsSince(epochStart) - pausedInEpoch;
+      if (stopped) break;
+
+      const ValidationResult val = validate(epoch);
+      if (val.interrupted) {
+        stopped = true;
+        break;
+      }
+      // A run cut short by max_steps validates its partial epoch, but its checkpoint
+      // keeps the position inside the epoch, so a resume trains the rest of it.
+      finishEpoch(epoch, val, secondsSince(epochStart) - pausedInEpoch, /*complete=*/batch >= batchesPerEpoch);
+    }
+    if (stopped && pos_.global_step > 0) saveLast();
+    metrics_->flush();
+    const std::string reason = stopped ? (guardStopped_   ? "stopped by the NaN guard"
+                                          : guardPaused_  ? "stopped while paused by the NaN guard"
+                                                          : "stopped by request")
+                               : maxStepsReached ? "reached training.max_steps (" + std::to_string(cfg_.training.max_steps) + ")"
+                                                 : "completed " + std::to_string(cfg_.epochs) + " epochs";
+    finish(stopped ? RunState::Stopped : RunState::Finished, reason);
+  }
+
+  struct StepOutcome {
+    int64_t batches = 0;
+  };
+
+  // One optimizer step: grad_accum_steps batches, then clip and step.
+  StepOutcome trainStep(int64_t epoch, int64_t firstBatch, int64_t batchesPerEpoch) {
+    const auto stepStart = Clock::now();
+    const int64_t accum = cfg_.training.grad_accum_steps;
+    const double lr = schedule_->lrAt(pos_.global_step);
+    setLearningRate(*optimizer_, lr);
+    // zero_grad(set_to_none=True): PyTorch's default since 2.0, and cheaper. The
+    // teaching pitfall leaves it out: each backward adds to the last step's gradients.
+    if (!cfg_.pitfalls.skip_zero_grad)
+      for (auto& p : model_->parameters()) p.mutable_grad() = torch::Tensor();
+
+    double waited = 0, lossSum = 0, correct = 0, seen = 0;
+    const bool guard = cfg_.training.nan_guard != "off";
+    std::string bad;  // what went non-finite, when something did
+    torch::Tensor x, y;
+    StepOutcome out;
+    while (out.batches < accum) {
+      const auto waitStart = Clock::now();
+      std::optional<Batch> batch = trainLoader_->next();
+      waited += secondsSince(waitStart);
+      if (!batch) break;
+      ++out.batches;
+      if (!bad.empty()) continue;  // the rest of a bad group is consumed, not trained on
+      x = batch->inputs.to(device_, /*non_blocking=*/true);
+      y = batch->targets.to(device_, /*non_blocking=*/true);
+      torch::Tensor logits = model_->forward(x, inspection_->observerFor(pos_.global_step + 1));
+      torch::Tensor loss = torch::nn::functional::cross_entropy(
+          logits, y, torch::nn::functional::CrossEntropyFuncOptions().label_smoothing(cfg_.training.label_smoothing));
+      const double lossValue = loss.item<double>();  // read anyway for the curve: the check is free
+      if (guard && !std::isfinite(lossValue)) {
+        bad = std::string("the loss is ") + (std::isnan(lossValue) ? "NaN" : "infinite");
+        continue;
+      }
+      try {
+        (accum > 1 ? loss / static_cast<double>(accum) : loss).backward();
+      } catch (const c10::Error& e) {
+        if (!cfg_.training.anomaly_detection) throw;
+        // Anomaly mode names the backward function that produced the NaN.
+        bad = "anomaly detection: " + e.msg().substr(0, e.msg().find('\n'));
+        continue;
+      }
+      const double n = static_cast<double>(y.size(0));
+      lossSum += lossValue * n;
+      correct += logits.argmax(/*dim=*/1).eq(y).sum().item<double>();
+      seen += n;
+    }
+    if (out.batches == 0) return out;
+    const int64_t step = pos_.global_step + 1;
+    if (bad.empty()) inspection_->afterBackward(step);
+    // With probes on, their gradient norm already tells whether all gradients are
+    // finite; the parameters are searched only to name the bad one.
+    if (guard && bad.empty() && !inspection_->gradientsKnownFinite()) {
+      const std::string param = firstNonFiniteGradient(model_);
+      if (!param.empty()) bad = "the gradient of " + param + " is not finite";
+    }
+    if (!bad.empty()) {  // the step is not applied
+      for (auto& p : model_->parameters()) p.mutable_grad() = torch::Tensor();
+      inspection_->stepNotApplied(step, bad);
+      tripGuard(bad, x, y, epoch);
+      return out;
+    }
+    if (cfg_.training.clip_grad_norm > 0) torch::nn::utils::clip_grad_norm_(model_->parameters(), cfg_.training.clip_grad_norm);
+    inspection_->beforeOptimizerStep(step);
+    optimizer_->step();
+    ++pos_.global_step;
+    inspection_->afterOptimizerStep(step, epoch);
+    pos_.epoch_loss_sum += lossSum;
+    pos_.epoch_correct += correct;
+    pos_.epoch_seen += seen;
+
+    const double duration = secondsSince(stepStart);
+    StepMetrics m;
+    m.step = pos_.global_step;
+    m.epoch = static_cast<double>(epoch) + static_cast<double>(firstBatch + out.batches) / static_cast<double>(batchesPerEpoch);
+    m.wall_time = unixTimeNow();
+    m.loss = lossSum / seen;
+    m.accuracy = correct / seen;
+    m.lr = lr;
+    m.samples_per_sec = duration > 0 ? seen / duration : 0;
+    m.data_wait = duration > 0 ? std::min(1.0, waited / duration) : 0;
+    metrics_->append(m);
+    ctx_.events->push(m);
+    sessionSamples_ += seen;
+    sessionSeconds_ += duration;
+    ++sessionSteps_;
+    ctx_.control->stepDone(pos_.global_step);
+    publishProgress(epoch, (firstBatch + out.batches + accum - 1) / accum, false);
+    reportSkipped();
+    metrics_->flushIfDue();
+    return out;
+  }
+
+  ValidationResult validate(int64_t epoch) {
+    const auto start = Clock::now();
+    ValidationResult r;
+    publishProgress(epoch, stepsPerEpoch_, /*validating=*/true);
+    torch::NoGradGuard noGrad;
+    if (!cfg_.pitfalls.skip_eval) model_->eval();  // the pitfall: Dropout and BatchNorm stay in training mode
+    valLoader_->startEpoch(0);
+    double lossSum = 0, correct = 0, seen = 0;
+    while (auto batch = valLoader_->next()) {
+      if (ctx_.control->stopRequested()) {
+        r.interrupted = true;
+        model_->train();
+        return r;
+      }
+      torch::Tensor x = batch->inputs.to(device_, /*non_blocking=*/true);
+      torch::Tensor y = batch->targets.to(device_, /*non_blocking=*/true);
+      torch::Tensor logits = model_->forward(x);
+      lossSum += torch::nn::functional::cross_entropy(
+                     logits, y, torch::nn::functional::CrossEntropyFuncOptions().reduction(torch::kSum))
+                     .item<double>();
+      correct += logits.argmax(/*dim=*/1).eq(y).sum().item<double>();
+      seen += static_cast<double>(y.size(0));
+    }
+    reportSkipped();
+    model_->train();
+    r.samples = static_cast<int64_t>(seen);
+    r.loss = seen > 0 ? lossSum / seen : std::nan("");
+    r.accuracy = seen > 0 ? correct / seen : std::nan("");
+    lastValidationSeconds_ = secondsSince(start);
+    validationSeconds_ += lastValidationSeconds_;
+    return r;
+  }
+
+  void finishEpoch(int64_t epoch, const ValidationResult& val, double duration, bool complete) {
+    EpochMetrics e;
+    e.epoch = epoch + 1;
+    e.step = pos_.global_step;
+    e.wall_time = unixTimeNow();
+    e.train_loss = pos_.epoch_seen > 0 ? pos_.epoch_loss_sum / pos_.epoch_seen : 0;
+    e.train_accuracy = pos_.epoch_seen > 0 ? pos_.epoch_correct / pos_.epoch_seen : 0;
+    e.val_loss = val.loss;
+    e.val_accuracy = val.accuracy;
+    e.lr = schedule_->lrAt(std::max<int64_t>(0, pos_.global_step - 1));
+    e.duration = duration;
+    e.best = val.samples > 0 && val.accuracy > pos_.best_val_accuracy;
+    if (e.best) pos_.best_val_accuracy = val.accuracy, pos_.best_epoch = e.epoch;
+    metrics_->append(e);
+    metrics_->flush();
+    ctx_.events->push(e);
+
+    if (complete)
+      pos_ = TrainingPosition{epoch + 1, 0, pos_.global_step, pos_.best_val_accuracy, pos_.best_epoch, 0, 0, 0,
+                              pos_.train_seconds};
+    saveLast();
+    if (e.best) {
+      const auto tmp = record_.bestCheckpoint().string() + ".tmp";
+      std::filesystem::copy_file(record_.lastCheckpoint(), tmp, std::filesystem::copy_options::overwrite_existing);
+      std::filesystem::rename(tmp, record_.bestCheckpoint());
+    }
+    auto& info = record_.info();
+    info["epochs_completed"] = complete ? e.epoch : epoch;
+    info["steps"] = pos_.global_step;
+    if (pos_.best_val_accuracy >= 0) info["best_val_accuracy"] = pos_.best_val_accuracy, info["best_epoch"] = pos_.best_epoch;
+    info["final_val_accuracy"] = e.val_accuracy;
+    info["final_val_loss"] = e.val_loss;
+    record_.save();
+    std::ostringstream line;
+    line << "epoch " << e.epoch << "/" << cfg_.epochs << ": train loss " << std::setprecision(4) << e.train_loss
+         << ", train acc " << percent(e.train_accuracy) << ", val loss " << e.val_loss << ", val acc "
+         << percent(e.val_accuracy) << (e.best ? " (best)" : "");
+    if (!complete)
+      line << " (partial epoch: " << pos_.batch_in_epoch << " of " << trainLoader_->batchesPerEpoch() << " batches)";
+    log(LogLevel::Info, line.str());
+    if (val.samples == 0) log(LogLevel::Warning, "the validation split is empty: no validation metrics, no best checkpoint");
+  }
+
+  void tripGuard(const std::string& what, const torch::Tensor& x, const torch::Tensor& y, int64_t epoch) {
+    const int64_t step = pos_.global_step + 1;
+    const std::string& action = cfg_.training.nan_guard;
+    ++guardTrips_;
+    GuardTripped g{step, what, "", "", action};
+    // Evidence for the first few trips (skip mode can trip on every step).
+    if (guardTrips_ <= 5) {
+      const auto dir = record_.dir() / "nan_guard";
+      std::filesystem::create_directories(dir);
+      try {
+        const NanDiagnosis d = investigateNonFinite(model_, x, y, what, step, epoch + 1,
+                                                    (dir / ("trip" + std::to_string(guardTrips_) + "_step" +
+                                                            std::to_string(step) + ".h5")).string());
+        g.layer = d.layer;
+        g.dump_path = d.dump_path;
+      } catch (const std::exception& e) {
+        log(LogLevel::Warning, std::string("the NaN guard could not write its evidence: ") + e.what());
+      }
+    }
+    if (guardTrips_ <= 20 || guardTrips_ % 100 == 0) {
+      std::string line = "NaN guard at step " + std::to_string(step) + ": " + what;
+      line += g.layer.empty() ? "; the forward pass is finite" : "; first non-finite output: layer " + g.layer;
+      if (!g.dump_path.empty()) line += "; evidence in " + g.dump_path;
+      line += action == "pause" ? "; pausing" : action == "stop" ? "; stopping" : "; skipping the batch";
+      log(LogLevel::Warning, line);
+    }
+    ctx_.events->push(g);
+    record_.info()["nan_guard_trips"] = guardTrips_;
+    if (guardTrips_ <= 20)
+      record_.info()["nan_guard"].push_back({{"step", step}, {"what", what}, {"layer", g.layer}, {"dump", g.dump_path}});
+    record_.save();
+    if (action == "pause") guardPaused_ = true, ctx_.control->requestPause();
+    if (action == "stop") guardStopped_ = true, ctx_.control->requestStop();
+  }
+
+  void saveLast() { saveCheckpoint(record_.lastCheckpoint().string(), model_, *optimizer_, pos_); }
+
+  void publishProgress(int64_t epoch, int64_t stepInEpoch, bool validating) {
+    Progress p;
+    p.epoch = epoch + 1;
+    p.epochs = cfg_.epochs;
+    p.step_in_epoch = std::min(stepInEpoch, stepsPerEpoch_);
+    p.steps_per_epoch = stepsPerEpoch_;
+    p.global_step = pos_.global_step;
+    p.total_steps = totalSteps_;
+    p.samples_per_sec = sessionSeconds_ > 0 ? sessionSamples_ / sessionSeconds_ : 0;
+    p.elapsed = resumedTrainSeconds_ + sessionSeconds_ + validationSeconds_;
+    // Remaining steps at the measured step time, plus one validation per epoch still to validate.
+    const int64_t validationsLeft = std::max<int64_t>(0, cfg_.epochs - epoch - (validating ? 1 : 0));
+    p.eta = sessionSteps_ > 0 ? (sessionSeconds_ / sessionSteps_) * static_cast<double>(totalSteps_ - pos_.global_step) +
+                                    lastValidationSeconds_ * static_cast<double>(validationsLeft)
+                              : 0;
+    p.validating = validating;
+    ctx_.events->push(p);
+  }
+
+  void reportSkipped() {
+    auto fresh = trainLoader_->takeSkipped();
+    auto freshVal = valLoader_->takeSkipped();
+    fresh.insert(fresh.end(), freshVal.begin(), freshVal.end());
+    if (fresh.empty()) return;
+    for (const auto& s : fresh) log(LogLevel::Warning, "skipped " + s.path + ": " + s.reason);
+    mergeSkipped(fresh);
+    writeSkipped();
+    record_.save();
+  }
+
+  // Adds to what run.json already lists (earlier sessions of a resumed run included).
+  void mergeSkipped(const std::vector<SkippedItem>& items) {
+    if (skipped_.empty())
+      for (const auto& s : record_.info().value("skipped", nlohmann::json::array()))
+        skipped_.push_back({s.value("path", ""), s.value("reason", "")});
+    for (const auto& item : items) {
+      const bool known = std::any_of(skipped_.begin(), skipped_.end(), [&](const SkippedItem& s) { return s.path == item.path; });
+      if (!known) skipped_.push_back(item);
+    }
+  }
+
+  void writeSkipped() {
+    auto list = nlohmann::json::array();
+    for (const auto& s : skipped_) list.push_back({{"path", s.path}, {"reason", s.reason}});
+    record_.info()["skipped"] = list;
+  }
+
+  void log(LogLevel level, const std::string& text) {
+    LogLine l;
+    l.level = level;
+    l.text = text;
+    l.wall_time = unixTimeNow();
+    const char* tag = level == LogLevel::Error ? "ERROR " : level == LogLevel::Warning ? "WARNING " : "";
+    try {
+      record_.appendLog(isoTimeNow() + " " + tag + text);
+    } catch (...) {  // a full disk must not take the run down with it
+    }
+    ctx_.events->push(std::move(l));
+  }
+
+  void setState(RunState s, const std::string& reason = {}) {
+    ctx_.events->push(StateChanged{s, reason});
+    if (ctx_.onState) ctx_.onState(s);
+  }
+
+  void finish(RunState s, const std::string& reason) {
+    auto& info = record_.info();
+    info["status"] = toString(s);
+    info["reason"] = reason;
+    info["end_time"] = isoTimeNow();
+    info["steps"] = pos_.global_step;
+    info["train_seconds"] = pos_.train_seconds;
+    record_.save();
+    log(LogLevel::Info, std::string("run ") + toString(s) + ": " + reason);
+    metrics_.reset();  // closes metrics.h5 before anyone is told the run is over
+    if (inspection_) inspection_->close(pos_.global_step);
+    setState(s, reason);
+  }
+
+  void fail(const std::string& message) {
+    log(LogLevel::Error, message);
+    ctx_.events->push(RunError{message});
+    try {
+      if (metrics_) metrics_->flush();
+    } catch (const std::exception& e) {  // the failure may be the record itself
+      ctx_.events->push(RunError{std::string("could not write the last metrics: ") + e.what()});
+    }
+    try {
+      metrics_.reset();
+      auto& info = record_.info();
+      info["status"] = toString(RunState::Failed);
+      info["reason"] = message;
+      info["end_time"] = isoTimeNow();
+      info["steps"] = pos_.global_step;
+      record_.save();
+    } catch (const std::exception& e) {
+      ctx_.events->push(RunError{std::string("could not record the failure: ") + e.what()});
+    }
+    if (inspection_) inspection_->close(pos_.global_step);  // never throws: ProbeFile closes on a best effort
+    setState(RunState::Failed, message);
+  }
+
+  TrainerContext& ctx_;
+  const ExperimentConfig& cfg_;
+  RunRecord& record_;
+  torch::Device device_{torch::kCPU};
+  int threads_ = 1;
+  std::vector<std::string> classes_;
+  std::vector<SkippedItem> skipped_;
+  std::vector<int64_t> inputShape_;
+  std::unique_ptr<DataLoader> trainLoader_, valLoader_;
+  LayerStack model_{nullptr};
+  std::unique_ptr<torch::optim::Optimizer> optimizer_;
+  std::unique_ptr<LrSchedule> schedule_;
+  std::unique_ptr<MetricsFile> metrics_;
+  std::unique_ptr<StepInspection> inspection_;  // probes and tensor saves
+  TrainingPosition pos_;
+  int64_t stepsPerEpoch_ = 0, totalSteps_ = 0;
+  double sessionSamples_ = 0, sessionSeconds_ = 0, resumedTrainSeconds_ = 0;
+  double validationSeconds_ = 0, lastValidationSeconds_ = 0;
+  int64_t sessionSteps_ = 0;
+  int64_t guardTrips_ = 0;
+  bool guardStopped_ = false, guardPaused_ = false;
+};
+
+}  // namespace
+
+void runTraining(TrainerContext context) { Trainer(context).run(); }
+
+}  // namespace trainscope

@@ -1,0 +1,28 @@
+// The training loop the seed teaches, with its record keeping: zero_grad, forward,
+// loss, backward, step; train()/eval(); validation under NoGradGuard; checkpoints.
+#pragma once
+
+#include "engine/config/config.h"
+#include "engine/run/event_queue.h"
+#include "engine/record/run_record.h"
+#include "engine/run/run_control.h"
+
+#include <functional>
+#include <memory>
+
+namespace trainscope {
+
+struct TrainerContext {
+  ExperimentConfig config;
+  RunRecord record;
+  bool resuming = false;
+  std::shared_ptr<RunControl> control;
+  std::shared_ptr<EventQueue> events;
+  std::function<void(RunState)> onState;  // called on every state change, from the training thread
+};
+
+// Runs to the end (finished, stopped or failed). Never throws: failures become a
+// RunError event and a "failed" status in run.json.
+void runTraining(TrainerContext context);
+
+}  // namespace trainscope

@@ -1,0 +1,174 @@
+#include "engine/data/image_folder.h"
+
+#include "test_fixtures.h"
+
+#include <gtest/gtest.h>
+#include <opencv2/imgcodecs.hpp>
+
+#include <fstream>
+
+namespace fs = std::filesystem;
+
+namespace trainscope {
+namespace {
+
+void writeBytes(const fs::path& p, const std::string& bytes) {
+  fs::create_directories(p.parent_path());
+  std::ofstream(p, std::ios::binary) << bytes;
+}
+
+::testing::AssertionResult hasSkip(const std::vector<SkippedItem>& skipped, const std::string& pathPart,
+                                   const std::string& reasonPart) {
+  std::string listed;
+  for (const auto& s : skipped) {
+    if (s.path.find(pathPart) != std::string::npos && s.reason.find(reasonPart) != std::string::npos)
+      return ::testing::AssertionSuccess();
+    listed += "\n  " + s.path + ": " + s.reason;
+  }
+  return ::testing::AssertionFailure() << "no skip of " << pathPart << " for \"" << reasonPart << "\" in:" << listed;
+}
+
+// cat: 4 good images of mixed formats, modes and sizes (one with a non-ASCII name with
+// spaces); dog: 3 good, a truncated JPEG, a text file named .png, a .txt, a dangling link;
+// bird: no images; empty: nothing.
+class ImageFolderTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const fs::path r = dir_.path() / "my photos";
+    root_ = r.string();
+    test::writeImage(r / "cat" / "a.png", test::solidImage(30, 40, {200, 10, 10}));
+    test::writeImage(r / "cat" / "b.jpg", test::solidImage(80, 60, {10, 200, 10}));
+    test::writeImage(r / "cat" / "photo one.bmp", cv::Mat(20, 20, CV_8UC1, cv::Scalar(128)));
+    cv::Mat rgba(16, 24, CV_8UC4, cv::Scalar(10, 20, 30, 0));
+    test::writeImage(r / "cat" / "ñandú été.png", rgba);
+    test::writeImage(r / "dog" / "d1.png", test::solidImage(32, 32, {1, 2, 3}));
+    test::writeImage(r / "dog" / "d2.jpg", test::solidImage(50, 70, {9, 9, 9}));
+    test::writeImage(r / "dog" / "d3.png", test::solidImage(10, 90, {50, 60, 70}));
+    writeBytes(r / "dog" / "broken.jpg", std::string("\xFF\xD8\xFF\xE0", 4) + std::string(100, 'x'));
+    writeBytes(r / "dog" / "fake.png", "this is not a picture");
+    writeBytes(r / "dog" / "notes.txt", "labels are folder names");
+    fs::create_symlink(r / "dog" / "nowhere.jpg", r / "dog" / "gone.jpg");
+    writeBytes(r / "bird" / "readme.md", "no images yet");
+    fs::create_directories(r / "empty");
+  }
+  test::TempDir dir_;
+  std::string root_;
+};
+
+TEST_F(ImageFolderTest, ListsClassesAndSkipsWhatIsNotUsable) {
+  ImageFolderOptions o;
+  o.val_fraction = 0.0;
+  const DatasetSplits s = openImageFolder(root_, o);
+  EXPECT_EQ(s.train->classes(), (std::vector<std::string>{"cat", "dog"}));
+  // broken.jpg has a JPEG header, so without verification it is caught when loaded.
+  EXPECT_EQ(s.train->size(), 8);
+  EXPECT_TRUE(hasSkip(s.skipped, "fake.png", "not a recognised image"));
+  EXPECT_TRUE(hasSkip(s.skipped, "notes.txt", "not an image file extension"));
+  EXPECT_TRUE(hasSkip(s.skipped, "gone.jpg", "broken symbolic link"));
+  EXPECT_TRUE(hasSkip(s.skipped, "bird", "empty class folder"));
+  EXPECT_TRUE(hasSkip(s.skipped, "empty", "empty class folder"));
+}
+
+TEST_F(ImageFolderTest, VerifyDecodesEverythingAndReportsCorruptFiles) {
+  ImageFolderOptions o;
+  o.val_fraction = 0.0;
+  o.verify = true;
+  int64_t lastDone = 0, lastTotal = 0;
+  o.progress = [&](int64_t done, int64_t total) {
+    lastDone = done, lastTotal = total;
+    return true;
+  };
+  const DatasetSplits s = openImageFolder(root_, o);
+  EXPECT_EQ(s.train->size(), 7);
+  EXPECT_TRUE(hasSkip(s.skipped, "broken.jpg", "cannot decode"));
+  EXPECT_EQ(lastDone, 8);
+  EXPECT_EQ(lastTotal, 8);
+  // Sizes of the 7 decodable images: widths 40 60 20 24 32 70 90, heights 30 80 20 16 32 50 10.
+  EXPECT_EQ(s.sizes.measured, 7);
+  EXPECT_EQ(s.sizes.min_width, 20);
+  EXPECT_EQ(s.sizes.median_width, 40);
+  EXPECT_EQ(s.sizes.max_width, 90);
+  EXPECT_EQ(s.sizes.min_height, 10);
+  EXPECT_EQ(s.sizes.median_height, 30);
+  EXPECT_EQ(s.sizes.max_height, 80);
+  EXPECT_EQ(s.sizes.grayscale, 1);
+  EXPECT_EQ(s.sizes.rgba, 1);
+  EXPECT_EQ(s.sizes.rgb, 5);
+}
+
+TEST_F(ImageFolderTest, DecodesEveryModeToRgbWithClassLabels) {
+  ImageFolderOptions o;
+  o.val_fraction = 0.0;
+  o.verify = true;
+  const DatasetSplits s = openImageFolder(root_, o);
+  for (int64_t i = 0; i < s.train->size(); ++i) {
+    std::string error;
+    const cv::Mat m = s.train->load(i, &error);
+    ASSERT_FALSE(m.empty()) << s.train->describe(i) << ": " << error;
+    EXPECT_EQ(m.channels(), 3) << s.train->describe(i);
+    if (s.train->describe(i).find("a.png") != std::string::npos) {
+      EXPECT_EQ(m.at<cv::Vec3b>(0, 0), cv::Vec3b(200, 10, 10)) << "RGB order, as PIL";
+      EXPECT_EQ(s.train->label(i), 0);
+    }
+    if (s.train->describe(i).find("ñandú été.png") != std::string::npos) {
+      EXPECT_EQ(m.size(), cv::Size(24, 16));
+    }
+  }
+}
+
+TEST_F(ImageFolderTest, GrayscaleWhenOneChannelIsAsked) {
+  ImageFolderOptions o;
+  o.channels = 1;
+  o.val_fraction = 0.0;
+  const DatasetSplits s = openImageFolder(root_, o);
+  std::string error;
+  EXPECT_EQ(s.train->load(0, &error).channels(), 1);
+}
+
+TEST_F(ImageFolderTest, UsesAValFolderWithTrainsClassIndices) {
+  const fs::path r = root_;
+  test::writeImage(r / "val" / "dog" / "v1.png", test::solidImage(8, 8, {0, 0, 0}));
+  test::writeImage(r / "val" / "cat" / "v2.png", test::solidImage(8, 8, {0, 0, 0}));
+  test::writeImage(r / "val" / "cow" / "v3.png", test::solidImage(8, 8, {0, 0, 0}));
+  const DatasetSplits s = openImageFolder(root_, {});
+  EXPECT_EQ(s.train->classes(), (std::vector<std::string>{"cat", "dog"})) << "val/ is not a class";
+  ASSERT_EQ(s.val->size(), 2);
+  EXPECT_EQ(s.val->label(0), 0);  // val/cat
+  EXPECT_EQ(s.val->label(1), 1);  // val/dog
+  EXPECT_TRUE(hasSkip(s.skipped, "cow", "does not exist in the training set"));
+}
+
+TEST(ImageFolder, MissingOrImagelessRootIsAClearError) {
+  EXPECT_THROW(openImageFolder("/nonexistent/folder", {}), std::runtime_error);
+  test::TempDir dir;
+  fs::create_directories(dir.path() / "a");
+  try {
+    openImageFolder(dir.str(), {});
+    FAIL();
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("no images found"), std::string::npos);
+  }
+}
+
+TEST(StratifiedSplit, TakesTheFractionFromEveryClassReproducibly) {
+  std::vector<int64_t> labels;
+  for (int i = 0; i < 100; ++i) labels.push_back(0);
+  for (int i = 0; i < 30; ++i) labels.push_back(1);
+  for (int i = 0; i < 3; ++i) labels.push_back(2);
+  std::vector<int64_t> train, val, train2, val2;
+  stratifiedSplit(labels, 0.2, 5, train, val);
+  stratifiedSplit(labels, 0.2, 5, train2, val2);
+  EXPECT_EQ(val, val2);
+  int perClass[3] = {0, 0, 0};
+  for (auto i : val) ++perClass[labels[i]];
+  EXPECT_EQ(perClass[0], 20);
+  EXPECT_EQ(perClass[1], 6);
+  EXPECT_EQ(perClass[2], 1);
+  EXPECT_EQ(train.size() + val.size(), labels.size());
+  std::vector<int64_t> other, otherVal;
+  stratifiedSplit(labels, 0.2, 6, other, otherVal);
+  EXPECT_NE(val, otherVal) << "another seed, another split";
+}
+
+}  // namespace
+}  // namespace trainscope
