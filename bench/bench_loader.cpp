@@ -16,7 +16,8 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: bench_loader ROOT [--config PRESET] [--workers N] [--threads N] [--batch N]\n");
     return 2;
   }
-  std::string root = argv[1], config = std::string(TRAINSCOPE_SOURCE_DIR) + "/resources/experiments/imagefolder_resnet18.json";
+  std::string root = argv[1],
+              config = std::string(TRAINSCOPE_SOURCE_DIR) + "/resources/experiments/imagefolder_resnet18.json";
   int workers = 2, threads = 2, batch = 64;
   for (int i = 2; i + 1 < argc; i += 2) {
     if (!std::strcmp(argv[i], "--config")) config = argv[i + 1];

@@ -1,10 +1,10 @@
 // Probe and NaN-guard cost on a LeNet training step (batch 64, Fashion-MNIST shape),
 // by part: the observer, the gradient hooks, parameter statistics, histograms.
 // Usage: bench_probes [--threads 2] [--steps 300]
-#include "engine/system/device.h"
-#include "engine/models/model_factory.h"
 #include "engine/inspect/nan_guard.h"
 #include "engine/inspect/probes.h"
+#include "engine/models/model_factory.h"
+#include "engine/system/device.h"
 
 #include <algorithm>
 #include <chrono>
@@ -58,8 +58,11 @@ int main(int argc, char** argv) {
   }
   torch::set_num_threads(threads);
   keepFreedMemoryForReuse();  // as the trainer does
-  const char* names[] = {"plain step", "+ sampling every layer output", "+ gradient hooks (activation_grad)",
-                         "+ parameter statistics (all per-step probes)", "+ histograms every 50 steps",
+  const char* names[] = {"plain step",
+                         "+ sampling every layer output",
+                         "+ gradient hooks (activation_grad)",
+                         "+ parameter statistics (all per-step probes)",
+                         "+ histograms every 50 steps",
                          "plain step + NaN guard gradient check"};
   // Rounds over all variants, interleaved, so drift in the machine hits all of them.
   // The fastest round of each is reported: interference from other processes only ever
@@ -67,11 +70,14 @@ int main(int argc, char** argv) {
   const int rounds = 15;
   std::vector<std::vector<double>> times(6);
   for (int r = 0; r < rounds; ++r)
-    for (Part p : {kPlain, kObserver, kObserverHooks, kAll, kAllHistograms, kGuard}) times[p].push_back(msPerStep(p, steps));
+    for (Part p : {kPlain, kObserver, kObserverHooks, kAll, kAllHistograms, kGuard})
+      times[p].push_back(msPerStep(p, steps));
   auto fastest = [](const std::vector<double>& v) { return *std::min_element(v.begin(), v.end()); };
   const double base = fastest(times[kPlain]);
-  std::printf("| LeNet step, batch 64, %d threads (fastest of %d rounds of %d steps) | ms per step | overhead |\n|---|---|---|\n",
-              threads, rounds, steps);
+  std::printf(
+      "| LeNet step, batch 64, %d threads (fastest of %d rounds of %d steps) | ms per step | overhead "
+      "|\n|---|---|---|\n",
+      threads, rounds, steps);
   std::printf("| %s | %.3f | |\n", names[0], base);
   for (Part p : {kObserver, kObserverHooks, kAll, kAllHistograms, kGuard}) {
     const double t = fastest(times[p]);

@@ -30,19 +30,37 @@ int main(int argc, char** argv) {
     std::snprintf(name, sizeof name, "fashion_lenet-20261130-%06d", i);
     const fs::path run = fs::path(dir) / name;
     fs::create_directories(run / "checkpoints");
-    nlohmann::json config = {{"name", "fashion_lenet"}, {"seed", i}, {"epochs", 10},
-                             {"optimizer", {{"name", "adam"}, {"lr", 1e-3 * (1 + i % 7)}, {"weight_decay", 1e-4}}},
-                             {"loader", {{"batch_size", 64}, {"num_workers", 2}}}, {"model", {{"name", "lenet"}}},
-                             {"scheduler", {{"name", "cosine"}}}, {"training", {{"clip_grad_norm", 0}}},
-                             {"transforms", {{"train", nlohmann::json::array({{{"name", "ToTensor"}}, {{"name", "Normalize"}, {"mean", {0.286}}, {"std", {0.353}}}})}}}};
-    nlohmann::json info = {{"name", "fashion_lenet"}, {"status", i % 10 == 0 ? "stopped" : "finished"}, {"config", config},
-                           {"seed", i}, {"start_time", "2026-11-30T08:00:00+0000"}, {"train_seconds", 40.0 + i % 13},
-                           {"best_val_accuracy", 0.9}, {"final_val_accuracy", 0.89}, {"epochs_completed", 10}, {"steps", 9380},
-                           {"dataset", {{"description", "Fashion-MNIST (/usr/share/datasets/fashion-mnist)"},
-                                        {"classes", {"T-shirt/top", "Trouser", "Pullover", "Dress", "Coat", "Sandal", "Shirt",
-                                                     "Sneaker", "Bag", "Ankle boot"}},
-                                        {"train_samples", 60000}, {"val_samples", 10000}}},
-                           {"versions", {{"libtorch", "1.13.0"}}}, {"skipped", nlohmann::json::array()}};
+    nlohmann::json config = {
+        {"name", "fashion_lenet"},
+        {"seed", i},
+        {"epochs", 10},
+        {"optimizer", {{"name", "adam"}, {"lr", 1e-3 * (1 + i % 7)}, {"weight_decay", 1e-4}}},
+        {"loader", {{"batch_size", 64}, {"num_workers", 2}}},
+        {"model", {{"name", "lenet"}}},
+        {"scheduler", {{"name", "cosine"}}},
+        {"training", {{"clip_grad_norm", 0}}},
+        {"transforms",
+         {{"train", nlohmann::json::array(
+                        {{{"name", "ToTensor"}}, {{"name", "Normalize"}, {"mean", {0.286}}, {"std", {0.353}}}})}}}};
+    nlohmann::json info = {
+        {"name", "fashion_lenet"},
+        {"status", i % 10 == 0 ? "stopped" : "finished"},
+        {"config", config},
+        {"seed", i},
+        {"start_time", "2026-11-30T08:00:00+0000"},
+        {"train_seconds", 40.0 + i % 13},
+        {"best_val_accuracy", 0.9},
+        {"final_val_accuracy", 0.89},
+        {"epochs_completed", 10},
+        {"steps", 9380},
+        {"dataset",
+         {{"description", "Fashion-MNIST (/usr/share/datasets/fashion-mnist)"},
+          {"classes",
+           {"T-shirt/top", "Trouser", "Pullover", "Dress", "Coat", "Sandal", "Shirt", "Sneaker", "Bag", "Ankle boot"}},
+          {"train_samples", 60000},
+          {"val_samples", 10000}}},
+        {"versions", {{"libtorch", "1.13.0"}}},
+        {"skipped", nlohmann::json::array()}};
     std::ofstream(run / "run.json") << info.dump(2);
     std::ofstream(run / "metrics.h5") << "";  // listing never opens it
     if (i % 3 == 0) setRunTags(run.string(), {"sweep", "lr"});
@@ -56,7 +74,8 @@ int main(int argc, char** argv) {
   }
   const double first = ms.front();
   std::sort(ms.begin(), ms.end());
-  std::printf("| listing %zu runs (run.json + user.json each) | first %.0f ms | median of 5: %.0f ms |\n", listed, first, ms[2]);
+  std::printf("| listing %zu runs (run.json + user.json each) | first %.0f ms | median of 5: %.0f ms |\n", listed,
+              first, ms[2]);
   if (!keep) fs::remove_all(dir);
   return listed == static_cast<size_t>(runs) ? 0 : 1;
 }

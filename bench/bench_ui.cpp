@@ -38,7 +38,9 @@ double percentile(std::vector<double> v, double p) {
 }
 
 void redrawBenchmark() {
-  std::printf("| points per curve (raw + smoothed) | decimate + replot (ms, median of 15) | of which decimation (ms) |\n|---|---|---|\n");
+  std::printf(
+      "| points per curve (raw + smoothed) | decimate + replot (ms, median of 15) | of which decimation (ms) "
+      "|\n|---|---|---|\n");
   std::mt19937 gen(1);
   std::normal_distribution<double> noise(0, 0.05);
   for (int n : {1000, 10000, 100000, 1000000}) {
@@ -113,7 +115,8 @@ void compareListBenchmark(const QString& dir) {
     times.push_back(t.nsecsElapsed() / 1e6);
     runs = page.runs().size();
   }
-  std::printf("\n| Compare page opening %zu runs (list + table), median of 5 | %.0f ms |\n|---|---|\n", runs, percentile(times, 0.5));
+  std::printf("\n| Compare page opening %zu runs (list + table), median of 5 | %.0f ms |\n|---|---|\n", runs,
+              percentile(times, 0.5));
 }
 
 // Scrolls the Data page's thumbnail grid through all 60,000 Fashion-MNIST images, a
@@ -125,12 +128,13 @@ void scrollThumbnails() {
   widgets::ImageGrid grid;
   grid.resize(900, 700);
   grid.show();
-  grid.setItems(static_cast<int>(data->size()),
-                [data](int i) {
-                  std::string error;
-                  return ui::toQImage(data->load(i, &error));
-                },
-                [data](int i) { return QString::fromStdString(data->classes()[data->label(i)]); }, QSize(56, 56));
+  grid.setItems(
+      static_cast<int>(data->size()),
+      [data](int i) {
+        std::string error;
+        return ui::toQImage(data->load(i, &error));
+      },
+      [data](int i) { return QString::fromStdString(data->classes()[data->label(i)]); }, QSize(56, 56));
   QApplication::processEvents();
   QScrollBar* bar = grid.view()->verticalScrollBar();
   std::vector<double> steps;
@@ -175,9 +179,8 @@ void latencyWhileTraining(int epochs, int prefill) {
     last = now;
   });
   double samples = 0, seconds = 0;
-  QObject::connect(&controller, &ui::TrainingController::progressed, [&](const Progress& p) {
-    samples = p.samples_per_sec, seconds = p.elapsed;
-  });
+  QObject::connect(&controller, &ui::TrainingController::progressed,
+                   [&](const Progress& p) { samples = p.samples_per_sec, seconds = p.elapsed; });
   window.trainPage()->start();
   // A long run's history: `prefill` earlier points on the step curves (at negative x).
   auto* page = window.trainPage();
@@ -194,9 +197,12 @@ void latencyWhileTraining(int epochs, int prefill) {
   loop.exec();
   probe.stop();
   const int points = window.trainPage()->lossPlot()->pointCount(window.trainPage()->stepSeries());
-  std::printf("\n| while training (%d epoch(s); %d points on the loss curve at the end) | value |\n|---|---|\n", epochs, points);
-  std::printf("| timer lateness, median | %.1f ms |\n| timer lateness, 99th percentile | %.1f ms |\n| timer lateness, max | %.1f ms |\n",
-              percentile(lateness, 0.5), percentile(lateness, 0.99), percentile(lateness, 1.0));
+  std::printf("\n| while training (%d epoch(s); %d points on the loss curve at the end) | value |\n|---|---|\n", epochs,
+              points);
+  std::printf(
+      "| timer lateness, median | %.1f ms |\n| timer lateness, 99th percentile | %.1f ms |\n| timer lateness, max | "
+      "%.1f ms |\n",
+      percentile(lateness, 0.5), percentile(lateness, 0.99), percentile(lateness, 1.0));
   std::printf("| training throughput in the app | %.0f samples/s |\n| training time | %.1f s |\n", samples, seconds);
 }
 }  // namespace

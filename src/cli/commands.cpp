@@ -1,27 +1,27 @@
 #include "cli/commands.h"
 #include "cli/event_stream.h"
 #include "engine/config/lesson.h"
-#include "engine/record/tensor_listing.h"
 #include "engine/record/run_library.h"
+#include "engine/record/tensor_listing.h"
 
 #include "cli/progress_printer.h"
 #include "engine/config/config.h"
 #include "engine/data/channel_stats.h"
-#include "engine/system/threads.h"
-#include "engine/system/doctor.h"
 #include "engine/data/dataset_source.h"
 #include "engine/data/fashion_mnist.h"
 #include "engine/data/image_folder.h"
 #include "engine/models/model_summary.h"
 #include "engine/session.h"
+#include "engine/system/doctor.h"
+#include "engine/system/threads.h"
 
 #include <unistd.h>
 
 #include <atomic>
 #include <cmath>
 #include <csignal>
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <functional>
 #include <iostream>
@@ -88,7 +88,8 @@ int follow(TrainingSession& session, bool quiet, EventStream* events = nullptr) 
     if (interrupts > 0 && !stopRequested) {
       stopRequested = true;
       printer.finishLine();
-      std::fprintf(stderr, "stopping after the current step (the run's record is kept; Ctrl+C again quits at once)...\n");
+      std::fprintf(stderr,
+                   "stopping after the current step (the run's record is kept; Ctrl+C again quits at once)...\n");
       session.stop();
     }
     const bool finished = session.waitFinished(std::chrono::milliseconds(50));
@@ -98,8 +99,10 @@ int follow(TrainingSession& session, bool quiet, EventStream* events = nullptr) 
         // Nobody can press Resume in a terminal: a paused run would wait forever.
         stopRequested = true;
         printer.finishLine();
-        std::fprintf(stderr, "the NaN guard paused the run; stopping it (resume with `trainscope-cli resume %s` after "
-                             "lowering optimizer.lr or setting training.clip_grad_norm)\n", session.runDir().c_str());
+        std::fprintf(stderr,
+                     "the NaN guard paused the run; stopping it (resume with `trainscope-cli resume %s` after "
+                     "lowering optimizer.lr or setting training.clip_grad_norm)\n",
+                     session.runDir().c_str());
         session.stop();
       }
       if (quiet && !std::holds_alternative<LogLine>(e) && !std::holds_alternative<StateChanged>(e) &&
@@ -123,21 +126,25 @@ int follow(TrainingSession& session, bool quiet, EventStream* events = nullptr) 
 
 int trainCommand(const TrainArgs& args) {
   EventStream events;
-  return guarded([&] {
-    events.open(args.events);
-    auto session = TrainingSession::start(configFromFile(args.config, args.overrides, args.out));
-    return follow(*session, args.quiet, &events);
-  }, &events);
+  return guarded(
+      [&] {
+        events.open(args.events);
+        auto session = TrainingSession::start(configFromFile(args.config, args.overrides, args.out));
+        return follow(*session, args.quiet, &events);
+      },
+      &events);
 }
 
 int resumeCommand(const std::string& runDir, const std::vector<std::string>& overrides, bool quiet,
                   const std::string& eventsTarget) {
   EventStream events;
-  return guarded([&] {
-    events.open(eventsTarget);
-    auto session = TrainingSession::resume(runDir, overrides);
-    return follow(*session, quiet, &events);
-  }, &events);
+  return guarded(
+      [&] {
+        events.open(eventsTarget);
+        auto session = TrainingSession::resume(runDir, overrides);
+        return follow(*session, quiet, &events);
+      },
+      &events);
 }
 
 int summaryCommand(const std::string& config, const std::vector<std::string>& overrides) {
@@ -167,15 +174,19 @@ int datasetsCommand(const std::string& inspectPath) {
   const std::string dir = findFashionMnistDir();
   std::printf("built-in datasets:\n");
   if (dir.empty())
-    std::printf("  fashion-mnist  NOT FOUND (install Debian's dataset-fashion-mnist, or set TRAINSCOPE_FASHION_MNIST_DIR)\n");
+    std::printf(
+        "  fashion-mnist  NOT FOUND (install Debian's dataset-fashion-mnist, or set TRAINSCOPE_FASHION_MNIST_DIR)\n");
   else
-    std::printf("  fashion-mnist  Fashion-MNIST: 60,000 train / 10,000 test, 28x28 grayscale, 10 classes\n"
-                "                 %s\n", dir.c_str());
-  std::printf("your own images:\n"
-              "  image-folder   torchvision ImageFolder layout root/<class>/<image> (JPEG, PNG, BMP, WebP, TIFF);\n"
-              "                 set dataset.kind=image-folder and dataset.root. A val/ folder is used when\n"
-              "                 present, otherwise dataset.val_fraction is split off per class.\n"
-              "                 `trainscope-cli datasets PATH` checks a folder and lists what it would skip.\n");
+    std::printf(
+        "  fashion-mnist  Fashion-MNIST: 60,000 train / 10,000 test, 28x28 grayscale, 10 classes\n"
+        "                 %s\n",
+        dir.c_str());
+  std::printf(
+      "your own images:\n"
+      "  image-folder   torchvision ImageFolder layout root/<class>/<image> (JPEG, PNG, BMP, WebP, TIFF);\n"
+      "                 set dataset.kind=image-folder and dataset.root. A val/ folder is used when\n"
+      "                 present, otherwise dataset.val_fraction is split off per class.\n"
+      "                 `trainscope-cli datasets PATH` checks a folder and lists what it would skip.\n");
   return 0;
 }
 
@@ -198,7 +209,8 @@ int lessonCommand(const std::string& path, const std::string& out, const std::st
       return problems.empty() ? 0 : kBadConfig;
     }
     const Lesson lesson = loadLesson(path);
-    std::printf("Lesson %d: %s\n\n%s\n\n", lesson.number, lesson.titleIn(language).c_str(), lesson.explanationIn(language).c_str());
+    std::printf("Lesson %d: %s\n\n%s\n\n", lesson.number, lesson.titleIn(language).c_str(),
+                lesson.explanationIn(language).c_str());
     struct Result {
       std::string label, dir, state;
       double loss = std::nan(""), valAccuracy = std::nan("");
@@ -224,7 +236,8 @@ int lessonCommand(const std::string& path, const std::string& out, const std::st
     }
     std::printf("\n%-20s %-11s %12s %14s  %s\n", "run", "state", "last loss", "val accuracy", "folder");
     for (const auto& r : results)
-      std::printf("%-20s %-11s %12.4g %13.2f%%  %s\n", r.label.c_str(), r.state.c_str(), r.loss, r.valAccuracy * 100, r.dir.c_str());
+      std::printf("%-20s %-11s %12.4g %13.2f%%  %s\n", r.label.c_str(), r.state.c_str(), r.loss, r.valAccuracy * 100,
+                  r.dir.c_str());
     std::printf("\nCompare them: open the runs folder in the app (Compare page); curves to look at: ");
     for (size_t i = 0; i < lesson.metrics.size(); ++i) std::printf("%s%s", i ? ", " : "", lesson.metrics[i].c_str());
     std::printf(" (by %s)\n", lesson.x.c_str());
@@ -235,12 +248,13 @@ int lessonCommand(const std::string& path, const std::string& out, const std::st
 int runsCommand(const std::string& dir) {
   return guarded([&] {
     const auto runs = listRuns(dir);
-    std::printf("%-40s %-11s %-9s %-8s %10s %10s %9s  %s\n", "run", "status", "model", "optim", "lr", "best val", "time", "tags");
+    std::printf("%-40s %-11s %-9s %-8s %10s %10s %9s  %s\n", "run", "status", "model", "optim", "lr", "best val",
+                "time", "tags");
     for (const auto& r : runs) {
       std::string tags;
       for (const auto& t : r.tags) tags += (tags.empty() ? "" : ",") + t;
-      std::printf("%-40s %-11s %-9s %-8s %10.3g %9.2f%% %8.0fs  %s%s\n", r.name.c_str(), r.status.c_str(), r.model.c_str(),
-                  r.optimizer.c_str(), r.lr, r.best_val_accuracy * 100, r.train_seconds, tags.c_str(),
+      std::printf("%-40s %-11s %-9s %-8s %10.3g %9.2f%% %8.0fs  %s%s\n", r.name.c_str(), r.status.c_str(),
+                  r.model.c_str(), r.optimizer.c_str(), r.lr, r.best_val_accuracy * 100, r.train_seconds, tags.c_str(),
                   r.damage.empty() ? "" : ("  (" + r.damage + ")").c_str());
     }
     std::printf("%zu runs in %s\n", runs.size(), dir.c_str());
@@ -253,8 +267,9 @@ int tensorsCommand(const std::string& runOrFile) {
     std::filesystem::path file = runOrFile;
     if (std::filesystem::is_directory(file)) file /= "tensors.h5";
     if (!std::filesystem::exists(file))
-      throw std::runtime_error(file.string() + " does not exist: no tensors were saved in this run (use --save-tensors STEPS, "
-                                               "the config's tensors section, or Save tensors on the Inspect page)");
+      throw std::runtime_error(file.string() +
+                               " does not exist: no tensors were saved in this run (use --save-tensors STEPS, "
+                               "the config's tensors section, or Save tensors on the Inspect page)");
     const auto stored = listStoredTensors(file.string());
     for (const auto& s : stored) {
       std::string shape;
@@ -273,12 +288,16 @@ int statsCommand(const std::string& config, const std::vector<std::string>& over
     if (!problems.empty()) throw ConfigError(problems);
     const DatasetSplits splits = openDataset(c);
     const bool terminal = isatty(fileno(stderr));
-    const ChannelStats s = computeChannelStats(*splits.train, c.val_transforms, maxSamples, [&](int64_t done, int64_t total) {
-      if (terminal) std::fprintf(stderr, "\rmeasuring %lld/%lld images", static_cast<long long>(done), static_cast<long long>(total));
-      return true;
-    });
+    const ChannelStats s =
+        computeChannelStats(*splits.train, c.val_transforms, maxSamples, [&](int64_t done, int64_t total) {
+          if (terminal)
+            std::fprintf(stderr, "\rmeasuring %lld/%lld images", static_cast<long long>(done),
+                         static_cast<long long>(total));
+          return true;
+        });
     if (terminal) std::fprintf(stderr, "\n");
-    nlohmann::ordered_json normalize{{"name", "Normalize"}, {"mean", nlohmann::json::array()}, {"std", nlohmann::json::array()}};
+    nlohmann::ordered_json normalize{
+        {"name", "Normalize"}, {"mean", nlohmann::json::array()}, {"std", nlohmann::json::array()}};
     for (size_t i = 0; i < s.mean.size(); ++i) {
       normalize["mean"].push_back(std::round(s.mean[i] * 1e4) / 1e4);
       normalize["std"].push_back(std::round(s.std[i] * 1e4) / 1e4);

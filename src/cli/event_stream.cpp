@@ -24,8 +24,8 @@ EventStream::~EventStream() {
 
 void EventStream::write(const Event& event) {
   if (!out_ || std::holds_alternative<ProbeSample>(event) || std::holds_alternative<Histogram>(event)) return;
-  const std::string line = eventToJson(event).dump(-1, ' ', /*ensure_ascii=*/false,
-                                                   nlohmann::json::error_handler_t::replace) + "\n";
+  const std::string line =
+      eventToJson(event).dump(-1, ' ', /*ensure_ascii=*/false, nlohmann::json::error_handler_t::replace) + "\n";
   std::fwrite(line.data(), 1, line.size(), out_);
   std::fflush(out_);
 }

@@ -17,9 +17,11 @@ struct TensorArgs {
 };
 
 void addTensorOptions(CLI::App& command, TensorArgs& args) {
-  command.add_option("--save-tensors", args.steps, "Save tensors to the run's tensors.h5 at these steps (e.g. 100,500)")
+  command
+      .add_option("--save-tensors", args.steps, "Save tensors to the run's tensors.h5 at these steps (e.g. 100,500)")
       ->delimiter(',');
-  command.add_option("--tensor-layers", args.layers, "Layers whose tensors to save (e.g. conv1,fc1; default all)")->delimiter(',');
+  command.add_option("--tensor-layers", args.layers, "Layers whose tensors to save (e.g. conv1,fc1; default all)")
+      ->delimiter(',');
 }
 
 void appendTensorOverrides(const TensorArgs& args, std::vector<std::string>& overrides) {
@@ -42,7 +44,9 @@ int main(int argc, char** argv) {
       ->required()
       ->check(CLI::ExistingFile);
   trainCmd->add_option("-o,--out", train.out, "Runs folder (overrides runs_dir)");
-  trainCmd->add_option("-s,--set", train.overrides, "Override a field: key=value, e.g. --set epochs=1 --set optimizer.lr=0.1")
+  trainCmd
+      ->add_option("-s,--set", train.overrides,
+                   "Override a field: key=value, e.g. --set epochs=1 --set optimizer.lr=0.1")
       ->take_all();
   trainCmd->add_flag("-q,--quiet", train.quiet, "Only log lines, no progress");
   trainCmd->add_option("--events", train.events, kEventsHelp);
@@ -89,7 +93,8 @@ int main(int argc, char** argv) {
 
   std::string lessonPath, lessonOut, lessonLanguage = "en";
   bool lessonQuiet = false;
-  auto* lessonCmd = app.add_subcommand("lesson", "Run a lesson's experiments one after another, or list a folder's lessons");
+  auto* lessonCmd =
+      app.add_subcommand("lesson", "Run a lesson's experiments one after another, or list a folder's lessons");
   lessonCmd->add_option("lesson", lessonPath, "A lesson file (resources/lessons/02_zero_grad.json) or a folder of them")
       ->required()
       ->check(CLI::ExistingPath);
@@ -98,7 +103,8 @@ int main(int argc, char** argv) {
   lessonCmd->add_flag("-q,--quiet", lessonQuiet, "Only log lines, no progress");
 
   std::string runsDir = "runs";
-  auto* runsCmd = app.add_subcommand("runs", "List the runs in a runs folder: status, model, best accuracy, time, tags");
+  auto* runsCmd =
+      app.add_subcommand("runs", "List the runs in a runs folder: status, model, best accuracy, time, tags");
   runsCmd->add_option("dir", runsDir, "The runs folder (default: runs)");
 
   CLI11_PARSE(app, argc, argv);

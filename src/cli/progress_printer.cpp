@@ -1,8 +1,8 @@
 #include "cli/progress_printer.h"
 
 #include <cmath>
-#include <sstream>
 #include <iomanip>
+#include <sstream>
 
 namespace trainscope::cli {
 
@@ -10,8 +10,10 @@ std::string formatDuration(double seconds) {
   if (!std::isfinite(seconds) || seconds < 0) return "--:--";
   const auto s = static_cast<int64_t>(seconds + 0.5);
   std::ostringstream o;
-  if (s >= 3600) o << s / 3600 << ":" << std::setw(2) << std::setfill('0') << (s / 60) % 60;
-  else o << s / 60;
+  if (s >= 3600)
+    o << s / 3600 << ":" << std::setw(2) << std::setfill('0') << (s / 60) % 60;
+  else
+    o << s / 60;
   o << ":" << std::setw(2) << std::setfill('0') << s % 60;
   return o.str();
 }

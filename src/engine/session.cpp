@@ -2,9 +2,9 @@
 
 #include "engine/data/dataset_source.h"
 #include "engine/data/fashion_mnist.h"
-#include "engine/system/threads.h"
 #include "engine/record/run_record.h"
 #include "engine/run/run_control.h"
+#include "engine/system/threads.h"
 #include "engine/train/trainer.h"
 
 #include <algorithm>
@@ -27,7 +27,8 @@ namespace {
 void checkStartable(const ExperimentConfig& config) {
   std::vector<std::string> problems = checkDatasetAvailable(config.dataset);
   if (config.device == "cuda" && !cudaAvailable())
-    problems.push_back("device: \"cuda\" requested, but this LibTorch has no CUDA or no GPU is present (use \"auto\" or \"cpu\")");
+    problems.push_back(
+        "device: \"cuda\" requested, but this LibTorch has no CUDA or no GPU is present (use \"auto\" or \"cpu\")");
   if (!problems.empty()) throw ConfigError(problems);
 }
 }  // namespace
@@ -47,7 +48,8 @@ std::unique_ptr<TrainingSession> TrainingSession::start(const ExperimentConfig& 
   return s;
 }
 
-std::unique_ptr<TrainingSession> TrainingSession::resume(const std::string& runDir, const std::vector<std::string>& overrides) {
+std::unique_ptr<TrainingSession> TrainingSession::resume(const std::string& runDir,
+                                                         const std::vector<std::string>& overrides) {
   RunRecord record = RunRecord::open(runDir);
   if (!std::filesystem::exists(record.lastCheckpoint()))
     throw ConfigError({runDir + ": no checkpoints/last.pt to resume from (the run stopped before its first step?)"});
@@ -65,15 +67,17 @@ std::unique_ptr<TrainingSession> TrainingSession::resume(const std::string& runD
     if (before.at(ptr) != after.at(ptr)) {
       std::string name = std::string(field).substr(1);
       std::replace(name.begin(), name.end(), '/', '.');
-      throw ConfigError({name + ": cannot change when resuming (the checkpoint's position is in the recorded data order); "
-                                "start a new run instead"});
+      throw ConfigError({name +
+                         ": cannot change when resuming (the checkpoint's position is in the recorded data order); "
+                         "start a new run instead"});
     }
   }
   const auto& info = record.info();
   const int64_t epochsDone = info.value("epochs_completed", int64_t{0}), stepsDone = info.value("steps", int64_t{0});
   if (config.epochs <= epochsDone)
     throw ConfigError({"epochs: the run has already completed " + std::to_string(epochsDone) +
-                       " epoch(s); resume with --set epochs=N, N > " + std::to_string(epochsDone) + ", to train further"});
+                       " epoch(s); resume with --set epochs=N, N > " + std::to_string(epochsDone) +
+                       ", to train further"});
   if (config.training.max_steps > 0 && stepsDone >= config.training.max_steps)
     throw ConfigError({"training.max_steps: the run has already reached " + std::to_string(stepsDone) +
                        " steps; resume with a larger training.max_steps (or 0 for no limit)"});
@@ -87,8 +91,7 @@ void TrainingSession::launch(ExperimentConfig config, bool resuming) {
   events_ = std::make_shared<EventQueue>();
   control_ = std::make_shared<RunControl>();
   worker_ = std::make_unique<Worker>();
-  TrainerContext ctx{std::move(config), RunRecord::open(runDir_), resuming,
-                     control_, events_, nullptr};
+  TrainerContext ctx{std::move(config), RunRecord::open(runDir_), resuming, control_, events_, nullptr};
   Worker* w = worker_.get();
   ctx.onState = [w](RunState s) { w->state = s; };
   w->thread = std::thread([w, ctx = std::move(ctx)]() mutable {

@@ -21,16 +21,19 @@ int runTrainscope(QApplication& app) {
   QApplication::setApplicationVersion(trainscopeVersion());
 
   QCommandLineParser args;
-  args.setApplicationDescription(QApplication::translate("main", "Train and debug neural networks, and watch them learn."));
+  args.setApplicationDescription(
+      QApplication::translate("main", "Train and debug neural networks, and watch them learn."));
   args.addHelpOption();
   args.addVersionOption();
-  const QCommandLineOption experiment("experiment", QApplication::translate("main", "Experiment JSON to open."), "file");
-  const QCommandLineOption dataset("dataset",
-                                   QApplication::translate("main", "Image folder to import, or fashion-mnist."), "path");
-  const QCommandLineOption screenshots("screenshots",
-                                       QApplication::translate("main", "Train briefly, save each page as PNG into the folder, quit."),
-                                       "folder");
-  const QCommandLineOption language("lang", QApplication::translate("main", "Interface language: en or zh_CN."), "language");
+  const QCommandLineOption experiment("experiment", QApplication::translate("main", "Experiment JSON to open."),
+                                      "file");
+  const QCommandLineOption dataset(
+      "dataset", QApplication::translate("main", "Image folder to import, or fashion-mnist."), "path");
+  const QCommandLineOption screenshots(
+      "screenshots", QApplication::translate("main", "Train briefly, save each page as PNG into the folder, quit."),
+      "folder");
+  const QCommandLineOption language("lang", QApplication::translate("main", "Interface language: en or zh_CN."),
+                                    "language");
   args.addOptions({experiment, dataset, screenshots, language});
   args.process(app);
   if (args.isSet(language)) QSettings().setValue("language", args.value(language));
@@ -49,7 +52,8 @@ int runTrainscope(QApplication& app) {
     window.importLastOrDefaultDataset(args.value(dataset));
   } else {
     const bool folder = document.datasetKind() == "image-folder";
-    window.importLastOrDefaultDataset(folder ? QString::fromStdString(document.datasetRoot()) : QString("fashion-mnist"));
+    window.importLastOrDefaultDataset(folder ? QString::fromStdString(document.datasetRoot())
+                                             : QString("fashion-mnist"));
   }
   window.show();
 

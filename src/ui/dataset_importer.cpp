@@ -52,8 +52,9 @@ void DatasetImporter::importFashionMnist() {
   run([](nlohmann::json& config) {
     const std::string dir = findFashionMnistDir();
     if (dir.empty())
-      throw std::runtime_error("Fashion-MNIST was not found in /usr/share/datasets/fashion-mnist. Install Debian's "
-                               "dataset-fashion-mnist package, or set TRAINSCOPE_FASHION_MNIST_DIR.");
+      throw std::runtime_error(
+          "Fashion-MNIST was not found in /usr/share/datasets/fashion-mnist. Install Debian's "
+          "dataset-fashion-mnist package, or set TRAINSCOPE_FASHION_MNIST_DIR.");
     config = {{"kind", "fashion-mnist"}, {"root", ""}};
     return openFashionMnist(dir);
   });
@@ -68,7 +69,8 @@ void DatasetImporter::importFolder(const QString& root, double valFraction, uint
     o.seed = seed;
     o.channels = channels;
     o.progress = [this](int64_t done, int64_t total) {
-      QMetaObject::invokeMethod(this, [this, done, total] { emit progress(done, total); }, Qt::QueuedConnection);
+      QMetaObject::invokeMethod(
+          this, [this, done, total] { emit progress(done, total); }, Qt::QueuedConnection);
       return !cancel_.load();
     };
     config = {{"kind", "image-folder"}, {"root", path}, {"val_fraction", valFraction}, {"channels", channels}};

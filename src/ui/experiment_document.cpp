@@ -72,7 +72,8 @@ void makeParentsObjects(nlohmann::json& root, const nlohmann::json::json_pointer
   for (auto p = pointer.parent_pointer(); !p.empty(); p = p.parent_pointer()) tokens.insert(tokens.begin(), p.back());
   nlohmann::json* node = &root;
   for (const auto& token : tokens) {
-    const bool index = !token.empty() && std::all_of(token.begin(), token.end(), [](unsigned char c) { return std::isdigit(c); });
+    const bool index =
+        !token.empty() && std::all_of(token.begin(), token.end(), [](unsigned char c) { return std::isdigit(c); });
     if (node->is_array() && index && std::stoul(token) < node->size()) {
       node = &(*node)[std::stoul(token)];
       continue;
@@ -106,7 +107,8 @@ void ExperimentDocument::unset(const std::string& pointer) {
 
 std::string ExperimentDocument::datasetKind() const {
   const nlohmann::json d = json_.value("dataset", nlohmann::json::object());
-  return d.is_object() && d.value("kind", nlohmann::json()).is_string() ? d["kind"].get<std::string>() : "fashion-mnist";
+  return d.is_object() && d.value("kind", nlohmann::json()).is_string() ? d["kind"].get<std::string>()
+                                                                        : "fashion-mnist";
 }
 
 std::string ExperimentDocument::datasetRoot() const {

@@ -54,9 +54,9 @@ class ExperimentDocument : public QObject {
   // Augmentation on/off, built from the val pipeline as the form describes it.
   struct Augmentation {
     bool enabled = false;
-    double min_scale = 0.8;   // RandomResizedCrop scale lower bound
-    double flip = 0.5;        // RandomHorizontalFlip p
-    double jitter = 0.0;      // ColorJitter brightness/contrast/saturation
+    double min_scale = 0.8;  // RandomResizedCrop scale lower bound
+    double flip = 0.5;       // RandomHorizontalFlip p
+    double jitter = 0.0;     // ColorJitter brightness/contrast/saturation
   };
   Augmentation augmentation() const;
   void setAugmentation(const Augmentation& a);

@@ -14,9 +14,17 @@ namespace trainscope::ui {
 GridDialog::GridDialog(const nlohmann::json& experiment, QWidget* parent) : QDialog(parent), experiment_(experiment) {
   setWindowTitle(tr("Grid of runs"));
   auto* form = new QFormLayout;
-  const QStringList fields = {"",           "optimizer.lr",    "optimizer.weight_decay", "optimizer.momentum",
-                              "optimizer.name", "loader.batch_size", "model.dropout",     "training.clip_grad_norm",
-                              "scheduler.name", "seed",            "epochs"};
+  const QStringList fields = {"",
+                              "optimizer.lr",
+                              "optimizer.weight_decay",
+                              "optimizer.momentum",
+                              "optimizer.name",
+                              "loader.batch_size",
+                              "model.dropout",
+                              "training.clip_grad_norm",
+                              "scheduler.name",
+                              "seed",
+                              "epochs"};
   const char* defaults[3][2] = {{"optimizer.lr", "0.1, 0.01"}, {"optimizer.weight_decay", "0, 0.0001"}, {"", ""}};
   for (int i = 0; i < 3; ++i) {
     fields_[i] = new QComboBox(this);
@@ -42,8 +50,10 @@ GridDialog::GridDialog(const nlohmann::json& experiment, QWidget* parent) : QDia
   });
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
   auto* layout = new QVBoxLayout(this);
-  layout->addWidget(new QLabel(tr("Every combination of these values is trained with the rest of the current experiment, "
-                                  "then compared."), this));
+  layout->addWidget(
+      new QLabel(tr("Every combination of these values is trained with the rest of the current experiment, "
+                    "then compared."),
+                 this));
   layout->addLayout(form);
   layout->addWidget(parallel_);
   layout->addWidget(status_);

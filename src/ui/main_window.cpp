@@ -2,24 +2,22 @@
 
 #include "engine/system/versions.h"
 #include "ui/experiment_document.h"
+#include "ui/grid_dialog.h"
+#include "ui/pages/compare_page.h"
 #include "ui/pages/data_page.h"
 #include "ui/pages/inspect_page.h"
-#include "ui/pages/system_page.h"
-#include "ui/pages/compare_page.h"
 #include "ui/pages/lessons_page.h"
-#include "ui/run_queue.h"
-#include "ui/grid_dialog.h"
-#include "ui/system_sampler.h"
-#include "widgets/gauge.h"
 #include "ui/pages/model_page.h"
+#include "ui/pages/system_page.h"
 #include "ui/pages/train_page.h"
+#include "ui/run_queue.h"
+#include "ui/system_sampler.h"
 #include "ui/training_controller.h"
+#include "widgets/gauge.h"
 
 #include <QApplication>
-#include <QDesktopServices>
-#include <QPushButton>
-#include <QUrl>
 #include <QCloseEvent>
+#include <QDesktopServices>
 #include <QDir>
 #include <QDragEnterEvent>
 #include <QFileDialog>
@@ -31,11 +29,12 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressDialog>
+#include <QPushButton>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QStyle>
-
+#include <QUrl>
 
 namespace trainscope::ui {
 
@@ -55,7 +54,8 @@ MainWindow::MainWindow(ExperimentDocument* document, TrainingController* control
   lessons_->setLanguage(QSettings().value("language", "en").toString());
   connect(sampler_, &SystemSampler::sampled, this, [this](const ProcessSample& p, const GpuMemory&) {
     if (p.available)
-      train_->memoryGauge()->setValue(static_cast<double>(p.rss), static_cast<double>(p.total_memory), formatBytes(p.rss));
+      train_->memoryGauge()->setValue(static_cast<double>(p.rss), static_cast<double>(p.total_memory),
+                                      formatBytes(p.rss));
     else
       train_->memoryGauge()->setUnavailable(tr("n/a"));
   });
@@ -100,8 +100,9 @@ MainWindow::MainWindow(ExperimentDocument* document, TrainingController* control
   connect(data_, &DataPage::importFailed, this, [this](const QString& m) { showError(tr("Import failed"), m); });
   connect(data_, &DataPage::datasetReady, this, [this](const QString& description) {
     datasetLabel_->setText(description);
-    QSettings().setValue("lastDataset", doc_->datasetKind() == "image-folder" ? QString::fromStdString(doc_->datasetRoot())
-                                                                              : QString("fashion-mnist"));
+    QSettings().setValue("lastDataset", doc_->datasetKind() == "image-folder"
+                                            ? QString::fromStdString(doc_->datasetRoot())
+                                            : QString("fashion-mnist"));
   });
   connect(model_, &ModelPage::openExperimentRequested, this, &MainWindow::openExperimentDialog);
   connect(model_, &ModelPage::saveExperimentRequested, this, &MainWindow::saveExperimentDialog);
@@ -126,11 +127,14 @@ MainWindow::MainWindow(ExperimentDocument* document, TrainingController* control
     compare_->reload();
     compare_->selectRuns(lessonRuns_);
   });
-  connect(queue_, &RunQueue::runEnded, this, [this](const QString& label, const QString&, int code, const QString& message) {
-    compare_->reload();
-    if (code != 0)
-      statusBar()->showMessage(tr("%1 ended early: %2").arg(label, message.isEmpty() ? tr("exit code %1").arg(code) : message), 20000);
-  });
+  connect(queue_, &RunQueue::runEnded, this,
+          [this](const QString& label, const QString&, int code, const QString& message) {
+            compare_->reload();
+            if (code != 0)
+              statusBar()->showMessage(
+                  tr("%1 ended early: %2").arg(label, message.isEmpty() ? tr("exit code %1").arg(code) : message),
+                  20000);
+          });
   connect(queue_, &RunQueue::failedToStart, this, [this](const QString& label, const QString& message) {
     statusBar()->showMessage(tr("%1 did not start: %2").arg(label, message), 20000);
   });
@@ -179,11 +183,12 @@ void MainWindow::openLessonComparison(const Lesson& lesson) {
   compare_->setGuide(tr("Lesson %1: %2").arg(lesson.number).arg(QString::fromStdString(lesson.titleIn(language))),
                      QString::fromStdString(lesson.explanationIn(language)));
   showPage(Compare);
-  statusBar()->showMessage(tr("Lesson %1: %2 runs queued; also worth a look: %3")
-                               .arg(lesson.number)
-                               .arg(lesson.runs.size())
-                               .arg(QString::fromStdString(lesson.metrics.size() > 1 ? lesson.metrics[1] : lesson.metrics.front())),
-                           15000);
+  statusBar()->showMessage(
+      tr("Lesson %1: %2 runs queued; also worth a look: %3")
+          .arg(lesson.number)
+          .arg(lesson.runs.size())
+          .arg(QString::fromStdString(lesson.metrics.size() > 1 ? lesson.metrics[1] : lesson.metrics.front())),
+      15000);
 }
 
 void MainWindow::openGridDialog() {
@@ -277,14 +282,20 @@ void MainWindow::importLastOrDefaultDataset(const QString& requested) {
 
 void MainWindow::showGuardTrip(const GuardTripped& trip) {
   QString text = tr("At step %1 %2.").arg(trip.step).arg(QString::fromStdString(trip.what));
-  if (!trip.layer.empty()) text += " " + tr("The first layer with a non-finite output is %1.").arg(QString::fromStdString(trip.layer));
-  if (!trip.dump_path.empty()) text += " " + tr("The batch and that layer's input and output are saved in %1.").arg(QString::fromStdString(trip.dump_path));
+  if (!trip.layer.empty())
+    text += " " + tr("The first layer with a non-finite output is %1.").arg(QString::fromStdString(trip.layer));
+  if (!trip.dump_path.empty())
+    text +=
+        " " +
+        tr("The batch and that layer's input and output are saved in %1.").arg(QString::fromStdString(trip.dump_path));
   text += "\n\n" + tr("Try a lower learning rate, gradient clipping, or normalised inputs.");
   statusBar()->showMessage(tr("NaN guard: %1").arg(text), 15000);
   if (QApplication::platformName() == "offscreen" || trip.action == "skip") return;
-  QMessageBox box(QMessageBox::Warning, tr("The NaN guard %1 the run").arg(trip.action == "pause" ? tr("paused") : tr("stopped")),
-                  text, QMessageBox::Ok, this);
-  QPushButton* open = trip.dump_path.empty() ? nullptr : box.addButton(tr("Open the evidence folder"), QMessageBox::ActionRole);
+  QMessageBox box(QMessageBox::Warning,
+                  tr("The NaN guard %1 the run").arg(trip.action == "pause" ? tr("paused") : tr("stopped")), text,
+                  QMessageBox::Ok, this);
+  QPushButton* open =
+      trip.dump_path.empty() ? nullptr : box.addButton(tr("Open the evidence folder"), QMessageBox::ActionRole);
   box.exec();
   if (open && box.clickedButton() == open)
     QDesktopServices::openUrl(QUrl::fromLocalFile(QFileInfo(QString::fromStdString(trip.dump_path)).absolutePath()));
@@ -320,7 +331,8 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
   const auto urls = event->mimeData()->urls();
-  if (urls.size() == 1 && urls[0].isLocalFile() && QFileInfo(urls[0].toLocalFile()).isDir()) event->acceptProposedAction();
+  if (urls.size() == 1 && urls[0].isLocalFile() && QFileInfo(urls[0].toLocalFile()).isDir())
+    event->acceptProposedAction();
 }
 
 void MainWindow::dropEvent(QDropEvent* event) {

@@ -74,7 +74,6 @@ class MainWindow : public QMainWindow {
   void queueGrid(const std::vector<GridRun>& runs, bool twoAtOnce);
 
  private:
-
   ExperimentDocument* doc_;
   TrainingController* controller_;
   QListWidget* sidebar_;

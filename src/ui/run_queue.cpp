@@ -20,7 +20,8 @@ RunQueue::~RunQueue() { cancel(); }
 
 QString RunQueue::cliPath() {
   const QString here = QCoreApplication::applicationDirPath();
-  for (const QString& candidate : {here + "/trainscope-cli", here + "/../cli/trainscope-cli", here + "/../src/cli/trainscope-cli"})
+  for (const QString& candidate :
+       {here + "/trainscope-cli", here + "/../cli/trainscope-cli", here + "/../src/cli/trainscope-cli"})
     if (QFileInfo(candidate).isExecutable()) return QFileInfo(candidate).canonicalFilePath();
   return QStandardPaths::findExecutable("trainscope-cli");
 }
@@ -80,7 +81,8 @@ void RunQueue::startNext() {
     }
     // Two at once: each gets half the cores, so neither starves the other.
     if (parallel_ > 1) job.config["threads"] = std::max(1, QThread::idealThreadCount() / parallel_);
-    job.configPath = QDir::temp().filePath(QString("trainscope-queued-%1-%2.json").arg(QCoreApplication::applicationPid()).arg(++counter_));
+    job.configPath = QDir::temp().filePath(
+        QString("trainscope-queued-%1-%2.json").arg(QCoreApplication::applicationPid()).arg(++counter_));
     QFile file(job.configPath);
     if (!file.open(QIODevice::WriteOnly)) {
       emit failedToStart(job.label, tr("cannot write %1").arg(job.configPath));

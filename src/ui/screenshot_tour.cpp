@@ -2,13 +2,13 @@
 
 #include "ui/experiment_document.h"
 #include "ui/main_window.h"
+#include "ui/pages/compare_page.h"
 #include "ui/pages/data_page.h"
 #include "ui/pages/inspect_page.h"
-#include "ui/pages/compare_page.h"
 #include "ui/pages/lessons_page.h"
-#include "ui/run_queue.h"
 #include "ui/pages/model_page.h"
 #include "ui/pages/train_page.h"
+#include "ui/run_queue.h"
 #include "ui/training_controller.h"
 
 #include <QApplication>

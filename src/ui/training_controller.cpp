@@ -105,16 +105,23 @@ void TrainingController::drain() {
       continue;
     }
     flush();
-    if (auto* s = std::get_if<RunStarted>(&e)) emit started(*s);
-    else if (auto* m = std::get_if<EpochMetrics>(&e)) emit epochArrived(*m);
-    else if (auto* p = std::get_if<Progress>(&e)) emit progressed(*p);
-    else if (auto* l = std::get_if<LogLine>(&e)) emit logLine(*l);
+    if (auto* s = std::get_if<RunStarted>(&e))
+      emit started(*s);
+    else if (auto* m = std::get_if<EpochMetrics>(&e))
+      emit epochArrived(*m);
+    else if (auto* p = std::get_if<Progress>(&e))
+      emit progressed(*p);
+    else if (auto* l = std::get_if<LogLine>(&e))
+      emit logLine(*l);
     else if (auto* st = std::get_if<StateChanged>(&e)) {
       state_ = st->state;
       emit stateChanged(st->state, QString::fromStdString(st->reason));
-    } else if (auto* err = std::get_if<RunError>(&e)) emit failed(QString::fromStdString(err->message));
-    else if (auto* g = std::get_if<GuardTripped>(&e)) emit guardTripped(*g);
-    else if (auto* t = std::get_if<TensorsSaved>(&e)) emit tensorsSaved(*t);
+    } else if (auto* err = std::get_if<RunError>(&e))
+      emit failed(QString::fromStdString(err->message));
+    else if (auto* g = std::get_if<GuardTripped>(&e))
+      emit guardTripped(*g);
+    else if (auto* t = std::get_if<TensorsSaved>(&e))
+      emit tensorsSaved(*t);
   }
   flush();
   if (!events.empty()) emit drained();

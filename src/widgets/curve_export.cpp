@@ -74,8 +74,8 @@ bool writeCurvesSvg(const QString& path, const std::vector<ExportSeries>& series
   if (!openForWriting(f, error)) return false;
   QTextStream out(&f);
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-      << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height << "\" viewBox=\"0 0 "
-      << width << " " << height << "\" font-family=\"sans-serif\" font-size=\"12\">\n"
+      << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height
+      << "\" viewBox=\"0 0 " << width << " " << height << "\" font-family=\"sans-serif\" font-size=\"12\">\n"
       << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
       << "<rect x=\"" << left << "\" y=\"" << top << "\" width=\"" << plotW << "\" height=\"" << plotH
       << "\" fill=\"none\" stroke=\"black\"/>\n";
@@ -90,9 +90,9 @@ bool writeCurvesSvg(const QString& path, const std::vector<ExportSeries>& series
         << "\" stroke=\"#dddddd\"/>\n"
         << "<text x=\"" << left - 6 << "\" y=\"" << py(yv) + 4 << "\" text-anchor=\"end\">" << yText << "</text>\n";
   }
-  out << "<text x=\"" << left + plotW / 2 << "\" y=\"" << height - 15 << "\" text-anchor=\"middle\">" << xmlEscaped(xLabel)
-      << "</text>\n<text transform=\"translate(18," << top + plotH / 2 << ") rotate(-90)\" text-anchor=\"middle\">"
-      << xmlEscaped(yLabel) << (logY ? " (log)" : "") << "</text>\n";
+  out << "<text x=\"" << left + plotW / 2 << "\" y=\"" << height - 15 << "\" text-anchor=\"middle\">"
+      << xmlEscaped(xLabel) << "</text>\n<text transform=\"translate(18," << top + plotH / 2
+      << ") rotate(-90)\" text-anchor=\"middle\">" << xmlEscaped(yLabel) << (logY ? " (log)" : "") << "</text>\n";
   int row = 0;
   for (const auto& s : series) {
     std::vector<double> xs, ys;
@@ -102,12 +102,13 @@ bool writeCurvesSvg(const QString& path, const std::vector<ExportSeries>& series
     }
     const Decimated d = decimateMinMax(xs, ys, x0, x1, static_cast<int>(plotW));
     out << "<polyline fill=\"none\" stroke-width=\"1.2\" stroke=\"" << s.color.name() << "\" points=\"";
-    for (size_t i = 0; i < d.xs.size(); ++i) out << QString::number(px(d.xs[i]), 'f', 1) << "," << QString::number(py(d.ys[i]), 'f', 1) << " ";
+    for (size_t i = 0; i < d.xs.size(); ++i)
+      out << QString::number(px(d.xs[i]), 'f', 1) << "," << QString::number(py(d.ys[i]), 'f', 1) << " ";
     out << "\"/>\n";
     const double ly = top + 10 + 18 * row++;
     out << "<line x1=\"" << left + plotW + 12 << "\" y1=\"" << ly << "\" x2=\"" << left + plotW + 32 << "\" y2=\"" << ly
-        << "\" stroke=\"" << s.color.name() << "\" stroke-width=\"2\"/>\n<text x=\"" << left + plotW + 38 << "\" y=\"" << ly + 4
-        << "\">" << xmlEscaped(s.name) << "</text>\n";
+        << "\" stroke=\"" << s.color.name() << "\" stroke-width=\"2\"/>\n<text x=\"" << left + plotW + 38 << "\" y=\""
+        << ly + 4 << "\">" << xmlEscaped(s.name) << "</text>\n";
   }
   out << "</svg>\n";
   out.flush();

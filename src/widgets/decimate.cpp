@@ -10,8 +10,10 @@ Decimated decimateMinMax(const std::vector<double>& xs, const std::vector<double
   Decimated out;
   const size_t n = std::min(xs.size(), ys.size());
   if (n == 0) return out;
-  size_t begin = static_cast<size_t>(std::lower_bound(xs.begin(), xs.begin() + static_cast<std::ptrdiff_t>(n), x0) - xs.begin());
-  size_t end = static_cast<size_t>(std::upper_bound(xs.begin(), xs.begin() + static_cast<std::ptrdiff_t>(n), x1) - xs.begin());
+  size_t begin =
+      static_cast<size_t>(std::lower_bound(xs.begin(), xs.begin() + static_cast<std::ptrdiff_t>(n), x0) - xs.begin());
+  size_t end =
+      static_cast<size_t>(std::upper_bound(xs.begin(), xs.begin() + static_cast<std::ptrdiff_t>(n), x1) - xs.begin());
   if (begin > 0) --begin;  // one point before and after: the line reaches the border
   if (end < n) ++end;
   const size_t count = end - begin;
@@ -46,11 +48,14 @@ Decimated decimateMinMax(const std::vector<double>& xs, const std::vector<double
   return out;
 }
 
-Decimated decimateMean(const std::vector<double>& xs, const std::vector<double>& ys, double x0, double x1, int columns) {
+Decimated decimateMean(const std::vector<double>& xs, const std::vector<double>& ys, double x0, double x1,
+                       int columns) {
   const size_t n = std::min(xs.size(), ys.size());
   columns = std::max(columns, 1);
-  size_t begin = static_cast<size_t>(std::lower_bound(xs.begin(), xs.begin() + static_cast<std::ptrdiff_t>(n), x0) - xs.begin());
-  size_t end = static_cast<size_t>(std::upper_bound(xs.begin(), xs.begin() + static_cast<std::ptrdiff_t>(n), x1) - xs.begin());
+  size_t begin =
+      static_cast<size_t>(std::lower_bound(xs.begin(), xs.begin() + static_cast<std::ptrdiff_t>(n), x0) - xs.begin());
+  size_t end =
+      static_cast<size_t>(std::upper_bound(xs.begin(), xs.begin() + static_cast<std::ptrdiff_t>(n), x1) - xs.begin());
   if (begin > 0) --begin;
   if (end < n) ++end;
   if (end - begin <= static_cast<size_t>(4 * columns) || !(x1 > x0)) return decimateMinMax(xs, ys, x0, x1, columns);
@@ -74,7 +79,8 @@ Decimated decimateMean(const std::vector<double>& xs, const std::vector<double>&
   return out;
 }
 
-Envelope envelopeMinMax(const std::vector<double>& xs, const std::vector<double>& ys, double x0, double x1, int columns) {
+Envelope envelopeMinMax(const std::vector<double>& xs, const std::vector<double>& ys, double x0, double x1,
+                        int columns) {
   Envelope out;
   // The decimation keeps each column's extremes in x order; pair them back up.
   const Decimated d = decimateMinMax(xs, ys, x0, x1, columns);

@@ -29,6 +29,7 @@ Decimated decimateMean(const std::vector<double>& xs, const std::vector<double>&
 struct Envelope {
   std::vector<double> xs, lows, highs;
 };
-Envelope envelopeMinMax(const std::vector<double>& xs, const std::vector<double>& ys, double x0, double x1, int columns);
+Envelope envelopeMinMax(const std::vector<double>& xs, const std::vector<double>& ys, double x0, double x1,
+                        int columns);
 
 }  // namespace trainscope::widgets

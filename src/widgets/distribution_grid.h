@@ -16,8 +16,8 @@ struct DistributionColumn {
 struct DistributionGrid {
   double lo = 0, hi = 1;  // value range of the rows
   int rows = 0;
-  std::vector<double> steps;                 // one per column
-  std::vector<std::vector<double>> mass;     // [column][row]: elements whose value falls in the row
+  std::vector<double> steps;              // one per column
+  std::vector<std::vector<double>> mass;  // [column][row]: elements whose value falls in the row
 };
 
 // Spreads each bin's count over the rows it overlaps, in proportion to the overlap

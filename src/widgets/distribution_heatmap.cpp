@@ -9,7 +9,7 @@
 namespace trainscope::widgets {
 
 namespace {
-constexpr int kRows = 120;      // value rows: finer than 64 bins, so shifting ranges stay smooth
+constexpr int kRows = 120;       // value rows: finer than 64 bins, so shifting ranges stay smooth
 constexpr double kFloor = 1e-4;  // shares below this get the lowest colour
 }  // namespace
 

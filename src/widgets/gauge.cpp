@@ -47,7 +47,9 @@ void Gauge::paintEvent(QPaintEvent*) {
   p.drawRoundedRect(bar, 3, 3);
   if (available_ && fraction_ > 0) {
     // Green, then amber past 75%, red past 90%: room left at a glance.
-    const QColor fill = fraction_ > 0.9 ? QColor(214, 39, 40) : fraction_ > 0.75 ? QColor(255, 160, 0) : QColor(44, 160, 44);
+    const QColor fill = fraction_ > 0.9    ? QColor(214, 39, 40)
+                        : fraction_ > 0.75 ? QColor(255, 160, 0)
+                                           : QColor(44, 160, 44);
     p.setPen(Qt::NoPen);
     p.setBrush(fill);
     p.drawRoundedRect(QRectF(bar.x() + 1, bar.y() + 1, (bar.width() - 2) * fraction_, bar.height() - 2), 2, 2);

@@ -20,7 +20,8 @@ HistogramPlot::HistogramPlot(QWidget* parent) : QWidget(parent), plot_(new QCust
   plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
 }
 
-void HistogramPlot::setHistogram(const std::vector<double>& edges, const std::vector<double>& counts, const QString& title) {
+void HistogramPlot::setHistogram(const std::vector<double>& edges, const std::vector<double>& counts,
+                                 const QString& title) {
   QVector<double> keys, values;
   const size_t bins = std::min(counts.size(), edges.empty() ? 0 : edges.size() - 1);
   double top = 1;
@@ -46,8 +47,10 @@ void HistogramPlot::clear() {
 void HistogramPlot::setLogCounts(bool on) {
   log_ = on;
   plot_->yAxis->setScaleType(on ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
-  if (on) plot_->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
-  else plot_->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+  if (on)
+    plot_->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
+  else
+    plot_->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 

@@ -57,8 +57,11 @@ void ThumbnailModel::request(int item) const {
   auto* self = const_cast<ThumbnailModel*>(this);
   (void)QtConcurrent::run(&pool_, [self, loader, generation, item, size] {
     QImage img = loader(item);
-    if (!img.isNull()) img = img.scaled(size, Qt::KeepAspectRatio, img.width() < size.width() ? Qt::FastTransformation : Qt::SmoothTransformation);
-    QMetaObject::invokeMethod(self, [self, generation, item, img] { self->deliver(generation, item, img); }, Qt::QueuedConnection);
+    if (!img.isNull())
+      img = img.scaled(size, Qt::KeepAspectRatio,
+                       img.width() < size.width() ? Qt::FastTransformation : Qt::SmoothTransformation);
+    QMetaObject::invokeMethod(
+        self, [self, generation, item, img] { self->deliver(generation, item, img); }, Qt::QueuedConnection);
   });
 }
 
@@ -97,13 +100,13 @@ ImageGrid::ImageGrid(QWidget* parent) : QWidget(parent), view_(new QListView(thi
   view_->setWordWrap(true);
   view_->setModel(model_);
   connect(view_->verticalScrollBar(), &QScrollBar::valueChanged, model_, [this] { model_->cancelPending(); });
-  connect(view_->selectionModel(), &QItemSelectionModel::currentChanged, this,
-          [this](const QModelIndex& current) {
-            if (current.isValid()) emit itemSelected(current.row());
-          });
+  connect(view_->selectionModel(), &QItemSelectionModel::currentChanged, this, [this](const QModelIndex& current) {
+    if (current.isValid()) emit itemSelected(current.row());
+  });
 }
 
-void ImageGrid::setItems(int count, ThumbnailModel::Loader loader, ThumbnailModel::Caption caption, QSize thumbnailSize) {
+void ImageGrid::setItems(int count, ThumbnailModel::Loader loader, ThumbnailModel::Caption caption,
+                         QSize thumbnailSize) {
   view_->setIconSize(thumbnailSize);
   view_->setGridSize(QSize(thumbnailSize.width() + 16, thumbnailSize.height() + 28));
   model_->setItems(count, std::move(loader), std::move(caption), thumbnailSize);

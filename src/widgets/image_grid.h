@@ -20,8 +20,8 @@ namespace trainscope::widgets {
 class ThumbnailModel : public QAbstractListModel {
   Q_OBJECT
  public:
-  using Loader = std::function<QImage(int item)>;     // called on a pool thread
-  using Caption = std::function<QString(int item)>;   // called on the GUI thread
+  using Loader = std::function<QImage(int item)>;    // called on a pool thread
+  using Caption = std::function<QString(int item)>;  // called on the GUI thread
 
   explicit ThumbnailModel(QObject* parent = nullptr);
   ~ThumbnailModel() override;
@@ -54,7 +54,8 @@ class ImageGrid : public QWidget {
   Q_OBJECT
  public:
   explicit ImageGrid(QWidget* parent = nullptr);
-  void setItems(int count, ThumbnailModel::Loader loader, ThumbnailModel::Caption caption, QSize thumbnailSize = {72, 72});
+  void setItems(int count, ThumbnailModel::Loader loader, ThumbnailModel::Caption caption,
+                QSize thumbnailSize = {72, 72});
   int itemCount() const;
   QListView* view() const { return view_; }
   ThumbnailModel* model() const { return model_; }

@@ -148,8 +148,10 @@ void LiveCurvePlot::setAxisLabels(const QString& x, const QString& left, const Q
 
 void LiveCurvePlot::setLogScale(bool on) {
   plot_->yAxis->setScaleType(on ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
-  if (on) plot_->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
-  else plot_->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+  if (on)
+    plot_->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
+  else
+    plot_->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
   dirty_ = true;
 }
 
@@ -178,7 +180,7 @@ bool LiveCurvePlot::refresh() {
   if (clock_.elapsed() < nextRefreshAt_) return false;
   dirty_ = false;
   const QSignalBlocker block(plot_->xAxis);  // our own range changes are not the user's
-  if (following_) {  // x: everything recorded
+  if (following_) {                          // x: everything recorded
     double lo = 0, hi = 0;
     bool any = false;
     for (const auto& s : series_) {

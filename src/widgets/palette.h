@@ -7,9 +7,9 @@
 namespace trainscope::widgets {
 
 inline QColor seriesColor(int i) {
-  static const QColor base[] = {QColor(31, 119, 180), QColor(255, 127, 14), QColor(44, 160, 44), QColor(214, 39, 40),
-                                QColor(148, 103, 189), QColor(140, 86, 75), QColor(227, 119, 194), QColor(127, 127, 127),
-                                QColor(188, 189, 34), QColor(23, 190, 207)};
+  static const QColor base[] = {
+      QColor(31, 119, 180), QColor(255, 127, 14),  QColor(44, 160, 44),   QColor(214, 39, 40),  QColor(148, 103, 189),
+      QColor(140, 86, 75),  QColor(227, 119, 194), QColor(127, 127, 127), QColor(188, 189, 34), QColor(23, 190, 207)};
   const QColor c = base[i % 10];
   const int round = (i / 10) % 3;
   return round == 0 ? c : round == 1 ? c.darker(140) : c.lighter(130);

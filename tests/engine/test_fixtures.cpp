@@ -5,8 +5,8 @@
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
-#include <atomic>
 #include <unistd.h>
+#include <atomic>
 
 namespace fs = std::filesystem;
 
@@ -35,7 +35,9 @@ void writeImage(const fs::path& path, const cv::Mat& img) {
   fclose(f);
 }
 
-cv::Mat solidImage(int height, int width, cv::Vec3b rgb) { return cv::Mat(height, width, CV_8UC3, cv::Scalar(rgb[0], rgb[1], rgb[2])); }
+cv::Mat solidImage(int height, int width, cv::Vec3b rgb) {
+  return cv::Mat(height, width, CV_8UC3, cv::Scalar(rgb[0], rgb[1], rgb[2]));
+}
 
 bool haveFashionMnist() { return !findFashionMnistDir().empty(); }
 
@@ -87,7 +89,9 @@ RunEvents followRun(TrainingSession& session, const std::function<void(const Eve
   }
 }
 
-std::vector<double> readH5Column(const std::string& file, const std::string& dataset) { return h5ReadDoubles(file, dataset); }
+std::vector<double> readH5Column(const std::string& file, const std::string& dataset) {
+  return h5ReadDoubles(file, dataset);
+}
 
 nlohmann::json readJsonFile(const std::string& path) {
   std::ifstream in(path);

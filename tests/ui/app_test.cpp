@@ -2,51 +2,51 @@
 // the class chart, break a field and see Start blocked, train a short run and watch
 // the curves and progress, pause, resume, stop, find the run folder complete, and
 // grab every page.
-#include "ui/experiment_document.h"
-#include "ui/main_window.h"
-#include "ui/pages/data_page.h"
-#include "ui/pages/experiment_form.h"
-#include "ui/pages/model_page.h"
-#include "ui/pages/train_page.h"
-#include "ui/pages/inspect_page.h"
-#include "ui/pages/system_page.h"
-#include "ui/pages/compare_page.h"
-#include "ui/pages/lessons_page.h"
-#include "ui/translation.h"
-#include "ui/grid_dialog.h"
-#include "ui/run_queue.h"
-#include <QSignalSpy>
-#include <QStackedWidget>
-#include "widgets/curve_export.h"
+#include <QDir>
 #include <QListWidget>
-#include <QTextBrowser>
-#include "widgets/gauge.h"
-#include "engine/inspect/layer_health.h"
-#include "widgets/distribution_heatmap.h"
-#include "widgets/histogram_plot.h"
 #include <QMenu>
 #include <QMenuBar>
-#include <QDir>
+#include <QSignalSpy>
+#include <QStackedWidget>
+#include <QTextBrowser>
 #include <QTreeWidget>
+#include "engine/inspect/layer_health.h"
+#include "ui/experiment_document.h"
+#include "ui/grid_dialog.h"
+#include "ui/main_window.h"
+#include "ui/pages/compare_page.h"
+#include "ui/pages/data_page.h"
+#include "ui/pages/experiment_form.h"
+#include "ui/pages/inspect_page.h"
+#include "ui/pages/lessons_page.h"
+#include "ui/pages/model_page.h"
+#include "ui/pages/system_page.h"
+#include "ui/pages/train_page.h"
+#include "ui/run_queue.h"
 #include "ui/training_controller.h"
+#include "ui/translation.h"
 #include "widgets/class_chart.h"
+#include "widgets/curve_export.h"
+#include "widgets/distribution_heatmap.h"
+#include "widgets/gauge.h"
+#include "widgets/histogram_plot.h"
 #include "widgets/image_grid.h"
 #include "widgets/live_curve_plot.h"
 #include "widgets/summary_table.h"
 
 #include <opencv2/imgcodecs.hpp>
 
+#include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
-#include <QTabWidget>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
-#include <QFile>
 #include <QtTest>
 
 #include <fstream>
@@ -88,15 +88,14 @@ class AppTest : public QObject {
     QVERIFY(QTest::qWaitForWindowExposed(window_));
   }
 
-  void cleanupTestCase() {
-    delete window_;
-  }
+  void cleanupTestCase() { delete window_; }
 
   void importsAFolderAndListsTheCorruptFile() {
     const QString root = tmp_.path() + "/photos";
     for (int i = 0; i < 5; ++i) writeImage(root + QString("/cat/c%1.png").arg(i), 40 + i, 30, 20 * i);
     for (int i = 0; i < 3; ++i) writeImage(root + QString("/dog/d%1.jpg").arg(i), 50, 60 + i, 200 - 10 * i);
-    std::ofstream(root.toStdString() + "/dog/corrupt.jpg", std::ios::binary) << std::string("\xFF\xD8\xFF\xE0", 4) << "not really";
+    std::ofstream(root.toStdString() + "/dog/corrupt.jpg", std::ios::binary)
+        << std::string("\xFF\xD8\xFF\xE0", 4) << "not really";
 
     window_->showPage(MainWindow::Data);
     DataPage* data = window_->dataPage();
@@ -234,10 +233,10 @@ class AppTest : public QObject {
     QVERIFY(QFileInfo::exists(controller_->runDir() + "/tensors.h5"));
     QTRY_VERIFY_WITH_TIMEOUT(controller_->state() == RunState::Finished, 60000);
 
-    window_->showPage(MainWindow::Inspect);  // Start switched to the Train page
+    window_->showPage(MainWindow::Inspect);                   // Start switched to the Train page
     QCOMPARE(inspect->layerTree()->topLevelItemCount(), 12);  // LeNet's layers
     inspect->select("conv1", "activation");
-    QCOMPARE(inspect->heatmap()->columnCount(), 8);  // steps 4, 8, ..., 32
+    QCOMPARE(inspect->heatmap()->columnCount(), 8);                              // steps 4, 8, ..., 32
     QTRY_COMPARE(static_cast<int>(inspect->heatmap()->grid().steps.size()), 8);  // drawn once visible
     const auto& grid = inspect->heatmap()->grid();
     QCOMPARE(static_cast<int>(grid.steps.size()), 8);
@@ -246,7 +245,7 @@ class AppTest : public QObject {
     for (double m : grid.mass.front()) mass += m;
     QCOMPARE(mass, 64.0 * 6 * 28 * 28);  // every element of conv1's output, resampled
     QVERIFY(inspect->latestHistogram()->barCount() == 64);
-    QCOMPARE(inspect->statsPlot()->pointCount(0), 32);  // the mean at every step
+    QCOMPARE(inspect->statsPlot()->pointCount(0), 32);    // the mean at every step
     QCOMPARE(inspect->gradNormPlot()->seriesCount(), 5);  // conv1, conv2, fc1, fc2, fc3
     QCOMPARE(inspect->gradNormPlot()->pointCount(0), 32);
     QCOMPARE(inspect->healthTable()->rowCount(), 12);
@@ -269,7 +268,7 @@ class AppTest : public QObject {
     QVERIFY(system->memoryGauge()->text().contains("MB") || system->memoryGauge()->text().contains("GB"));
     QVERIFY(window_->trainPage()->memoryGauge()->available());
     QTRY_VERIFY_WITH_TIMEOUT(system->resourcePlot()->pointCount(0) >= 2, 5000);  // one sample a second
-    if (!system->gpuAllocatorGauge()->available()) {  // a CPU build: no made-up numbers
+    if (!system->gpuAllocatorGauge()->available()) {                             // a CPU build: no made-up numbers
       QVERIFY(system->gpuAllocatorGauge()->text().startsWith("no GPU"));
       QCOMPARE(system->gpuAllocatorGauge()->fraction(), 0.0);
       QVERIFY(system->gpuDeviceGauge()->text().startsWith("no GPU"));

@@ -20,7 +20,7 @@ class WidgetsTest : public QObject {
     const auto mean = decimateMean(xs, ys, 0, 9999, 100);
     QVERIFY(mean.xs.size() >= 100 && mean.xs.size() <= 102);
     for (size_t i = 0; i + 1 < mean.ys.size(); ++i) QVERIFY(std::abs(mean.ys[i]) < 1.1);  // the zigzag averages out
-    QVERIFY(mean.ys.back() > mean.ys.front() + 0.5);       // the slope stays
+    QVERIFY(mean.ys.back() > mean.ys.front() + 0.5);                                      // the slope stays
     const auto band = envelopeMinMax(xs, ys, 0, 9999, 100);
     QCOMPARE(band.xs.size(), band.lows.size());
     QVERIFY(band.xs.size() >= 100 && band.xs.size() <= 102);
@@ -35,8 +35,8 @@ class WidgetsTest : public QObject {
     // TensorBoard: last = last * w + (1 - w) * v; smoothed = last / (1 - w^n).
     const auto s = debiasedEma({1.0, 2.0, 3.0}, 0.5);
     QCOMPARE(s.size(), size_t(3));
-    QVERIFY(std::abs(s[0] - 1.0) < 1e-12);         // 0.5 / 0.5
-    QVERIFY(std::abs(s[1] - 1.25 / 0.75) < 1e-12);  // 1.6667
+    QVERIFY(std::abs(s[0] - 1.0) < 1e-12);            // 0.5 / 0.5
+    QVERIFY(std::abs(s[1] - 1.25 / 0.75) < 1e-12);    // 1.6667
     QVERIFY(std::abs(s[2] - 2.125 / 0.875) < 1e-12);  // 2.4286
     QCOMPARE(debiasedEma({4.0, 5.0}, 0.0), (std::vector<double>{4.0, 5.0}));
     const auto withNan = debiasedEma({1.0, std::nan(""), 1.0}, 0.9);

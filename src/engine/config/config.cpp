@@ -15,14 +15,12 @@ std::string joinLines(const std::vector<std::string>& lines) {
   return out;
 }
 
-const std::vector<std::string> kTransformNames{
-    "Resize", "CenterCrop", "RandomResizedCrop", "RandomHorizontalFlip", "ColorJitter",
-    "Grayscale", "ToTensor", "Normalize"};
+const std::vector<std::string> kTransformNames{"Resize",      "CenterCrop", "RandomResizedCrop", "RandomHorizontalFlip",
+                                               "ColorJitter", "Grayscale",  "ToTensor",          "Normalize"};
 
 bool isTensorStage(const std::string& name) { return name == "Normalize"; }
 
-TransformSpec parseTransform(const nlohmann::json& j, const std::string& path,
-                             std::vector<std::string>& problems) {
+TransformSpec parseTransform(const nlohmann::json& j, const std::string& path, std::vector<std::string>& problems) {
   TransformSpec t;
   if (!j.is_object()) {
     problems.push_back(path + ": must be an object like {\"name\": \"ToTensor\"}, got " + describeJsonType(j));
@@ -30,8 +28,9 @@ TransformSpec parseTransform(const nlohmann::json& j, const std::string& path,
   }
   JsonFields f(j, path, problems);
   if (!f.has("name")) {
-    problems.push_back(path + ".name: missing (one of Resize, CenterCrop, RandomResizedCrop, "
-                              "RandomHorizontalFlip, ColorJitter, Grayscale, ToTensor, Normalize)");
+    problems.push_back(path +
+                       ".name: missing (one of Resize, CenterCrop, RandomResizedCrop, "
+                       "RandomHorizontalFlip, ColorJitter, Grayscale, ToTensor, Normalize)");
     return t;
   }
   f.read("name", t.name, kTransformNames);
@@ -47,8 +46,7 @@ TransformSpec parseTransform(const nlohmann::json& j, const std::string& path,
     f.read("ratio", t.ratio, 1e-6, 1e6);
     if (t.scale.size() != 2 || t.scale[0] > t.scale[1] || t.scale[1] <= 0)
       f.problem("scale", "must be [min, max] with 0 <= min <= max <= 1 and max > 0");
-    if (t.ratio.size() != 2 || t.ratio[0] > t.ratio[1])
-      f.problem("ratio", "must be [min, max] with 0 < min <= max");
+    if (t.ratio.size() != 2 || t.ratio[0] > t.ratio[1]) f.problem("ratio", "must be [min, max] with 0 < min <= max");
   }
   if (t.name == "RandomHorizontalFlip") f.read("p", t.p, 0, 1);
   if (t.name == "ColorJitter") {
@@ -74,8 +72,8 @@ TransformSpec parseTransform(const nlohmann::json& j, const std::string& path,
 }
 
 // Order and channel rules of a pipeline: image ops, then ToTensor, then Normalize.
-void checkPipeline(const std::vector<TransformSpec>& ts, const std::string& path, int inputChannels,
-                   bool variableSizes, std::vector<std::string>& problems) {
+void checkPipeline(const std::vector<TransformSpec>& ts, const std::string& path, int inputChannels, bool variableSizes,
+                   std::vector<std::string>& problems) {
   int channels = inputChannels;
   bool tensor = false, fixedSize = !variableSizes;
   for (size_t i = 0; i < ts.size(); ++i) {
@@ -88,8 +86,8 @@ void checkPipeline(const std::vector<TransformSpec>& ts, const std::string& path
       if (!tensor) problems.push_back(where + ": " + t.name + " works on tensors; put it after ToTensor");
       if (!t.mean.empty() && static_cast<int>(t.mean.size()) != channels)
         problems.push_back(where + ".mean: the images have " + std::to_string(channels) +
-                           " channel(s) here, so mean and std need " + std::to_string(channels) +
-                           " value(s), got " + std::to_string(t.mean.size()));
+                           " channel(s) here, so mean and std need " + std::to_string(channels) + " value(s), got " +
+                           std::to_string(t.mean.size()));
     } else if (!t.name.empty()) {
       if (tensor) problems.push_back(where + ": " + t.name + " works on images; put it before ToTensor");
       if (t.name == "Grayscale") channels = t.num_output_channels;
@@ -99,8 +97,9 @@ void checkPipeline(const std::vector<TransformSpec>& ts, const std::string& path
   }
   if (!tensor) problems.push_back(path + ": needs a ToTensor step (the model takes float tensors)");
   if (!fixedSize)
-    problems.push_back(path + ": images in a folder differ in size, so a batch cannot be stacked; add "
-                              "CenterCrop, RandomResizedCrop or Resize with [height, width]");
+    problems.push_back(path +
+                       ": images in a folder differ in size, so a batch cannot be stacked; add "
+                       "CenterCrop, RandomResizedCrop or Resize with [height, width]");
 }
 
 std::vector<TransformSpec> parsePipeline(const nlohmann::json* j, const std::string& path,
@@ -233,8 +232,7 @@ ExperimentConfig parseConfig(const nlohmann::json& j) {
     if (c.scheduler.name == "multistep" && c.scheduler.milestones.empty())
       f.problem("milestones", "MultiStepLR needs at least one milestone (in epochs)");
     for (size_t i = 1; i < c.scheduler.milestones.size(); ++i)
-      if (c.scheduler.milestones[i] <= c.scheduler.milestones[i - 1])
-        f.problem("milestones", "must increase");
+      if (c.scheduler.milestones[i] <= c.scheduler.milestones[i - 1]) f.problem("milestones", "must increase");
     f.rejectUnknown();
   }
   if (const auto* s = section("training")) {
@@ -331,38 +329,63 @@ nlohmann::json toJson(const ExperimentConfig& c) {
       {"epochs", c.epochs},
       {"runs_dir", c.runs_dir},
       {"dataset",
-       {{"kind", c.dataset.kind}, {"root", c.dataset.root}, {"val_fraction", c.dataset.val_fraction},
-        {"channels", c.dataset.channels}, {"train_subset", c.dataset.train_subset},
+       {{"kind", c.dataset.kind},
+        {"root", c.dataset.root},
+        {"val_fraction", c.dataset.val_fraction},
+        {"channels", c.dataset.channels},
+        {"train_subset", c.dataset.train_subset},
         {"val_subset", c.dataset.val_subset}}},
       {"transforms", {{"train", train}, {"val", val}}},
       {"loader",
-       {{"batch_size", c.loader.batch_size}, {"num_workers", c.loader.num_workers},
-        {"prefetch_factor", c.loader.prefetch_factor}, {"shuffle", c.loader.shuffle},
-        {"drop_last", c.loader.drop_last}, {"pin_memory", c.loader.pin_memory}}},
+       {{"batch_size", c.loader.batch_size},
+        {"num_workers", c.loader.num_workers},
+        {"prefetch_factor", c.loader.prefetch_factor},
+        {"shuffle", c.loader.shuffle},
+        {"drop_last", c.loader.drop_last},
+        {"pin_memory", c.loader.pin_memory}}},
       {"model",
-       {{"name", c.model.name}, {"hidden", c.model.hidden}, {"activation", c.model.activation},
-        {"dropout", c.model.dropout}, {"residual", c.model.residual}}},
+       {{"name", c.model.name},
+        {"hidden", c.model.hidden},
+        {"activation", c.model.activation},
+        {"dropout", c.model.dropout},
+        {"residual", c.model.residual}}},
       {"optimizer",
-       {{"name", c.optimizer.name}, {"lr", c.optimizer.lr}, {"momentum", c.optimizer.momentum},
-        {"nesterov", c.optimizer.nesterov}, {"weight_decay", c.optimizer.weight_decay},
-        {"betas", c.optimizer.betas}, {"eps", c.optimizer.eps}}},
+       {{"name", c.optimizer.name},
+        {"lr", c.optimizer.lr},
+        {"momentum", c.optimizer.momentum},
+        {"nesterov", c.optimizer.nesterov},
+        {"weight_decay", c.optimizer.weight_decay},
+        {"betas", c.optimizer.betas},
+        {"eps", c.optimizer.eps}}},
       {"scheduler",
-       {{"name", c.scheduler.name}, {"step_size", c.scheduler.step_size}, {"gamma", c.scheduler.gamma},
-        {"milestones", c.scheduler.milestones}, {"eta_min", c.scheduler.eta_min},
+       {{"name", c.scheduler.name},
+        {"step_size", c.scheduler.step_size},
+        {"gamma", c.scheduler.gamma},
+        {"milestones", c.scheduler.milestones},
+        {"eta_min", c.scheduler.eta_min},
         {"warmup_epochs", c.scheduler.warmup_epochs},
         {"warmup_start_factor", c.scheduler.warmup_start_factor}}},
       {"training",
-       {{"grad_accum_steps", c.training.grad_accum_steps}, {"clip_grad_norm", c.training.clip_grad_norm},
-        {"label_smoothing", c.training.label_smoothing}, {"max_steps", c.training.max_steps},
-        {"nan_guard", c.training.nan_guard}, {"anomaly_detection", c.training.anomaly_detection}}},
+       {{"grad_accum_steps", c.training.grad_accum_steps},
+        {"clip_grad_norm", c.training.clip_grad_norm},
+        {"label_smoothing", c.training.label_smoothing},
+        {"max_steps", c.training.max_steps},
+        {"nan_guard", c.training.nan_guard},
+        {"anomaly_detection", c.training.anomaly_detection}}},
       {"probes",
-       {{"enabled", c.probes.enabled}, {"histogram_every", c.probes.histogram_every}, {"bins", c.probes.bins},
+       {{"enabled", c.probes.enabled},
+        {"histogram_every", c.probes.histogram_every},
+        {"bins", c.probes.bins},
         {"sample", c.probes.sample}}},
       {"pitfalls",
-       {{"skip_zero_grad", c.pitfalls.skip_zero_grad}, {"skip_eval", c.pitfalls.skip_eval},
+       {{"skip_zero_grad", c.pitfalls.skip_zero_grad},
+        {"skip_eval", c.pitfalls.skip_eval},
         {"skip_normalize", c.pitfalls.skip_normalize}}},
       {"tensors",
-       {{"steps", c.tensors.steps}, {"every", c.tensors.every}, {"layers", c.tensors.layers}, {"kinds", c.tensors.kinds}}},
+       {{"steps", c.tensors.steps},
+        {"every", c.tensors.every},
+        {"layers", c.tensors.layers},
+        {"kinds", c.tensors.kinds}}},
   };
 }
 

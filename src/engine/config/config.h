@@ -23,14 +23,14 @@ class ConfigError : public std::runtime_error {
 
 // One torchvision transform. Only the fields of the named transform are used.
 struct TransformSpec {
-  std::string name;                  // Resize, CenterCrop, RandomResizedCrop, ...
-  std::vector<int> size;             // [s] (shorter edge / square) or [h, w]
-  std::vector<double> scale{0.08, 1.0};        // RandomResizedCrop
-  std::vector<double> ratio{3.0 / 4.0, 4.0 / 3.0};  // RandomResizedCrop
-  double p = 0.5;                    // RandomHorizontalFlip
+  std::string name;                                              // Resize, CenterCrop, RandomResizedCrop, ...
+  std::vector<int> size;                                         // [s] (shorter edge / square) or [h, w]
+  std::vector<double> scale{0.08, 1.0};                          // RandomResizedCrop
+  std::vector<double> ratio{3.0 / 4.0, 4.0 / 3.0};               // RandomResizedCrop
+  double p = 0.5;                                                // RandomHorizontalFlip
   double brightness = 0, contrast = 0, saturation = 0, hue = 0;  // ColorJitter
-  int num_output_channels = 1;       // Grayscale
-  std::vector<double> mean, std;     // Normalize
+  int num_output_channels = 1;                                   // Grayscale
+  std::vector<double> mean, std;                                 // Normalize
 };
 
 struct DatasetConfig {
@@ -52,7 +52,7 @@ struct LoaderConfig {
 };
 
 struct ModelConfig {
-  std::string name = "lenet";  // mlp | lenet | vgg | resnet18
+  std::string name = "lenet";         // mlp | lenet | vgg | resnet18
   std::vector<int> hidden{256, 128};  // mlp
   std::string activation = "relu";    // mlp: relu | sigmoid | tanh
   double dropout = 0.5;               // mlp, vgg
@@ -70,12 +70,12 @@ struct OptimizerConfig {
 };
 
 struct SchedulerConfig {
-  std::string name = "constant";  // constant | step | multistep | cosine
-  double step_size = 30;          // epochs (StepLR)
-  double gamma = 0.1;             // StepLR, MultiStepLR
-  std::vector<double> milestones; // epochs (MultiStepLR)
-  double eta_min = 0.0;           // cosine
-  double warmup_epochs = 0.0;     // linear warmup from warmup_start_factor * lr
+  std::string name = "constant";   // constant | step | multistep | cosine
+  double step_size = 30;           // epochs (StepLR)
+  double gamma = 0.1;              // StepLR, MultiStepLR
+  std::vector<double> milestones;  // epochs (MultiStepLR)
+  double eta_min = 0.0;            // cosine
+  double warmup_epochs = 0.0;      // linear warmup from warmup_start_factor * lr
   double warmup_start_factor = 0.1;
 };
 
@@ -83,7 +83,7 @@ struct TrainingConfig {
   int grad_accum_steps = 1;
   double clip_grad_norm = 0.0;  // 0 = off
   double label_smoothing = 0.0;
-  int64_t max_steps = 0;        // stop after this many optimizer steps; 0 = no limit
+  int64_t max_steps = 0;  // stop after this many optimizer steps; 0 = no limit
   // When the loss or a gradient becomes NaN/Inf: pause, stop, skip (the batch) or off.
   std::string nan_guard = "pause";
   bool anomaly_detection = false;  // autograd anomaly mode: names the backward op, ~2x slower
@@ -104,15 +104,15 @@ struct ProbeConfig {
   bool enabled = true;
   int64_t histogram_every = 50;  // steps between full histograms (0 = none)
   int bins = 64;
-  int sample = 512;              // values per tensor for the per-step statistics
+  int sample = 512;  // values per tensor for the per-step statistics
 };
 
 // Tensors saved to the run's tensors.h5 (docs/run-format.md): chosen layers'
 // activations, their gradients, and their parameters and parameter gradients, at
 // chosen steps. The app and the CLI can also ask for a save at the next step.
 struct TensorDumpConfig {
-  std::vector<int> steps;    // optimizer steps (1-based) to save at
-  int64_t every = 0;         // and every N steps; 0 = never
+  std::vector<int> steps;           // optimizer steps (1-based) to save at
+  int64_t every = 0;                // and every N steps; 0 = never
   std::vector<std::string> layers;  // layer names ("conv1"); empty = all layers
   std::vector<std::string> kinds = {"activation", "activation_grad", "weight", "weight_grad"};
 };

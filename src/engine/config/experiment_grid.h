@@ -12,13 +12,13 @@
 namespace trainscope {
 
 struct GridAxis {
-  std::string field;                 // dotted, e.g. "optimizer.lr"
+  std::string field;  // dotted, e.g. "optimizer.lr"
   std::vector<nlohmann::json> values;
 };
 
 struct GridRun {
-  std::string label;     // "optimizer.lr=0.1 optimizer.weight_decay=0.0001"
-  nlohmann::json config; // the experiment, name suffixed with the values
+  std::string label;      // "optimizer.lr=0.1 optimizer.weight_decay=0.0001"
+  nlohmann::json config;  // the experiment, name suffixed with the values
 };
 
 // Throws ConfigError naming the field and value when a combination does not validate,

@@ -39,17 +39,13 @@ size_t editDistance(const std::string& a, const std::string& b) {
 JsonFields::JsonFields(const nlohmann::json& object, std::string path, std::vector<std::string>& problems)
     : object_(object), path_(std::move(path)), problems_(problems) {}
 
-std::string JsonFields::pathOf(const std::string& key) const {
-  return path_.empty() ? key : path_ + "." + key;
-}
+std::string JsonFields::pathOf(const std::string& key) const { return path_.empty() ? key : path_ + "." + key; }
 
 void JsonFields::problem(const std::string& key, const std::string& message) {
   problems_.push_back(pathOf(key) + ": " + message);
 }
 
-bool JsonFields::has(const std::string& key) const {
-  return object_.is_object() && object_.contains(key);
-}
+bool JsonFields::has(const std::string& key) const { return object_.is_object() && object_.contains(key); }
 
 const nlohmann::json* JsonFields::child(const std::string& key) {
   known_.insert(key);

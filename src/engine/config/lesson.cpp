@@ -8,8 +8,9 @@
 namespace trainscope {
 
 const std::vector<std::string>& lessonMetrics() {
-  static const std::vector<std::string> m = {"loss",     "accuracy",       "val_loss", "val_accuracy", "train_loss",
-                                             "train_accuracy", "lr", "samples_per_sec", "grad_norm"};
+  static const std::vector<std::string> m = {"loss",         "accuracy",        "val_loss",
+                                             "val_accuracy", "train_loss",      "train_accuracy",
+                                             "lr",           "samples_per_sec", "grad_norm"};
   return m;
 }
 
@@ -46,7 +47,8 @@ Lesson loadLesson(const std::string& path) {
   std::vector<std::string> problems;
   Lesson lesson;
   lesson.file = path;
-  if (!j.contains("lesson") || !j["lesson"].is_object()) throw ConfigError({"lesson: missing (a lesson file has a \"lesson\" section)"});
+  if (!j.contains("lesson") || !j["lesson"].is_object())
+    throw ConfigError({"lesson: missing (a lesson file has a \"lesson\" section)"});
   const nlohmann::json section = j["lesson"];
   j.erase("lesson");
   JsonFields f(section, "lesson", problems);
@@ -58,7 +60,8 @@ Lesson loadLesson(const std::string& path) {
   f.read("x", lesson.x, {"step", "epoch", "time"});
   f.read("log_scale", lesson.log_scale);
   const nlohmann::json* runs = f.child("runs");
-  if (!runs || !runs->is_array() || runs->empty()) f.problem("runs", "must list the variants to run, e.g. [{\"label\": \"baseline\", \"set\": {}}]");
+  if (!runs || !runs->is_array() || runs->empty())
+    f.problem("runs", "must list the variants to run, e.g. [{\"label\": \"baseline\", \"set\": {}}]");
   f.rejectUnknown();
   for (size_t i = 0; runs && runs->is_array() && i < runs->size(); ++i) {
     const std::string where = "lesson.runs[" + std::to_string(i) + "]";

@@ -14,8 +14,8 @@
 namespace trainscope {
 
 struct LessonRun {
-  std::string label;       // "cosine", "forgot zero_grad", ...
-  nlohmann::json set;      // the overrides this variant makes, dotted keys
+  std::string label;   // "cosine", "forgot zero_grad", ...
+  nlohmann::json set;  // the overrides this variant makes, dotted keys
   ExperimentConfig config;
 };
 

@@ -17,14 +17,15 @@ bool isRandom(const std::string& name) {
 }
 }  // namespace
 
-ChannelStats computeChannelStats(const Dataset& dataset, const std::vector<TransformSpec>& pipeline,
-                                 int64_t maxSamples, const std::function<bool(int64_t, int64_t)>& progress) {
+ChannelStats computeChannelStats(const Dataset& dataset, const std::vector<TransformSpec>& pipeline, int64_t maxSamples,
+                                 const std::function<bool(int64_t, int64_t)>& progress) {
   std::vector<TransformSpec> deterministic;
   for (const auto& t : pipeline) {
     if (t.name == "Normalize") break;
     if (!isRandom(t.name)) deterministic.push_back(t);
   }
-  if (std::none_of(deterministic.begin(), deterministic.end(), [](const TransformSpec& t) { return t.name == "ToTensor"; })) {
+  if (std::none_of(deterministic.begin(), deterministic.end(),
+                   [](const TransformSpec& t) { return t.name == "ToTensor"; })) {
     TransformSpec toTensor;
     toTensor.name = "ToTensor";
     deterministic.push_back(toTensor);

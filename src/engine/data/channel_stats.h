@@ -23,7 +23,6 @@ struct ChannelStats {
 // all) spread evenly over the dataset. Uses every core. progress(done, total) may
 // return false to cancel, which throws std::runtime_error("cancelled").
 ChannelStats computeChannelStats(const Dataset& dataset, const std::vector<TransformSpec>& pipeline,
-                                 int64_t max_samples = 0,
-                                 const std::function<bool(int64_t, int64_t)>& progress = {});
+                                 int64_t max_samples = 0, const std::function<bool(int64_t, int64_t)>& progress = {});
 
 }  // namespace trainscope

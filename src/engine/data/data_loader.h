@@ -27,17 +27,18 @@ struct Batch {
 
 struct DataLoaderOptions {
   int64_t batch_size = 64;
-  int num_workers = 2;       // 0 = load in the calling thread
-  int prefetch_factor = 2;   // batches in flight per worker
+  int num_workers = 2;      // 0 = load in the calling thread
+  int prefetch_factor = 2;  // batches in flight per worker
   bool shuffle = true;
   bool drop_last = false;
-  bool pin_memory = false;   // page-locked batches for faster, non_blocking copies to CUDA
+  bool pin_memory = false;  // page-locked batches for faster, non_blocking copies to CUDA
   uint64_t seed = 0;
 };
 
 class DataLoader {
  public:
-  DataLoader(std::shared_ptr<const Dataset> dataset, std::shared_ptr<const Compose> transform, DataLoaderOptions options);
+  DataLoader(std::shared_ptr<const Dataset> dataset, std::shared_ptr<const Compose> transform,
+             DataLoaderOptions options);
   ~DataLoader();
   DataLoader(const DataLoader&) = delete;
   DataLoader& operator=(const DataLoader&) = delete;

@@ -2,8 +2,8 @@
 
 #include "engine/data/fashion_mnist.h"
 #include "engine/data/image_folder.h"
-#include "engine/data/transforms.h"
 #include "engine/data/rng.h"
+#include "engine/data/transforms.h"
 
 #include <filesystem>
 
@@ -12,8 +12,9 @@ namespace trainscope {
 std::vector<std::string> checkDatasetAvailable(const DatasetConfig& d) {
   std::error_code ec;
   if (d.kind == "fashion-mnist" && findFashionMnistDir().empty())
-    return {"dataset.kind: Fashion-MNIST not found in /usr/share/datasets/fashion-mnist (install Debian's "
-            "dataset-fashion-mnist, or set TRAINSCOPE_FASHION_MNIST_DIR)"};
+    return {
+        "dataset.kind: Fashion-MNIST not found in /usr/share/datasets/fashion-mnist (install Debian's "
+        "dataset-fashion-mnist, or set TRAINSCOPE_FASHION_MNIST_DIR)"};
   if (d.kind == "image-folder") {
     if (!std::filesystem::exists(d.root, ec)) return {"dataset.root: folder does not exist: " + d.root};
     if (!std::filesystem::is_directory(d.root, ec)) return {"dataset.root: not a folder: " + d.root};

@@ -33,7 +33,8 @@ std::string findFashionMnistDir() {
   candidates.emplace_back("/usr/local/share/datasets/fashion-mnist");
   for (const auto& dir : candidates) {
     std::error_code ec;
-    if (fs::exists(idxPath(dir, "train-images-idx3-ubyte"), ec) && fs::exists(idxPath(dir, "t10k-labels-idx1-ubyte"), ec))
+    if (fs::exists(idxPath(dir, "train-images-idx3-ubyte"), ec) &&
+        fs::exists(idxPath(dir, "t10k-labels-idx1-ubyte"), ec))
       return dir;
   }
   return {};
@@ -64,7 +65,9 @@ cv::Mat FashionMnist::load(int64_t i, std::string* error) const {
   return cv::Mat(rows_, cols_, CV_8UC1, const_cast<uint8_t*>(images_.data() + i * rows_ * cols_));
 }
 
-std::string FashionMnist::describe(int64_t i) const { return "fashion-mnist/" + split_ + "[" + std::to_string(i) + "]"; }
+std::string FashionMnist::describe(int64_t i) const {
+  return "fashion-mnist/" + split_ + "[" + std::to_string(i) + "]";
+}
 
 DatasetSplits openFashionMnist(const std::string& dir) {
   DatasetSplits s;

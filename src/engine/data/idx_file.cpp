@@ -14,7 +14,8 @@ IdxArray readIdxFile(const std::string& path) {
   auto readExact = [&](void* buf, size_t n, const char* what) {
     size_t got = 0;
     while (got < n) {
-      const int r = gzread(f.get(), static_cast<char*>(buf) + got, static_cast<unsigned>(std::min<size_t>(n - got, 1u << 30)));
+      const int r =
+          gzread(f.get(), static_cast<char*>(buf) + got, static_cast<unsigned>(std::min<size_t>(n - got, 1u << 30)));
       if (r <= 0) throw std::runtime_error(path + ": truncated while reading " + what);
       got += static_cast<size_t>(r);
     }

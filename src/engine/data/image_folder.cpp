@@ -42,7 +42,8 @@ bool looksLikeImage(const fs::path& path, std::string* why) {
   const bool png = n >= 4 && h[0] == 0x89 && h[1] == 'P' && h[2] == 'N' && h[3] == 'G';
   const bool bmp = n >= 2 && h[0] == 'B' && h[1] == 'M';
   const bool webp = n >= 12 && std::equal(h, h + 4, "RIFF") && std::equal(h + 8, h + 12, "WEBP");
-  const bool tiff = n >= 4 && ((h[0] == 'I' && h[1] == 'I' && h[2] == 42) || (h[0] == 'M' && h[1] == 'M' && h[3] == 42));
+  const bool tiff =
+      n >= 4 && ((h[0] == 'I' && h[1] == 'I' && h[2] == 42) || (h[0] == 'M' && h[1] == 'M' && h[3] == 42));
   const bool pnm = n >= 2 && h[0] == 'P' && h[1] >= '1' && h[1] <= '6';
   if (jpeg || png || bmp || webp || tiff || pnm) return true;
   *why = "not a recognised image (unknown file header)";
@@ -87,8 +88,8 @@ std::vector<fs::path> sortedChildren(const fs::path& dir, bool directories, std:
 
 // Lists root/<class>/<files>, with classes either discovered (sorted, as torchvision)
 // or given (so val/ uses train's class indices).
-ClassFiles scanClasses(const fs::path& root, const std::vector<std::string>* fixedClasses,
-                       const std::string& exclude, std::vector<SkippedItem>& skipped) {
+ClassFiles scanClasses(const fs::path& root, const std::vector<std::string>* fixedClasses, const std::string& exclude,
+                       std::vector<SkippedItem>& skipped) {
   ClassFiles out;
   std::map<std::string, int64_t> index;
   if (fixedClasses) {
@@ -133,8 +134,8 @@ struct MeasuredSizes {
 };
 
 std::vector<ImageFolder::Entry> verifyEntries(const std::vector<ImageFolder::Entry>& entries, int channels,
-                                              const ImageFolderOptions& options, int64_t& doneSoFar,
-                                              int64_t total, std::vector<SkippedItem>& skipped, MeasuredSizes& sizes) {
+                                              const ImageFolderOptions& options, int64_t& doneSoFar, int64_t total,
+                                              std::vector<SkippedItem>& skipped, MeasuredSizes& sizes) {
   std::vector<char> ok(entries.size(), 0);
   std::vector<std::string> reasons(entries.size());
   std::vector<int> widths(entries.size()), heights(entries.size()), fileChannels(entries.size());
@@ -198,8 +199,10 @@ cv::Mat decodeOrThrow(const fs::path& path, int channels, std::string* error, in
     return {};
   }
   if (fileChannels) *fileChannels = raw.channels();
-  if (raw.depth() == CV_16U) raw.convertTo(raw, CV_8U, 1.0 / 257.0);
-  else if (raw.depth() != CV_8U) raw.convertTo(raw, CV_8U);
+  if (raw.depth() == CV_16U)
+    raw.convertTo(raw, CV_8U, 1.0 / 257.0);
+  else if (raw.depth() != CV_8U)
+    raw.convertTo(raw, CV_8U);
   cv::Mat out;
   switch (raw.channels()) {
     case 1: out = raw; break;
@@ -227,7 +230,9 @@ cv::Mat decodeImageFile(const fs::path& path, int channels, std::string* error, 
   return {};
 }
 
-cv::Mat ImageFolder::load(int64_t i, std::string* error) const { return decodeImageFile(entries_.at(i).path, channels_, error); }
+cv::Mat ImageFolder::load(int64_t i, std::string* error) const {
+  return decodeImageFile(entries_.at(i).path, channels_, error);
+}
 
 void stratifiedSplit(const std::vector<int64_t>& labels, double fraction, uint64_t seed,
                      std::vector<int64_t>& trainIndices, std::vector<int64_t>& valIndices) {

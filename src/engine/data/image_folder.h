@@ -47,7 +47,7 @@ struct ImageFolderOptions {
   int channels = 3;
   double val_fraction = 0.1;  // used when there is no val/ folder
   uint64_t seed = 0;
-  bool verify = false;        // decode every image now (slow), instead of when loaded; measures sizes
+  bool verify = false;  // decode every image now (slow), instead of when loaded; measures sizes
   // Called with (done, total) while verifying; return false to cancel.
   std::function<bool(int64_t, int64_t)> progress;
 };

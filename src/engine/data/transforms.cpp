@@ -119,8 +119,7 @@ class ColorJitter : public Transform {
     // applied in a random order.
     std::array<int, 4> order{0, 1, 2, 3};
     std::shuffle(order.begin(), order.end(), rng.engine());
-    const double b = factor(spec_.brightness, rng), c = factor(spec_.contrast, rng),
-                 s = factor(spec_.saturation, rng);
+    const double b = factor(spec_.brightness, rng), c = factor(spec_.contrast, rng), s = factor(spec_.saturation, rng);
     const double h = spec_.hue > 0 ? rng.uniform(-spec_.hue, spec_.hue) : 0.0;
     for (int op : order) {
       if (op == 0 && spec_.brightness > 0) img.pixels = adjustBrightness(img.pixels, b);

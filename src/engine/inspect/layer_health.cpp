@@ -25,10 +25,14 @@ Message flagName(HealthFlag flag) {
   switch (flag) {
     case HealthFlag::Dead: return {kContext, QT_TRANSLATE_NOOP("trainscope::LayerHealth", "dead units"), {}};
     case HealthFlag::Saturated: return {kContext, QT_TRANSLATE_NOOP("trainscope::LayerHealth", "saturated"), {}};
-    case HealthFlag::Vanishing: return {kContext, QT_TRANSLATE_NOOP("trainscope::LayerHealth", "vanishing gradient"), {}};
-    case HealthFlag::Exploding: return {kContext, QT_TRANSLATE_NOOP("trainscope::LayerHealth", "exploding gradient"), {}};
-    case HealthFlag::UpdateTooSmall: return {kContext, QT_TRANSLATE_NOOP("trainscope::LayerHealth", "updates too small"), {}};
-    case HealthFlag::UpdateTooLarge: return {kContext, QT_TRANSLATE_NOOP("trainscope::LayerHealth", "updates too large"), {}};
+    case HealthFlag::Vanishing:
+      return {kContext, QT_TRANSLATE_NOOP("trainscope::LayerHealth", "vanishing gradient"), {}};
+    case HealthFlag::Exploding:
+      return {kContext, QT_TRANSLATE_NOOP("trainscope::LayerHealth", "exploding gradient"), {}};
+    case HealthFlag::UpdateTooSmall:
+      return {kContext, QT_TRANSLATE_NOOP("trainscope::LayerHealth", "updates too small"), {}};
+    case HealthFlag::UpdateTooLarge:
+      return {kContext, QT_TRANSLATE_NOOP("trainscope::LayerHealth", "updates too large"), {}};
   }
   return {};
 }
@@ -37,36 +41,48 @@ Message explain(HealthFlag flag, const HealthThresholds& t) {
   switch (flag) {
     case HealthFlag::Dead:
       return {kContext,
-              QT_TRANSLATE_NOOP("trainscope::LayerHealth", "More than %1% of this ReLU's outputs are exactly zero: those units pass no gradient and stop "
-                     "learning (dead ReLUs). Try a lower learning rate, He (kaiming) initialisation, BatchNorm before "
-                     "the activation, or LeakyReLU/GELU."),
+              QT_TRANSLATE_NOOP(
+                  "trainscope::LayerHealth",
+                  "More than %1% of this ReLU's outputs are exactly zero: those units pass no gradient and stop "
+                  "learning (dead ReLUs). Try a lower learning rate, He (kaiming) initialisation, BatchNorm before "
+                  "the activation, or LeakyReLU/GELU."),
               {number(t.dead * 100)}};
     case HealthFlag::Saturated:
       return {kContext,
-              QT_TRANSLATE_NOOP("trainscope::LayerHealth", "More than %1% of the outputs sit at the flat ends of the sigmoid/tanh, where the gradient is "
-                     "almost zero. Try ReLU, normalised inputs, Xavier initialisation, or BatchNorm."),
+              QT_TRANSLATE_NOOP(
+                  "trainscope::LayerHealth",
+                  "More than %1% of the outputs sit at the flat ends of the sigmoid/tanh, where the gradient is "
+                  "almost zero. Try ReLU, normalised inputs, Xavier initialisation, or BatchNorm."),
               {number(t.saturated * 100)}};
     case HealthFlag::Vanishing:
       return {kContext,
-              QT_TRANSLATE_NOOP("trainscope::LayerHealth", "The gradient reaching this layer's parameters is below %1: it barely learns (vanishing "
-                     "gradients, typical of deep sigmoid/tanh stacks). Try ReLU, residual connections, normalisation "
-                     "(BatchNorm), or a better initialisation."),
+              QT_TRANSLATE_NOOP(
+                  "trainscope::LayerHealth",
+                  "The gradient reaching this layer's parameters is below %1: it barely learns (vanishing "
+                  "gradients, typical of deep sigmoid/tanh stacks). Try ReLU, residual connections, normalisation "
+                  "(BatchNorm), or a better initialisation."),
               {number(t.vanishing)}};
     case HealthFlag::Exploding:
       return {kContext,
-              QT_TRANSLATE_NOOP("trainscope::LayerHealth", "The gradient of this layer's parameters is above %1 (exploding gradients): training may "
-                     "diverge to NaN. Lower the learning rate, set training.clip_grad_norm, or add normalisation."),
+              QT_TRANSLATE_NOOP(
+                  "trainscope::LayerHealth",
+                  "The gradient of this layer's parameters is above %1 (exploding gradients): training may "
+                  "diverge to NaN. Lower the learning rate, set training.clip_grad_norm, or add normalisation."),
               {number(t.exploding)}};
     case HealthFlag::UpdateTooSmall:
       return {kContext,
-              QT_TRANSLATE_NOOP("trainscope::LayerHealth", "Each step changes the weights by less than %1 of their size (a healthy ratio is around 1e-3): "
-                     "the layer learns very slowly. Try a higher learning rate, or check the schedule has not decayed "
-                     "it to nothing."),
+              QT_TRANSLATE_NOOP(
+                  "trainscope::LayerHealth",
+                  "Each step changes the weights by less than %1 of their size (a healthy ratio is around 1e-3): "
+                  "the layer learns very slowly. Try a higher learning rate, or check the schedule has not decayed "
+                  "it to nothing."),
               {number(t.updateLow)}};
     case HealthFlag::UpdateTooLarge:
       return {kContext,
-              QT_TRANSLATE_NOOP("trainscope::LayerHealth", "Each step changes the weights by more than %1 of their size (a healthy ratio is around 1e-3): "
-                     "training is likely unstable. Lower the learning rate or add warmup."),
+              QT_TRANSLATE_NOOP(
+                  "trainscope::LayerHealth",
+                  "Each step changes the weights by more than %1 of their size (a healthy ratio is around 1e-3): "
+                  "training is likely unstable. Lower the learning rate or add warmup."),
               {number(t.updateHigh)}};
   }
   return {};

@@ -14,22 +14,22 @@
 namespace trainscope {
 
 struct HealthThresholds {
-  double dead = 0.5;          // share of exact zeros in a ReLU's output
-  double saturated = 0.2;     // share of sigmoid/tanh outputs at their bounds
-  double vanishing = 1e-5;    // gradient norm below this
-  double exploding = 1e2;     // gradient norm above this
-  double updateLow = 1e-5;    // ||update|| / ||weight|| below this: barely learning
-  double updateHigh = 5e-2;   // above this: steps too large for the weights
+  double dead = 0.5;         // share of exact zeros in a ReLU's output
+  double saturated = 0.2;    // share of sigmoid/tanh outputs at their bounds
+  double vanishing = 1e-5;   // gradient norm below this
+  double exploding = 1e2;    // gradient norm above this
+  double updateLow = 1e-5;   // ||update|| / ||weight|| below this: barely learning
+  double updateHigh = 5e-2;  // above this: steps too large for the weights
 };
 
 enum class HealthFlag { Dead, Saturated, Vanishing, Exploding, UpdateTooSmall, UpdateTooLarge };
 
 struct LayerHealth {
   std::string layer, type;
-  double dead = std::nan("");        // share, NaN when not a ReLU-like layer
-  double saturated = std::nan("");   // share, NaN when not sigmoid/tanh
-  double grad_norm = std::nan("");   // NaN when the layer has no parameters
-  double update_ratio = std::nan(""); // largest of its parameters', at the last histogram step
+  double dead = std::nan("");          // share, NaN when not a ReLU-like layer
+  double saturated = std::nan("");     // share, NaN when not sigmoid/tanh
+  double grad_norm = std::nan("");     // NaN when the layer has no parameters
+  double update_ratio = std::nan("");  // largest of its parameters', at the last histogram step
   std::vector<HealthFlag> flags;
 };
 

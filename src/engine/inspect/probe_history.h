@@ -46,7 +46,7 @@ class ProbeHistory {
   std::map<std::string, HistogramSeries> histograms_;
   std::map<std::string, std::vector<std::string>> parameters_;
   std::map<std::string, StatSeries> layerGradNorms_;  // only .steps and .norm are used
-  StatSeries total_;                                   // only .steps and .norm are used
+  StatSeries total_;                                  // only .steps and .norm are used
   int64_t lastStep_ = 0;
 };
 

@@ -109,7 +109,8 @@ void splitAcrossThreads(int64_t n, int parts, const Body& body) {
   }
   const int64_t per = (n + parts - 1) / parts;
   at::parallel_for(0, parts, /*grain_size=*/1, [&](int64_t from, int64_t to) {
-    for (int64_t part = from; part < to; ++part) body(part * per, std::min(n, (part + 1) * per), static_cast<int>(part));
+    for (int64_t part = from; part < to; ++part)
+      body(part * per, std::min(n, (part + 1) * per), static_cast<int>(part));
   });
 }
 }  // namespace
@@ -139,7 +140,9 @@ Histogram histogramOf(const torch::Tensor& t, int bins) {
   // A range beyond float, or one so narrow that bins / range overflows: count in double.
   if (!std::isfinite(static_cast<float>(top - lo)) || !std::isfinite(static_cast<float>(bins / (top - lo)))) {
     for (int64_t i = 0; i < n; ++i)
-      if (std::isfinite(p[i])) h.counts[std::min<int64_t>(bins - 1, static_cast<int64_t>((p[i] - static_cast<double>(lo)) / (top - lo) * bins))] += 1;
+      if (std::isfinite(p[i]))
+        h.counts[std::min<int64_t>(bins - 1,
+                                   static_cast<int64_t>((p[i] - static_cast<double>(lo)) / (top - lo) * bins))] += 1;
   } else {
     const float scale = static_cast<float>(bins / (top - lo));
     const size_t table = 4 * static_cast<size_t>(bins + 1);
@@ -201,7 +204,8 @@ LayerObserver Probes::observer(int64_t step) {
   };
 }
 
-TensorStats Probes::measure(const torch::Tensor& t, const std::string& name, const char* kind, const std::string& bounded) {
+TensorStats Probes::measure(const torch::Tensor& t, const std::string& name, const char* kind,
+                            const std::string& bounded) {
   TensorStats s = statsOf(sampleOf(t, config_.sample), bounded);
   s.name = name;
   s.kind = kind;

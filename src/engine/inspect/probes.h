@@ -9,9 +9,9 @@
 #pragma once
 
 #include "engine/config/config.h"
-#include "engine/run/events.h"
-#include "engine/models/layer_stack.h"
 #include "engine/inspect/tensor_scan.h"
+#include "engine/models/layer_stack.h"
+#include "engine/run/events.h"
 
 #include <torch/torch.h>
 

@@ -7,8 +7,12 @@ namespace trainscope {
 
 StepInspection::StepInspection(const ExperimentConfig& config, LayerStack model, std::filesystem::path runDir,
                                std::shared_ptr<EventQueue> events, std::shared_ptr<RunControl> control, Log log)
-    : cfg_(config), model_(std::move(model)), runDir_(std::move(runDir)), events_(std::move(events)),
-      control_(std::move(control)), log_(std::move(log)) {
+    : cfg_(config),
+      model_(std::move(model)),
+      runDir_(std::move(runDir)),
+      events_(std::move(events)),
+      control_(std::move(control)),
+      log_(std::move(log)) {
   if (cfg_.probes.enabled) probes_ = std::make_unique<Probes>(cfg_.probes, model_);
   scheduledDump_.layers = cfg_.tensors.layers;
   scheduledDump_.kinds = cfg_.tensors.kinds;
@@ -29,7 +33,8 @@ LayerObserver StepInspection::observerFor(int64_t step) {
     capture_.reset();
     std::optional<TensorDumpRequest> request = control_->takeTensorDump();
     const auto& t = cfg_.tensors;
-    const bool scheduled = std::find(t.steps.begin(), t.steps.end(), step) != t.steps.end() || (t.every > 0 && step % t.every == 0);
+    const bool scheduled =
+        std::find(t.steps.begin(), t.steps.end(), step) != t.steps.end() || (t.every > 0 && step % t.every == 0);
     if (request) {
       if (const auto problems = checkTensorDumpRequest(*request, model_, "save tensors"); !problems.empty()) {
         TensorsSaved failed;

@@ -4,12 +4,12 @@
 #pragma once
 
 #include "engine/config/config.h"
-#include "engine/run/event_queue.h"
-#include "engine/models/layer_stack.h"
 #include "engine/inspect/probes.h"
-#include "engine/record/probe_file.h"
-#include "engine/run/run_control.h"
 #include "engine/inspect/tensor_dump.h"
+#include "engine/models/layer_stack.h"
+#include "engine/record/probe_file.h"
+#include "engine/run/event_queue.h"
+#include "engine/run/run_control.h"
 
 #include <filesystem>
 #include <functional>

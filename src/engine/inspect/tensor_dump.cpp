@@ -22,7 +22,8 @@ std::vector<std::string> checkTensorDumpRequest(const TensorDumpRequest& request
     const auto& name = request.layers[i];
     const auto& layers = model->layers();
     if (std::none_of(layers.begin(), layers.end(), [&](const auto& l) { return l.name == name; }))
-      problems.push_back(field + ".layers[" + std::to_string(i) + "]: no layer \"" + name + "\" in this model; its layers are " + known);
+      problems.push_back(field + ".layers[" + std::to_string(i) + "]: no layer \"" + name +
+                         "\" in this model; its layers are " + known);
   }
   for (size_t i = 0; i < request.kinds.size(); ++i)
     if (std::find(tensorKinds().begin(), tensorKinds().end(), request.kinds[i]) == tensorKinds().end())
@@ -39,7 +40,8 @@ bool TensorCapture::wants(const std::string& kind) const {
 }
 
 bool TensorCapture::wantsLayer(const std::string& layer) const {
-  return request_.layers.empty() || std::find(request_.layers.begin(), request_.layers.end(), layer) != request_.layers.end();
+  return request_.layers.empty() ||
+         std::find(request_.layers.begin(), request_.layers.end(), layer) != request_.layers.end();
 }
 
 void TensorCapture::observe(size_t i, const torch::Tensor& output) {
@@ -49,12 +51,16 @@ void TensorCapture::observe(size_t i, const torch::Tensor& output) {
   if (wants("activation")) {
     // With gradient accumulation the observer runs once per batch: keep the last one.
     Captured c{layer.name, layer.type, "activation", "activation", output.detach().clone()};
-    auto same = std::find_if(captured_.begin(), captured_.end(), [&](const Captured& o) { return o.layer == c.layer && o.name == c.name; });
-    if (same != captured_.end()) *same = std::move(c);
-    else captured_.push_back(std::move(c));
+    auto same = std::find_if(captured_.begin(), captured_.end(),
+                             [&](const Captured& o) { return o.layer == c.layer && o.name == c.name; });
+    if (same != captured_.end())
+      *same = std::move(c);
+    else
+      captured_.push_back(std::move(c));
   }
   if (wants("activation_grad") && output.requires_grad())
-    const_cast<torch::Tensor&>(output).register_hook([this, i](const torch::Tensor& grad) { activationGrads_[i] = grad.detach().clone(); });
+    const_cast<torch::Tensor&>(output).register_hook(
+        [this, i](const torch::Tensor& grad) { activationGrads_[i] = grad.detach().clone(); });
 }
 
 void TensorCapture::afterBackward() {

@@ -62,7 +62,8 @@ std::vector<float> sampleOf(const torch::Tensor& t, int n) {
     }
     return out;
   }
-  const torch::Tensor s = t.detach().reshape({-1}).slice(0, 0, count * stride, stride).to(torch::kCPU, torch::kFloat32).contiguous();
+  const torch::Tensor s =
+      t.detach().reshape({-1}).slice(0, 0, count * stride, stride).to(torch::kCPU, torch::kFloat32).contiguous();
   std::copy(s.data_ptr<float>(), s.data_ptr<float>() + count, out.begin());
   return out;
 }

@@ -5,17 +5,19 @@ namespace trainscope {
 namespace nn = torch::nn;
 
 BasicBlockImpl::BasicBlockImpl(const BasicBlockOptions& o) {
-  conv1 = register_module("conv1", nn::Conv2d(nn::Conv2dOptions(o.in_channels(), o.out_channels(), 3)
-                                                  .stride(o.stride()).padding(1).bias(false)));
+  conv1 = register_module(
+      "conv1",
+      nn::Conv2d(nn::Conv2dOptions(o.in_channels(), o.out_channels(), 3).stride(o.stride()).padding(1).bias(false)));
   bn1 = register_module("bn1", nn::BatchNorm2d(o.out_channels()));
-  conv2 = register_module("conv2", nn::Conv2d(nn::Conv2dOptions(o.out_channels(), o.out_channels(), 3)
-                                                  .stride(1).padding(1).bias(false)));
+  conv2 = register_module(
+      "conv2", nn::Conv2d(nn::Conv2dOptions(o.out_channels(), o.out_channels(), 3).stride(1).padding(1).bias(false)));
   bn2 = register_module("bn2", nn::BatchNorm2d(o.out_channels()));
   if (o.stride() != 1 || o.in_channels() != o.out_channels()) {
     downsample = register_module(
         "downsample",
-        nn::Sequential(nn::Conv2d(nn::Conv2dOptions(o.in_channels(), o.out_channels(), 1).stride(o.stride()).bias(false)),
-                       nn::BatchNorm2d(o.out_channels())));
+        nn::Sequential(
+            nn::Conv2d(nn::Conv2dOptions(o.in_channels(), o.out_channels(), 1).stride(o.stride()).bias(false)),
+            nn::BatchNorm2d(o.out_channels())));
   }
 }
 

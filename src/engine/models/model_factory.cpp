@@ -106,7 +106,8 @@ LayerStack buildVgg(const ModelConfig& c, const std::vector<int64_t>& in, int64_
     }
     b.add("pool" + std::to_string(stage + 1), "MaxPool2d", nn::MaxPool2d(2));
   }
-  if (b.height() > 4) b.add("avgpool", "AdaptiveAvgPool2d", nn::AdaptiveAvgPool2d(nn::AdaptiveAvgPool2dOptions({4, 4})));
+  if (b.height() > 4)
+    b.add("avgpool", "AdaptiveAvgPool2d", nn::AdaptiveAvgPool2d(nn::AdaptiveAvgPool2dOptions({4, 4})));
   b.add("flatten", "Flatten", nn::Flatten());
   b.add("fc1", "Linear", nn::Linear(b.features(), 256));
   b.add("relu_fc1", "ReLU", nn::ReLU());
@@ -153,7 +154,8 @@ LayerStack buildResNet18(const std::vector<int64_t>& in, int64_t classes) {
 
 LayerStack buildModel(const ModelConfig& config, const std::vector<int64_t>& input_shape, int64_t num_classes) {
   if (input_shape.size() != 3) throw std::invalid_argument("model input must be [channels, height, width]");
-  if (num_classes < 2) throw std::invalid_argument("a classifier needs at least 2 classes, got " + std::to_string(num_classes));
+  if (num_classes < 2)
+    throw std::invalid_argument("a classifier needs at least 2 classes, got " + std::to_string(num_classes));
   if (config.name == "mlp") return buildMlp(config, input_shape, num_classes);
   if (config.name == "lenet") return buildLeNet(input_shape, num_classes);
   if (config.name == "vgg") return buildVgg(config, input_shape, num_classes);

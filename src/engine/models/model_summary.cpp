@@ -29,9 +29,8 @@ ModelSummary summarizeModel(const ModelConfig& config, const std::vector<int64_t
     s.layers.push_back(row);
   }
   torch::NoGradGuard noGrad;
-  model->forward(torch::zeros(s.input_shape), [&](size_t i, const torch::Tensor& out) {
-    s.layers[i].output_shape = out.sizes().vec();
-  });
+  model->forward(torch::zeros(s.input_shape),
+                 [&](size_t i, const torch::Tensor& out) { s.layers[i].output_shape = out.sizes().vec(); });
   double paramBytes = 0, bufferBytes = 0;
   for (const auto& p : model->parameters()) {
     s.total_parameters += p.numel();
@@ -57,8 +56,9 @@ std::string formatSummary(const ModelSummary& s) {
   std::ostringstream o;
   const std::string rule(78, '=');
   o << rule << "\n"
-    << std::left << std::setw(16) << "Layer" << std::setw(20) << "Type" << std::setw(26) << "Output Shape"
-    << std::right << std::setw(16) << "Param #" << "\n"
+    << std::left << std::setw(16) << "Layer" << std::setw(20) << "Type" << std::setw(26) << "Output Shape" << std::right
+    << std::setw(16) << "Param #"
+    << "\n"
     << rule << "\n";
   for (const auto& l : s.layers)
     o << std::left << std::setw(16) << l.name << std::setw(20) << l.type << std::setw(26) << formatShape(l.output_shape)

@@ -21,7 +21,8 @@ void writeScalarAttribute(hid_t object, const char* name, hid_t fileType, hid_t 
   H5Handle space(H5Screate(H5S_SCALAR), H5Sclose, "create dataspace");
   H5Handle attr(H5Acreate2(object, name, fileType, space.get(), H5P_DEFAULT, H5P_DEFAULT), H5Aclose,
                 std::string("create attribute ") + name);
-  if (H5Awrite(attr.get(), memType, value) < 0) throw std::runtime_error(std::string("HDF5: write attribute ") + name + " failed");
+  if (H5Awrite(attr.get(), memType, value) < 0)
+    throw std::runtime_error(std::string("HDF5: write attribute ") + name + " failed");
 }
 }  // namespace
 
@@ -45,8 +46,9 @@ void H5Columns::create(hid_t file, const std::string& group, const std::vector<C
     H5Handle space(H5Screate_simple(1, dims, maxDims), H5Sclose, "create dataspace");
     H5Handle props(H5Pcreate(H5P_DATASET_CREATE), H5Pclose, "create properties");
     H5Pset_chunk(props.get(), 1, chunk);
-    H5Handle d(H5Dcreate2(g.get(), c.name.c_str(), fileTypeOf(c.integer), space.get(), H5P_DEFAULT, props.get(), H5P_DEFAULT),
-               H5Dclose, "create dataset " + c.name);
+    H5Handle d(
+        H5Dcreate2(g.get(), c.name.c_str(), fileTypeOf(c.integer), space.get(), H5P_DEFAULT, props.get(), H5P_DEFAULT),
+        H5Dclose, "create dataset " + c.name);
     if (!c.description.empty()) h5WriteAttribute(d.get(), "description", c.description);
   }
 }
@@ -69,7 +71,8 @@ std::vector<double> h5ReadDoubles(const std::string& file, const std::string& da
   return values;
 }
 
-std::vector<H5Columns::Row> H5Columns::readRows(hid_t file, const std::string& group, const std::vector<Column>& columns) {
+std::vector<H5Columns::Row> H5Columns::readRows(hid_t file, const std::string& group,
+                                                const std::vector<Column>& columns) {
   std::vector<Row> rows;
   for (size_t c = 0; c < columns.size(); ++c) {
     const std::string path = group + "/" + columns[c].name;

@@ -52,7 +52,8 @@ std::unique_ptr<MetricsFile> MetricsFile::create(const std::string& path, const 
   h5WriteAttribute(file.get(), "run_name", runName);
   H5Columns::create(file.get(), "/steps", stepColumns());
   H5Columns::create(file.get(), "/epochs", epochColumns());
-  if (H5Fstart_swmr_write(file.get()) < 0) throw std::runtime_error("HDF5: starting SWMR writing on " + path + " failed");
+  if (H5Fstart_swmr_write(file.get()) < 0)
+    throw std::runtime_error("HDF5: starting SWMR writing on " + path + " failed");
   return std::unique_ptr<MetricsFile>(new MetricsFile(std::move(file)));
 }
 
@@ -72,12 +73,14 @@ std::unique_ptr<MetricsFile> MetricsFile::reopen(const std::string& path, const 
   std::vector<H5Columns::Row> steps, epochs;
   try {
     const H5Handle fapl = h5SwmrFileAccess();
-    const H5Handle file(H5Fopen(path.c_str(), H5F_ACC_RDONLY | H5F_ACC_SWMR_READ, fapl.get()), H5Fclose, "open " + path);
+    const H5Handle file(H5Fopen(path.c_str(), H5F_ACC_RDONLY | H5F_ACC_SWMR_READ, fapl.get()), H5Fclose,
+                        "open " + path);
     steps = H5Columns::readRows(file.get(), "/steps", stepColumns());
     epochs = H5Columns::readRows(file.get(), "/epochs", epochColumns());
   } catch (const std::exception& e) {
     std::filesystem::rename(path, path + ".damaged");
-    if (warning) *warning = path + " could not be read (" + e.what() + "); kept as metrics.h5.damaged, a new record starts here";
+    if (warning)
+      *warning = path + " could not be read (" + e.what() + "); kept as metrics.h5.damaged, a new record starts here";
     steps.clear(), epochs.clear();
   }
   // Rows are in step order; keep those up to the checkpoint (column 0 is step / epoch).
@@ -104,8 +107,8 @@ MetricsFile::~MetricsFile() {
 }
 
 void MetricsFile::append(const StepMetrics& m) {
-  steps_->append({static_cast<double>(m.step), m.epoch, m.wall_time, m.loss, m.accuracy, m.lr, m.samples_per_sec,
-                  m.data_wait});
+  steps_->append(
+      {static_cast<double>(m.step), m.epoch, m.wall_time, m.loss, m.accuracy, m.lr, m.samples_per_sec, m.data_wait});
 }
 
 void MetricsFile::append(const EpochMetrics& m) {

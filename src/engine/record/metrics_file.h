@@ -3,8 +3,8 @@
 // docs/run-format.md.
 #pragma once
 
-#include "engine/run/events.h"
 #include "engine/record/h5_columns.h"
+#include "engine/run/events.h"
 
 #include <chrono>
 #include <memory>

@@ -10,7 +10,8 @@ namespace trainscope {
 // An extendible dataset growing along its first axis by rows of a fixed shape.
 class H5Rows {
  public:
-  H5Rows(hid_t file, const std::string& path, std::vector<hsize_t> rowShape, bool integer, const std::string& description)
+  H5Rows(hid_t file, const std::string& path, std::vector<hsize_t> rowShape, bool integer,
+         const std::string& description)
       : rowShape_(std::move(rowShape)), integer_(integer) {
     rowSize_ = 1;
     for (hsize_t d : rowShape_) rowSize_ *= d;
@@ -20,8 +21,8 @@ class H5Rows {
     H5Handle space(H5Screate_simple(static_cast<int>(dims.size()), dims.data(), maxDims.data()), H5Sclose, "dataspace");
     H5Handle props(H5Pcreate(H5P_DATASET_CREATE), H5Pclose, "properties");
     H5Pset_chunk(props.get(), static_cast<int>(chunk.size()), chunk.data());
-    dataset_ = H5Handle(H5Dcreate2(file, path.c_str(), integer ? H5T_STD_I64LE : H5T_IEEE_F64LE, space.get(), H5P_DEFAULT,
-                                   props.get(), H5P_DEFAULT),
+    dataset_ = H5Handle(H5Dcreate2(file, path.c_str(), integer ? H5T_STD_I64LE : H5T_IEEE_F64LE, space.get(),
+                                   H5P_DEFAULT, props.get(), H5P_DEFAULT),
                         H5Dclose, "create " + path);
     if (!description.empty()) h5WriteAttribute(dataset_.get(), "description", description);
   }
@@ -45,7 +46,8 @@ class H5Rows {
       std::vector<int64_t> v(pending_.begin(), pending_.end());
       status = H5Dwrite(dataset_.get(), H5T_NATIVE_INT64, memSpace.get(), fileSpace.get(), H5P_DEFAULT, v.data());
     } else {
-      status = H5Dwrite(dataset_.get(), H5T_NATIVE_DOUBLE, memSpace.get(), fileSpace.get(), H5P_DEFAULT, pending_.data());
+      status =
+          H5Dwrite(dataset_.get(), H5T_NATIVE_DOUBLE, memSpace.get(), fileSpace.get(), H5P_DEFAULT, pending_.data());
     }
     if (status < 0) throw std::runtime_error("HDF5: writing probes.h5 failed");
     H5Dflush(dataset_.get());
@@ -97,8 +99,10 @@ ProbeFile::ProbeFile(const std::string& path, const std::vector<std::pair<std::s
   writeStrings(file_.get(), "kinds", kinds);
   const hsize_t t = count_, b = static_cast<hsize_t>(bins);
   H5Handle g(H5Gcreate2(file_.get(), "histograms", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT), H5Gclose, "group");
-  step_ = std::make_unique<H5Rows>(file_.get(), "step", std::vector<hsize_t>{}, true, "optimizer step of each row of /stats");
-  gradNorm_ = std::make_unique<H5Rows>(file_.get(), "grad_norm", std::vector<hsize_t>{}, false, "L2 norm of all gradients");
+  step_ = std::make_unique<H5Rows>(file_.get(), "step", std::vector<hsize_t>{}, true,
+                                   "optimizer step of each row of /stats");
+  gradNorm_ =
+      std::make_unique<H5Rows>(file_.get(), "grad_norm", std::vector<hsize_t>{}, false, "L2 norm of all gradients");
   stats_ = std::make_unique<H5Rows>(file_.get(), "stats", std::vector<hsize_t>{t, kStats}, false,
                                     "[step, tensor, statistic]: tensors as in /names and /kinds, statistics as the "
                                     "stats_columns attribute says");
@@ -107,7 +111,8 @@ ProbeFile::ProbeFile(const std::string& path, const std::vector<std::pair<std::s
                                      "[histogram, tensor, bin]: elements per bin");
   edges_ = std::make_unique<H5Rows>(file_.get(), "histograms/edges", std::vector<hsize_t>{t, b + 1}, false,
                                     "[histogram, tensor, edge]: bin edges, min..max of the tensor");
-  if (H5Fstart_swmr_write(file_.get()) < 0) throw std::runtime_error("HDF5: starting SWMR writing on " + path + " failed");
+  if (H5Fstart_swmr_write(file_.get()) < 0)
+    throw std::runtime_error("HDF5: starting SWMR writing on " + path + " failed");
 }
 
 ProbeFile::~ProbeFile() {
@@ -127,7 +132,8 @@ void ProbeFile::append(const ProbeSample& sample) {
     const auto it = index_.find(s.name + "/" + s.kind);
     if (it == index_.end()) continue;
     double* r = row.data() + it->second * kStats;
-    const double values[kStats] = {s.mean, s.std, s.min, s.max, s.zero_fraction, s.saturation_fraction, s.norm, s.update_ratio};
+    const double values[kStats] = {s.mean, s.std,         s.min, s.max, s.zero_fraction, s.saturation_fraction,
+                                   s.norm, s.update_ratio};
     std::copy(values, values + kStats, r);
   }
   stats_->append(row.data());

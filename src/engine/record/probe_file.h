@@ -3,8 +3,8 @@
 // flush cheap). Layout: docs/run-format.md.
 #pragma once
 
-#include "engine/run/events.h"
 #include "engine/record/h5_handle.h"
+#include "engine/run/events.h"
 
 #include <chrono>
 #include <map>

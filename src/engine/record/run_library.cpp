@@ -29,8 +29,10 @@ template <typename T>
 T get(const nlohmann::json& j, const nlohmann::json::json_pointer& p, T fallback) {
   if (!j.contains(p)) return fallback;
   const auto& v = j.at(p);
-  if constexpr (std::is_same_v<T, std::string>) return v.is_string() ? v.get<std::string>() : fallback;
-  else return v.is_number() ? v.get<T>() : fallback;
+  if constexpr (std::is_same_v<T, std::string>)
+    return v.is_string() ? v.get<std::string>() : fallback;
+  else
+    return v.is_number() ? v.get<T>() : fallback;
 }
 
 void writeUserJson(const fs::path& dir, const std::function<void(nlohmann::json&)>& change) {
@@ -92,7 +94,8 @@ RunEntry readRunEntry(const std::string& dirText, double staleAfterSeconds) {
     e.final_val_accuracy = get<double>(run, P("/final_val_accuracy"), std::nan(""));
     e.train_seconds = get<double>(run, P("/train_seconds"), 0.0);
     e.start_time = get<std::string>(run, P("/start_time"), "");
-    if (e.status == "running" && ageSeconds(dir / "metrics.h5") > staleAfterSeconds && ageSeconds(dir / "run.json") > staleAfterSeconds)
+    if (e.status == "running" && ageSeconds(dir / "metrics.h5") > staleAfterSeconds &&
+        ageSeconds(dir / "run.json") > staleAfterSeconds)
       e.status = "interrupted";
   } catch (const std::exception& ex) {
     e.status = "damaged";
@@ -167,7 +170,8 @@ RunCurves readRunCurves(const std::string& dir) {
     try {
       out.probes["step"] = h5ReadDoubles(probes.string(), "/step");
       out.probes["grad_norm"] = h5ReadDoubles(probes.string(), "/grad_norm");
-      const size_t n = std::min(out.probes["step"].size(), out.probes["grad_norm"].size());  // a live writer may be mid-row
+      const size_t n =
+          std::min(out.probes["step"].size(), out.probes["grad_norm"].size());  // a live writer may be mid-row
       out.probes["step"].resize(n);
       out.probes["grad_norm"].resize(n);
     } catch (const std::exception&) {  // the curves still show; only the gradient norm is missing
@@ -195,11 +199,14 @@ std::vector<std::string> differingFields(const std::vector<nlohmann::json>& conf
   std::vector<std::string> order;
   std::set<std::string> seen;
   // Leaves of every config, in key order (nlohmann::json objects are sorted).
-  std::function<void(const nlohmann::json&, const std::string&)> collect = [&](const nlohmann::json& j, const std::string& prefix) {
+  std::function<void(const nlohmann::json&, const std::string&)> collect = [&](const nlohmann::json& j,
+                                                                               const std::string& prefix) {
     for (auto it = j.begin(); it != j.end(); ++it) {
       const std::string path = prefix.empty() ? it.key() : prefix + "." + it.key();
-      if (it->is_object()) collect(*it, path);
-      else if (seen.insert(path).second) order.push_back(path);
+      if (it->is_object())
+        collect(*it, path);
+      else if (seen.insert(path).second)
+        order.push_back(path);
     }
   };
   for (const auto& c : configs)
@@ -207,7 +214,8 @@ std::vector<std::string> differingFields(const std::vector<nlohmann::json>& conf
   std::vector<std::string> out;
   for (const auto& f : order) {
     bool differs = false;
-    for (size_t i = 1; i < configs.size() && !differs; ++i) differs = fieldValue(configs[i], f) != fieldValue(configs[0], f);
+    for (size_t i = 1; i < configs.size() && !differs; ++i)
+      differs = fieldValue(configs[i], f) != fieldValue(configs[0], f);
     if (differs) out.push_back(f);
   }
   return out;

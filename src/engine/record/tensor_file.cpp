@@ -16,7 +16,8 @@ hid_t h5TypeOf(const torch::Tensor& t) {
     case torch::kInt32: return H5T_NATIVE_INT32;
     case torch::kUInt8: return H5T_NATIVE_UINT8;
     case torch::kBool: return H5T_NATIVE_UINT8;  // numpy reads it as uint8 0/1
-    default: throw std::invalid_argument(std::string("TensorFile: unsupported dtype ") + c10::toString(t.scalar_type()));
+    default:
+      throw std::invalid_argument(std::string("TensorFile: unsupported dtype ") + c10::toString(t.scalar_type()));
   }
 }
 
@@ -45,7 +46,8 @@ hid_t openFile(const std::string& path, TensorFile::Mode mode) {
   // something to overwrite with an empty one.
   if (mode == TensorFile::Mode::Append && std::filesystem::exists(path)) {
     const hid_t f = H5Fopen(path.c_str(), H5F_ACC_RDWR, H5P_DEFAULT);
-    if (f < 0) throw std::runtime_error(path + " exists but cannot be opened for writing (damaged or read-only); nothing saved");
+    if (f < 0)
+      throw std::runtime_error(path + " exists but cannot be opened for writing (damaged or read-only); nothing saved");
     return f;
   }
   return H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
@@ -83,9 +85,12 @@ torch::Tensor TensorFile::read(const std::string& file, const std::string& path)
       memType = size == 4 ? H5T_NATIVE_FLOAT : H5T_NATIVE_DOUBLE;
       break;
     case H5T_INTEGER:
-      if (size == 1) scalar = torch::kUInt8, memType = H5T_NATIVE_UINT8;
-      else if (size == 4) scalar = torch::kInt32, memType = H5T_NATIVE_INT32;
-      else scalar = torch::kInt64, memType = H5T_NATIVE_INT64;
+      if (size == 1)
+        scalar = torch::kUInt8, memType = H5T_NATIVE_UINT8;
+      else if (size == 4)
+        scalar = torch::kInt32, memType = H5T_NATIVE_INT32;
+      else
+        scalar = torch::kInt64, memType = H5T_NATIVE_INT64;
       break;
     default: throw std::runtime_error(file + ": " + path + " is not a numeric dataset");
   }
@@ -98,7 +103,8 @@ torch::Tensor TensorFile::read(const std::string& file, const std::string& path)
 
 void TensorFile::write(const std::string& path, const torch::Tensor& tensor,
                        const std::map<std::string, std::string>& attributes) {
-  const torch::Tensor t = (tensor.scalar_type() == torch::kBool ? tensor.to(torch::kUInt8) : tensor).detach().to(torch::kCPU).contiguous();
+  const torch::Tensor t =
+      (tensor.scalar_type() == torch::kBool ? tensor.to(torch::kUInt8) : tensor).detach().to(torch::kCPU).contiguous();
   std::vector<hsize_t> dims(t.sizes().begin(), t.sizes().end());
   const auto slash = path.find_last_of('/');
   const std::string parent = slash == std::string::npos ? "/" : path.substr(0, slash);
@@ -107,10 +113,12 @@ void TensorFile::write(const std::string& path, const torch::Tensor& tensor,
   std::stringstream parts(parent);
   for (std::string part; std::getline(parts, part, '/');)
     if (!part.empty()) group = H5Handle(openOrCreateGroup(group.get(), part), H5Gclose, "group " + part);
-  H5Handle space(dims.empty() ? H5Screate(H5S_SCALAR) : H5Screate_simple(static_cast<int>(dims.size()), dims.data(), nullptr),
-                 H5Sclose, "dataspace");
+  H5Handle space(
+      dims.empty() ? H5Screate(H5S_SCALAR) : H5Screate_simple(static_cast<int>(dims.size()), dims.data(), nullptr),
+      H5Sclose, "dataspace");
   const hid_t type = h5TypeOf(t);
-  if (H5Lexists(group.get(), name.c_str(), H5P_DEFAULT) > 0) H5Ldelete(group.get(), name.c_str(), H5P_DEFAULT);  // rewritten
+  if (H5Lexists(group.get(), name.c_str(), H5P_DEFAULT) > 0)
+    H5Ldelete(group.get(), name.c_str(), H5P_DEFAULT);  // rewritten
   H5Handle d(H5Dcreate2(group.get(), name.c_str(), type, space.get(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT), H5Dclose,
              "create dataset " + path);
   if (t.numel() > 0 && H5Dwrite(d.get(), type, H5S_ALL, H5S_ALL, H5P_DEFAULT, t.data_ptr()) < 0)
@@ -140,7 +148,8 @@ void TensorFile::setAttribute(const std::string& objectPath, const std::string& 
   H5Awrite(attr.get(), H5T_NATIVE_DOUBLE, &value);
 }
 
-void TensorFile::setAttribute(const std::string& objectPath, const std::string& name, const std::vector<int64_t>& values) {
+void TensorFile::setAttribute(const std::string& objectPath, const std::string& name,
+                              const std::vector<int64_t>& values) {
   H5Handle o(H5Oopen(file_.get(), objectPath.c_str(), H5P_DEFAULT), H5Oclose, "open " + objectPath);
   if (H5Aexists(o.get(), name.c_str()) > 0) H5Adelete(o.get(), name.c_str());
   const hsize_t n = values.size();

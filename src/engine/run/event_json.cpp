@@ -5,8 +5,12 @@ namespace trainscope {
 namespace {
 using nlohmann::json;
 
-const char* levelName(LogLevel l) { return l == LogLevel::Error ? "error" : l == LogLevel::Warning ? "warning" : "info"; }
-LogLevel levelFrom(const std::string& s) { return s == "error" ? LogLevel::Error : s == "warning" ? LogLevel::Warning : LogLevel::Info; }
+const char* levelName(LogLevel l) {
+  return l == LogLevel::Error ? "error" : l == LogLevel::Warning ? "warning" : "info";
+}
+LogLevel levelFrom(const std::string& s) {
+  return s == "error" ? LogLevel::Error : s == "warning" ? LogLevel::Warning : LogLevel::Info;
+}
 
 // JSON has no NaN or infinity: they are written as null and read back as NaN.
 json number(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }
@@ -22,9 +26,15 @@ json layersJson(const std::vector<LayerInfo>& layers) {
 }
 
 json statsJson(const TensorStats& t) {
-  return {{"name", t.name}, {"kind", t.kind}, {"mean", number(t.mean)}, {"std", number(t.std)}, {"min", number(t.min)},
-          {"max", number(t.max)}, {"zero_fraction", number(t.zero_fraction)},
-          {"saturation_fraction", number(t.saturation_fraction)}, {"norm", number(t.norm)},
+  return {{"name", t.name},
+          {"kind", t.kind},
+          {"mean", number(t.mean)},
+          {"std", number(t.std)},
+          {"min", number(t.min)},
+          {"max", number(t.max)},
+          {"zero_fraction", number(t.zero_fraction)},
+          {"saturation_fraction", number(t.saturation_fraction)},
+          {"norm", number(t.norm)},
           {"update_ratio", number(t.update_ratio)}};
 }
 
@@ -40,37 +50,69 @@ TensorStats statsFrom(const json& j) {
 
 struct ToJson {
   json operator()(const RunStarted& e) const {
-    return {{"event", "run_started"}, {"run_dir", e.run_dir}, {"name", e.name}, {"device", e.device},
-            {"threads", e.threads}, {"dataset", e.dataset}, {"train_samples", e.train_samples},
-            {"val_samples", e.val_samples}, {"classes", e.classes}, {"steps_per_epoch", e.steps_per_epoch},
-            {"total_steps", e.total_steps}, {"resumed", e.resumed}, {"resumed_at_step", e.resumed_at_step},
-            {"layers", layersJson(e.layers)}, {"probes", e.probes}};
+    return {{"event", "run_started"},
+            {"run_dir", e.run_dir},
+            {"name", e.name},
+            {"device", e.device},
+            {"threads", e.threads},
+            {"dataset", e.dataset},
+            {"train_samples", e.train_samples},
+            {"val_samples", e.val_samples},
+            {"classes", e.classes},
+            {"steps_per_epoch", e.steps_per_epoch},
+            {"total_steps", e.total_steps},
+            {"resumed", e.resumed},
+            {"resumed_at_step", e.resumed_at_step},
+            {"layers", layersJson(e.layers)},
+            {"probes", e.probes}};
   }
-  json operator()(const StateChanged& e) const { return {{"event", "state"}, {"state", toString(e.state)}, {"reason", e.reason}}; }
+  json operator()(const StateChanged& e) const {
+    return {{"event", "state"}, {"state", toString(e.state)}, {"reason", e.reason}};
+  }
   json operator()(const Progress& e) const {
-    return {{"event", "progress"}, {"epoch", e.epoch}, {"epochs", e.epochs}, {"step_in_epoch", e.step_in_epoch},
-            {"steps_per_epoch", e.steps_per_epoch}, {"global_step", e.global_step}, {"total_steps", e.total_steps},
-            {"samples_per_sec", number(e.samples_per_sec)}, {"elapsed", number(e.elapsed)}, {"eta", number(e.eta)},
+    return {{"event", "progress"},
+            {"epoch", e.epoch},
+            {"epochs", e.epochs},
+            {"step_in_epoch", e.step_in_epoch},
+            {"steps_per_epoch", e.steps_per_epoch},
+            {"global_step", e.global_step},
+            {"total_steps", e.total_steps},
+            {"samples_per_sec", number(e.samples_per_sec)},
+            {"elapsed", number(e.elapsed)},
+            {"eta", number(e.eta)},
             {"validating", e.validating}};
   }
   json operator()(const StepMetrics& e) const {
-    return {{"event", "step"}, {"step", e.step}, {"epoch", number(e.epoch)}, {"wall_time", number(e.wall_time)},
-            {"loss", number(e.loss)}, {"accuracy", number(e.accuracy)}, {"lr", number(e.lr)},
-            {"samples_per_sec", number(e.samples_per_sec)}, {"data_wait", number(e.data_wait)}};
+    return {{"event", "step"},
+            {"step", e.step},
+            {"epoch", number(e.epoch)},
+            {"wall_time", number(e.wall_time)},
+            {"loss", number(e.loss)},
+            {"accuracy", number(e.accuracy)},
+            {"lr", number(e.lr)},
+            {"samples_per_sec", number(e.samples_per_sec)},
+            {"data_wait", number(e.data_wait)}};
   }
   json operator()(const EpochMetrics& e) const {
-    return {{"event", "epoch"}, {"epoch", e.epoch}, {"step", e.step}, {"wall_time", number(e.wall_time)},
-            {"train_loss", number(e.train_loss)}, {"train_accuracy", number(e.train_accuracy)},
-            {"val_loss", number(e.val_loss)}, {"val_accuracy", number(e.val_accuracy)}, {"lr", number(e.lr)},
-            {"duration", number(e.duration)}, {"best", e.best}};
+    return {{"event", "epoch"},
+            {"epoch", e.epoch},
+            {"step", e.step},
+            {"wall_time", number(e.wall_time)},
+            {"train_loss", number(e.train_loss)},
+            {"train_accuracy", number(e.train_accuracy)},
+            {"val_loss", number(e.val_loss)},
+            {"val_accuracy", number(e.val_accuracy)},
+            {"lr", number(e.lr)},
+            {"duration", number(e.duration)},
+            {"best", e.best}};
   }
   json operator()(const LogLine& e) const {
     return {{"event", "log"}, {"level", levelName(e.level)}, {"text", e.text}, {"wall_time", number(e.wall_time)}};
   }
   json operator()(const RunError& e) const { return {{"event", "error"}, {"message", e.message}}; }
   json operator()(const GuardTripped& e) const {
-    return {{"event", "guard"}, {"step", e.step}, {"what", e.what}, {"layer", e.layer}, {"dump_path", e.dump_path},
-            {"action", e.action}};
+    return {{"event", "guard"}, {"step", e.step},           {"what", e.what},
+            {"layer", e.layer}, {"dump_path", e.dump_path}, {"action", e.action}};
   }
   json operator()(const ProbeSample& e) const {
     json tensors = json::array();
@@ -78,12 +120,12 @@ struct ToJson {
     return {{"event", "probe"}, {"step", e.step}, {"grad_norm", number(e.grad_norm)}, {"tensors", std::move(tensors)}};
   }
   json operator()(const Histogram& e) const {
-    return {{"event", "histogram"}, {"step", e.step}, {"name", e.name}, {"kind", e.kind}, {"edges", e.edges},
-            {"counts", e.counts}};
+    return {{"event", "histogram"}, {"step", e.step},   {"name", e.name},
+            {"kind", e.kind},       {"edges", e.edges}, {"counts", e.counts}};
   }
   json operator()(const TensorsSaved& e) const {
-    return {{"event", "tensors_saved"}, {"step", e.step}, {"path", e.path}, {"group", e.group}, {"count", e.count},
-            {"error", e.error}};
+    return {{"event", "tensors_saved"}, {"step", e.step},   {"path", e.path},
+            {"group", e.group},         {"count", e.count}, {"error", e.error}};
   }
 };
 }  // namespace
@@ -110,7 +152,8 @@ std::optional<Event> eventFromJson(const json& j) {
       e.classes = j.value("classes", std::vector<std::string>{});
       e.steps_per_epoch = j.value("steps_per_epoch", int64_t{0}), e.total_steps = j.value("total_steps", int64_t{0});
       e.resumed = j.value("resumed", false), e.resumed_at_step = j.value("resumed_at_step", int64_t{0});
-      for (const auto& l : j.value("layers", json::array())) e.layers.push_back({l.value("name", ""), l.value("type", "")});
+      for (const auto& l : j.value("layers", json::array()))
+        e.layers.push_back({l.value("name", ""), l.value("type", "")});
       e.probes = j.value("probes", false);
       return e;
     }
@@ -122,7 +165,8 @@ std::optional<Event> eventFromJson(const json& j) {
     if (kind == "progress") {
       Progress e;
       e.epoch = j.value("epoch", int64_t{0}), e.epochs = j.value("epochs", int64_t{0});
-      e.step_in_epoch = j.value("step_in_epoch", int64_t{0}), e.steps_per_epoch = j.value("steps_per_epoch", int64_t{0});
+      e.step_in_epoch = j.value("step_in_epoch", int64_t{0}),
+      e.steps_per_epoch = j.value("steps_per_epoch", int64_t{0});
       e.global_step = j.value("global_step", int64_t{0}), e.total_steps = j.value("total_steps", int64_t{0});
       e.samples_per_sec = number(j, "samples_per_sec"), e.elapsed = number(j, "elapsed"), e.eta = number(j, "eta");
       e.validating = j.value("validating", false);
@@ -146,11 +190,12 @@ std::optional<Event> eventFromJson(const json& j) {
       e.best = j.value("best", false);
       return e;
     }
-    if (kind == "log") return LogLine{levelFrom(j.value("level", "")), j.at("text").get<std::string>(), number(j, "wall_time")};
+    if (kind == "log")
+      return LogLine{levelFrom(j.value("level", "")), j.at("text").get<std::string>(), number(j, "wall_time")};
     if (kind == "error") return RunError{j.at("message").get<std::string>()};
     if (kind == "guard")
-      return GuardTripped{j.value("step", int64_t{0}), j.value("what", ""), j.value("layer", ""), j.value("dump_path", ""),
-                          j.value("action", "")};
+      return GuardTripped{j.value("step", int64_t{0}), j.value("what", ""), j.value("layer", ""),
+                          j.value("dump_path", ""), j.value("action", "")};
     if (kind == "probe") {
       ProbeSample e;
       e.step = j.at("step").get<int64_t>();

@@ -16,7 +16,8 @@ const char* toString(RunState s) {
   return "unknown";
 }
 
-EventQueue::EventQueue(size_t maxPendingSteps, size_t maxPendingLogs) : maxSteps_(maxPendingSteps), maxLogs_(maxPendingLogs) {}
+EventQueue::EventQueue(size_t maxPendingSteps, size_t maxPendingLogs)
+    : maxSteps_(maxPendingSteps), maxLogs_(maxPendingLogs) {}
 
 void EventQueue::push(Event e) {
   {

@@ -16,33 +16,33 @@ inline bool isFinal(RunState s) { return s == RunState::Finished || s == RunStat
 
 // One optimizer step (after gradient accumulation).
 struct StepMetrics {
-  int64_t step = 0;         // 1-based global optimizer step
-  double epoch = 0;         // fractional epoch, e.g. 2.5 = halfway through the third epoch
-  double wall_time = 0;     // seconds since the Unix epoch
-  double loss = 0;          // mean training loss of the step's batches
-  double accuracy = 0;      // top-1 accuracy on the step's batches
+  int64_t step = 0;      // 1-based global optimizer step
+  double epoch = 0;      // fractional epoch, e.g. 2.5 = halfway through the third epoch
+  double wall_time = 0;  // seconds since the Unix epoch
+  double loss = 0;       // mean training loss of the step's batches
+  double accuracy = 0;   // top-1 accuracy on the step's batches
   double lr = 0;
   double samples_per_sec = 0;
-  double data_wait = 0;     // share of the step spent waiting for the data loader (0..1)
+  double data_wait = 0;  // share of the step spent waiting for the data loader (0..1)
 };
 
 struct EpochMetrics {
-  int64_t epoch = 0;        // 1-based
-  int64_t step = 0;         // global step at the end of the epoch
+  int64_t epoch = 0;  // 1-based
+  int64_t step = 0;   // global step at the end of the epoch
   double wall_time = 0;
   double train_loss = 0, train_accuracy = 0;
   double val_loss = 0, val_accuracy = 0;
   double lr = 0;
-  double duration = 0;      // seconds spent in the epoch, pauses excluded
-  bool best = false;        // best validation accuracy so far
+  double duration = 0;  // seconds spent in the epoch, pauses excluded
+  bool best = false;    // best validation accuracy so far
 };
 
 struct Progress {
-  int64_t epoch = 0, epochs = 0;                    // epoch is 1-based
+  int64_t epoch = 0, epochs = 0;  // epoch is 1-based
   int64_t step_in_epoch = 0, steps_per_epoch = 0;
   int64_t global_step = 0, total_steps = 0;
   double samples_per_sec = 0;
-  double elapsed = 0, eta = 0;                      // seconds
+  double elapsed = 0, eta = 0;  // seconds
   bool validating = false;
 };
 
@@ -86,11 +86,11 @@ struct RunError {
 
 // The NaN guard saw a non-finite loss or gradient.
 struct GuardTripped {
-  int64_t step = 0;          // the optimizer step that went bad (not applied)
-  std::string what;          // "loss is nan", "gradient of conv1.weight is inf", ...
-  std::string layer;         // the first layer whose output is not finite ("" when none is)
-  std::string dump_path;     // HDF5 file with the batch and that layer's input/output
-  std::string action;        // pause, stop or skip
+  int64_t step = 0;       // the optimizer step that went bad (not applied)
+  std::string what;       // "loss is nan", "gradient of conv1.weight is inf", ...
+  std::string layer;      // the first layer whose output is not finite ("" when none is)
+  std::string dump_path;  // HDF5 file with the batch and that layer's input/output
+  std::string action;     // pause, stop or skip
 };
 
 // Statistics of one tensor: a layer's output ("activation"), the gradient of the loss
@@ -100,9 +100,9 @@ struct TensorStats {
   std::string name;  // layer or parameter name
   std::string kind;  // activation, activation_grad, weight, weight_grad
   double mean = 0, std = 0, min = 0, max = 0;
-  double zero_fraction = 0;        // exact zeros: dead ReLU units
-  double saturation_fraction = 0;  // outputs at the bounds of sigmoid (<0.01, >0.99) or tanh (|x| > 0.99)
-  double norm = 0;  // exact L2 norm: gradients every step; weights on histogram steps (else NaN)
+  double zero_fraction = 0;            // exact zeros: dead ReLU units
+  double saturation_fraction = 0;      // outputs at the bounds of sigmoid (<0.01, >0.99) or tanh (|x| > 0.99)
+  double norm = 0;                     // exact L2 norm: gradients every step; weights on histogram steps (else NaN)
   double update_ratio = std::nan("");  // ||step update|| / ||weight||, on histogram steps
 };
 
@@ -122,13 +122,13 @@ struct Histogram {
 // Tensors were saved to the run's tensors.h5 (or could not be: `error`).
 struct TensorsSaved {
   int64_t step = 0;
-  std::string path;    // the file
-  std::string group;   // "/step_000123"
-  int count = 0;       // datasets written
+  std::string path;   // the file
+  std::string group;  // "/step_000123"
+  int count = 0;      // datasets written
   std::string error;
 };
 
-using Event = std::variant<RunStarted, StateChanged, Progress, StepMetrics, EpochMetrics, LogLine, RunError, GuardTripped,
-                           ProbeSample, Histogram, TensorsSaved>;
+using Event = std::variant<RunStarted, StateChanged, Progress, StepMetrics, EpochMetrics, LogLine, RunError,
+                           GuardTripped, ProbeSample, Histogram, TensorsSaved>;
 
 }  // namespace trainscope

@@ -40,7 +40,8 @@ EnvironmentReport checkEnvironment(int matmulSize) {
   r.cuda_available = torch::cuda::is_available();
   r.cudnn_available = torch::cuda::cudnn_is_available();
   r.devices.push_back("cpu");
-  for (size_t i = 0; r.cuda_available && i < torch::cuda::device_count(); ++i) r.devices.push_back("cuda:" + std::to_string(i));
+  for (size_t i = 0; r.cuda_available && i < torch::cuda::device_count(); ++i)
+    r.devices.push_back("cuda:" + std::to_string(i));
   r.hardware_threads = static_cast<int>(std::thread::hardware_concurrency());
   r.torch_threads = torch::get_num_threads();
   r.parallel_info = at::get_parallel_info();
@@ -55,7 +56,8 @@ std::string formatReport(const EnvironmentReport& r) {
   o << "Trainscope " << r.versions.trainscope << "\n"
     << "LibTorch " << r.versions.libtorch << (r.versions.cuda_build ? " (CUDA build)" : " (CPU build)") << ", OpenCV "
     << r.versions.opencv << ", HDF5 " << r.versions.hdf5 << "\n"
-    << "CUDA available: " << (r.cuda_available ? "yes" : "no") << ", cuDNN: " << (r.cudnn_available ? "yes" : "no") << "\n"
+    << "CUDA available: " << (r.cuda_available ? "yes" : "no") << ", cuDNN: " << (r.cudnn_available ? "yes" : "no")
+    << "\n"
     << "devices: ";
   for (size_t i = 0; i < r.devices.size(); ++i) o << (i ? ", " : "") << r.devices[i];
   o << "\nhardware threads: " << r.hardware_threads << ", LibTorch threads: " << r.torch_threads << "\n";

@@ -16,10 +16,10 @@ struct EnvironmentReport {
   std::vector<std::string> devices;  // "cpu", "cuda:0", ...
   int hardware_threads = 0;
   int torch_threads = 0;
-  std::string parallel_info;         // LibTorch's at::get_parallel_info()
+  std::string parallel_info;  // LibTorch's at::get_parallel_info()
   int matmul_size = 0;
-  double cpu_gflops = 0;             // float32 matmul
-  double gpu_gflops = 0;             // 0 when there is no GPU
+  double cpu_gflops = 0;  // float32 matmul
+  double gpu_gflops = 0;  // 0 when there is no GPU
 };
 
 // Runs the checks (about a second on a laptop CPU).

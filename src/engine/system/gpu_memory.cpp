@@ -40,7 +40,8 @@ GpuMemory gpuMemory(int device) {
     m.device_used = static_cast<int64_t>(total - free);
   }
   cudaDeviceProp props{};
-  if (cudaGetDeviceProperties(&props, device) == cudaSuccess) m.device = "cuda:" + std::to_string(device) + " (" + props.name + ")";
+  if (cudaGetDeviceProperties(&props, device) == cudaSuccess)
+    m.device = "cuda:" + std::to_string(device) + " (" + props.name + ")";
   cudaSetDevice(previous);
   m.available = true;
   return m;

@@ -3,9 +3,9 @@
 #include "trainscope_version.h"
 
 #include <H5public.h>
-#include <opencv2/core/version.hpp>
 #include <torch/torch.h>
 #include <torch/version.h>
+#include <opencv2/core/version.hpp>
 
 #include <thread>
 
@@ -27,7 +27,8 @@ LibraryVersions libraryVersions() {
 
 std::string availableDevice() {
   if (torch::cuda::is_available())
-    return "cuda:0 (" + std::to_string(torch::cuda::device_count()) + " GPU" + (torch::cuda::device_count() > 1 ? "s)" : ")");
+    return "cuda:0 (" + std::to_string(torch::cuda::device_count()) + " GPU" +
+           (torch::cuda::device_count() > 1 ? "s)" : ")");
   return "cpu (" + std::to_string(std::thread::hardware_concurrency()) + " cores)";
 }
 

@@ -19,7 +19,7 @@ struct TrainingPosition {
   int64_t best_epoch = 0;
   // Running sums of the epoch in progress, so its summary survives a resume.
   double epoch_loss_sum = 0, epoch_correct = 0, epoch_seen = 0;
-  double train_seconds = 0;    // training time so far, pauses excluded
+  double train_seconds = 0;  // training time so far, pauses excluded
 };
 
 void saveCheckpoint(const std::string& path, LayerStack& model, torch::optim::Optimizer& optimizer,

@@ -23,8 +23,8 @@ double LrSchedule::lrAt(int64_t step) const {
     return base_ * factor * std::pow(config_.gamma, std::floor(epoch / config_.step_size));
   }
   if (config_.name == "multistep") {
-    const auto passed = std::count_if(config_.milestones.begin(), config_.milestones.end(),
-                                      [&](double m) { return epoch >= m; });
+    const auto passed =
+        std::count_if(config_.milestones.begin(), config_.milestones.end(), [&](double m) { return epoch >= m; });
     return base_ * factor * std::pow(config_.gamma, static_cast<double>(passed));
   }
   if (config_.name == "cosine") {

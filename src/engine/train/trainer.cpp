@@ -1,23 +1,23 @@
 #include "engine/train/trainer.h"
 
-#include "engine/train/checkpoint.h"
 #include "engine/data/data_loader.h"
 #include "engine/data/dataset_source.h"
-#include "engine/system/device.h"
-#include "engine/train/lr_schedule.h"
-#include "engine/models/model_factory.h"
 #include "engine/inspect/nan_guard.h"
+#include "engine/models/model_factory.h"
+#include "engine/system/device.h"
+#include "engine/train/checkpoint.h"
+#include "engine/train/lr_schedule.h"
 
 #include <torch/csrc/autograd/anomaly_mode.h>
-#include "engine/train/optimizers.h"
-#include "engine/record/metrics_file.h"
 #include "engine/inspect/step_inspection.h"
+#include "engine/record/metrics_file.h"
 #include "engine/system/versions.h"
+#include "engine/train/optimizers.h"
 
 #include <algorithm>
 #include <chrono>
-#include <cstdlib>
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <iomanip>
 #include <mutex>
@@ -70,7 +70,8 @@ class Trainer {
     device_ = resolveDevice(cfg_.device);
     torch::autograd::AnomalyMode::set_enabled(cfg_.training.anomaly_detection);
     if (cfg_.training.anomaly_detection)
-      log(LogLevel::Info, "autograd anomaly detection is on: backward passes check every op (expect about half the speed)");
+      log(LogLevel::Info,
+          "autograd anomaly detection is on: backward passes check every op (expect about half the speed)");
     if (cfg_.deterministic && device_.is_cuda()) setenv("CUBLAS_WORKSPACE_CONFIG", ":4096:8", /*overwrite=*/0);
     // On CUDA a few backward kernels (adaptive pooling) have no deterministic version:
     // warn there instead of failing the run. On the CPU every op used here has one.
@@ -79,12 +80,14 @@ class Trainer {
     std::vector<TransformSpec> trainPipeline = cfg_.train_transforms, valPipeline = cfg_.val_transforms;
     if (cfg_.pitfalls.skip_normalize)
       for (auto* pipeline : {&trainPipeline, &valPipeline})
-        pipeline->erase(std::remove_if(pipeline->begin(), pipeline->end(), [](const TransformSpec& t) { return t.name == "Normalize"; }),
+        pipeline->erase(std::remove_if(pipeline->begin(), pipeline->end(),
+                                       [](const TransformSpec& t) { return t.name == "Normalize"; }),
                         pipeline->end());
     if (cfg_.pitfalls.any()) {
       std::string which;
       if (cfg_.pitfalls.skip_zero_grad) which += " zero_grad() is skipped: gradients accumulate across steps;";
-      if (cfg_.pitfalls.skip_eval) which += " validation runs without eval(): Dropout and BatchNorm stay in training mode;";
+      if (cfg_.pitfalls.skip_eval)
+        which += " validation runs without eval(): Dropout and BatchNorm stay in training mode;";
       if (cfg_.pitfalls.skip_normalize) which += " Normalize is left out of the transforms;";
       which.pop_back();
       log(LogLevel::Warning, "teaching pitfall on (this run is deliberately wrong):" + which);
@@ -129,14 +132,16 @@ class Trainer {
     }
     model_->to(device_);
     optimizer_ = makeOptimizer(cfg_.optimizer, model_->parameters());
-    inspection_ = std::make_unique<StepInspection>(cfg_, model_, record_.dir(), ctx_.events, ctx_.control,
-                                                   [this](LogLevel level, const std::string& text) { log(level, text); });
+    inspection_ =
+        std::make_unique<StepInspection>(cfg_, model_, record_.dir(), ctx_.events, ctx_.control,
+                                         [this](LogLevel level, const std::string& text) { log(level, text); });
 
     const int64_t accum = cfg_.training.grad_accum_steps;
     stepsPerEpoch_ = (trainLoader_->batchesPerEpoch() + accum - 1) / accum;
     totalSteps_ = stepsPerEpoch_ * cfg_.epochs;
     if (cfg_.training.max_steps > 0) totalSteps_ = std::min(totalSteps_, cfg_.training.max_steps);
-    schedule_ = std::make_unique<LrSchedule>(cfg_.scheduler, cfg_.optimizer.lr, stepsPerEpoch_, stepsPerEpoch_ * cfg_.epochs);
+    schedule_ =
+        std::make_unique<LrSchedule>(cfg_.scheduler, cfg_.optimizer.lr, stepsPerEpoch_, stepsPerEpoch_ * cfg_.epochs);
 
     auto& info = record_.info();
     if (ctx_.resuming) {
@@ -243,11 +248,12 @@ class Trainer {
     }
     if (stopped && pos_.global_step > 0) saveLast();
     metrics_->flush();
-    const std::string reason = stopped ? (guardStopped_   ? "stopped by the NaN guard"
-                                          : guardPaused_  ? "stopped while paused by the NaN guard"
-                                                          : "stopped by request")
-                               : maxStepsReached ? "reached training.max_steps (" + std::to_string(cfg_.training.max_steps) + ")"
-                                                 : "completed " + std::to_string(cfg_.epochs) + " epochs";
+    const std::string reason = stopped ? (guardStopped_  ? "stopped by the NaN guard"
+                                          : guardPaused_ ? "stopped while paused by the NaN guard"
+                                                         : "stopped by request")
+                               : maxStepsReached
+                                   ? "reached training.max_steps (" + std::to_string(cfg_.training.max_steps) + ")"
+                                   : "completed " + std::to_string(cfg_.epochs) + " epochs";
     finish(stopped ? RunState::Stopped : RunState::Finished, reason);
   }
 
@@ -316,7 +322,8 @@ class Trainer {
       tripGuard(bad, x, y, epoch);
       return out;
     }
-    if (cfg_.training.clip_grad_norm > 0) torch::nn::utils::clip_grad_norm_(model_->parameters(), cfg_.training.clip_grad_norm);
+    if (cfg_.training.clip_grad_norm > 0)
+      torch::nn::utils::clip_grad_norm_(model_->parameters(), cfg_.training.clip_grad_norm);
     inspection_->beforeOptimizerStep(step);
     optimizer_->step();
     ++pos_.global_step;
@@ -328,7 +335,8 @@ class Trainer {
     const double duration = secondsSince(stepStart);
     StepMetrics m;
     m.step = pos_.global_step;
-    m.epoch = static_cast<double>(epoch) + static_cast<double>(firstBatch + out.batches) / static_cast<double>(batchesPerEpoch);
+    m.epoch = static_cast<double>(epoch) +
+              static_cast<double>(firstBatch + out.batches) / static_cast<double>(batchesPerEpoch);
     m.wall_time = unixTimeNow();
     m.loss = lossSum / seen;
     m.accuracy = correct / seen;
@@ -398,8 +406,8 @@ class Trainer {
     ctx_.events->push(e);
 
     if (complete)
-      pos_ = TrainingPosition{epoch + 1, 0, pos_.global_step, pos_.best_val_accuracy, pos_.best_epoch, 0, 0, 0,
-                              pos_.train_seconds};
+      pos_ = TrainingPosition{epoch + 1, 0, pos_.global_step,  pos_.best_val_accuracy, pos_.best_epoch, 0,
+                              0,         0, pos_.train_seconds};
     saveLast();
     if (e.best) {
       const auto tmp = record_.bestCheckpoint().string() + ".tmp";
@@ -409,7 +417,8 @@ class Trainer {
     auto& info = record_.info();
     info["epochs_completed"] = complete ? e.epoch : epoch;
     info["steps"] = pos_.global_step;
-    if (pos_.best_val_accuracy >= 0) info["best_val_accuracy"] = pos_.best_val_accuracy, info["best_epoch"] = pos_.best_epoch;
+    if (pos_.best_val_accuracy >= 0)
+      info["best_val_accuracy"] = pos_.best_val_accuracy, info["best_epoch"] = pos_.best_epoch;
     info["final_val_accuracy"] = e.val_accuracy;
     info["final_val_loss"] = e.val_loss;
     record_.save();
@@ -420,7 +429,8 @@ class Trainer {
     if (!complete)
       line << " (partial epoch: " << pos_.batch_in_epoch << " of " << trainLoader_->batchesPerEpoch() << " batches)";
     log(LogLevel::Info, line.str());
-    if (val.samples == 0) log(LogLevel::Warning, "the validation split is empty: no validation metrics, no best checkpoint");
+    if (val.samples == 0)
+      log(LogLevel::Warning, "the validation split is empty: no validation metrics, no best checkpoint");
   }
 
   void tripGuard(const std::string& what, const torch::Tensor& x, const torch::Tensor& y, int64_t epoch) {
@@ -433,9 +443,9 @@ class Trainer {
       const auto dir = record_.dir() / "nan_guard";
       std::filesystem::create_directories(dir);
       try {
-        const NanDiagnosis d = investigateNonFinite(model_, x, y, what, step, epoch + 1,
-                                                    (dir / ("trip" + std::to_string(guardTrips_) + "_step" +
-                                                            std::to_string(step) + ".h5")).string());
+        const NanDiagnosis d = investigateNonFinite(
+            model_, x, y, what, step, epoch + 1,
+            (dir / ("trip" + std::to_string(guardTrips_) + "_step" + std::to_string(step) + ".h5")).string());
         g.layer = d.layer;
         g.dump_path = d.dump_path;
       } catch (const std::exception& e) {
@@ -452,7 +462,8 @@ class Trainer {
     ctx_.events->push(g);
     record_.info()["nan_guard_trips"] = guardTrips_;
     if (guardTrips_ <= 20)
-      record_.info()["nan_guard"].push_back({{"step", step}, {"what", what}, {"layer", g.layer}, {"dump", g.dump_path}});
+      record_.info()["nan_guard"].push_back(
+          {{"step", step}, {"what", what}, {"layer", g.layer}, {"dump", g.dump_path}});
     record_.save();
     if (action == "pause") guardPaused_ = true, ctx_.control->requestPause();
     if (action == "stop") guardStopped_ = true, ctx_.control->requestStop();
@@ -472,9 +483,10 @@ class Trainer {
     p.elapsed = resumedTrainSeconds_ + sessionSeconds_ + validationSeconds_;
     // Remaining steps at the measured step time, plus one validation per epoch still to validate.
     const int64_t validationsLeft = std::max<int64_t>(0, cfg_.epochs - epoch - (validating ? 1 : 0));
-    p.eta = sessionSteps_ > 0 ? (sessionSeconds_ / sessionSteps_) * static_cast<double>(totalSteps_ - pos_.global_step) +
-                                    lastValidationSeconds_ * static_cast<double>(validationsLeft)
-                              : 0;
+    p.eta = sessionSteps_ > 0
+                ? (sessionSeconds_ / sessionSteps_) * static_cast<double>(totalSteps_ - pos_.global_step) +
+                      lastValidationSeconds_ * static_cast<double>(validationsLeft)
+                : 0;
     p.validating = validating;
     ctx_.events->push(p);
   }
@@ -496,7 +508,8 @@ class Trainer {
       for (const auto& s : record_.info().value("skipped", nlohmann::json::array()))
         skipped_.push_back({s.value("path", ""), s.value("reason", "")});
     for (const auto& item : items) {
-      const bool known = std::any_of(skipped_.begin(), skipped_.end(), [&](const SkippedItem& s) { return s.path == item.path; });
+      const bool known =
+          std::any_of(skipped_.begin(), skipped_.end(), [&](const SkippedItem& s) { return s.path == item.path; });
       if (!known) skipped_.push_back(item);
     }
   }

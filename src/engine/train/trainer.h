@@ -3,8 +3,8 @@
 #pragma once
 
 #include "engine/config/config.h"
-#include "engine/run/event_queue.h"
 #include "engine/record/run_record.h"
+#include "engine/run/event_queue.h"
 #include "engine/run/run_control.h"
 
 #include <functional>

@@ -34,7 +34,21 @@
 namespace trainscope::ui {
 
 namespace {
-enum Column { kTick, kName, kStatus, kModel, kDataset, kOptimizer, kLr, kWeightDecay, kBest, kFinal, kTime, kTags, kColumns };
+enum Column {
+  kTick,
+  kName,
+  kStatus,
+  kModel,
+  kDataset,
+  kOptimizer,
+  kLr,
+  kWeightDecay,
+  kBest,
+  kFinal,
+  kTime,
+  kTags,
+  kColumns
+};
 
 QString percent(double v) { return std::isnan(v) ? QString() : QString::number(v * 100, 'f', 2) + "%"; }
 QString duration(double s) {
@@ -76,7 +90,8 @@ ComparePage::ComparePage(QWidget* parent) : QWidget(parent) {
 
   table_ = new QTableWidget(0, kColumns, this);
   table_->setHorizontalHeaderLabels({"", tr("Run"), tr("Status"), tr("Model"), tr("Dataset"), tr("Optimizer"), tr("LR"),
-                                     tr("Weight decay"), tr("Best val acc"), tr("Final val acc"), tr("Time"), tr("Tags")});
+                                     tr("Weight decay"), tr("Best val acc"), tr("Final val acc"), tr("Time"),
+                                     tr("Tags")});
   table_->horizontalHeaderItem(kTick)->setToolTip(tr("Tick the runs to overlay"));
   table_->verticalHeader()->setVisible(false);
   table_->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -87,12 +102,15 @@ ComparePage::ComparePage(QWidget* parent) : QWidget(parent) {
   table_->setSortingEnabled(true);
 
   metric_ = new QComboBox(this);
-  const std::pair<const char*, QString> metrics[] = {
-      {"loss", tr("training loss (per step)")},     {"accuracy", tr("training accuracy (per step)")},
-      {"val_loss", tr("validation loss")},          {"val_accuracy", tr("validation accuracy")},
-      {"train_loss", tr("training loss (per epoch)")}, {"train_accuracy", tr("training accuracy (per epoch)")},
-      {"lr", tr("learning rate")},                  {"samples_per_sec", tr("samples/s")},
-      {"grad_norm", tr("gradient norm")}};
+  const std::pair<const char*, QString> metrics[] = {{"loss", tr("training loss (per step)")},
+                                                     {"accuracy", tr("training accuracy (per step)")},
+                                                     {"val_loss", tr("validation loss")},
+                                                     {"val_accuracy", tr("validation accuracy")},
+                                                     {"train_loss", tr("training loss (per epoch)")},
+                                                     {"train_accuracy", tr("training accuracy (per epoch)")},
+                                                     {"lr", tr("learning rate")},
+                                                     {"samples_per_sec", tr("samples/s")},
+                                                     {"grad_norm", tr("gradient norm")}};
   for (const auto& [key, label] : metrics) metric_->addItem(label, QString(key));
   x_ = new QComboBox(this);
   x_->addItem(tr("step"), "step");
@@ -101,7 +119,8 @@ ComparePage::ComparePage(QWidget* parent) : QWidget(parent) {
   smoothing_ = new QSlider(Qt::Horizontal, this);
   smoothing_->setRange(0, 99);
   smoothing_->setValue(60);
-  smoothing_->setToolTip(tr("TensorBoard's smoothing: a debiased exponential moving average; the raw curve stays faint behind."));
+  smoothing_->setToolTip(
+      tr("TensorBoard's smoothing: a debiased exponential moving average; the raw curve stays faint behind."));
   log_ = new QCheckBox(tr("Log scale"), this);
   export_ = new QPushButton(tr("Export…"), this);
   export_->setToolTip(tr("The plot as PNG, SVG or PDF, or its data as CSV (every point)."));
@@ -334,7 +353,8 @@ void ComparePage::refreshLive() {
       return;
     }
     if (s.xs.size() > have)
-      plot_->append(index, std::vector<double>(s.xs.begin() + have, s.xs.end()), std::vector<double>(s.ys.begin() + have, s.ys.end()));
+      plot_->append(index, std::vector<double>(s.xs.begin() + have, s.xs.end()),
+                    std::vector<double>(s.ys.begin() + have, s.ys.end()));
   }
   plot_->refresh();
 }
@@ -351,11 +371,18 @@ void ComparePage::rebuildTable() {
     const QString dir = QString::fromStdString(r.dir);
     QString tags;
     for (const auto& t : r.tags) tags += (tags.isEmpty() ? "" : ", ") + QString::fromStdString(t);
-    const QStringList text = {QString(), QString::fromStdString(r.name), QString::fromStdString(r.status),
-                              QString::fromStdString(r.model), QString::fromStdString(r.dataset),
-                              QString::fromStdString(r.optimizer), std::isnan(r.lr) ? QString() : QString::number(r.lr, 'g', 3),
+    const QStringList text = {QString(),
+                              QString::fromStdString(r.name),
+                              QString::fromStdString(r.status),
+                              QString::fromStdString(r.model),
+                              QString::fromStdString(r.dataset),
+                              QString::fromStdString(r.optimizer),
+                              std::isnan(r.lr) ? QString() : QString::number(r.lr, 'g', 3),
                               std::isnan(r.weight_decay) ? QString() : QString::number(r.weight_decay, 'g', 3),
-                              percent(r.best_val_accuracy), percent(r.final_val_accuracy), duration(r.train_seconds), tags};
+                              percent(r.best_val_accuracy),
+                              percent(r.final_val_accuracy),
+                              duration(r.train_seconds),
+                              tags};
     if (!filter.isEmpty()) {
       bool match = QString::fromStdString(r.id).contains(filter, Qt::CaseInsensitive) ||
                    QString::fromStdString(r.note).contains(filter, Qt::CaseInsensitive);
@@ -370,7 +397,9 @@ void ComparePage::rebuildTable() {
     tick->setData(Qt::UserRole, dir);
     tick->setData(Qt::DecorationRole, colorOf(dir));
     table_->setItem(row, kTick, tick);
-    const double keys[] = {NAN, NAN, NAN, NAN, NAN, NAN, r.lr, r.weight_decay, r.best_val_accuracy, r.final_val_accuracy, r.train_seconds, NAN};
+    const double keys[] = {
+        NAN, NAN, NAN, NAN, NAN, NAN, r.lr, r.weight_decay, r.best_val_accuracy, r.final_val_accuracy, r.train_seconds,
+        NAN};
     for (int c = 1; c < kColumns; ++c) {
       auto* item = new SortItem(text[c], keys[c]);
       item->setData(Qt::UserRole, dir);
@@ -512,8 +541,9 @@ void ComparePage::updateDifferences() {
   std::vector<nlohmann::json> configs;
   for (const auto* r : chosen) configs.push_back(r->config);
   std::vector<std::string> fields = differingFields(configs);
-  fields.erase(std::remove_if(fields.begin(), fields.end(), [](const std::string& f) { return f == "name" || f == "runs_dir"; }),
-               fields.end());
+  fields.erase(
+      std::remove_if(fields.begin(), fields.end(), [](const std::string& f) { return f == "name" || f == "runs_dir"; }),
+      fields.end());
   QStringList headers = {tr("Run")};
   for (const auto& f : fields) headers << QString::fromStdString(f);
   headers << tr("Best val acc") << tr("Final val acc") << tr("Steps");
@@ -529,8 +559,9 @@ void ComparePage::updateDifferences() {
     int col = 1;
     for (const auto& f : fields) {
       const nlohmann::json v = fieldValue(r.config, f);
-      diff_->setItem(row, col++, new QTableWidgetItem(v.is_string() ? QString::fromStdString(v.get<std::string>())
-                                                                    : QString::fromStdString(v.dump())));
+      diff_->setItem(row, col++,
+                     new QTableWidgetItem(v.is_string() ? QString::fromStdString(v.get<std::string>())
+                                                        : QString::fromStdString(v.dump())));
     }
     diff_->setItem(row, col++, new QTableWidgetItem(percent(r.best_val_accuracy)));
     diff_->setItem(row, col++, new QTableWidgetItem(percent(r.final_val_accuracy)));
@@ -540,14 +571,16 @@ void ComparePage::updateDifferences() {
 }
 
 bool ComparePage::exportCsv(const QString& path, QString* error) {
-  return widgets::writeCurvesCsv(path, plottedSeries(), x_->currentData().toString(), metric_->currentData().toString(), error);
+  return widgets::writeCurvesCsv(path, plottedSeries(), x_->currentData().toString(), metric_->currentData().toString(),
+                                 error);
 }
 
 bool ComparePage::exportImage(const QString& path, QString* error) {
   const QString suffix = QFileInfo(path).suffix().toLower();
   bool ok = false;
   if (suffix == "svg")
-    ok = widgets::writeCurvesSvg(path, plottedSeries(), x_->currentText(), metric_->currentText(), log_->isChecked(), error);
+    ok = widgets::writeCurvesSvg(path, plottedSeries(), x_->currentText(), metric_->currentText(), log_->isChecked(),
+                                 error);
   else if (suffix == "pdf")
     ok = plot_->plot()->savePdf(path);
   else
@@ -558,9 +591,9 @@ bool ComparePage::exportImage(const QString& path, QString* error) {
 
 void ComparePage::chooseExport() {
   QString filter;
-  const QString path = QFileDialog::getSaveFileName(this, tr("Export the comparison"), QString(),
-                                                    tr("PNG image (*.png);;SVG image (*.svg);;PDF (*.pdf);;CSV data, every point (*.csv)"),
-                                                    &filter);
+  const QString path = QFileDialog::getSaveFileName(
+      this, tr("Export the comparison"), QString(),
+      tr("PNG image (*.png);;SVG image (*.svg);;PDF (*.pdf);;CSV data, every point (*.csv)"), &filter);
   if (path.isEmpty()) return;
   QString error;
   const bool ok = path.endsWith(".csv", Qt::CaseInsensitive) ? exportCsv(path, &error) : exportImage(path, &error);

@@ -85,7 +85,7 @@ class ComparePage : public QWidget {
   QString tableSignature() const;
   void updateDifferences();
   const RunCurves* curvesOf(const RunEntry& run) const;  // cached; nullptr until read
-  QString currentRunDir() const;  // the table's current row
+  QString currentRunDir() const;                         // the table's current row
   void chooseExport();
 
   QString runsDir_;
@@ -109,7 +109,7 @@ class ComparePage : public QWidget {
   QPushButton *rename_, *tag_, *note_, *delete_, *export_;
   widgets::LiveCurvePlot* plot_;
   QTimer live_;
-  QString signature_;                   // of the table's contents, to rebuild only on change
+  QString signature_;                     // of the table's contents, to rebuild only on change
   std::map<QString, int> plottedSeries_;  // run folder -> series on the plot
   bool rebuilding_ = false;
 };

@@ -29,8 +29,8 @@ RunsSnapshot readRunsSnapshot(const QString& runsDir, const std::set<std::string
     const auto have = cached.find(run.dir);
     // A running run is re-read every time, as its record grows; one that failed to
     // read is retried when its file changes.
-    const bool fresh = have != cached.end() && have->second.modified == modified &&
-                       (run.status != "running" || have->second.failed);
+    const bool fresh =
+        have != cached.end() && have->second.modified == modified && (run.status != "running" || have->second.failed);
     if (fresh) continue;
     CachedCurves& c = s.curves[run.dir];
     c.modified = modified;

@@ -16,13 +16,13 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QMetaObject>
-#include <QtConcurrent/QtConcurrentRun>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <cmath>
 
@@ -45,8 +45,9 @@ DataPage::DataPage(ExperimentDocument* document, QWidget* parent)
   fashion_ = new QPushButton(tr("Fashion-MNIST (built in)"), this);
   fashion_->setToolTip(tr("70,000 small grayscale pictures of clothes in 10 classes: the classic first dataset."));
   folder_ = new QPushButton(tr("Open image folder…"), this);
-  folder_->setToolTip(tr("A folder with one sub-folder per class (root/<class>/<image>), as torchvision's "
-                         "ImageFolder expects. You can also drop a folder on the window."));
+  folder_->setToolTip(
+      tr("A folder with one sub-folder per class (root/<class>/<image>), as torchvision's "
+         "ImageFolder expects. You can also drop a folder on the window."));
   cancel_ = new QPushButton(tr("Cancel"), this);
   progress_ = new QProgressBar(this);
   source_ = new QLabel(tr("No dataset yet"), this);
@@ -80,9 +81,10 @@ DataPage::DataPage(ExperimentDocument* document, QWidget* parent)
   stats_ = new QLabel(this);
   stats_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   meanStd_ = new QPushButton(tr("Compute mean/std"), this);
-  meanStd_->setToolTip(tr("Measures the per-channel mean and standard deviation of the training images and "
-                          "writes them into the experiment's Normalize. ImageNet's values are a poor fit for "
-                          "data that does not look like ImageNet."));
+  meanStd_->setToolTip(
+      tr("Measures the per-channel mean and standard deviation of the training images and "
+         "writes them into the experiment's Normalize. ImageNet's values are a poor fit for "
+         "data that does not look like ImageNet."));
   normalizeResult_ = new QLabel(this);
   normalizeResult_->setWordWrap(true);
   auto* overview = new QWidget(this);
@@ -209,7 +211,8 @@ void DataPage::importFashionMnist() {
 void DataPage::importFolder(const QString& path) {
   setBusy(true, tr("Importing %1 (decoding every image to find the ones that cannot be used)…").arg(path));
   const ExperimentConfig* cfg = doc_->config();  // the experiment's split and channels
-  importer_->importFolder(path, cfg ? cfg->dataset.val_fraction : 0.1, cfg ? cfg->seed : 0, cfg ? cfg->dataset.channels : 3);
+  importer_->importFolder(path, cfg ? cfg->dataset.val_fraction : 0.1, cfg ? cfg->seed : 0,
+                          cfg ? cfg->dataset.channels : 3);
 }
 
 void DataPage::chooseFolder() {
@@ -236,15 +239,24 @@ void DataPage::showDataset() {
   chart_->setCounts(names, QVector<qint64>(train.begin(), train.end()), QVector<qint64>(val.begin(), val.end()));
 
   const ImageSizeStats& z = splits->sizes;
-  QString sizes = z.measured == 0
-                      ? tr("Image sizes are measured when a folder is imported.")
-                      : tr("%1 images. Width min/median/max: %2 / %3 / %4 px. Height: %5 / %6 / %7 px. "
-                           "Channels in the files: %8 grayscale, %9 RGB, %10 RGBA.")
-                            .arg(z.measured).arg(z.min_width).arg(z.median_width).arg(z.max_width)
-                            .arg(z.min_height).arg(z.median_height).arg(z.max_height)
-                            .arg(z.grayscale).arg(z.rgb).arg(z.rgba);
+  QString sizes = z.measured == 0 ? tr("Image sizes are measured when a folder is imported.")
+                                  : tr("%1 images. Width min/median/max: %2 / %3 / %4 px. Height: %5 / %6 / %7 px. "
+                                       "Channels in the files: %8 grayscale, %9 RGB, %10 RGBA.")
+                                        .arg(z.measured)
+                                        .arg(z.min_width)
+                                        .arg(z.median_width)
+                                        .arg(z.max_width)
+                                        .arg(z.min_height)
+                                        .arg(z.median_height)
+                                        .arg(z.max_height)
+                                        .arg(z.grayscale)
+                                        .arg(z.rgb)
+                                        .arg(z.rgba);
   stats_->setText(tr("%1 classes, %2 training and %3 validation images.\n%4")
-                      .arg(classes.size()).arg(splits->train->size()).arg(splits->val->size()).arg(sizes));
+                      .arg(classes.size())
+                      .arg(splits->train->size())
+                      .arg(splits->val->size())
+                      .arg(sizes));
 
   skipped_->setRowCount(static_cast<int>(splits->skipped.size()));
   for (int r = 0; r < static_cast<int>(splits->skipped.size()); ++r) {
@@ -323,8 +335,8 @@ void DataPage::showPreview() {
     }
     auto* cell = qobject_cast<QLabel*>(previewGrid_->itemAt(i)->widget());
     const QImage q = toQImage(shown);
-    cell->setPixmap(QPixmap::fromImage(q.scaled(104, 104, Qt::KeepAspectRatio,
-                                                q.width() < 104 ? Qt::FastTransformation : Qt::SmoothTransformation)));
+    cell->setPixmap(QPixmap::fromImage(
+        q.scaled(104, 104, Qt::KeepAspectRatio, q.width() < 104 ? Qt::FastTransformation : Qt::SmoothTransformation)));
     cell->setToolTip(i == 0 ? tr("original, %1x%2").arg(original.cols).arg(original.rows)
                             : tr("augmented #%1, %2x%3").arg(i).arg(shown.cols).arg(shown.rows));
   }
@@ -342,10 +354,13 @@ void DataPage::computeMeanStd() {
     m.splits = splits;
     try {
       m.stats = computeChannelStats(*splits->train, pipeline, 0, [this](int64_t done, int64_t total) {
-        QMetaObject::invokeMethod(this, [this, done, total] {
-          progress_->setRange(0, static_cast<int>(total));
-          progress_->setValue(static_cast<int>(done));
-        }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this,
+            [this, done, total] {
+              progress_->setRange(0, static_cast<int>(total));
+              progress_->setValue(static_cast<int>(done));
+            },
+            Qt::QueuedConnection);
         return !statsCancel_.load();
       });
     } catch (const std::exception& e) {
@@ -381,7 +396,8 @@ void DataPage::applyMeanStd() {
       if (step.is_object() && step.value("name", "") == "Normalize") step["mean"] = mean, step["std"] = std;
     doc_->set(std::string("/transforms/") + pipeline, list);  // the whole list: never half an edit
   }
-  QString text = tr("Normalize set to mean %1, std %2 (%3 images).").arg(jsonNumbers(mean), jsonNumbers(std)).arg(stats.samples);
+  QString text =
+      tr("Normalize set to mean %1, std %2 (%3 images).").arg(jsonNumbers(mean), jsonNumbers(std)).arg(stats.samples);
   for (int c : stats.constant_channels) text += tr(" Channel %1 never varies: its std is set to 1.").arg(c);
   normalizeResult_->setText(text);
 }

@@ -59,8 +59,9 @@ ExperimentForm::ExperimentForm(ExperimentDocument* document, QWidget* parent) : 
   addText(opt, "optimizer.lr", tr("Learning rate"),
           tr("The size of each step. Too high and the loss jumps or becomes NaN; too low and nothing happens. "
              "Typical: 0.1-0.01 for SGD, 1e-3 to 3e-4 for Adam."));
-  addText(opt, "optimizer.momentum", tr("Momentum"),
-          tr("SGD only: how much of the previous step carries over, smoothing noisy gradients. 0.9 is the usual choice."));
+  addText(
+      opt, "optimizer.momentum", tr("Momentum"),
+      tr("SGD only: how much of the previous step carries over, smoothing noisy gradients. 0.9 is the usual choice."));
   addCheck(opt, "optimizer.nesterov", tr("Nesterov"),
            tr("SGD only: looks ahead along the momentum before computing the gradient; often slightly better."));
   addText(opt, "optimizer.weight_decay", tr("Weight decay"),
@@ -72,24 +73,30 @@ ExperimentForm::ExperimentForm(ExperimentDocument* document, QWidget* parent) : 
             tr("How the learning rate changes during training. Lowering it late lets the model settle into a "
                "minimum: step drops it by gamma every step_size epochs, cosine glides it down smoothly."));
   addText(sched, "scheduler.step_size", tr("Step size (epochs)"), tr("StepLR: epochs between two drops."));
-  addText(sched, "scheduler.gamma", tr("Gamma"), tr("StepLR / MultiStepLR: the factor of each drop (0.1 = ten times smaller)."));
-  addText(sched, "scheduler.milestones", tr("Milestones (epochs)"), tr("MultiStepLR: the epochs at which to drop, e.g. 30, 60."));
+  addText(sched, "scheduler.gamma", tr("Gamma"),
+          tr("StepLR / MultiStepLR: the factor of each drop (0.1 = ten times smaller)."));
+  addText(sched, "scheduler.milestones", tr("Milestones (epochs)"),
+          tr("MultiStepLR: the epochs at which to drop, e.g. 30, 60."));
   addText(sched, "scheduler.eta_min", tr("Minimum rate"), tr("Cosine: the learning rate it ends at."));
   addText(sched, "scheduler.warmup_epochs", tr("Warmup (epochs)"),
           tr("Start small and ramp up linearly over this many epochs: large models and large batches are unstable "
              "in their first steps. May be fractional, e.g. 0.5."));
 
   QFormLayout* train = group(tr("Training"));
-  addText(train, "epochs", tr("Epochs"), tr("Passes over the training set. Watch the validation curve to see when more stop helping."));
+  addText(train, "epochs", tr("Epochs"),
+          tr("Passes over the training set. Watch the validation curve to see when more stop helping."));
   addText(train, "loader.batch_size", tr("Batch size"),
-          tr("Images per step. Larger batches are faster per image but need more memory and often a larger learning rate."));
+          tr("Images per step. Larger batches are faster per image but need more memory and often a larger learning "
+             "rate."));
   addText(train, "training.grad_accum_steps", tr("Gradient accumulation"),
-          tr("Sum the gradients of this many batches before one optimizer step: a large effective batch when memory is short."));
+          tr("Sum the gradients of this many batches before one optimizer step: a large effective batch when memory is "
+             "short."));
   addText(train, "training.clip_grad_norm", tr("Clip gradient norm"),
           tr("Scales gradients down when their overall norm exceeds this (0 = off). A seat belt against exploding "
              "gradients; 1.0 to 5.0 is common."));
   addText(train, "training.label_smoothing", tr("Label smoothing"),
-          tr("Trains towards 90% instead of 100% confidence (at 0.1), which calibrates the model and often helps a little."));
+          tr("Trains towards 90% instead of 100% confidence (at 0.1), which calibrates the model and often helps a "
+             "little."));
 
   QFormLayout* debug = group(tr("Debugging"));
   addChoice(debug, "training.nan_guard", tr("NaN guard"), {"pause", "stop", "skip", "off"},
@@ -168,8 +175,9 @@ void ExperimentForm::addCheck(QFormLayout* form, const std::string& field, const
 
 void ExperimentForm::addAugmentation(QFormLayout* form) {
   augment_ = new QCheckBox(tr("Augment training images"), this);
-  augment_->setToolTip(tr("Random crops, flips and colour changes give the model new views of the same images "
-                          "each epoch: the cheapest cure for overfitting. Validation images are never augmented."));
+  augment_->setToolTip(
+      tr("Random crops, flips and colour changes give the model new views of the same images "
+         "each epoch: the cheapest cure for overfitting. Validation images are never augmented."));
   auto spin = [&](double min, double max, double step, const QString& tip) {
     auto* s = new QDoubleSpinBox(this);
     s->setRange(min, max);
@@ -179,11 +187,14 @@ void ExperimentForm::addAugmentation(QFormLayout* form) {
     s->setToolTip(tip);
     return s;
   };
-  minScale_ = spin(0.05, 1.0, 0.05, tr("RandomResizedCrop keeps between this share of the image and all of it, "
-                                       "then resizes back. 0.08 is ImageNet's bold default; 0.5-0.9 suits small images."));
-  flip_ = spin(0.0, 1.0, 0.1, tr("RandomHorizontalFlip: the chance of a mirror image. Fine for clothes and "
-                                 "animals, wrong for digits and text."));
-  jitter_ = spin(0.0, 1.0, 0.05, tr("ColorJitter strength for brightness, contrast (and saturation on colour images)."));
+  minScale_ = spin(0.05, 1.0, 0.05,
+                   tr("RandomResizedCrop keeps between this share of the image and all of it, "
+                      "then resizes back. 0.08 is ImageNet's bold default; 0.5-0.9 suits small images."));
+  flip_ = spin(0.0, 1.0, 0.1,
+               tr("RandomHorizontalFlip: the chance of a mirror image. Fine for clothes and "
+                  "animals, wrong for digits and text."));
+  jitter_ =
+      spin(0.0, 1.0, 0.05, tr("ColorJitter strength for brightness, contrast (and saturation on colour images)."));
   form->addRow(augment_);
   form->addRow(tr("Crop scale from"), minScale_);
   form->addRow(tr("Flip probability"), flip_);
@@ -216,12 +227,14 @@ void ExperimentForm::refresh() {
     // "scheduler.milestones[1]" belongs to the milestones editor.
     auto problem = problems.begin();
     for (; problem != problems.end(); ++problem)
-      if (problem->first == field || problem->first.rfind(field + "[", 0) == 0 || problem->first.rfind(field + ".", 0) == 0)
+      if (problem->first == field || problem->first.rfind(field + "[", 0) == 0 ||
+          problem->first.rfind(field + ".", 0) == 0)
         break;
     const bool bad = problem != problems.end();
     editor->setStyleSheet(bad ? "background-color: #ffd7d7;" : "");
     const QString tip = editor->property("tip").toString();
-    editor->setToolTip(bad ? QString("<b>%1</b><br>%2").arg(QString::fromStdString(problem->second).toHtmlEscaped(), tip) : tip);
+    editor->setToolTip(
+        bad ? QString("<b>%1</b><br>%2").arg(QString::fromStdString(problem->second).toHtmlEscaped(), tip) : tip);
   }
   const auto a = doc_->augmentation();
   augment_->setEnabled(doc_->config() != nullptr);  // derived from the val pipeline, which must be valid

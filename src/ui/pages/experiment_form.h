@@ -24,7 +24,8 @@ class ExperimentForm : public QWidget {
   QWidget* editorFor(const std::string& field) const;
 
  private:
-  void addEditor(QFormLayout* form, const std::string& field, const QString& label, QWidget* editor, const QString& tip);
+  void addEditor(QFormLayout* form, const std::string& field, const QString& label, QWidget* editor,
+                 const QString& tip);
   void addText(QFormLayout* form, const std::string& field, const QString& label, const QString& tip);
   void addChoice(QFormLayout* form, const std::string& field, const QString& label, const QStringList& choices,
                  const QString& tip);

@@ -16,8 +16,8 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QTabWidget>
-#include <QTimer>
 #include <QTableWidget>
+#include <QTimer>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -43,8 +43,9 @@ InspectPage::InspectPage(TrainingController* controller, QWidget* parent) : QWid
   kind_->addItem(tr("Gradient of the output"), "activation_grad");
   kind_->addItem(tr("Weights"), "weight");
   kind_->addItem(tr("Gradient of the weights"), "weight_grad");
-  kind_->setToolTip(tr("Which tensor of the layer: its forward output (what a forward hook sees), the gradient of "
-                       "the loss with respect to that output, its parameters, or their gradients."));
+  kind_->setToolTip(
+      tr("Which tensor of the layer: its forward output (what a forward hook sees), the gradient of "
+         "the loss with respect to that output, its parameters, or their gradients."));
 
   save_ = new QPushButton(tr("Save tensors"), this);
   save_->setToolTip(tr("Save the tensors of the next step to the run's tensors.h5 (open in Python with h5py)."));
@@ -80,8 +81,8 @@ InspectPage::InspectPage(TrainingController* controller, QWidget* parent) : QWid
   gradNorms_->setSmoothing(0);
 
   health_ = new QTableWidget(0, 6, this);
-  health_->setHorizontalHeaderLabels({tr("Layer"), tr("Type"), tr("Dead units"), tr("Saturated"), tr("Gradient norm"),
-                                      tr("Update ratio")});
+  health_->setHorizontalHeaderLabels(
+      {tr("Layer"), tr("Type"), tr("Dead units"), tr("Saturated"), tr("Gradient norm"), tr("Update ratio")});
   health_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
   health_->verticalHeader()->setVisible(false);
   health_->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -91,10 +92,14 @@ InspectPage::InspectPage(TrainingController* controller, QWidget* parent) : QWid
   health_->horizontalHeaderItem(3)->setToolTip(translated(explain(HealthFlag::Saturated, t)));
   health_->horizontalHeaderItem(4)->setToolTip(
       tr("L2 norm of the gradients of the layer's parameters at the last step. Flagged below %1 (vanishing) or "
-         "above %2 (exploding).").arg(t.vanishing).arg(t.exploding));
+         "above %2 (exploding).")
+          .arg(t.vanishing)
+          .arg(t.exploding));
   health_->horizontalHeaderItem(5)->setToolTip(
       tr("||update|| / ||weight|| of the last optimizer step measured (every probes.histogram_every steps); around "
-         "1e-3 is healthy. Flagged below %1 or above %2.").arg(t.updateLow).arg(t.updateHigh));
+         "1e-3 is healthy. Flagged below %1 or above %2.")
+          .arg(t.updateLow)
+          .arg(t.updateHigh));
 
   // Layout: tree | (title, heatmap + latest histogram, statistics) ; tabs below.
   auto* top = new QHBoxLayout;
@@ -146,9 +151,8 @@ InspectPage::InspectPage(TrainingController* controller, QWidget* parent) : QWid
     showSelection();
   });
   connect(kind_, &QComboBox::currentIndexChanged, this, [this] { showSelection(); });
-  connect(health_, &QTableWidget::cellDoubleClicked, this, [this](int row, int) {
-    select(health_->item(row, 0)->text(), selectedKind());
-  });
+  connect(health_, &QTableWidget::cellDoubleClicked, this,
+          [this](int row, int) { select(health_->item(row, 0)->text(), selectedKind()); });
   connect(controller_, &TrainingController::started, this, &InspectPage::onStarted);
   connect(controller_, &TrainingController::probesArrived, this, &InspectPage::onSamples);
   connect(controller_, &TrainingController::histogramsArrived, this, &InspectPage::onHistograms);
@@ -232,7 +236,8 @@ void InspectPage::showSelection() {
   stats_->clear();
   std::vector<widgets::DistributionColumn> columns;
   if (const HistogramSeries* h = name.empty() ? nullptr : history_.histograms(name, kind)) {
-    for (size_t i = 0; i < h->steps.size(); ++i) columns.push_back({static_cast<double>(h->steps[i]), h->edges[i], h->counts[i]});
+    for (size_t i = 0; i < h->steps.size(); ++i)
+      columns.push_back({static_cast<double>(h->steps[i]), h->edges[i], h->counts[i]});
   }
   heatmap_->setColumns(std::move(columns));
   latestDirty_ = true;
@@ -273,13 +278,15 @@ void InspectPage::onSamples(const QVector<ProbeSample>& samples) {
   for (const auto& [layer, series] : history_.layerGradNorms()) {
     auto it = gradSeries_.find(layer);
     if (it == gradSeries_.end()) {
-      const int index = gradNorms_->addSeries(QString::fromStdString(layer), {widgets::seriesColor(static_cast<int>(gradSeries_.size()))});
+      const int index = gradNorms_->addSeries(QString::fromStdString(layer),
+                                              {widgets::seriesColor(static_cast<int>(gradSeries_.size()))});
       it = gradSeries_.emplace(layer, index).first;
       gradNorms_->append(index, series.steps, series.norm);
       continue;
     }
     const int have = gradNorms_->pointCount(it->second);
-    for (size_t i = static_cast<size_t>(have); i < series.steps.size(); ++i) gradNorms_->append(it->second, series.steps[i], series.norm[i]);
+    for (size_t i = static_cast<size_t>(have); i < series.steps.size(); ++i)
+      gradNorms_->append(it->second, series.steps[i], series.norm[i]);
   }
   healthDirty_ = true;
 }
@@ -319,8 +326,9 @@ void InspectPage::updateHealth() {
   health_->setRowCount(static_cast<int>(rows.size()));
   for (int r = 0; r < static_cast<int>(rows.size()); ++r) {
     const LayerHealth& h = rows[static_cast<size_t>(r)];
-    const QString cells[] = {QString::fromStdString(h.layer), QString::fromStdString(h.type), percent(h.dead),
-                             percent(h.saturated), scientific(h.grad_norm), scientific(h.update_ratio)};
+    const QString cells[] = {
+        QString::fromStdString(h.layer), QString::fromStdString(h.type), percent(h.dead), percent(h.saturated),
+        scientific(h.grad_norm),         scientific(h.update_ratio)};
     for (int c = 0; c < 6; ++c) {
       auto* item = health_->item(r, c);
       if (!item) health_->setItem(r, c, item = new QTableWidgetItem);
@@ -329,8 +337,10 @@ void InspectPage::updateHealth() {
       item->setToolTip({});
     }
     for (HealthFlag f : h.flags) {
-      const int column = f == HealthFlag::Dead ? 2 : f == HealthFlag::Saturated ? 3
-                         : (f == HealthFlag::Vanishing || f == HealthFlag::Exploding) ? 4 : 5;
+      const int column = f == HealthFlag::Dead                                        ? 2
+                         : f == HealthFlag::Saturated                                 ? 3
+                         : (f == HealthFlag::Vanishing || f == HealthFlag::Exploding) ? 4
+                                                                                      : 5;
       auto* item = health_->item(r, column);
       item->setBackground(QColor(255, 204, 128));
       item->setText(item->text() + "  ⚠ " + translated(flagName(f)));
@@ -347,8 +357,9 @@ void InspectPage::requestSave(bool allLayers) {
   }
   if (!allLayers) request.layers = {layerOfParameter(name_.toStdString())};
   controller_->saveTensors(request);
-  status_->setText(allLayers ? tr("Saving every layer's tensors at the next step…")
-                             : tr("Saving %1's tensors at the next step…").arg(QString::fromStdString(request.layers.front())));
+  status_->setText(
+      allLayers ? tr("Saving every layer's tensors at the next step…")
+                : tr("Saving %1's tensors at the next step…").arg(QString::fromStdString(request.layers.front())));
 }
 
 void InspectPage::onSaved(const TensorsSaved& saved) {

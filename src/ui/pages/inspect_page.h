@@ -5,8 +5,8 @@
 // or exploding gradients and odd update ratios; and saving tensors to HDF5.
 #pragma once
 
-#include "engine/run/events.h"
 #include "engine/inspect/probe_history.h"
+#include "engine/run/events.h"
 
 #include <QWidget>
 
@@ -78,7 +78,7 @@ class InspectPage : public QWidget {
   widgets::LiveCurvePlot *stats_, *gradNorms_;
   QTableWidget* health_;
   QTabWidget* tabs_;
-  QString name_;  // the tree's selection: a layer or a parameter
+  QString name_;                           // the tree's selection: a layer or a parameter
   std::map<std::string, int> gradSeries_;  // layer -> series on the gradient-norm plot
   int meanSeries_ = -1, stdSeries_ = -1, minSeries_ = -1, maxSeries_ = -1, zeroSeries_ = -1, satSeries_ = -1;
   bool probesOn_ = false, healthDirty_ = false, latestDirty_ = false;

@@ -58,10 +58,11 @@ LessonsPage::LessonsPage(RunQueue* queue, QWidget* parent) : QWidget(parent), qu
   connect(parallel_, &QCheckBox::toggled, this, [this](bool on) { queue_->setParallel(on ? 2 : 1); });
   connect(queue_, &RunQueue::changed, this, [this] {
     cancel_->setEnabled(!queue_->idle());
-    status_->setText(queue_->idle() ? QString()
-                                    : tr("%1 running, %2 waiting. Their curves appear on the Compare page as they train.")
-                                          .arg(queue_->running())
-                                          .arg(queue_->waiting()));
+    status_->setText(queue_->idle()
+                         ? QString()
+                         : tr("%1 running, %2 waiting. Their curves appear on the Compare page as they train.")
+                               .arg(queue_->running())
+                               .arg(queue_->waiting()));
   });
   connect(queue_, &RunQueue::failedToStart, this, [this](const QString& label, const QString& message) {
     status_->setText(tr("%1 did not start: %2").arg(label, message));
@@ -93,8 +94,10 @@ void LessonsPage::setLanguage(const QString& language) {
   language_ = language;
   const int row = list_->currentRow();
   for (int i = 0; i < list_->count() && i < static_cast<int>(lessons_.size()); ++i)
-    list_->item(i)->setText(QString("%1. %2").arg(lessons_[static_cast<size_t>(i)].number)
-                                .arg(QString::fromStdString(lessons_[static_cast<size_t>(i)].titleIn(language.toStdString()))));
+    list_->item(i)->setText(
+        QString("%1. %2")
+            .arg(lessons_[static_cast<size_t>(i)].number)
+            .arg(QString::fromStdString(lessons_[static_cast<size_t>(i)].titleIn(language.toStdString()))));
   showLesson(row);
 }
 
@@ -140,8 +143,9 @@ void LessonsPage::changeEvent(QEvent* event) {
 }
 
 void LessonsPage::retranslate() {
-  heading_->setText(tr("Each lesson runs its experiments on Fashion-MNIST (a few minutes at most on a laptop) and opens "
-                       "the comparison. Read what to look for while the curves come in."));
+  heading_->setText(
+      tr("Each lesson runs its experiments on Fashion-MNIST (a few minutes at most on a laptop) and opens "
+         "the comparison. Read what to look for while the curves come in."));
   run_->setText(tr("Run this lesson"));
   cancel_->setText(tr("Stop queued runs"));
   cancel_->setToolTip(tr("Stops the runs training now (their records are kept) and drops the waiting ones."));

@@ -22,10 +22,16 @@ namespace trainscope::ui {
 namespace {
 const QStringList kModels{"mlp", "lenet", "vgg", "resnet18"};
 const QStringList kModelNotes{
-    QT_TRANSLATE_NOOP("ModelPage", "A multi-layer perceptron: flatten the image, then fully connected layers. The baseline."),
-    QT_TRANSLATE_NOOP("ModelPage", "LeNet-5: two 5x5 convolutions with pooling, then three fully connected layers. Small, fast, the classic."),
-    QT_TRANSLATE_NOOP("ModelPage", "A small VGG: three stages of 3x3 convolution + BatchNorm + ReLU, Dropout before the classifier."),
-    QT_TRANSLATE_NOOP("ModelPage", "ResNet-18: residual blocks that let gradients flow through 18 layers. Strong, and slow on a CPU.")};
+    QT_TRANSLATE_NOOP("ModelPage",
+                      "A multi-layer perceptron: flatten the image, then fully connected layers. The baseline."),
+    QT_TRANSLATE_NOOP(
+        "ModelPage",
+        "LeNet-5: two 5x5 convolutions with pooling, then three fully connected layers. Small, fast, the classic."),
+    QT_TRANSLATE_NOOP(
+        "ModelPage", "A small VGG: three stages of 3x3 convolution + BatchNorm + ReLU, Dropout before the classifier."),
+    QT_TRANSLATE_NOOP(
+        "ModelPage",
+        "ResNet-18: residual blocks that let gradients flow through 18 layers. Strong, and slow on a CPU.")};
 
 QString shapeText(const std::vector<int64_t>& s) { return QString::fromStdString(formatShape(s)); }
 }  // namespace
@@ -37,8 +43,9 @@ ModelPage::ModelPage(ExperimentDocument* document, QWidget* parent) : QWidget(pa
   hidden_->setToolTip(tr("MLP: the width of each hidden layer, e.g. 256, 128."));
   activation_ = new QComboBox(this);
   activation_->addItems({"relu", "sigmoid", "tanh"});
-  activation_->setToolTip(tr("MLP: the non-linearity. ReLU trains deep stacks; sigmoid and tanh saturate and make "
-                             "gradients vanish as layers pile up."));
+  activation_->setToolTip(
+      tr("MLP: the non-linearity. ReLU trains deep stacks; sigmoid and tanh saturate and make "
+         "gradients vanish as layers pile up."));
   dropout_ = new QLineEdit(this);
   dropout_->setToolTip(tr("MLP and VGG: the share of units switched off at random while training (0 = none)."));
   note_ = new QLabel(this);
@@ -67,7 +74,8 @@ ModelPage::ModelPage(ExperimentDocument* document, QWidget* parent) : QWidget(pa
   auto* open = new QPushButton(tr("Open experiment…"), this);
   auto* save = new QPushButton(tr("Save experiment…"), this);
   auto* grid = new QPushButton(tr("Grid…"), this);
-  grid->setToolTip(tr("Queue every combination of a few settings (e.g. learning rate x weight decay) and compare them."));
+  grid->setToolTip(
+      tr("Queue every combination of a few settings (e.g. learning rate x weight decay) and compare them."));
   problems_ = new QLabel(this);
   problems_->setWordWrap(true);
   problems_->setStyleSheet("color: #b00020;");
@@ -184,13 +192,14 @@ void ModelPage::showSummary(const SummaryResult& r) {
   for (const auto& l : r.summary.layers)
     rows.push_back({QString::fromStdString(l.name), QString::fromStdString(l.type), shapeText(l.output_shape),
                     locale.toString(static_cast<qlonglong>(l.parameters))});
-  summary_->setRows(rows, tr("Input %1 · %2 parameters (%3 trainable) · parameters %4 MB, buffers %5 MB, model size %6 MB")
-                              .arg(shapeText(r.summary.input_shape))
-                              .arg(locale.toString(static_cast<qlonglong>(r.summary.total_parameters)))
-                              .arg(locale.toString(static_cast<qlonglong>(r.summary.trainable_parameters)))
-                              .arg(r.summary.parameters_mb, 0, 'f', 2)
-                              .arg(r.summary.buffers_mb, 0, 'f', 2)
-                              .arg(r.summary.size_mb, 0, 'f', 2));
+  summary_->setRows(rows,
+                    tr("Input %1 · %2 parameters (%3 trainable) · parameters %4 MB, buffers %5 MB, model size %6 MB")
+                        .arg(shapeText(r.summary.input_shape))
+                        .arg(locale.toString(static_cast<qlonglong>(r.summary.total_parameters)))
+                        .arg(locale.toString(static_cast<qlonglong>(r.summary.trainable_parameters)))
+                        .arg(r.summary.parameters_mb, 0, 'f', 2)
+                        .arg(r.summary.buffers_mb, 0, 'f', 2)
+                        .arg(r.summary.size_mb, 0, 'f', 2));
 }
 
 }  // namespace trainscope::ui

@@ -12,8 +12,9 @@ bool RunActions::rename(QWidget* parent, const QString& dir) {
   if (dir.isEmpty()) return false;
   const RunEntry r = readRunEntry(dir.toStdString());
   bool ok = false;
-  const QString name = QInputDialog::getText(parent, tr("Rename run"), tr("Name shown for %1:").arg(QString::fromStdString(r.id)),
-                                             QLineEdit::Normal, QString::fromStdString(r.name), &ok);
+  const QString name =
+      QInputDialog::getText(parent, tr("Rename run"), tr("Name shown for %1:").arg(QString::fromStdString(r.id)),
+                            QLineEdit::Normal, QString::fromStdString(r.name), &ok);
   if (!ok) return false;
   setRunName(dir.toStdString(), name.trimmed().toStdString());
   return true;
@@ -39,8 +40,8 @@ bool RunActions::note(QWidget* parent, const QString& dir) {
   if (dir.isEmpty()) return false;
   const RunEntry r = readRunEntry(dir.toStdString());
   bool ok = false;
-  const QString note = QInputDialog::getMultiLineText(parent, tr("Note"), tr("A note on %1:").arg(QString::fromStdString(r.name)),
-                                                      QString::fromStdString(r.note), &ok);
+  const QString note = QInputDialog::getMultiLineText(
+      parent, tr("Note"), tr("A note on %1:").arg(QString::fromStdString(r.name)), QString::fromStdString(r.note), &ok);
   if (!ok) return false;
   setRunNote(dir.toStdString(), note.toStdString());
   return true;
@@ -50,7 +51,8 @@ bool RunActions::remove(QWidget* parent, const QString& dir) {
   if (dir.isEmpty()) return false;
   const RunEntry r = readRunEntry(dir.toStdString());
   if (r.status == "running" || r.status == "paused") {
-    QMessageBox::information(parent, tr("Delete run"), tr("%1 is still training: stop it first.").arg(QString::fromStdString(r.name)));
+    QMessageBox::information(parent, tr("Delete run"),
+                             tr("%1 is still training: stop it first.").arg(QString::fromStdString(r.name)));
     return false;
   }
   if (QMessageBox::question(parent, tr("Delete run"),

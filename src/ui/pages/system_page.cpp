@@ -45,9 +45,11 @@ SystemPage::SystemPage(TrainingController* controller, SystemSampler* sampler, Q
   throughput_->setAxisLabels(tr("step"), tr("samples/s"), tr("waiting for data (%)"));
   throughput_->setSmoothing(0.6);
   speedSeries_ = throughput_->addSeries(tr("samples/s"), {QColor(44, 160, 44), false, /*smoothed=*/true});
-  waitSeries_ = throughput_->addSeries(tr("waiting for data (%)"), {QColor(214, 39, 40), false, true, /*rightAxis=*/true});
-  throughput_->setToolTip(tr("A high data-wait share means the model waits for the DataLoader: add workers "
-                             "(loader.num_workers) or make the transforms cheaper."));
+  waitSeries_ =
+      throughput_->addSeries(tr("waiting for data (%)"), {QColor(214, 39, 40), false, true, /*rightAxis=*/true});
+  throughput_->setToolTip(
+      tr("A high data-wait share means the model waits for the DataLoader: add workers "
+         "(loader.num_workers) or make the transforms cheaper."));
 
   report_ = new QPlainTextEdit(this);
   report_->setReadOnly(true);
@@ -128,9 +130,10 @@ void SystemPage::onSample(const ProcessSample& p, const GpuMemory& g) {
     gpuAllocator_->setValue(static_cast<double>(g.allocated), static_cast<double>(g.device_total),
                             tr("%1 allocated, %2 reserved, peak %3")
                                 .arg(formatBytes(g.allocated), formatBytes(g.reserved), formatBytes(g.peak_allocated)));
-    gpuDevice_->setValue(static_cast<double>(g.device_used), static_cast<double>(g.device_total),
-                         tr("%1 of %2 on %3")
-                             .arg(formatBytes(g.device_used), formatBytes(g.device_total), QString::fromStdString(g.device)));
+    gpuDevice_->setValue(
+        static_cast<double>(g.device_used), static_cast<double>(g.device_total),
+        tr("%1 of %2 on %3")
+            .arg(formatBytes(g.device_used), formatBytes(g.device_total), QString::fromStdString(g.device)));
     if (gpuSeries_ < 0) gpuSeries_ = resources_->addSeries(tr("GPU allocated (MB)"), {QColor(148, 103, 189)});
     resources_->append(gpuSeries_, QDateTime::currentMSecsSinceEpoch() / 1000.0 - startTime_, g.allocated / 1e6);
   } else {

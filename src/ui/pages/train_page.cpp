@@ -25,8 +25,9 @@ namespace {
 QString duration(double seconds) {
   if (!std::isfinite(seconds) || seconds < 0) return "--:--";
   const auto s = static_cast<qint64>(seconds + 0.5);
-  return s >= 3600 ? QString("%1:%2:%3").arg(s / 3600).arg(s / 60 % 60, 2, 10, QChar('0')).arg(s % 60, 2, 10, QChar('0'))
-                   : QString("%1:%2").arg(s / 60).arg(s % 60, 2, 10, QChar('0'));
+  return s >= 3600
+             ? QString("%1:%2:%3").arg(s / 3600).arg(s / 60 % 60, 2, 10, QChar('0')).arg(s % 60, 2, 10, QChar('0'))
+             : QString("%1:%2").arg(s / 60).arg(s % 60, 2, 10, QChar('0'));
 }
 const QColor kBlue(31, 119, 180), kOrange(255, 127, 14), kGreen(44, 160, 44), kPurple(148, 103, 189);
 }  // namespace
@@ -74,8 +75,9 @@ TrainPage::TrainPage(ExperimentDocument* document, TrainingController* controlle
   smoothing_ = new QSlider(Qt::Horizontal, this);
   smoothing_->setRange(0, 99);
   smoothing_->setValue(60);
-  smoothing_->setToolTip(tr("Smoothing of the training loss (an exponential moving average, as TensorBoard's). "
-                            "The raw curve stays faint behind it."));
+  smoothing_->setToolTip(
+      tr("Smoothing of the training loss (an exponential moving average, as TensorBoard's). "
+         "The raw curve stays faint behind it."));
   auto* smoothingLabel = new QLabel(tr("Smoothing 0.60"), this);
   resetView_ = new QPushButton(tr("Reset view"), this);
   resetView_->setToolTip(tr("Drag to pan, wheel to zoom; this (or a double-click) follows the data again."));
@@ -161,7 +163,8 @@ void TrainPage::updateButtons() {
   pause_->setEnabled(active);
   stop_->setEnabled(active);
   pause_->setText(controller_->state() == RunState::Paused ? tr("Resume") : tr("Pause"));
-  pause_->setToolTip(controller_->state() == RunState::Paused ? tr("Continue training (F6)") : tr("Pause between two steps (F6)"));
+  pause_->setToolTip(controller_->state() == RunState::Paused ? tr("Continue training (F6)")
+                                                              : tr("Pause between two steps (F6)"));
   if (active) return;
   if (!doc_->dataset())
     message_->setText(tr("Import a dataset on the Data page first."));
@@ -200,8 +203,9 @@ void TrainPage::stop() { controller_->stop(); }
 
 void TrainPage::onStarted(const RunStarted& info) {
   stepsPerEpoch_ = info.steps_per_epoch;
-  runLabel_->setText(tr("Run folder: %1 · %2, %3 threads").arg(QString::fromStdString(info.run_dir),
-                                                                 QString::fromStdString(info.device)).arg(info.threads));
+  runLabel_->setText(tr("Run folder: %1 · %2, %3 threads")
+                         .arg(QString::fromStdString(info.run_dir), QString::fromStdString(info.device))
+                         .arg(info.threads));
 }
 
 void TrainPage::onSteps(const QVector<StepMetrics>& steps) {
@@ -222,16 +226,21 @@ void TrainPage::onEpoch(const EpochMetrics& e) {
 void TrainPage::onProgress(const Progress& p) {
   progress_->setRange(0, static_cast<int>(std::max<int64_t>(1, p.total_steps)));
   progress_->setValue(static_cast<int>(p.global_step));
-  epochLabel_->setText(p.validating ? tr("epoch %1/%2 · validating").arg(p.epoch).arg(p.epochs)
-                                    : tr("epoch %1/%2 · step %3/%4").arg(p.epoch).arg(p.epochs).arg(p.step_in_epoch).arg(p.steps_per_epoch));
-  speedLabel_->setText(tr("%1 samples/s · elapsed %2 · ETA %3").arg(p.samples_per_sec, 0, 'f', 0).arg(duration(p.elapsed), duration(p.eta)));
+  epochLabel_->setText(
+      p.validating
+          ? tr("epoch %1/%2 · validating").arg(p.epoch).arg(p.epochs)
+          : tr("epoch %1/%2 · step %3/%4").arg(p.epoch).arg(p.epochs).arg(p.step_in_epoch).arg(p.steps_per_epoch));
+  speedLabel_->setText(tr("%1 samples/s · elapsed %2 · ETA %3")
+                           .arg(p.samples_per_sec, 0, 'f', 0)
+                           .arg(duration(p.elapsed), duration(p.eta)));
 }
 
 void TrainPage::onLog(const LogLine& l) {
   const QString time = QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(l.wall_time * 1000)).toString("HH:mm:ss");
   const QString text = QString::fromStdString(l.text).toHtmlEscaped();
   const char* color = l.level == LogLevel::Error ? "#b00020" : l.level == LogLevel::Warning ? "#a05a00" : "#202020";
-  log_->appendHtml(QString("<span style='color:gray'>%1</span> <span style='color:%2'>%3</span>").arg(time, color, text));
+  log_->appendHtml(
+      QString("<span style='color:gray'>%1</span> <span style='color:%2'>%3</span>").arg(time, color, text));
 }
 
 }  // namespace trainscope::ui

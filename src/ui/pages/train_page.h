@@ -16,7 +16,7 @@ class QSlider;
 namespace trainscope::widgets {
 class Gauge;
 class LiveCurvePlot;
-}
+}  // namespace trainscope::widgets
 
 namespace trainscope::ui {
 

@@ -82,17 +82,22 @@ TEST(Config, ImpossibleValuesAreNamed) {
 
 TEST(Config, TransformPipelinesAreChecked) {
   const json normalizeFirst = {
-      {"transforms", {{"train", json::array({{{"name", "Normalize"}, {"mean", {0.5}}, {"std", {0.5}}}, {{"name", "ToTensor"}}})}}}};
+      {"transforms",
+       {{"train", json::array({{{"name", "Normalize"}, {"mean", {0.5}}, {"std", {0.5}}}, {{"name", "ToTensor"}}})}}}};
   EXPECT_NE(problemsOf(normalizeFirst).find("transforms.train[0]: Normalize works on tensors; put it after ToTensor"),
             std::string::npos);
   const json wrongChannels = {
-      {"transforms", {{"val", json::array({{{"name", "ToTensor"}}, {{"name", "Normalize"}, {"mean", {0.5, 0.5, 0.5}}, {"std", {0.2, 0.2, 0.2}}}})}}}};
-  EXPECT_NE(problemsOf(wrongChannels).find("transforms.val[1].mean: the images have 1 channel(s) here"), std::string::npos)
+      {"transforms",
+       {{"val", json::array({{{"name", "ToTensor"}},
+                             {{"name", "Normalize"}, {"mean", {0.5, 0.5, 0.5}}, {"std", {0.2, 0.2, 0.2}}}})}}}};
+  EXPECT_NE(problemsOf(wrongChannels).find("transforms.val[1].mean: the images have 1 channel(s) here"),
+            std::string::npos)
       << problemsOf(wrongChannels);
   const json noSize = {{"dataset", {{"kind", "image-folder"}, {"root", "/tmp"}}},
                        {"transforms", {{"train", json::array({{{"name", "ToTensor"}}})}}}};
   EXPECT_NE(problemsOf(noSize).find("transforms.train: images in a folder differ in size"), std::string::npos);
-  EXPECT_NE(problemsOf({{"transforms", {{"train", json::array({{{"name", "Blur"}}})}}}}).find("transforms.train[0].name: must be one of"),
+  EXPECT_NE(problemsOf({{"transforms", {{"train", json::array({{{"name", "Blur"}}})}}}})
+                .find("transforms.train[0].name: must be one of"),
             std::string::npos);
 }
 
@@ -141,11 +146,13 @@ TEST(Config, OverridesSetNestedFieldsWithJsonValues) {
 namespace trainscope {
 namespace {
 TEST(Config, TensorSavesAreChecked) {
-  EXPECT_NE(problemsOf({{"tensors", {{"kinds", {"activation", "weights"}}}}}).find("tensors.kinds[1]: must be one of activation, "
-                                                                                      "activation_grad, weight, weight_grad"),
+  EXPECT_NE(problemsOf({{"tensors", {{"kinds", {"activation", "weights"}}}}})
+                .find("tensors.kinds[1]: must be one of activation, "
+                      "activation_grad, weight, weight_grad"),
             std::string::npos);
   EXPECT_NE(problemsOf({{"tensors", {{"steps", {0}}}}}).find("tensors.steps[0]"), std::string::npos);
-  EXPECT_NE(problemsOf({{"tensors", {{"layers", "conv1"}, {"evry", 3}}}}).find("tensors.evry: unknown key (did you mean \"every\"?)"),
+  EXPECT_NE(problemsOf({{"tensors", {{"layers", "conv1"}, {"evry", 3}}}})
+                .find("tensors.evry: unknown key (did you mean \"every\"?)"),
             std::string::npos);
   const auto c = parseConfig({{"tensors", {{"steps", {10, 20}}, {"layers", "conv1"}, {"kinds", {"weight"}}}}});
   EXPECT_EQ(c.tensors.steps, (std::vector<int>{10, 20}));

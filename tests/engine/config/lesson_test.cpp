@@ -60,7 +60,8 @@ TEST(Lessons, AMistakeInALessonNamesTheField) {
     for (const auto& p : e.problems()) all += p + "\n";
     EXPECT_NE(all.find("lesson.title.zh_CN: missing"), std::string::npos) << all;
     EXPECT_NE(all.find("lesson.metrics[1]"), std::string::npos) << all;
-    EXPECT_NE(all.find("lesson.runs[0] (a): optimizer.lrr: unknown key (did you mean \"lr\"?)"), std::string::npos) << all;
+    EXPECT_NE(all.find("lesson.runs[0] (a): optimizer.lrr: unknown key (did you mean \"lr\"?)"), std::string::npos)
+        << all;
   }
 }
 
@@ -87,7 +88,8 @@ TEST_F(LessonRunsTest, EveryVariantOfEveryLessonStarts) {
     for (const auto& v : l.runs) {
       const auto r = run(v.config, /*maxSteps=*/2);
       EXPECT_FALSE(r.steps.empty()) << l.file << " / " << v.label << ": " << (r.errors.empty() ? "" : r.errors[0]);
-      EXPECT_NE(r.finalState(), RunState::Failed) << l.file << " / " << v.label << ": " << (r.errors.empty() ? "" : r.errors[0]);
+      EXPECT_NE(r.finalState(), RunState::Failed)
+          << l.file << " / " << v.label << ": " << (r.errors.empty() ? "" : r.errors[0]);
     }
 }
 

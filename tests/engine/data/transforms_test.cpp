@@ -62,7 +62,7 @@ TEST(Normalize, SubtractsMeanAndDividesByStdPerChannel) {
 TEST(Resize, ShorterEdgeKeepsAspectRatioAsTorchvision) {
   EXPECT_EQ(resizedSize(/*height=*/100, /*width=*/50, {25}), cv::Size(25, 50));
   EXPECT_EQ(resizedSize(/*height=*/375, /*width=*/500, {256}), cv::Size(341, 256));  // int(256 * 500 / 375)
-  EXPECT_EQ(resizedSize(100, 50, {30, 40}), cv::Size(40, 30));                    // [h, w] is exact
+  EXPECT_EQ(resizedSize(100, 50, {30, 40}), cv::Size(40, 30));                       // [h, w] is exact
   TransformSpec s = spec("Resize");
   s.size = {16};
   PipelineImage img = imageOf(cv::Mat(64, 32, CV_8UC3, cv::Scalar(10, 20, 30)));
@@ -221,7 +221,8 @@ TEST(Compose, SameSeedSameAugmentation) {
   jitter.brightness = jitter.contrast = jitter.saturation = 0.3;
   jitter.hue = 0.1;
   Compose c({rrc, flip, jitter, spec("ToTensor")});
-  PipelineImage a = imageOf(coordinateImage(64, 64)), b = imageOf(coordinateImage(64, 64)), d = imageOf(coordinateImage(64, 64));
+  PipelineImage a = imageOf(coordinateImage(64, 64)), b = imageOf(coordinateImage(64, 64)),
+                d = imageOf(coordinateImage(64, 64));
   Rng ra(42), rb(42), rd(43);
   c.apply(a, ra);
   c.apply(b, rb);

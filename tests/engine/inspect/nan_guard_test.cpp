@@ -66,13 +66,14 @@ TEST_F(NanGuardTest, ALearningRateOf1e3PausesTheRunWithEvidenceH5pyReads) {
   EXPECT_EQ(fs::path(g.dump_path).parent_path().filename(), "nan_guard");
 
   // The evidence in Python, with h5py and numpy only.
-  const std::string script = "import h5py, numpy as np, sys\n"
-                             "f = h5py.File(sys.argv[1], 'r')\n"
-                             "x, y = f['inputs'][:], f['targets'][:]\n"
-                             "print(x.shape, y.shape, int(f.attrs['step']), f.attrs['layer'], f.attrs['reason'])\n"
-                             "if f.attrs['layer']:\n"
-                             "    out = f['layer/output'][:]\n"
-                             "    print('nonfinite', int((~np.isfinite(out)).sum()) > 0)\n";
+  const std::string script =
+      "import h5py, numpy as np, sys\n"
+      "f = h5py.File(sys.argv[1], 'r')\n"
+      "x, y = f['inputs'][:], f['targets'][:]\n"
+      "print(x.shape, y.shape, int(f.attrs['step']), f.attrs['layer'], f.attrs['reason'])\n"
+      "if f.attrs['layer']:\n"
+      "    out = f['layer/output'][:]\n"
+      "    print('nonfinite', int((~np.isfinite(out)).sum()) > 0)\n";
   const std::string scriptPath = runs_.str() + "/read_dump.py";
   FILE* py = fopen(scriptPath.c_str(), "w");
   fputs(script.c_str(), py);
@@ -107,7 +108,8 @@ TEST_F(NanGuardTest, StopEndsTheRunAndSkipCarriesOn) {
   EXPECT_EQ(info["status"], "finished") << "skip keeps going to the end";
   EXPECT_EQ(info["nan_guard_trips"], static_cast<int64_t>(trips.size()));
   int dumps = 0;
-  for (const auto& e : fs::directory_iterator(fs::path(skip->runDir()) / "nan_guard")) dumps += e.path().extension() == ".h5";
+  for (const auto& e : fs::directory_iterator(fs::path(skip->runDir()) / "nan_guard"))
+    dumps += e.path().extension() == ".h5";
   EXPECT_EQ(dumps, std::min<int>(5, static_cast<int>(trips.size()))) << "evidence for the first five trips only";
 }
 
@@ -126,7 +128,8 @@ TEST(NanGuard, FindsTheFirstNonFiniteLayerAndGradient) {
   x[0][0][0][0] = std::numeric_limits<float>::quiet_NaN();  // one bad pixel
   model->forward(x).sum().backward();
   EXPECT_EQ(firstNonFiniteGradient(model), "fc1.weight") << "the first parameter, in model order";
-  const NanDiagnosis d = investigateNonFinite(model, x, torch::zeros({2}, torch::kInt64), "test", 1, 1, dir.str() + "/d.h5");
+  const NanDiagnosis d =
+      investigateNonFinite(model, x, torch::zeros({2}, torch::kInt64), "test", 1, 1, dir.str() + "/d.h5");
   EXPECT_EQ(d.layer, "flatten") << "the very first layer already passes the NaN on";
   EXPECT_EQ(d.layer_type, "Flatten");
   EXPECT_TRUE(fs::exists(dir.str() + "/d.h5"));
@@ -137,7 +140,8 @@ TEST(Config, NanGuardFieldsAreValidated) {
     parseConfig({{"training", {{"nan_guard", "explode"}}}});
     FAIL();
   } catch (const ConfigError& e) {
-    EXPECT_NE(std::string(e.what()).find("training.nan_guard: must be one of pause, stop, skip, off"), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("training.nan_guard: must be one of pause, stop, skip, off"),
+              std::string::npos);
   }
   EXPECT_TRUE(parseConfig({{"training", {{"anomaly_detection", true}}}}).training.anomaly_detection);
 }

@@ -38,8 +38,9 @@ TEST(ProbeHistory, KeepsEveryStepPerTensorAndKind) {
 
 TEST(ProbeHistory, ALayersGradientNormCombinesItsParameters) {
   ProbeHistory h;
-  h.add(sample(5, 5.0, {stat("fc1.weight", "weight", 0), stat("fc1.bias", "weight", 0),
-                        stat("fc1.weight", "weight_grad", 0, 3.0), stat("fc1.bias", "weight_grad", 0, 4.0)}));
+  h.add(sample(5, 5.0,
+               {stat("fc1.weight", "weight", 0), stat("fc1.bias", "weight", 0),
+                stat("fc1.weight", "weight_grad", 0, 3.0), stat("fc1.bias", "weight_grad", 0, 4.0)}));
   EXPECT_EQ(h.parametersOf("fc1"), (std::vector<std::string>{"fc1.weight", "fc1.bias"}));
   const auto& norms = h.layerGradNorms();
   ASSERT_EQ(norms.count("fc1"), 1u);

@@ -1,7 +1,7 @@
 // Tensors to HDF5: exact round trips, and saves on a schedule and on request.
+#include "engine/inspect/tensor_dump.h"
 #include "engine/record/tensor_file.h"
 #include "engine/session.h"
-#include "engine/inspect/tensor_dump.h"
 #include "test_fixtures.h"
 
 #include <gtest/gtest.h>
@@ -155,7 +155,8 @@ TEST_F(TensorDumpTest, ARequestSavesAtTheNextStepAndABadOneIsReportedNotFatal) {
   EXPECT_NE(saves[0].error.find("conv9"), std::string::npos) << saves[0].error;
   EXPECT_TRUE(saves[1].error.empty());
   EXPECT_EQ(saves[1].count, 2) << "fc3's weight and bias";
-  const std::string group = "/step_" + std::string(6 - std::to_string(saves[1].step).size(), '0') + std::to_string(saves[1].step);
+  const std::string group =
+      "/step_" + std::string(6 - std::to_string(saves[1].step).size(), '0') + std::to_string(saves[1].step);
   EXPECT_EQ(TensorFile::read(saves[1].path, group + "/fc3/bias").sizes(), (std::vector<int64_t>{10}));
 }
 

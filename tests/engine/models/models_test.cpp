@@ -1,5 +1,5 @@
-#include "engine/models/model_summary.h"
 #include "engine/models/model_factory.h"
+#include "engine/models/model_summary.h"
 
 #include <gtest/gtest.h>
 
@@ -96,7 +96,8 @@ TEST(ModelFactory, BuildingDoesNotTouchBatchNormStatistics) {
 TEST(LayerStack, ObserverSeesEveryLayerOutput) {
   LayerStack net = buildModel(model("mlp"), {1, 28, 28}, 10);
   std::vector<std::vector<int64_t>> shapes;
-  net->forward(torch::zeros({2, 1, 28, 28}), [&](size_t, const torch::Tensor& out) { shapes.push_back(out.sizes().vec()); });
+  net->forward(torch::zeros({2, 1, 28, 28}),
+               [&](size_t, const torch::Tensor& out) { shapes.push_back(out.sizes().vec()); });
   ASSERT_EQ(shapes.size(), net->layers().size());
   EXPECT_EQ(shapes.front(), (std::vector<int64_t>{2, 784}));
   EXPECT_EQ(shapes.back(), (std::vector<int64_t>{2, 10}));

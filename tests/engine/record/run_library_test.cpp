@@ -19,7 +19,8 @@ void writeFile(const fs::path& p, const std::string& text) {
   std::ofstream(p) << text;
 }
 
-nlohmann::json runJson(const std::string& name, const std::string& status, double lr, double best, const std::string& start) {
+nlohmann::json runJson(const std::string& name, const std::string& status, double lr, double best,
+                       const std::string& start) {
   return {{"name", name},
           {"status", status},
           {"seed", 3},
@@ -94,7 +95,8 @@ TEST(RunLibrary, RenameTagNoteAndDelete) {
   EXPECT_EQ(e.name, "baseline, lr 0.1");
   EXPECT_EQ(e.tags, (std::vector<std::string>{"baseline", "workshop"}));
   EXPECT_EQ(e.note, "the one to beat");
-  EXPECT_EQ(test::readJsonFile((run / "run.json").string())["name"], "a") << "run.json is the engine's; annotations live apart";
+  EXPECT_EQ(test::readJsonFile((run / "run.json").string())["name"], "a")
+      << "run.json is the engine's; annotations live apart";
   EXPECT_THROW(deleteRun(dir.str() + "/nothing-here"), std::runtime_error);
   deleteRun(run.string());
   EXPECT_FALSE(fs::exists(run));

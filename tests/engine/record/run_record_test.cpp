@@ -35,8 +35,9 @@ bool havePythonH5py() {
 // on a run folder; it prints what it read as JSON.
 nlohmann::json readWithDocExample(const std::string& runDir) {
   int status = -1;
-  const std::string cmd = std::string(TRAINSCOPE_PYTHON) + " " + test::sourceDir() + "/tests/python/run_doc_example.py " +
-                          test::sourceDir() + "/docs/run-format.md '" + runDir + "'";
+  const std::string cmd = std::string(TRAINSCOPE_PYTHON) + " " + test::sourceDir() +
+                          "/tests/python/run_doc_example.py " + test::sourceDir() + "/docs/run-format.md '" + runDir +
+                          "'";
   const std::string out = runCommand(cmd, &status);
   EXPECT_EQ(status, 0) << out;
   return nlohmann::json::parse(out);
@@ -81,7 +82,8 @@ TEST_F(RunRecordTest, RunFolderHoldsWhatTheFormatDocSays) {
   const std::string h5 = (dir / "metrics.h5").string();
   for (const char* col : {"step", "epoch", "wall_time", "loss", "accuracy", "lr", "samples_per_sec", "data_wait"})
     EXPECT_EQ(test::readH5Column(h5, std::string("/steps/") + col).size(), 32u) << col;
-  for (const char* col : {"epoch", "step", "wall_time", "train_loss", "train_accuracy", "val_loss", "val_accuracy", "lr", "duration"})
+  for (const char* col :
+       {"epoch", "step", "wall_time", "train_loss", "train_accuracy", "val_loss", "val_accuracy", "lr", "duration"})
     EXPECT_EQ(test::readH5Column(h5, std::string("/epochs/") + col).size(), 2u) << col;
   const auto loss = test::readH5Column(h5, "/steps/loss");
   for (size_t i = 0; i < loss.size(); ++i) EXPECT_DOUBLE_EQ(loss[i], r.steps[i].loss);

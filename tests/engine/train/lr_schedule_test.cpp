@@ -25,9 +25,9 @@ TEST(LrSchedule, StepLRDecaysEveryStepSizeEpochs) {
   c.gamma = 0.1;
   LrSchedule s(c, 0.01, /*steps_per_epoch=*/10, /*total_steps=*/900);
   EXPECT_DOUBLE_EQ(s.lrAt(0), 0.01);
-  EXPECT_DOUBLE_EQ(s.lrAt(299), 0.01);                // still epoch 29
-  EXPECT_NEAR(s.lrAt(300), 0.001, 1e-15);             // epoch 30
-  EXPECT_NEAR(s.lrAt(600), 0.0001, 1e-15);            // epoch 60
+  EXPECT_DOUBLE_EQ(s.lrAt(299), 0.01);      // still epoch 29
+  EXPECT_NEAR(s.lrAt(300), 0.001, 1e-15);   // epoch 30
+  EXPECT_NEAR(s.lrAt(600), 0.0001, 1e-15);  // epoch 60
 }
 
 TEST(LrSchedule, MultiStepLRDecaysAtEachMilestone) {

@@ -25,9 +25,7 @@ OptimizerConfig named(const std::string& name, double lr) {
   return c;
 }
 
-TEST(Optimizers, SgdStepsAgainstTheGradient) {
-  EXPECT_NEAR(afterSteps(named("sgd", 0.1), 1.0, 2.0, 1), 0.8, 1e-12);
-}
+TEST(Optimizers, SgdStepsAgainstTheGradient) { EXPECT_NEAR(afterSteps(named("sgd", 0.1), 1.0, 2.0, 1), 0.8, 1e-12); }
 
 TEST(Optimizers, SgdWeightDecayAddsToTheGradient) {
   OptimizerConfig c = named("sgd", 0.1);

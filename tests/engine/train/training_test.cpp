@@ -1,8 +1,8 @@
-#include "engine/train/checkpoint.h"
 #include "engine/data/data_loader.h"
 #include "engine/data/dataset_source.h"
 #include "engine/models/model_factory.h"
 #include "engine/session.h"
+#include "engine/train/checkpoint.h"
 #include "test_fixtures.h"
 
 #include <gtest/gtest.h>
@@ -149,7 +149,8 @@ TEST_F(TrainingTest, PauseResumeAndStopFromAnotherThread) {
   EXPECT_EQ(info["status"], "stopped");
   EXPECT_EQ(info["reason"], "stopped by request");
   EXPECT_TRUE(fs::exists(fs::path(dir) / "checkpoints" / "last.pt"));
-  EXPECT_EQ(test::readH5Column(dir + "/metrics.h5", "/steps/loss").size(), r.steps.size()) << "a stopped run keeps every step";
+  EXPECT_EQ(test::readH5Column(dir + "/metrics.h5", "/steps/loss").size(), r.steps.size())
+      << "a stopped run keeps every step";
 }
 
 TEST_F(TrainingTest, GradientAccumulationMatchesTheLargerBatch) {
@@ -219,7 +220,9 @@ TEST_F(TrainingTest, AnEmptyValidationSplitIsReportedNotFatal) {
   EXPECT_TRUE(std::isnan(r.epochs[0].val_accuracy));
   EXPECT_FALSE(r.epochs[0].best);
   EXPECT_FALSE(fs::exists(fs::path(s->runDir()) / "checkpoints" / "best.pt"));
-  EXPECT_TRUE(std::any_of(r.logs.begin(), r.logs.end(), [](const std::string& l) { return l.find("validation split is empty") != std::string::npos; }));
+  EXPECT_TRUE(std::any_of(r.logs.begin(), r.logs.end(), [](const std::string& l) {
+    return l.find("validation split is empty") != std::string::npos;
+  }));
 }
 
 TEST_F(TrainingTest, BestCheckpointLoadsOnCpuAndReproducesItsAccuracy) {
