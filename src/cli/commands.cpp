@@ -221,7 +221,7 @@ int lessonCommand(const std::string& path, const std::string& out, const std::st
       if (!out.empty()) c.runs_dir = out;
       std::printf("== %s\n", variant.label.c_str());
       auto session = TrainingSession::start(c);
-      const int code = follow(*session, quiet);
+      follow(*session, quiet);                  // its exit code is the record's status, read below
       const bool userStopped = interrupts > 0;  // Ctrl+C ends the lesson; the NaN guard ends only its run
       // The record says how the run ended ("stopped" by the NaN guard, say).
       Result r{variant.label, session->runDir(), readRunEntry(session->runDir()).status};

@@ -32,7 +32,10 @@ void RunQueue::setParallel(int runs) {
 }
 
 void RunQueue::enqueue(const nlohmann::json& config, const QString& label) {
-  waiting_.push_back({config, label, {}, {}, nullptr});
+  Job job;
+  job.config = config;
+  job.label = label;
+  waiting_.push_back(std::move(job));
   emit changed();
   startNext();
 }
