@@ -13,6 +13,7 @@
 #include "engine/record/metrics_file.h"
 #include "engine/system/versions.h"
 #include "engine/train/optimizers.h"
+#include "engine/train/pitfalls.h"
 
 #include <algorithm>
 #include <chrono>
@@ -78,20 +79,8 @@ class Trainer {
     at::globalContext().setDeterministicAlgorithms(cfg_.deterministic, /*warn_only=*/device_.is_cuda());
 
     std::vector<TransformSpec> trainPipeline = cfg_.train_transforms, valPipeline = cfg_.val_transforms;
-    if (cfg_.pitfalls.skip_normalize)
-      for (auto* pipeline : {&trainPipeline, &valPipeline})
-        pipeline->erase(std::remove_if(pipeline->begin(), pipeline->end(),
-                                       [](const TransformSpec& t) { return t.name == "Normalize"; }),
-                        pipeline->end());
-    if (cfg_.pitfalls.any()) {
-      std::string which;
-      if (cfg_.pitfalls.skip_zero_grad) which += " zero_grad() is skipped: gradients accumulate across steps;";
-      if (cfg_.pitfalls.skip_eval)
-        which += " validation runs without eval(): Dropout and BatchNorm stay in training mode;";
-      if (cfg_.pitfalls.skip_normalize) which += " Normalize is left out of the transforms;";
-      which.pop_back();
-      log(LogLevel::Warning, "teaching pitfall on (this run is deliberately wrong):" + which);
-    }
+    applyPitfalls(cfg_.pitfalls, trainPipeline, valPipeline);
+    if (cfg_.pitfalls.any()) log(LogLevel::Warning, describePitfalls(cfg_.pitfalls));
     DatasetSplits splits = openDataset(cfg_);
     for (const auto& s : splits.skipped) log(LogLevel::Warning, "skipped " + s.path + ": " + s.reason);
     mergeSkipped(splits.skipped);

@@ -287,23 +287,7 @@ void ComparePage::applySnapshot() {
   if (s.runsDir == runsDir_) {
     runs_ = std::move(s.runs);
     for (auto& [dir, c] : s.curves) curves_[dir] = std::move(c);
-    // A run ticked by a path spelled otherwise (a lesson's, say) takes the listing's spelling.
-    for (const auto& r : runs_) {
-      const QString listed = QString::fromStdString(r.dir);
-      for (auto it = ticked_.begin(); it != ticked_.end();) {
-        if (it->first != listed && it->second && absolutePath(it->first.toStdString()) == absolutePath(r.dir)) {
-          const auto color = colors_.find(it->first);
-          if (color != colors_.end()) {
-            colors_[listed] = color->second;
-            colors_.erase(color);
-          }
-          it = ticked_.erase(it);
-          ticked_[listed] = true;
-        } else {
-          ++it;
-        }
-      }
-    }
+    adoptListedSpellings(runs_, ticked_, colors_);
     if (full) {
       rebuildTable();
       replot();

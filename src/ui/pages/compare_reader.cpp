@@ -18,6 +18,26 @@ std::string absolutePath(const std::string& dir) {
   return ec ? dir : p.lexically_normal().string();
 }
 
+void adoptListedSpellings(const std::vector<RunEntry>& runs, std::map<QString, bool>& ticked,
+                          std::map<QString, int>& colors) {
+  for (const auto& r : runs) {
+    const QString listed = QString::fromStdString(r.dir);
+    for (auto it = ticked.begin(); it != ticked.end();) {
+      if (it->first == listed || !it->second || absolutePath(it->first.toStdString()) != absolutePath(r.dir)) {
+        ++it;
+        continue;
+      }
+      const auto color = colors.find(it->first);
+      if (color != colors.end()) {
+        colors[listed] = color->second;
+        colors.erase(color);
+      }
+      it = ticked.erase(it);
+      ticked[listed] = true;
+    }
+  }
+}
+
 RunsSnapshot readRunsSnapshot(const QString& runsDir, const std::set<std::string>& ticked,
                               const std::map<std::string, CurvesStamp>& cached) {
   RunsSnapshot s;

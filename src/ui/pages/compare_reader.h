@@ -39,4 +39,9 @@ RunsSnapshot readRunsSnapshot(const QString& runsDir, const std::set<std::string
 // A run folder as an absolute, normal path, to match folders spelled differently.
 std::string absolutePath(const std::string& dir);
 
+// A run ticked under another spelling of its folder (a lesson's, say) takes the
+// listing's spelling, in `ticked` and in `colors` (folder -> palette index).
+void adoptListedSpellings(const std::vector<RunEntry>& runs, std::map<QString, bool>& ticked,
+                          std::map<QString, int>& colors);
+
 }  // namespace trainscope::ui
