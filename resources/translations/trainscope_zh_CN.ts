@@ -174,6 +174,10 @@
       <translation>%1 中的运行</translation>
     </message>
     <message>
+      <source>Runs in %1: cannot be read (%2)</source>
+      <translation>%1 中的运行：无法读取（%2）</translation>
+    </message>
+    <message>
       <source>Note: %1</source>
       <translation>备注：%1</translation>
     </message>
@@ -204,42 +208,6 @@
     <message>
       <source>Could not export: %1</source>
       <translation>无法导出：%1</translation>
-    </message>
-    <message>
-      <source>Rename run</source>
-      <translation>重命名运行</translation>
-    </message>
-    <message>
-      <source>Name shown for %1:</source>
-      <translation>%1 的显示名称：</translation>
-    </message>
-    <message>
-      <source>Tags, separated by commas:</source>
-      <translation>标签，以逗号分隔：</translation>
-    </message>
-    <message>
-      <source>Note</source>
-      <translation>备注</translation>
-    </message>
-    <message>
-      <source>A note on %1:</source>
-      <translation>关于 %1 的备注：</translation>
-    </message>
-    <message>
-      <source>Delete run</source>
-      <translation>删除运行</translation>
-    </message>
-    <message>
-      <source>%1 is still training: stop it first.</source>
-      <translation>%1 仍在训练：请先停止它。</translation>
-    </message>
-    <message>
-      <source>Delete %1 and everything in its folder?
-%2
-This cannot be undone.</source>
-      <translation>删除 %1 及其文件夹中的所有内容？
-%2
-此操作无法撤销。</translation>
     </message>
   </context>
   <context>
@@ -1258,6 +1226,49 @@ This cannot be undone.</source>
     <message>
       <source>The check failed: %1</source>
       <translation>检查失败：%1</translation>
+    </message>
+  </context>
+  <context>
+    <name>trainscope::ui::RunActions</name>
+    <message>
+      <source>Rename run</source>
+      <translation>重命名运行</translation>
+    </message>
+    <message>
+      <source>Name shown for %1:</source>
+      <translation>%1 的显示名称：</translation>
+    </message>
+    <message>
+      <source>Tags</source>
+      <translation>标签</translation>
+    </message>
+    <message>
+      <source>Tags, separated by commas:</source>
+      <translation>标签，以逗号分隔：</translation>
+    </message>
+    <message>
+      <source>Note</source>
+      <translation>备注</translation>
+    </message>
+    <message>
+      <source>A note on %1:</source>
+      <translation>关于 %1 的备注：</translation>
+    </message>
+    <message>
+      <source>Delete run</source>
+      <translation>删除运行</translation>
+    </message>
+    <message>
+      <source>%1 is still training: stop it first.</source>
+      <translation>%1 仍在训练：请先停止它。</translation>
+    </message>
+    <message>
+      <source>Delete %1 and everything in its folder?
+%2
+This cannot be undone.</source>
+      <translation>删除 %1 及其文件夹中的所有内容？
+%2
+此操作无法撤销。</translation>
     </message>
   </context>
   <context>

@@ -81,6 +81,7 @@ int follow(TrainingSession& session, bool quiet, EventStream* events = nullptr) 
   auto previous = std::signal(SIGINT, onInterrupt);
   std::signal(SIGTERM, onInterrupt);
   if (events && !events->enabled()) events = nullptr;
+  if (events) events->writeRunFolder(session.runDir());
   std::FILE* human = events ? events->humanOutput() : stdout;
   ProgressPrinter printer(human, !quiet && isatty(fileno(human)));
   bool stopRequested = false;

@@ -1,6 +1,7 @@
 // `--events FILE`: the run's events as JSON Lines (engine/run/event_json.h), for
 // programs rather than people; the app's run queue reads it. "-" is stdout, and the
-// human-readable output then goes to stderr so the two never mix.
+// human-readable output then goes to stderr so the two never mix. A reader that goes
+// away (a closed pipe) or a full disk ends the stream, never the run.
 #pragma once
 
 #include "engine/run/events.h"
@@ -26,9 +27,14 @@ class EventStream {
   // One line per event, flushed, so a reader sees it at once. Probe samples and
   // histograms are left out: they are many per step, and probes.h5 has them all.
   void write(const Event& event);
+  // The stream's first line for a started run: its folder.
+  void writeRunFolder(const std::string& runDir);
 
  private:
+  void writeLine(const std::string& line);
+
   std::FILE* out_ = nullptr;
+  std::string target_;
 };
 
 }  // namespace trainscope::cli

@@ -99,19 +99,24 @@ void RunQueue::startNext() {
     // The CLI's stdout is its event stream (--events -): one JSON object per line.
     connect(process, &QProcess::readyReadStandardOutput, this, [this, process, label] {
       while (process->canReadLine()) {
-        const auto event = parseEventLine(process->readLine().toStdString());
-        Job* job = runningJob(process);
-        if (!event || !job) continue;
-        if (const auto* started = std::get_if<RunStarted>(&*event); started && job->runDir.isEmpty()) {
-          job->runDir = QString::fromStdString(started->run_dir);
+        const auto line = nlohmann::json::parse(process->readLine().toStdString(), nullptr, /*allow_exceptions=*/false);
+        Job* job = runningJob(process);  // looked up per line: a slot may have changed the queue
+        if (!job) return;
+        if (const auto dir = runFolderFromJson(line); dir && job->runDir.isEmpty()) {
+          job->runDir = QString::fromStdString(*dir);
           emit runStarted(label, job->runDir);
-        } else if (const auto* error = std::get_if<RunError>(&*event)) {
-          job->lastError = QString::fromStdString(error->message);
-        } else if (const auto* guard = std::get_if<GuardTripped>(&*event)) {
-          job->lastError = tr("NaN guard at step %1: %2").arg(guard->step).arg(QString::fromStdString(guard->what));
-        } else if (const auto* log = std::get_if<LogLine>(&*event); log && log->level == LogLevel::Error) {
-          job->lastError = QString::fromStdString(log->text);
+          continue;
         }
+        const auto event = eventFromJson(line);
+        if (!event) continue;
+        // What the user is told when it fails: the run's first error (later ones are
+        // often its consequences), else the NaN guard, else the last error logged.
+        if (const auto* error = std::get_if<RunError>(&*event))
+          job->noteError(3, QString::fromStdString(error->message).replace('\n', "; "));
+        else if (const auto* guard = std::get_if<GuardTripped>(&*event))
+          job->noteError(2, tr("NaN guard at step %1: %2").arg(guard->step).arg(QString::fromStdString(guard->what)));
+        else if (const auto* log = std::get_if<LogLine>(&*event); log && log->level == LogLevel::Error)
+          job->noteError(1, QString::fromStdString(log->text));
       }
     });
     connect(process, &QProcess::readyReadStandardError, this, [this, process] {

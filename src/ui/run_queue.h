@@ -49,8 +49,12 @@ class RunQueue : public QObject {
   struct Job {
     nlohmann::json config;
     QString label, runDir, configPath;
-    QString lastError;   // from the event stream: the run's error or last error log line
+    QString lastError;   // from the event stream (noteError)
+    int errorRank = 0;   // 3 the run's first error, 2 the NaN guard, 1 an error log line
     QString stderrTail;  // the last line on stderr, when the stream said nothing
+    void noteError(int rank, const QString& text) {
+      if (rank > errorRank || (rank == errorRank && rank < 3)) lastError = text, errorRank = rank;
+    }
     QProcess* process = nullptr;
   };
   void startNext();

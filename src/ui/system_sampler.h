@@ -3,7 +3,7 @@
 #pragma once
 
 #include "engine/system/gpu_memory.h"
-#include "ui/process_monitor.h"
+#include "engine/system/process_monitor.h"
 
 #include <QObject>
 #include <QTimer>
@@ -19,7 +19,7 @@ class SystemSampler : public QObject {
   void sampleNow();
 
  signals:
-  void sampled(const trainscope::ui::ProcessSample& process, const trainscope::GpuMemory& gpu);
+  void sampled(const trainscope::ProcessSample& process, const trainscope::GpuMemory& gpu);
 
  private:
   ProcessMonitor monitor_;

@@ -99,7 +99,8 @@ kinds = [e["event"] for e in events]
 started = [e for e in events if e["event"] == "run_started"]
 steps = [e["step"] for e in events if e["event"] == "step"]
 states = [e["state"] for e in events if e["event"] == "state"]
-ok = (started and os.path.isdir(started[0]["run_dir"]) and steps == list(range(1, 9)) and "epoch" in kinds
+ok = (kinds[0] == "run_folder" and started and os.path.isdir(started[0]["run_dir"])
+      and events[0]["run_dir"] == started[0]["run_dir"] and steps == list(range(1, 9)) and "epoch" in kinds
       and states[-1] == "finished" and "probe" not in kinds)
 print("stream ok" if ok else f"stream bad: {kinds[:12]} {steps} {states}")
 PY
@@ -113,11 +114,16 @@ check "and leaves stdout to people" contains "$tmp/events.out" "run folder:"
 "$cli" train --config "$src/resources/experiments/fashion_lenet.json" --set optimizer.lr=-1 --events - \
   --out "$tmp/events" >"$tmp/events.bad" 2>"$tmp/events.baderr"
 check "a bad config with --events exits 2" test $? -eq 2
-check "its stream ends with the error, naming the field" grep -q '"event":"error".*optimizer.lr' "$tmp/events.bad"
+check "its stream ends with the error, naming the field" grep -q '"event":"error".*optimizer.lr' <(tail -n 1 "$tmp/events.bad")
 "$cli" train --config "$src/resources/experiments/fashion_lenet.json" --events "$tmp/no such dir/ev.jsonl" \
   --out "$tmp/events" >"$tmp/events.nodir" 2>&1
 check "an unwritable events file exits 1" test $? -eq 1
 check "and says which file" contains "$tmp/events.nodir" "--events: cannot create $tmp/no such dir/ev.jsonl"
+# A reader that goes away (a closed pipe) ends the stream, not the run: it finishes.
+"$cli" train --config "$src/resources/experiments/fashion_lenet.json" --out "$tmp/events-pipe" --events - \
+  --set epochs=1 --set dataset.train_subset=512 --set dataset.val_subset=64 2>"$tmp/events.pipeerr" | head -n 1 >/dev/null
+check "a closed events pipe does not kill the run" contains "$(ls -d "$tmp"/events-pipe/*)/run.json" '"status": "finished"'
+check "and the CLI says the stream ended" contains "$tmp/events.pipeerr" "the run goes on without its event stream"
 
 # Tensors saved at chosen steps, listed by `tensors`, read bit-exactly by h5py.
 "$cli" train -q --config "$src/resources/experiments/fashion_lenet.json" --out "$tmp/tensors" --set epochs=1 \

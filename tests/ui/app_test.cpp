@@ -20,6 +20,7 @@
 #include "ui/pages/inspect_page.h"
 #include "ui/pages/lessons_page.h"
 #include "ui/pages/model_page.h"
+#include "ui/pages/run_actions.h"
 #include "ui/pages/system_page.h"
 #include "ui/pages/train_page.h"
 #include "ui/run_queue.h"
@@ -446,9 +447,11 @@ class AppTest : public QObject {
     QVERIFY(translated(explain(HealthFlag::Dead)).contains("More than 50% of this ReLU"));
     QVERIFY(installTranslation(*qApp, "zh_CN"));
     const QString name = translated(flagName(HealthFlag::Dead)), why = translated(explain(HealthFlag::Dead));
+    const QString deleteRun = RunActions::tr("Delete run");  // a context of its own, outside any page
     QVERIFY(installTranslation(*qApp, "en"));
     QVERIFY2(name != "dead units" && !name.isEmpty(), qPrintable(name));
     QVERIFY2(why.contains("50%") && !why.contains("More than"), qPrintable(why));
+    QVERIFY2(deleteRun != "Delete run", qPrintable(deleteRun));
   }
 
   void everyPageRendersSomething() {

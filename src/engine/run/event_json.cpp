@@ -139,6 +139,16 @@ std::optional<RunState> runStateFromString(const std::string& text) {
 
 json eventToJson(const Event& event) { return std::visit(ToJson{}, event); }
 
+json runFolderToJson(const std::string& runDir) { return {{"event", "run_folder"}, {"run_dir", runDir}}; }
+
+std::optional<std::string> runFolderFromJson(const json& j) {
+  if (!j.is_object()) return std::nullopt;
+  const std::string kind = j.value("event", "");
+  const auto dir = j.find("run_dir");
+  if ((kind != "run_folder" && kind != "run_started") || dir == j.end() || !dir->is_string()) return std::nullopt;
+  return dir->get<std::string>();
+}
+
 std::optional<Event> eventFromJson(const json& j) {
   try {
     if (!j.is_object()) return std::nullopt;

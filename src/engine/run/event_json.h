@@ -1,8 +1,8 @@
 // A run's events as JSON objects, one per line (JSON Lines): what
 // `trainscope-cli train --events FILE` writes and the app's run queue reads back.
-// Every object has "event" (run_started, state, progress, step, epoch, log, error,
-// guard, probe, histogram, tensors_saved) and the fields of that event under the
-// names of events.h. docs/run-format.md lists them.
+// Every object has "event" (run_folder, run_started, state, progress, step, epoch,
+// log, error, guard, probe, histogram, tensors_saved) and the fields of that event
+// under the names of events.h. docs/run-format.md lists them.
 #pragma once
 
 #include "engine/run/events.h"
@@ -22,5 +22,11 @@ std::optional<Event> eventFromJson(const nlohmann::json& object);
 std::optional<Event> parseEventLine(const std::string& line);
 
 std::optional<RunState> runStateFromString(const std::string& text);
+
+// The first line of a started run's stream, before the engine's first event: where
+// its record is, so a reader knows the folder even of a run that fails while setting up.
+nlohmann::json runFolderToJson(const std::string& runDir);
+// The run folder a stream object names: "run_folder", or "run_started".
+std::optional<std::string> runFolderFromJson(const nlohmann::json& object);
 
 }  // namespace trainscope

@@ -260,15 +260,18 @@ QColor ComparePage::colorOf(const QString& dir) {
 void ComparePage::reload() { startRead(true); }
 
 void ComparePage::startRead(bool full) {
-  if (runsDir_.isEmpty()) return;
   fullRead_ = fullRead_ || full;
-  reading_ = true;
-  if (reader_.isRunning()) {  // one read at a time; this one follows it
+  if (inFlight_) {  // one read at a time; this one follows it
     readAgain_ = true;
     return;
   }
   readAgain_ = false;
-  const bool rebuild = fullRead_;
+  if (runsDir_.isEmpty()) {  // nothing to read: done
+    reading_ = false;
+    return;
+  }
+  reading_ = inFlight_ = true;
+  inFlightFull_ = fullRead_;
   fullRead_ = false;
   // What the worker needs, copied: which runs are ticked, and what the cache holds.
   std::set<std::string> ticked;
@@ -277,18 +280,22 @@ void ComparePage::startRead(bool full) {
   std::map<std::string, CurvesStamp> cached;
   for (const auto& [dir, c] : curves_) cached[dir] = {c.modified, c.failed};
   const QString runsDir = runsDir_;
-  inFlightFull_ = rebuild;
   reader_.setFuture(QtConcurrent::run([runsDir, ticked, cached] { return readRunsSnapshot(runsDir, ticked, cached); }));
 }
 
 void ComparePage::applySnapshot() {
+  inFlight_ = false;
   RunsSnapshot s = reader_.result();
-  const bool full = inFlightFull_;
-  if (s.runsDir == runsDir_) {
+  const bool current = s.runsDir == runsDir_;
+  if (current && !s.error.empty()) {  // the folder could not be listed: keep what is shown
+    folderLabel_->setText(tr("Runs in %1: cannot be read (%2)")
+                              .arg(QFileInfo(runsDir_).absoluteFilePath(), QString::fromStdString(s.error)));
+  } else if (current) {
+    folderLabel_->setText(tr("Runs in %1").arg(QFileInfo(runsDir_).absoluteFilePath()));
     runs_ = std::move(s.runs);
     for (auto& [dir, c] : s.curves) curves_[dir] = std::move(c);
     adoptListedSpellings(runs_, ticked_, colors_);
-    if (full) {
+    if (inFlightFull_) {
       rebuildTable();
       replot();
       updateDifferences();
@@ -296,9 +303,9 @@ void ComparePage::applySnapshot() {
       refreshLive();
     }
   }
-  if (readAgain_ || s.runsDir != runsDir_) {
-    startRead(false);
-    return;
+  if (readAgain_ || !current) {
+    startRead(!current);
+    if (reading_) return;
   }
   reading_ = false;
   emit refreshed();

@@ -93,6 +93,7 @@ class ComparePage : public QWidget {
   std::map<std::string, CachedCurves> curves_;
   QFutureWatcher<RunsSnapshot> reader_;
   bool reading_ = false;    // a read is in flight or queued
+  bool inFlight_ = false;   // set with the future, cleared when its result is applied
   bool readAgain_ = false;  // asked for while one was in flight
   bool fullRead_ = false;   // the next read rebuilds the plot
   bool inFlightFull_ = false;

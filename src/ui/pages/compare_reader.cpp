@@ -42,7 +42,12 @@ RunsSnapshot readRunsSnapshot(const QString& runsDir, const std::set<std::string
                               const std::map<std::string, CurvesStamp>& cached) {
   RunsSnapshot s;
   s.runsDir = runsDir;
-  s.runs = listRuns(runsDir.toStdString());
+  try {
+    s.runs = listRuns(runsDir.toStdString());
+  } catch (const std::exception& e) {  // a folder that went away or is unreadable mid-listing
+    s.error = e.what();
+    return s;
+  }
   for (const auto& run : s.runs) {
     if (!ticked.count(absolutePath(run.dir))) continue;
     const qint64 modified = modifiedTime(run.dir);

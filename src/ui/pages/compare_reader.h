@@ -29,6 +29,7 @@ struct RunsSnapshot {
   QString runsDir;
   std::vector<RunEntry> runs;
   std::map<std::string, CachedCurves> curves;  // only those re-read, by run folder as listed
+  std::string error;                           // the folder could not be listed (runs is then empty)
 };
 
 // `ticked`: absolute run folders whose curves are wanted; `cached`: what the caller

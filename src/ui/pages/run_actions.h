@@ -1,6 +1,6 @@
 // What the Compare page can do to one run, each behind a dialog: rename, tag, annotate
 // (user.json) and delete (asking first; never a running or paused run). Each returns
-// true when the run changed. The texts keep the Compare page's translation context.
+// true when the run changed.
 #pragma once
 
 #include <QCoreApplication>
@@ -11,7 +11,7 @@ class QWidget;
 namespace trainscope::ui {
 
 class RunActions {
-  Q_DECLARE_TR_FUNCTIONS(trainscope::ui::ComparePage)
+  Q_DECLARE_TR_FUNCTIONS(trainscope::ui::RunActions)
 
  public:
   static bool rename(QWidget* parent, const QString& dir);

@@ -1,18 +1,17 @@
-#include "ui/process_monitor.h"
-
-#include <QThread>
+#include "engine/system/process_monitor.h"
 
 #include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
 
 #ifdef __linux__
 #include <unistd.h>
 #endif
 
-namespace trainscope::ui {
+namespace trainscope {
 
 namespace {
 double wallSeconds() {
@@ -55,7 +54,7 @@ ProcessMonitor::ProcessMonitor() {
 
 ProcessSample ProcessMonitor::sample() {
   ProcessSample s;
-  s.cores = QThread::idealThreadCount();
+  s.cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   s.rss = kilobytesField("/proc/self/status", "VmRSS:");
   s.total_memory = kilobytesField("/proc/meminfo", "MemTotal:");
   const double cpu = cpuSeconds(), now = wallSeconds();
@@ -67,4 +66,4 @@ ProcessSample ProcessMonitor::sample() {
   return s;
 }
 
-}  // namespace trainscope::ui
+}  // namespace trainscope

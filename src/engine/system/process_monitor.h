@@ -1,10 +1,11 @@
 // This process's memory (resident set) and CPU use, sampled from /proc (Linux). The
-// System page polls it; elsewhere `available` is false rather than a guess.
+// System page polls it; elsewhere `available` is false rather than a guess. No Qt,
+// no torch.
 #pragma once
 
 #include <cstdint>
 
-namespace trainscope::ui {
+namespace trainscope {
 
 struct ProcessSample {
   bool available = false;
@@ -23,4 +24,4 @@ class ProcessMonitor {
   double lastCpuSeconds_ = -1, lastWall_ = 0;
 };
 
-}  // namespace trainscope::ui
+}  // namespace trainscope
