@@ -2,6 +2,7 @@
 #include "cli/event_stream.h"
 #include "engine/config/lesson.h"
 #include "engine/record/run_library.h"
+#include "engine/record/run_repair.h"
 #include "engine/record/tensor_listing.h"
 
 #include "cli/progress_printer.h"
@@ -84,7 +85,7 @@ int follow(TrainingSession& session, bool quiet, EventStream* events = nullptr) 
   if (events) events->writeRunFolder(session.runDir());
   std::FILE* human = events ? events->humanOutput() : stdout;
   ProgressPrinter printer(human, !quiet && isatty(fileno(human)));
-  bool stopRequested = false;
+  bool stopRequested = false, configProblem = false;
   for (;;) {
     if (interrupts > 0 && !stopRequested) {
       stopRequested = true;
@@ -96,6 +97,7 @@ int follow(TrainingSession& session, bool quiet, EventStream* events = nullptr) 
     const bool finished = session.waitFinished(std::chrono::milliseconds(50));
     for (const auto& e : session.events().drain()) {
       if (events) events->write(e);
+      if (const auto* error = std::get_if<RunError>(&e)) configProblem = configProblem || error->config;
       if (const auto* g = std::get_if<GuardTripped>(&e); g && g->action == "pause" && !stopRequested) {
         // Nobody can press Resume in a terminal: a paused run would wait forever.
         stopRequested = true;
@@ -115,7 +117,11 @@ int follow(TrainingSession& session, bool quiet, EventStream* events = nullptr) 
   }
   printer.finishLine();
   std::signal(SIGINT, previous);
-  std::fprintf(human, "run folder: %s\n", session.runDir().c_str());
+  if (std::filesystem::exists(session.runDir()))
+    std::fprintf(human, "run folder: %s\n", session.runDir().c_str());
+  else  // a run that could not start keeps no folder (the reason is above)
+    std::fprintf(human, "no run folder was kept: the run could not start\n");
+  if (configProblem) return kBadConfig;
   switch (printer.finalState()) {
     case RunState::Finished: return 0;
     case RunState::Stopped: return printer.guardTripped() ? kFailed : kInterrupted;
@@ -137,12 +143,12 @@ int trainCommand(const TrainArgs& args) {
 }
 
 int resumeCommand(const std::string& runDir, const std::vector<std::string>& overrides, bool quiet,
-                  const std::string& eventsTarget) {
+                  const std::string& eventsTarget, const std::string& from) {
   EventStream events;
   return guarded(
       [&] {
         events.open(eventsTarget);
-        auto session = TrainingSession::resume(runDir, overrides);
+        auto session = TrainingSession::resume(runDir, overrides, from);
         return follow(*session, quiet, &events);
       },
       &events);
@@ -246,8 +252,22 @@ int lessonCommand(const std::string& path, const std::string& out, const std::st
   });
 }
 
+int repairCommand(const std::string& runDir) {
+  return guarded([&] {
+    const RepairReport r = repairRun(runDir);
+    for (const auto& f : r.cleared) std::printf("cleared the write mark of %s\n", f.c_str());
+    for (const auto& p : r.problems) std::fprintf(stderr, "could not repair %s\n", p.c_str());
+    if (r.marked_interrupted) std::printf("run.json: status interrupted (its writer had ended without closing it)\n");
+    if (r.cleared.empty() && r.problems.empty() && !r.marked_interrupted)
+      std::printf("%s needs no repair\n", runDir.c_str());
+    return r.problems.empty() ? 0 : kFailed;
+  });
+}
+
 int runsCommand(const std::string& dir) {
   return guarded([&] {
+    if (!std::filesystem::is_directory(dir))
+      throw ConfigError({"runs: " + dir + " is not a folder (the runs folder of your experiments, runs_dir)"});
     const auto runs = listRuns(dir);
     std::printf("%-40s %-11s %-9s %-8s %10s %10s %9s  %s\n", "run", "status", "model", "optim", "lr", "best val",
                 "time", "tags");

@@ -17,7 +17,9 @@ struct TrainArgs {
 
 int trainCommand(const TrainArgs& args);
 int resumeCommand(const std::string& runDir, const std::vector<std::string>& overrides, bool quiet,
-                  const std::string& events);
+                  const std::string& events, const std::string& from);
+// After a crash: clears the HDF5 write marks of a run whose writer is gone, and says so.
+int repairCommand(const std::string& runDir);
 int summaryCommand(const std::string& config, const std::vector<std::string>& overrides);
 int datasetsCommand(const std::string& inspectPath);
 int doctorCommand(int threads);

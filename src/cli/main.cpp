@@ -3,6 +3,9 @@
 #include "engine/system/versions.h"
 
 #include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <cstdlib>
 #include <nlohmann/json.hpp>
 
 namespace {
@@ -30,7 +33,21 @@ void appendTensorOverrides(const TensorArgs& args, std::vector<std::string>& ove
 }
 }  // namespace
 
+namespace {
+int runCommand(int argc, char** argv);
+}  // namespace
+
 int main(int argc, char** argv) {
+  const int code = runCommand(argc, argv);
+  // Every file of the run is closed by now. What is left at exit is HDF5's own
+  // clean-up, which crashes on a file whose close failed (a full disk, HDF5 1.10.8):
+  // the run's failure is recorded, so the process ends here with its exit code.
+  std::fflush(nullptr);
+  std::_Exit(code);
+}
+
+namespace {
+int runCommand(int argc, char** argv) {
   using namespace trainscope::cli;
   const auto v = trainscope::libraryVersions();
   CLI::App app{"trainscope-cli: train and inspect Trainscope experiments without a display"};
@@ -60,8 +77,10 @@ int main(int argc, char** argv) {
   resumeCmd->add_option("run_dir", runDir, "The run's folder")->required()->check(CLI::ExistingDirectory);
   resumeCmd->add_option("-s,--set", resumeOverrides, "Override a recorded field, e.g. --set epochs=20")->take_all();
   resumeCmd->add_flag("-q,--quiet", resumeQuiet, "Only log lines, no progress");
-  std::string resumeEvents;
+  std::string resumeEvents, resumeFrom;
   resumeCmd->add_option("--events", resumeEvents, kEventsHelp);
+  resumeCmd->add_option("--from", resumeFrom,
+                        "Resume from this checkpoint instead of checkpoints/last.pt (e.g. best.pt, or a path)");
   TensorArgs resumeTensors;
   addTensorOptions(*resumeCmd, resumeTensors);
 
@@ -102,19 +121,30 @@ int main(int argc, char** argv) {
   lessonCmd->add_option("--lang", lessonLanguage, "Language of the explanation")->check(CLI::IsMember({"en", "zh_CN"}));
   lessonCmd->add_flag("-q,--quiet", lessonQuiet, "Only log lines, no progress");
 
+  std::string repairDir;
+  auto* repairCmd = app.add_subcommand(
+      "repair", "After a crash: let plain h5py open the run's HDF5 files again and mark the run interrupted");
+  repairCmd->add_option("run", repairDir, "The run's folder")->required()->check(CLI::ExistingDirectory);
+
   std::string runsDir = "runs";
   auto* runsCmd =
       app.add_subcommand("runs", "List the runs in a runs folder: status, model, best accuracy, time, tags");
   runsCmd->add_option("dir", runsDir, "The runs folder (default: runs)");
 
-  CLI11_PARSE(app, argc, argv);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    // --help and --version end here too (code 0); every other problem with the
+    // command line is a bad argument: exit 2, as the README promises.
+    return app.exit(e) == 0 ? 0 : 2;
+  }
   if (*trainCmd) {
     appendTensorOverrides(trainTensors, train.overrides);
     return trainCommand(train);
   }
   if (*resumeCmd) {
     appendTensorOverrides(resumeTensors, resumeOverrides);
-    return resumeCommand(runDir, resumeOverrides, resumeQuiet, resumeEvents);
+    return resumeCommand(runDir, resumeOverrides, resumeQuiet, resumeEvents, resumeFrom);
   }
   if (*summaryCmd) return summaryCommand(summaryConfig, summaryOverrides);
   if (*datasetsCmd) return datasetsCommand(inspect);
@@ -123,5 +153,7 @@ int main(int argc, char** argv) {
   if (*tensorsCmd) return tensorsCommand(tensorsRun);
   if (*lessonCmd) return lessonCommand(lessonPath, lessonOut, lessonLanguage, lessonQuiet);
   if (*runsCmd) return runsCommand(runsDir);
+  if (*repairCmd) return repairCommand(repairDir);
   return 0;
 }
+}  // namespace

@@ -2,13 +2,16 @@
 
 #include "engine/data/dataset_source.h"
 #include "engine/data/fashion_mnist.h"
+#include "engine/record/run_lock.h"
 #include "engine/record/run_record.h"
 #include "engine/run/run_control.h"
 #include "engine/system/threads.h"
+#include "engine/train/checkpoint_file.h"
 #include "engine/train/trainer.h"
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <condition_variable>
 #include <filesystem>
 #include <thread>
@@ -17,6 +20,7 @@ namespace trainscope {
 
 struct TrainingSession::Worker {
   std::thread thread;
+  std::unique_ptr<RunLock> lock;  // the run folder's one writer, until training ends
   std::atomic<RunState> state{RunState::Starting};
   std::mutex mutex;
   std::condition_variable done;
@@ -31,6 +35,51 @@ void checkStartable(const ExperimentConfig& config) {
         "device: \"cuda\" requested, but this LibTorch has no CUDA or no GPU is present (use \"auto\" or \"cpu\")");
   if (!problems.empty()) throw ConfigError(problems);
 }
+// What the lock file says of this writer: "trainscope-cli resume".
+std::string writerName(const std::string& what) {
+#ifdef __GLIBC__
+  return std::string(program_invocation_short_name) + " " + what;
+#else
+  return "trainscope " + what;
+#endif
+}
+
+// The checkpoint file a resume starts from, checked: it exists and loads. Otherwise
+// a ConfigError names it, says why, and offers the newest good one of the run.
+std::string checkpointToResume(const RunRecord& record, const std::string& requested) {
+  namespace fs = std::filesystem;
+  const fs::path dir = record.lastCheckpoint().parent_path();
+  fs::path chosen = requested.empty() ? record.lastCheckpoint() : fs::path(requested);
+  if (!requested.empty() && !chosen.has_parent_path()) chosen = dir / chosen;  // "best.pt"
+  if (!requested.empty() && chosen.extension().empty()) chosen += ".pt";       // "best"
+  const std::string name = chosen.parent_path() == dir ? "checkpoints/" + chosen.filename().string() : chosen.string();
+  std::string problem;
+  if (!fs::exists(chosen)) {
+    problem = requested.empty() ? "no checkpoint to resume from: the run ended before its first checkpoint "
+                                  "(training.checkpoint_every_seconds and checkpoint_every_steps set how often "
+                                  "one is written)"
+                                : "--from: " + name + " does not exist";
+  } else if (const CheckpointSummary c = inspectCheckpoint(chosen.string()); !c.readable) {
+    problem = name + " " + c.problem;
+  }
+  if (problem.empty()) return chosen.string();
+  // The newest good checkpoint of the run, to offer instead.
+  std::string offer;
+  int64_t newest = -1;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    if (entry.path().extension() != ".pt" || entry.path() == chosen) continue;
+    const CheckpointSummary c = inspectCheckpoint(entry.path().string());
+    if (c.readable && c.step > newest) {
+      newest = c.step;
+      offer = entry.path().filename().string();
+    }
+  }
+  if (!offer.empty())
+    problem += "; the newest good checkpoint is checkpoints/" + offer + " (step " + std::to_string(newest) +
+               "): resume from it with --from " + offer;
+  throw ConfigError({record.dir().string() + ": " + problem});
+}
 }  // namespace
 
 std::string builtInDatasetDir() { return findFashionMnistDir(); }
@@ -39,20 +88,23 @@ std::unique_ptr<TrainingSession> TrainingSession::start(const ExperimentConfig& 
   checkStartable(config);
   std::unique_ptr<TrainingSession> s(new TrainingSession());
   RunRecord record = RunRecord::create(config.runs_dir, config.name);
+  auto lock = RunLock::acquire(record.dir(), writerName("train"));
   record.info()["name"] = config.name;
   record.info()["status"] = "starting";
   record.info()["config"] = toJson(config);
   record.save();
   s->runDir_ = record.dir().string();
-  s->launch(config, /*resuming=*/false);
+  s->launch(config, /*resuming=*/false, "", std::move(lock));
   return s;
 }
 
 std::unique_ptr<TrainingSession> TrainingSession::resume(const std::string& runDir,
-                                                         const std::vector<std::string>& overrides) {
+                                                         const std::vector<std::string>& overrides,
+                                                         const std::string& checkpoint) {
   RunRecord record = RunRecord::open(runDir);
-  if (!std::filesystem::exists(record.lastCheckpoint()))
-    throw ConfigError({runDir + ": no checkpoints/last.pt to resume from (the run stopped before its first step?)"});
+  // First the lock: a second writer is refused before it reads or changes anything.
+  auto lock = RunLock::acquire(record.dir(), writerName("resume"));
+  const std::string chosen = checkpointToResume(record, checkpoint);
   nlohmann::json configJson = record.info().value("config", nlohmann::json::object());
   for (const auto& o : overrides) applyOverride(configJson, o);
   ExperimentConfig config = parseConfig(configJson);
@@ -72,8 +124,9 @@ std::unique_ptr<TrainingSession> TrainingSession::resume(const std::string& runD
                          "start a new run instead"});
     }
   }
-  const auto& info = record.info();
-  const int64_t epochsDone = info.value("epochs_completed", int64_t{0}), stepsDone = info.value("steps", int64_t{0});
+  // Where the checkpoint stands, not what run.json last said: they differ for best.pt.
+  const CheckpointSummary at = inspectCheckpoint(chosen);
+  const int64_t epochsDone = at.epochs_done, stepsDone = at.step;
   if (config.epochs <= epochsDone)
     throw ConfigError({"epochs: the run has already completed " + std::to_string(epochsDone) +
                        " epoch(s); resume with --set epochs=N, N > " + std::to_string(epochsDone) +
@@ -83,19 +136,26 @@ std::unique_ptr<TrainingSession> TrainingSession::resume(const std::string& runD
                        " steps; resume with a larger training.max_steps (or 0 for no limit)"});
   std::unique_ptr<TrainingSession> s(new TrainingSession());
   s->runDir_ = record.dir().string();
-  s->launch(config, /*resuming=*/true);
+  s->launch(config, /*resuming=*/true, chosen, std::move(lock));
   return s;
 }
 
-void TrainingSession::launch(ExperimentConfig config, bool resuming) {
+void TrainingSession::launch(ExperimentConfig config, bool resuming, std::string checkpoint,
+                             std::unique_ptr<RunLock> lock) {
   events_ = std::make_shared<EventQueue>();
   control_ = std::make_shared<RunControl>();
   worker_ = std::make_unique<Worker>();
-  TrainerContext ctx{std::move(config), RunRecord::open(runDir_), resuming, control_, events_, nullptr};
+  worker_->lock = std::move(lock);
+  TrainerContext ctx{
+      std::move(config), RunRecord::open(runDir_), resuming, std::move(checkpoint), control_, events_, nullptr};
   Worker* w = worker_.get();
   ctx.onState = [w](RunState s) { w->state = s; };
   w->thread = std::thread([w, ctx = std::move(ctx)]() mutable {
+    const RunRecord record = ctx.record;
+    record.keepSpareSpace();
     runTraining(std::move(ctx));
+    record.releaseSpareSpace();
+    w->lock.reset();  // the run's record is complete: another writer may take it
     std::lock_guard<std::mutex> lock(w->mutex);
     w->finished = true;
     w->done.notify_all();

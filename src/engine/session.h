@@ -12,6 +12,7 @@
 namespace trainscope {
 
 class RunControl;
+class RunLock;
 
 class TrainingSession {
  public:
@@ -20,9 +21,13 @@ class TrainingSession {
   // ConfigError naming the field when the run cannot start.
   static std::unique_ptr<TrainingSession> start(const ExperimentConfig& config);
   // Continues a run from its last checkpoint, in the same folder and the same curves.
-  // `overrides` ("epochs=20", ...) apply to the recorded config.
+  // `overrides` ("epochs=20", ...) apply to the recorded config. `checkpoint` picks
+  // another one ("best.pt", a file name in checkpoints/, or a path). The checkpoint is
+  // loaded and checked before anything in the run folder changes; a damaged one is
+  // named, with the newest good one to resume from instead.
   static std::unique_ptr<TrainingSession> resume(const std::string& run_dir,
-                                                 const std::vector<std::string>& overrides = {});
+                                                 const std::vector<std::string>& overrides = {},
+                                                 const std::string& checkpoint = "");
   ~TrainingSession();  // stops the run and waits for it, keeping its record
 
   void pause();
@@ -43,7 +48,7 @@ class TrainingSession {
 
  private:
   TrainingSession() = default;
-  void launch(ExperimentConfig config, bool resuming);
+  void launch(ExperimentConfig config, bool resuming, std::string checkpoint, std::unique_ptr<RunLock> lock);
 
   struct Worker;
   std::string runDir_;

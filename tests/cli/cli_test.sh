@@ -24,7 +24,7 @@ contains() { grep -qF -- "$2" "$1"; }
 
 "$cli" --help >"$tmp/help" 2>&1
 check "--help exits 0" test $? -eq 0
-for sub in train resume summary datasets stats doctor tensors lesson runs; do
+for sub in train resume summary datasets stats doctor tensors lesson runs repair; do
   check "--help lists $sub" contains "$tmp/help" "$sub"
   "$cli" $sub --help >"$tmp/subhelp" 2>&1
   check "$sub --help exits 0" test $? -eq 0
@@ -57,6 +57,31 @@ check "no run folder for a bad config" test ! -e "$tmp/runs"
 "$cli" train --config "$src/resources/experiments/fashion_lenet.json" --set loader.batch_size=0 --out "$tmp/runs" >"$tmp/bad" 2>&1
 check "impossible value exits 2" test $? -eq 2
 check "impossible value is named" contains "$tmp/bad" "loader.batch_size: must be >= 1"
+
+# Every bad command line or config is exit code 2, with a message and no run folder.
+"$cli" frobnicate >"$tmp/bad" 2>&1
+check "an unknown subcommand exits 2" test $? -eq 2
+"$cli" train --config "$tmp/no-such.json" >"$tmp/bad" 2>&1
+check "a missing --config file exits 2" test $? -eq 2
+echo '[{"name": "x"}]' >"$tmp/array.json"
+"$cli" train --config "$tmp/array.json" --out "$tmp/runs" >"$tmp/bad" 2>&1
+check "a top-level array exits 2" test $? -eq 2
+check "and says what it must be" contains "$tmp/bad" "must hold a JSON object ({ ... }), not an array"
+printf '{"name": "x", "optimizer": {"lr": 0.1, "name": "sgd", "lr": 0.2}}' >"$tmp/dup.json"
+"$cli" train --config "$tmp/dup.json" --out "$tmp/runs" >"$tmp/bad" 2>&1
+check "a duplicate key exits 2" test $? -eq 2
+check "naming the key" contains "$tmp/bad" "optimizer.lr: appears twice"
+"$cli" runs "$tmp/no such runs" >"$tmp/bad" 2>&1
+check "runs of a missing folder exits 2" test $? -eq 2
+"$cli" train --config "$src/resources/experiments/fashion_lenet.json" --out "$tmp/dl" --set dataset.train_subset=10 \
+  --set loader.drop_last=true >"$tmp/bad" 2>&1
+check "a batch larger than the training set with drop_last exits 2" test $? -eq 2
+check "naming the field" contains "$tmp/bad" "loader.batch_size: 64 is more than the 10 training images"
+check "and keeps no run folder" test -z "$(ls "$tmp/dl" 2>/dev/null)"
+"$cli" train --config "$src/resources/experiments/fashion_lenet.json" --out "$tmp/tl" --set dataset.train_subset=64 \
+  --tensor-layers conv9 --save-tensors 1 >"$tmp/bad" 2>&1
+check "an unknown --tensor-layers exits 2" test $? -eq 2
+check "and keeps no run folder either" test -z "$(ls "$tmp/tl" 2>/dev/null)"
 
 "$cli" train --config "$src/resources/experiments/imagefolder_resnet18.json" --set dataset.root="$tmp/missing photos" --out "$tmp/runs" >"$tmp/bad" 2>&1
 check "missing dataset exits 2" test $? -eq 2
@@ -145,7 +170,7 @@ PY
 check "h5py reads a saved tensor with its attributes" contains "$tmp/tpy" "ok"
 "$cli" train -q --config "$src/resources/experiments/fashion_lenet.json" --out "$tmp/tensors" --set epochs=1 \
   --set dataset.train_subset=640 --save-tensors 3 --tensor-layers conv7 >"$tmp/tbad" 2>&1
-check "an unknown layer to save fails the run" test $? -eq 1
+check "an unknown layer to save is a config error" test $? -eq 2
 check "and names the field and the layers there are" contains "$tmp/tbad" 'tensors.layers[0]: no layer "conv7" in this model; its layers are conv1, relu1'
 "$cli" tensors "$run_dir" >"$tmp/tnone" 2>&1
 check "tensors on a run without saves explains" contains "$tmp/tnone" "no tensors were saved in this run"

@@ -3,6 +3,7 @@
 #include "engine/config/json_fields.h"
 
 #include <fstream>
+#include <set>
 #include <sstream>
 
 namespace trainscope {
@@ -243,6 +244,8 @@ ExperimentConfig parseConfig(const nlohmann::json& j) {
     f.read("max_steps", c.training.max_steps, 0, 1e15);
     f.read("nan_guard", c.training.nan_guard, {"pause", "stop", "skip", "off"});
     f.read("anomaly_detection", c.training.anomaly_detection);
+    f.read("checkpoint_every_steps", c.training.checkpoint_every_steps, 0, 1e15);
+    f.read("checkpoint_every_seconds", c.training.checkpoint_every_seconds, 0, 1e9);
     f.rejectUnknown();
   }
 
@@ -293,11 +296,45 @@ ExperimentConfig parseConfig(const nlohmann::json& j) {
 nlohmann::json readConfigJson(const std::string& path, const std::string& field) {
   std::ifstream in(path);
   if (!in) throw ConfigError({field + ": cannot open file " + path});
+  // JSON parsers keep one of two equal keys and drop the other without a word: a
+  // setting written twice is a mistake to report, naming the key.
+  struct Frame {
+    bool object;
+    std::string path;
+    std::set<std::string> keys;
+    std::string lastKey;
+  };
+  std::vector<Frame> frames;
+  std::vector<std::string> duplicates;
+  const nlohmann::json::parser_callback_t noteKeys = [&](int, nlohmann::json::parse_event_t event,
+                                                         nlohmann::json& parsed) {
+    using E = nlohmann::json::parse_event_t;
+    if (event == E::object_start || event == E::array_start) {
+      std::string where = frames.empty() ? "" : frames.back().path;
+      if (!frames.empty() && frames.back().object) where += (where.empty() ? "" : ".") + frames.back().lastKey;
+      if (!frames.empty() && !frames.back().object) where += "[]";
+      frames.push_back({event == E::object_start, where, {}, {}});
+    } else if (event == E::object_end || event == E::array_end) {
+      if (!frames.empty()) frames.pop_back();
+    } else if (event == E::key && !frames.empty()) {
+      Frame& f = frames.back();
+      f.lastKey = parsed.get<std::string>();
+      if (!f.keys.insert(f.lastKey).second)
+        duplicates.push_back((f.path.empty() ? "" : f.path + ".") + f.lastKey + ": appears twice in " + path +
+                             " (JSON would keep only one); remove the other");
+    }
+    return true;
+  };
+  nlohmann::json j;
   try {
-    return nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/true, /*ignore_comments=*/true);
+    j = nlohmann::json::parse(in, noteKeys, /*allow_exceptions=*/true, /*ignore_comments=*/true);
   } catch (const nlohmann::json::parse_error& e) {
     throw ConfigError({field + ": " + path + " is not valid JSON: " + e.what()});
   }
+  if (!duplicates.empty()) throw ConfigError(duplicates);
+  if (!j.is_object())
+    throw ConfigError({field + ": " + path + " must hold a JSON object ({ ... }), not " + describeJsonType(j)});
+  return j;
 }
 
 ExperimentConfig loadConfigFile(const std::string& path) { return parseConfig(readConfigJson(path)); }
@@ -371,7 +408,9 @@ nlohmann::json toJson(const ExperimentConfig& c) {
         {"label_smoothing", c.training.label_smoothing},
         {"max_steps", c.training.max_steps},
         {"nan_guard", c.training.nan_guard},
-        {"anomaly_detection", c.training.anomaly_detection}}},
+        {"anomaly_detection", c.training.anomaly_detection},
+        {"checkpoint_every_steps", c.training.checkpoint_every_steps},
+        {"checkpoint_every_seconds", c.training.checkpoint_every_seconds}}},
       {"probes",
        {{"enabled", c.probes.enabled},
         {"histogram_every", c.probes.histogram_every},

@@ -87,6 +87,10 @@ struct TrainingConfig {
   // When the loss or a gradient becomes NaN/Inf: pause, stop, skip (the batch) or off.
   std::string nan_guard = "pause";
   bool anomaly_detection = false;  // autograd anomaly mode: names the backward op, ~2x slower
+  // Checkpoints inside an epoch too (checkpoints/last.pt, with the loader's position),
+  // so a crash loses at most this much work; 0 turns either off. Epoch ends always save.
+  int64_t checkpoint_every_steps = 0;
+  double checkpoint_every_seconds = 120;
 };
 
 // Deliberate mistakes, for teaching only (the lessons): off by default, written to the

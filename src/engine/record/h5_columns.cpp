@@ -61,6 +61,7 @@ H5Handle h5SwmrFileAccess() {
 
 std::vector<double> h5ReadDoubles(const std::string& file, const std::string& dataset) {
   const H5Handle fapl = h5SwmrFileAccess();
+  quietHdf5Errors();
   H5Handle f(H5Fopen(file.c_str(), H5F_ACC_RDONLY | H5F_ACC_SWMR_READ, fapl.get()), H5Fclose, "open " + file);
   H5Handle d(H5Dopen2(f.get(), dataset.c_str(), H5P_DEFAULT), H5Dclose, "open " + dataset);
   H5Handle space(H5Dget_space(d.get()), H5Sclose, "dataspace");

@@ -9,12 +9,21 @@
 
 namespace trainscope {
 
+// HDF5 prints its whole error stack to stderr on every failure (thousands of lines on
+// a full disk). The engine reports failures itself, as one line naming the file, so
+// the printing is turned off; the setting is per thread in a thread-safe HDF5.
+inline void quietHdf5Errors() {
+  thread_local bool quiet = false;
+  if (!quiet) quiet = H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr) >= 0;
+}
+
 class H5Handle {
  public:
   using Closer = herr_t (*)(hid_t);
   H5Handle() = default;
   // Throws std::runtime_error("HDF5: <what> failed") when id is invalid.
   H5Handle(hid_t id, Closer close, const std::string& what) : id_(id), close_(close) {
+    quietHdf5Errors();
     if (id_ < 0) throw std::runtime_error("HDF5: " + what + " failed");
   }
   ~H5Handle() { reset(); }

@@ -46,6 +46,7 @@ MetricsFile::MetricsFile(H5Handle file)
 
 std::unique_ptr<MetricsFile> MetricsFile::create(const std::string& path, const std::string& runName) {
   const H5Handle fapl = h5SwmrFileAccess();
+  quietHdf5Errors();
   H5Handle file(H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl.get()), H5Fclose, "create " + path);
   h5WriteAttribute(file.get(), "format", std::string("trainscope-metrics"));
   h5WriteAttribute(file.get(), "format_version", int64_t{1});
@@ -60,6 +61,7 @@ std::unique_ptr<MetricsFile> MetricsFile::create(const std::string& path, const 
 MetricsFile::Contents MetricsFile::read(const std::string& path) {
   Contents c;
   const H5Handle fapl = h5SwmrFileAccess();
+  quietHdf5Errors();
   const H5Handle file(H5Fopen(path.c_str(), H5F_ACC_RDONLY | H5F_ACC_SWMR_READ, fapl.get()), H5Fclose, "open " + path);
   c.steps = H5Columns::readRows(file.get(), "/steps", stepColumns());
   c.epochs = H5Columns::readRows(file.get(), "/epochs", epochColumns());
@@ -73,6 +75,7 @@ std::unique_ptr<MetricsFile> MetricsFile::reopen(const std::string& path, const 
   std::vector<H5Columns::Row> steps, epochs;
   try {
     const H5Handle fapl = h5SwmrFileAccess();
+    quietHdf5Errors();
     const H5Handle file(H5Fopen(path.c_str(), H5F_ACC_RDONLY | H5F_ACC_SWMR_READ, fapl.get()), H5Fclose,
                         "open " + path);
     steps = H5Columns::readRows(file.get(), "/steps", stepColumns());

@@ -84,6 +84,7 @@ ProbeFile::ProbeFile(const std::string& path, const std::vector<std::pair<std::s
     : bins_(bins), count_(tensors.size()), lastFlush_(std::chrono::steady_clock::now()) {
   H5Handle fapl(H5Pcreate(H5P_FILE_ACCESS), H5Pclose, "file access properties");
   H5Pset_libver_bounds(fapl.get(), H5F_LIBVER_LATEST, H5F_LIBVER_LATEST);
+  quietHdf5Errors();
   file_ = H5Handle(H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl.get()), H5Fclose, "create " + path);
   h5WriteAttribute(file_.get(), "format", std::string("trainscope-probes"));
   h5WriteAttribute(file_.get(), "format_version", int64_t{1});

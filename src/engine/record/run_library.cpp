@@ -1,5 +1,8 @@
 #include "engine/record/run_library.h"
 
+#include "engine/record/run_lock.h"
+#include "engine/record/run_repair.h"
+
 #include "engine/config/config.h"
 
 #include "engine/record/h5_columns.h"
@@ -94,9 +97,20 @@ RunEntry readRunEntry(const std::string& dirText, double staleAfterSeconds) {
     e.final_val_accuracy = get<double>(run, P("/final_val_accuracy"), std::nan(""));
     e.train_seconds = get<double>(run, P("/train_seconds"), 0.0);
     e.start_time = get<std::string>(run, P("/start_time"), "");
-    if (e.status == "running" && ageSeconds(dir / "metrics.h5") > staleAfterSeconds &&
-        ageSeconds(dir / "run.json") > staleAfterSeconds)
+    // A run that says it trains but whose writer is gone: its lock is free (runs of
+    // older versions, without a lock file, by the age of their files).
+    const bool active = e.status == "running" || e.status == "paused" || e.status == "starting";
+    const bool locked = fs::exists(dir / ".lock");
+    if (active && locked && RunLock::holder(dir).empty()) {
       e.status = "interrupted";
+      try {  // its writer is gone: make its HDF5 files open plainly again (run_repair.h)
+        repairRun(dir.string());
+      } catch (const std::exception&) {  // a writer took it meanwhile, or read-only: list it as it is
+      }
+    } else if (active && !locked && e.status == "running" && ageSeconds(dir / "metrics.h5") > staleAfterSeconds &&
+               ageSeconds(dir / "run.json") > staleAfterSeconds) {
+      e.status = "interrupted";
+    }
   } catch (const std::exception& ex) {
     e.status = "damaged";
     e.damage = ex.what();
@@ -147,6 +161,8 @@ void deleteRun(const std::string& dir) {
   // A guard against deleting something that is not a run folder.
   if (!fs::exists(d / "run.json") && !fs::exists(d / "metrics.h5") && !fs::exists(d / "checkpoints"))
     throw std::runtime_error(dir + " is not a run folder");
+  if (const std::string who = RunLock::holder(d); !who.empty())
+    throw RunLockedError(dir + " is being written by " + who + ": stop it before deleting it");
   std::error_code ec;
   fs::remove_all(d, ec);
   if (ec) throw std::runtime_error("cannot delete " + dir + ": " + ec.message());

@@ -1,6 +1,9 @@
 #include "engine/record/run_record.h"
 
+#include <cerrno>
 #include <chrono>
+#include <cstdio>
+#include <cstring>
 #include <ctime>
 #include <fstream>
 #include <stdexcept>
@@ -55,14 +58,46 @@ RunRecord RunRecord::open(const std::string& dirText) {
   return r;
 }
 
+namespace {
+// Writes run.json's text to a temporary file, then renames it over run.json. False
+// (and no temporary file left) when the disk refuses.
+bool writeAtomically(const fs::path& path, const std::string& text, std::string* why) {
+  const fs::path tmp = path.string() + ".tmp";
+  std::FILE* f = std::fopen(tmp.c_str(), "w");
+  bool ok = f && std::fwrite(text.data(), 1, text.size(), f) == text.size() && std::fflush(f) == 0;
+  const int error = errno;
+  if (f && std::fclose(f) != 0) ok = false;
+  std::error_code ec;
+  if (ok) fs::rename(tmp, path, ec);
+  if (ok && !ec) return true;
+  *why = ok ? ec.message() : std::strerror(error);
+  fs::remove(tmp, ec);
+  return false;
+}
+}  // namespace
+
 void RunRecord::save() const {
-  const fs::path tmp = dir_ / "run.json.tmp";
-  {
-    std::ofstream out(tmp);
-    out << info_.dump(2) << "\n";
-    if (!out) throw std::runtime_error("cannot write " + tmp.string());
-  }
-  fs::rename(tmp, dir_ / "run.json");
+  const std::string text = info_.dump(2) + "\n";
+  std::string why;
+  if (writeAtomically(dir_ / "run.json", text, &why)) return;
+  // A full disk must not keep the run from recording how it ended: give back the space
+  // set aside for that, and try once more.
+  std::error_code ec;
+  if (fs::remove(sparePath(), ec) && writeAtomically(dir_ / "run.json", text, &why)) return;
+  throw std::runtime_error("cannot write " + (dir_ / "run.json").string() + ": " + why);
+}
+
+void RunRecord::keepSpareSpace() const {
+  std::FILE* f = std::fopen(sparePath().c_str(), "w");
+  if (!f) return;  // no room even for this: save() reports the failure when it comes
+  static const std::string zeros(64 * 1024, '\0');
+  for (int i = 0; i < 4; ++i) std::fwrite(zeros.data(), 1, zeros.size(), f);
+  std::fclose(f);
+}
+
+void RunRecord::releaseSpareSpace() const {
+  std::error_code ec;
+  fs::remove(sparePath(), ec);
 }
 
 void RunRecord::appendLog(const std::string& line) const {

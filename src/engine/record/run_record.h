@@ -24,8 +24,14 @@ class RunRecord {
   std::filesystem::path logPath() const { return dir_ / "log.txt"; }
 
   nlohmann::json& info() { return info_; }
-  // Writes run.json atomically (temporary file, then rename).
+  // Writes run.json atomically (temporary file, then rename). Throws naming the file
+  // when the disk refuses, after trying once more with the spare space given back.
   void save() const;
+  // Sets 256 KiB aside (.spare) while the run is written, so that a full disk can
+  // still record how it ended; released when the writer is done.
+  void keepSpareSpace() const;
+  void releaseSpareSpace() const;
+  std::filesystem::path sparePath() const { return dir_ / ".spare"; }
   void appendLog(const std::string& line) const;
 
  private:

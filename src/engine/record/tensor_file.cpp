@@ -45,11 +45,13 @@ hid_t openFile(const std::string& path, TensorFile::Mode mode) {
   // Append never truncates: a file that exists but will not open is an error, not
   // something to overwrite with an empty one.
   if (mode == TensorFile::Mode::Append && std::filesystem::exists(path)) {
+    quietHdf5Errors();
     const hid_t f = H5Fopen(path.c_str(), H5F_ACC_RDWR, H5P_DEFAULT);
     if (f < 0)
       throw std::runtime_error(path + " exists but cannot be opened for writing (damaged or read-only); nothing saved");
     return f;
   }
+  quietHdf5Errors();
   return H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
 }
 }  // namespace
@@ -69,6 +71,7 @@ bool TensorFile::exists(const std::string& path) const {
 }
 
 torch::Tensor TensorFile::read(const std::string& file, const std::string& path) {
+  quietHdf5Errors();
   H5Handle f(H5Fopen(file.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), H5Fclose, "open " + file);
   H5Handle d(H5Dopen2(f.get(), path.c_str(), H5P_DEFAULT), H5Dclose, "open " + path + " in " + file);
   H5Handle space(H5Dget_space(d.get()), H5Sclose, "dataspace");

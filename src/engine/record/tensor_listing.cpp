@@ -42,6 +42,7 @@ herr_t collectDataset(hid_t group, const char* name, const H5L_info_t*, void* ou
 }  // namespace
 
 std::vector<StoredTensor> listStoredTensors(const std::string& file) {
+  quietHdf5Errors();
   H5Handle f(H5Fopen(file.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), H5Fclose, "open " + file);
   std::vector<StoredTensor> out;
   if (H5Lvisit(f.get(), H5_INDEX_NAME, H5_ITER_INC, collectDataset, &out) < 0)

@@ -109,7 +109,9 @@ struct ToJson {
   json operator()(const LogLine& e) const {
     return {{"event", "log"}, {"level", levelName(e.level)}, {"text", e.text}, {"wall_time", number(e.wall_time)}};
   }
-  json operator()(const RunError& e) const { return {{"event", "error"}, {"message", e.message}}; }
+  json operator()(const RunError& e) const {
+    return {{"event", "error"}, {"message", e.message}, {"config", e.config}};
+  }
   json operator()(const GuardTripped& e) const {
     return {{"event", "guard"}, {"step", e.step},           {"what", e.what},
             {"layer", e.layer}, {"dump_path", e.dump_path}, {"action", e.action}};
@@ -202,7 +204,7 @@ std::optional<Event> eventFromJson(const json& j) {
     }
     if (kind == "log")
       return LogLine{levelFrom(j.value("level", "")), j.at("text").get<std::string>(), number(j, "wall_time")};
-    if (kind == "error") return RunError{j.at("message").get<std::string>()};
+    if (kind == "error") return RunError{j.at("message").get<std::string>(), j.value("config", false)};
     if (kind == "guard")
       return GuardTripped{j.value("step", int64_t{0}), j.value("what", ""), j.value("layer", ""),
                           j.value("dump_path", ""), j.value("action", "")};

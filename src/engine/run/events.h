@@ -82,6 +82,9 @@ struct StateChanged {
 // A failure inside the engine, as a message: the run is over, the program is not.
 struct RunError {
   std::string message;
+  // The run's settings or data are the problem, found before its first step (a
+  // ConfigError): the CLI exits 2, and a new run's empty folder is not kept.
+  bool config = false;
 };
 
 // The NaN guard saw a non-finite loss or gradient.

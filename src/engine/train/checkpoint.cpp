@@ -1,9 +1,17 @@
 #include "engine/train/checkpoint.h"
 
+#include "engine/train/checkpoint_file.h"
+
 #include <ATen/CPUGeneratorImpl.h>
 
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <mutex>
+#include <sstream>
 
 namespace trainscope {
 
@@ -17,6 +25,35 @@ T readScalar(torch::serialize::InputArchive& a, const std::string& key) {
   torch::Tensor t;
   a.read(key, t);
   return t.item<T>();
+}
+
+// LibTorch's message without its stack trace: the first line.
+std::string firstLine(const std::string& text) { return text.substr(0, text.find('\n')); }
+
+// Readers never see a half-written file: the old one stays until the new one is
+// complete on disk, and a failed write (disk full, read-only, I/O error) leaves no .tmp.
+void writeFileAtomically(const std::string& path, const std::string& bytes);
+
+std::string freeSpaceNote(const std::filesystem::path& file) {
+  std::error_code ec;
+  const auto space = std::filesystem::space(file.parent_path(), ec);
+  if (ec) return "";
+  return " (" + std::to_string(space.available / (1024 * 1024)) + " MB free on that disk)";
+}
+
+void writeFileAtomically(const std::string& path, const std::string& bytes) {
+  const std::string tmp = path + ".tmp";
+  std::FILE* f = std::fopen(tmp.c_str(), "wb");
+  bool ok = f && std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size() && std::fflush(f) == 0 &&
+            fsync(fileno(f)) == 0;
+  const int error = errno;
+  if (f && std::fclose(f) != 0) ok = false;
+  std::error_code ec;
+  if (ok) std::filesystem::rename(tmp, path, ec);
+  if (ok && !ec) return;
+  const std::string why = ok ? ec.message() : std::strerror(error);  // ok: the rename failed
+  std::filesystem::remove(tmp, ec);
+  throw std::runtime_error("cannot write the checkpoint " + path + ": " + why + freeSpaceNote(path));
 }
 
 }  // namespace
@@ -42,19 +79,59 @@ void saveCheckpoint(const std::string& path, LayerStack& model, torch::optim::Op
     std::lock_guard<std::mutex> lock(gen.mutex());
     root.write("rng_cpu", gen.get_state());
   }
-  const std::string tmp = path + ".tmp";
-  root.save_to(tmp);
-  std::filesystem::rename(tmp, path);  // readers never see a half-written checkpoint
+  // LibTorch's zip writer cannot fail cleanly: a short write (disk full) throws from
+  // its destructor and ends the process. So the archive is made in memory, where
+  // writing cannot fail, and written out here, every error checked.
+  std::ostringstream archive;
+  try {
+    root.save_to(archive);
+  } catch (const c10::Error& e) {
+    throw std::runtime_error("cannot make the checkpoint " + path + ": " + firstLine(e.msg()));
+  }
+  writeFileAtomically(path, archive.str());
+}
+
+CheckpointSummary inspectCheckpoint(const std::string& path) {
+  CheckpointSummary s;
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(path, ec);
+  if (ec) {
+    s.problem = "cannot be read (" + ec.message() + ")";
+    return s;
+  }
+  if (size == 0) {
+    s.problem = "is empty (zero bytes)";
+    return s;
+  }
+  try {
+    torch::serialize::InputArchive root, model, optim;
+    root.load_from(path, torch::kCPU);
+    root.read("model", model);
+    root.read("optimizer", optim);
+    s.step = readScalar<int64_t>(root, "global_step");
+    s.epochs_done = readScalar<int64_t>(root, "epoch");
+    s.batch_in_epoch = readScalar<int64_t>(root, "batch_in_epoch");
+    s.readable = true;
+  } catch (const c10::Error& e) {
+    s.problem = "is damaged or not a Trainscope checkpoint (" + firstLine(e.msg()) + ")";
+  } catch (const std::exception& e) {
+    s.problem = "is damaged or not a Trainscope checkpoint (" + firstLine(e.what()) + ")";
+  }
+  return s;
 }
 
 TrainingPosition loadCheckpoint(const std::string& path, LayerStack& model, torch::optim::Optimizer& optimizer,
                                 const torch::Device& device) {
   torch::serialize::InputArchive root, modelArchive, optimArchive;
-  root.load_from(path, device);
-  root.read("model", modelArchive);
-  root.read("optimizer", optimArchive);
-  model->load(modelArchive);
-  optimizer.load(optimArchive);
+  try {
+    root.load_from(path, device);
+    root.read("model", modelArchive);
+    root.read("optimizer", optimArchive);
+    model->load(modelArchive);
+    optimizer.load(optimArchive);
+  } catch (const c10::Error& e) {  // damaged, or another model's: say which file and why, in one line
+    throw std::runtime_error("cannot load the checkpoint " + path + ": " + firstLine(e.msg()));
+  }
   TrainingPosition p;
   p.epoch = readScalar<int64_t>(root, "epoch");
   p.batch_in_epoch = readScalar<int64_t>(root, "batch_in_epoch");

@@ -53,14 +53,27 @@ class Trainer {
   explicit Trainer(TrainerContext& ctx) : ctx_(ctx), cfg_(ctx.config), record_(ctx.record) {}
 
   void run() {
+    std::string failure;
+    bool configProblem = false, started = false;
     try {
       setUp();
+      started = true;
       loop();
+      return;
+    } catch (const ConfigError& e) {
+      failure = e.what(), configProblem = true;
+    } catch (const c10::Error& e) {
+      failure = readableTorchError(e);
+      detailToLog(e.what());
     } catch (const std::exception& e) {
-      fail(e.what());
+      failure = e.what();
     } catch (...) {
-      fail("unknown error inside the engine");
+      failure = "unknown error inside the engine";
     }
+    if (started)
+      fail(failure);
+    else
+      abandon(failure, configProblem);
   }
 
  private:
@@ -84,7 +97,8 @@ class Trainer {
     DatasetSplits splits = openDataset(cfg_);
     for (const auto& s : splits.skipped) log(LogLevel::Warning, "skipped " + s.path + ": " + s.reason);
     mergeSkipped(splits.skipped);
-    if (splits.train->size() == 0) throw std::runtime_error("the training split is empty");
+    if (splits.train->size() == 0)
+      throw ConfigError({"dataset: the training split of " + splits.description + " has no usable images"});
     classes_ = splits.train->classes();
 
     auto trainTransform = std::make_shared<Compose>(trainPipeline);
@@ -102,14 +116,16 @@ class Trainer {
     lo.drop_last = false;
     valLoader_ = std::make_unique<DataLoader>(splits.val, valTransform, lo);
     if (trainLoader_->batchesPerEpoch() == 0)
-      throw std::runtime_error("loader.batch_size is larger than the training set with drop_last");
+      throw ConfigError({"loader.batch_size: " + std::to_string(cfg_.loader.batch_size) + " is more than the " +
+                         std::to_string(splits.train->size()) +
+                         " training images, and loader.drop_last drops the only, partial batch"});
 
     inputShape_ = inputShapeOf(*splits.train, trainPipeline, cfg_.seed);
     if (splits.val->size() > 0) {
       const auto valShape = inputShapeOf(*splits.val, valPipeline, cfg_.seed);
       if (valShape != inputShape_)
-        throw std::runtime_error("transforms.val gives " + shapeText(valShape) + " images but transforms.train gives " +
-                                 shapeText(inputShape_) + "; the model takes one input size");
+        throw ConfigError({"transforms.val gives " + shapeText(valShape) + " images but transforms.train gives " +
+                           shapeText(inputShape_) + "; the model takes one input size"});
     }
     {
       // Seeding and initialisation use LibTorch's global generator: hold it while this
@@ -134,7 +150,9 @@ class Trainer {
 
     auto& info = record_.info();
     if (ctx_.resuming) {
-      pos_ = loadCheckpoint(record_.lastCheckpoint().string(), model_, *optimizer_, device_);
+      pos_ = loadCheckpoint(ctx_.checkpoint.empty() ? record_.lastCheckpoint().string() : ctx_.checkpoint, model_,
+                            *optimizer_, device_);
+      lastCheckpointStep_ = pos_.global_step;
       std::string warning;
       metrics_ = MetricsFile::reopen(record_.metricsPath().string(), cfg_.name, pos_.global_step, pos_.epoch, &warning);
       if (!warning.empty()) log(LogLevel::Warning, warning);
@@ -216,6 +234,7 @@ class Trainer {
         if (s.batches == 0) break;
         batch += s.batches;
         epochDone = batch >= batchesPerEpoch;
+        if (!epochDone && checkpointDue()) saveInEpoch(epoch, batch, secondsSince(epochStart) - pausedInEpoch);
         if (cfg_.training.max_steps > 0 && pos_.global_step >= cfg_.training.max_steps) {
           maxStepsReached = true;
           break;
@@ -458,7 +477,35 @@ class Trainer {
     if (action == "stop") guardStopped_ = true, ctx_.control->requestStop();
   }
 
-  void saveLast() { saveCheckpoint(record_.lastCheckpoint().string(), model_, *optimizer_, pos_); }
+  void saveLast() { saveLast(pos_); }
+  void saveLast(const TrainingPosition& p) {
+    saveCheckpoint(record_.lastCheckpoint().string(), model_, *optimizer_, p);
+    lastCheckpointStep_ = p.global_step;
+    lastCheckpointTime_ = Clock::now();
+    // Where a resume would start; run.json is saved by the caller.
+    record_.info()["checkpoint"] = {
+        {"step", p.global_step}, {"epochs_done", p.epoch}, {"batch_in_epoch", p.batch_in_epoch}};
+  }
+
+  bool checkpointDue() const {
+    const auto& t = cfg_.training;
+    return (t.checkpoint_every_steps > 0 && pos_.global_step - lastCheckpointStep_ >= t.checkpoint_every_steps) ||
+           (t.checkpoint_every_seconds > 0 && secondsSince(lastCheckpointTime_) >= t.checkpoint_every_seconds);
+  }
+
+  // A checkpoint inside the epoch: the loader's position, so a resume goes on with the
+  // next batch, and the record flushed to the same step, so no step is lost or doubled.
+  void saveInEpoch(int64_t epoch, int64_t batch, double epochSeconds) {
+    metrics_->flush();
+    TrainingPosition p = pos_;
+    p.epoch = epoch;
+    p.batch_in_epoch = batch;
+    p.train_seconds += epochSeconds;
+    saveLast(p);
+    auto& info = record_.info();
+    info["steps"] = pos_.global_step;
+    record_.save();
+  }
 
   void publishProgress(int64_t epoch, int64_t stepInEpoch, bool validating) {
     Progress p;
@@ -541,6 +588,38 @@ class Trainer {
     setState(s, reason);
   }
 
+  // LibTorch's text carries a stack trace: the user reads its first line, with what
+  // to try for the common cases; log.txt keeps the whole of it.
+  static std::string readableTorchError(const c10::Error& e) {
+    std::string line = e.msg().substr(0, e.msg().find('\n'));
+    if (line.find("can't allocate memory") != std::string::npos || line.find("out of memory") != std::string::npos)
+      line += " (out of memory: try a smaller loader.batch_size, smaller images, or a smaller model)";
+    return "LibTorch: " + line;
+  }
+
+  void detailToLog(const std::string& text) {
+    try {
+      record_.appendLog("details of the error below:\n" + text);
+    } catch (...) {  // the log is a courtesy; the error itself is reported anyway
+    }
+  }
+
+  // The run could not start. A new run's folder goes, since nothing was recorded in it
+  // (the user is told why); a resumed run's record stays exactly as it was, its
+  // checkpoint and status untouched, with the reason in log.txt.
+  void abandon(const std::string& message, bool configProblem) {
+    log(LogLevel::Error, message);
+    ctx_.events->push(RunError{message, configProblem});
+    metrics_.reset();
+    inspection_.reset();
+    trainLoader_.reset(), valLoader_.reset();
+    if (!ctx_.resuming) {
+      std::error_code ec;
+      std::filesystem::remove_all(record_.dir(), ec);
+    }
+    setState(RunState::Failed, message);
+  }
+
   void fail(const std::string& message) {
     log(LogLevel::Error, message);
     ctx_.events->push(RunError{message});
@@ -585,6 +664,8 @@ class Trainer {
   int64_t sessionSteps_ = 0;
   int64_t guardTrips_ = 0;
   bool guardStopped_ = false, guardPaused_ = false;
+  int64_t lastCheckpointStep_ = 0;
+  Clock::time_point lastCheckpointTime_ = Clock::now();
 };
 
 }  // namespace

@@ -9,6 +9,7 @@
 
 #include <functional>
 #include <memory>
+#include <string>
 
 namespace trainscope {
 
@@ -16,6 +17,7 @@ struct TrainerContext {
   ExperimentConfig config;
   RunRecord record;
   bool resuming = false;
+  std::string checkpoint;  // resuming: the file to resume from ("" = checkpoints/last.pt)
   std::shared_ptr<RunControl> control;
   std::shared_ptr<EventQueue> events;
   std::function<void(RunState)> onState;  // called on every state change, from the training thread

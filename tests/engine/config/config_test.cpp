@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 
 namespace trainscope {
 namespace {
@@ -183,5 +184,30 @@ TEST(Grid, EveryCombinationIsAValidExperiment) {
   }
   EXPECT_THROW(expandGrid(base, {}), ConfigError);
 }
+TEST(ConfigFile, DuplicateKeysAndANonObjectAreRefusedNamingWhat) {
+  test::TempDir dir;
+  const auto dup = dir.path() / "dup.json";
+  std::ofstream(dup) << R"({"optimizer": {"lr": 0.1, "lr": 0.2}, "loader": {"batch_size": 8}, "loader": {}})";
+  try {
+    readConfigJson(dup.string(), "--config");
+    FAIL() << "duplicates must be refused";
+  } catch (const ConfigError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("optimizer.lr: appears twice"), std::string::npos) << what;
+    EXPECT_NE(what.find("loader: appears twice"), std::string::npos) << "all of them at once: " << what;
+  }
+  const auto list = dir.path() / "list.json";
+  std::ofstream(list) << "[1, 2]";
+  try {
+    readConfigJson(list.string(), "--config");
+    FAIL() << "an array is not an experiment";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("must hold a JSON object"), std::string::npos) << e.what();
+  }
+  const auto nested = dir.path() / "nested.json";
+  std::ofstream(nested) << R"({"a": [{"x": 1}, {"x": 2}], "b": {"x": 1}})";
+  EXPECT_NO_THROW(readConfigJson(nested.string(), "--config")) << "the same key in different objects is fine";
+}
+
 }  // namespace
 }  // namespace trainscope

@@ -1,0 +1,81 @@
+#include "engine/record/run_lock.h"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <ctime>
+#include <thread>
+
+namespace trainscope {
+
+namespace {
+std::filesystem::path lockPath(const std::filesystem::path& runDir) { return runDir / ".lock"; }
+
+std::string readAll(int fd) {
+  std::string text;
+  char buffer[512];
+  lseek(fd, 0, SEEK_SET);
+  for (ssize_t n; (n = read(fd, buffer, sizeof buffer)) > 0;) text.append(buffer, static_cast<size_t>(n));
+  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+  return text;
+}
+
+std::string hostName() {
+  char name[256] = {};
+  return gethostname(name, sizeof name - 1) == 0 ? name : "unknown host";
+}
+
+std::string now() {
+  const std::time_t t = std::time(nullptr);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%d %H:%M:%S", std::localtime(&t));
+  return text;
+}
+}  // namespace
+
+std::unique_ptr<RunLock> RunLock::acquire(const std::filesystem::path& runDir, const std::string& purpose) {
+  // O_CLOEXEC: the app's child processes (queued runs) must not inherit the app's locks.
+  const int fd = open(lockPath(runDir).c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (fd < 0) throw std::runtime_error("cannot lock " + runDir.string() + " for writing: " + std::strerror(errno));
+  for (int attempt = 0;; ++attempt) {
+    if (flock(fd, LOCK_EX | LOCK_NB) == 0) break;
+    if (errno != EWOULDBLOCK || attempt == 20) {
+      const std::string who = readAll(fd);
+      close(fd);
+      throw RunLockedError(runDir.string() + " is being written by " + (who.empty() ? "another process" : who) +
+                           "; one writer per run: wait for it to end, or stop it first");
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));  // a holder() look, most likely
+  }
+  const std::string who =
+      "pid " + std::to_string(getpid()) + " on " + hostName() + ", " + purpose + ", since " + now() + "\n";
+  if (ftruncate(fd, 0) != 0 || pwrite(fd, who.data(), who.size(), 0) != static_cast<ssize_t>(who.size())) {
+    // The lock holds without the note; only the message to a second writer is poorer.
+  }
+  return std::unique_ptr<RunLock>(new RunLock(fd));
+}
+
+std::string RunLock::holder(const std::filesystem::path& runDir) {
+  const int fd = open(lockPath(runDir).c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return "";  // never locked
+  std::string who;
+  // A shared lock conflicts only with a writer's exclusive one; it is released at once.
+  if (flock(fd, LOCK_SH | LOCK_NB) == 0) {
+    flock(fd, LOCK_UN);
+  } else if (errno == EWOULDBLOCK) {
+    who = readAll(fd);
+    if (who.empty()) who = "another process";
+  }
+  close(fd);
+  return who;
+}
+
+RunLock::~RunLock() {
+  if (fd_ >= 0) close(fd_);  // closing drops the flock
+}
+
+}  // namespace trainscope

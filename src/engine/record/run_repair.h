@@ -1,0 +1,27 @@
+// After a crash: a run whose writer died (kill -9, power cut) leaves its HDF5 files
+// marked "open for writing" (SWMR), so plain h5py.File(path, "r") refuses them, and
+// run.json still says "running". Repair clears the marks and records what happened;
+// `trainscope-cli repair RUN` does it, and so does the run library when it finds a run
+// whose lock is free but whose record says it trains.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace trainscope {
+
+struct RepairReport {
+  std::vector<std::string> cleared;   // HDF5 files whose write mark was cleared
+  std::vector<std::string> problems;  // files that could not be repaired, with why
+  bool marked_interrupted = false;    // run.json said running/paused/starting; now "interrupted"
+};
+
+// Takes the run's lock (throws RunLockedError while a writer holds it), then repairs.
+// Safe on a healthy run: nothing changes.
+RepairReport repairRun(const std::string& runDir);
+
+// Clears HDF5's "open for writing" mark of one file (what h5clear -s does). True when
+// the file opens cleanly afterwards.
+bool clearHdf5WriteMark(const std::string& file, std::string* error = nullptr);
+
+}  // namespace trainscope

@@ -1,0 +1,142 @@
+#!/usr/bin/env bash
+# Never lose a run (issue 10), as a hostile user tries it: kill -9 at several moments
+# (inside the first epoch too), resume, and get bit-identical losses; a second writer
+# refused; a damaged checkpoint named, with the good one offered, and the record left
+# alone; a crashed run's HDF5 opened by plain h5py after repair; a full disk failing
+# the run cleanly (when this machine lets us mount a small tmpfs).
+# Usage: crash_test.sh CLI SOURCE_DIR
+set -uo pipefail
+cli=$1
+src=$2
+tmp=$(mktemp -d)
+small=""
+trap 'pkill -9 -f "$tmp" 2>/dev/null; [[ -n $small ]] && umount "$small" 2>/dev/null; rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+check() {  # check NAME CONDITION...
+  local name=$1
+  shift
+  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $name"; fi
+}
+contains() { grep -qF -- "$2" "$1"; }
+py=/usr/bin/python3
+cfg="$src/resources/experiments/fashion_lenet.json"
+# 100 steps an epoch, 2 epochs, a checkpoint every 15 steps.
+short=(--set epochs=2 --set dataset.train_subset=6400 --set dataset.val_subset=128
+       --set training.checkpoint_every_steps=15)
+
+losses() {  # losses RUN_DIR: every step's loss, one per line, as stored (repr of float64)
+  $py - "$1" <<'PY'
+import sys, h5py
+with h5py.File(sys.argv[1] + "/metrics.h5", "r", libver="latest", swmr=True) as f:
+    steps, loss = f["steps/step"][:], f["steps/loss"][:]
+    for s, l in zip(steps, loss):
+        print(int(s), repr(float(l)))
+PY
+}
+
+checkpoint_step() {  # the step of the run's newest checkpoint, from run.json (0 before one)
+  $py -c 'import json,sys
+try: print(json.load(open(sys.argv[1] + "/run.json")).get("checkpoint", {}).get("step", 0))
+except Exception: print(0)' "$1"
+}
+
+"$cli" train -q --config "$cfg" --out "$tmp/reference" "${short[@]}" >"$tmp/reference.log" 2>&1
+check "the reference run finishes" test $? -eq 0
+losses "$(ls -d "$tmp"/reference/*)" >"$tmp/reference.losses"
+check "the reference has 200 steps" test "$(wc -l <"$tmp/reference.losses")" -eq 200
+
+# kill -9 once the newest checkpoint is at or past step K, a little after it: inside
+# epoch 1 (K 15 and 45) and in epoch 2 (K 120), between checkpoints.
+for k in 15 45 120; do
+  "$cli" train -q --config "$cfg" --out "$tmp/kill$k" "${short[@]}" >"$tmp/kill$k.log" 2>&1 &
+  pid=$!
+  run=""
+  for _ in $(seq 400); do
+    run=$(ls -d "$tmp"/kill$k/* 2>/dev/null | head -1)
+    [[ -n $run && $(checkpoint_step "$run") -ge $k ]] && break
+    sleep 0.02
+  done
+  sleep 0.1
+  kill -9 $pid 2>/dev/null
+  wait $pid 2>/dev/null
+  check "kill at step >= $k: the run folder exists" test -n "$run"
+  check "kill at step >= $k: a checkpoint inside the run" test -f "$run/checkpoints/last.pt"
+  "$cli" resume -q "$run" >"$tmp/resume$k.log" 2>&1
+  check "kill at step >= $k: resume exits 0" test $? -eq 0
+  losses "$run" >"$tmp/kill$k.losses"
+  check "kill at step >= $k: every loss as in the uninterrupted run, bit for bit" \
+    cmp -s "$tmp/kill$k.losses" "$tmp/reference.losses"
+  check "kill at step >= $k: no temporary file left" test -z "$(find "$run" -name '*.tmp')"
+done
+
+# After a crash: plain h5py refuses the file until the run is repaired (the listing
+# repairs a run whose writer is gone, and says it was interrupted).
+"$cli" train -q --config "$cfg" --out "$tmp/crash" --set epochs=30 --set dataset.train_subset=6400 \
+  --set dataset.val_subset=128 --set training.checkpoint_every_steps=15 >"$tmp/crash.log" 2>&1 &
+pid=$!
+for _ in $(seq 400); do
+  run=$(ls -d "$tmp"/crash/* 2>/dev/null | head -1)
+  [[ -n $run && $(checkpoint_step "$run") -ge 30 ]] && break
+  sleep 0.02
+done
+# Two writers: while it trains, a resume and a repair are refused, naming the holder.
+"$cli" resume -q "$run" --set epochs=40 >"$tmp/second.log" 2>&1
+check "a second writer is refused" test $? -eq 1
+check "naming the one writing" grep -qE "is being written by pid $pid on .*trainscope-cli train" "$tmp/second.log"
+"$cli" repair "$run" >"$tmp/repair-live.log" 2>&1
+check "a live run is not repaired" test $? -eq 1
+kill -9 $pid 2>/dev/null
+wait $pid 2>/dev/null
+$py -c 'import h5py,sys; h5py.File(sys.argv[1] + "/metrics.h5", "r")' "$run" >"$tmp/plain.log" 2>&1
+check "a crashed run's metrics.h5 is marked open for writing" test $? -ne 0
+"$cli" repair "$run" >"$tmp/repair.log" 2>&1
+check "repair exits 0" test $? -eq 0
+check "repair says what it cleared" contains "$tmp/repair.log" "cleared the write mark of $run/metrics.h5"
+check "and marks the run interrupted" contains "$run/run.json" '"status": "interrupted"'
+$py -c 'import h5py,sys; h5py.File(sys.argv[1] + "/metrics.h5", "r"); h5py.File(sys.argv[1] + "/probes.h5", "r")' \
+  "$run" >"$tmp/plain.log" 2>&1
+check "then plain h5py opens its files" test $? -eq 0
+"$cli" repair "$run" >"$tmp/repair2.log" 2>&1
+check "repairing again changes nothing" contains "$tmp/repair2.log" "needs no repair"
+
+# A damaged last.pt: named, the good checkpoint offered, the record untouched.
+done_run=$(ls -d "$tmp"/reference/*)
+cp "$done_run/run.json" "$tmp/run.json.before"
+for damage in empty truncated random; do
+  case $damage in
+    empty) : >"$done_run/checkpoints/last.pt" ;;
+    truncated) head -c 5000 "$done_run/checkpoints/best.pt" >"$done_run/checkpoints/last.pt" ;;
+    random) head -c 20000 /dev/urandom >"$done_run/checkpoints/last.pt" ;;
+  esac
+  "$cli" resume -q "$done_run" --set epochs=3 >"$tmp/damaged.log" 2>&1
+  check "$damage last.pt: resume exits 2" test $? -eq 2
+  check "$damage last.pt: the file is named" contains "$tmp/damaged.log" "checkpoints/last.pt"
+  check "$damage last.pt: best.pt is offered" contains "$tmp/damaged.log" "resume from it with --from best.pt"
+  check "$damage last.pt: no stack trace" test -z "$(grep -F 'frame #' "$tmp/damaged.log")"
+  check "$damage last.pt: run.json untouched" cmp -s "$tmp/run.json.before" "$done_run/run.json"
+done
+"$cli" resume -q "$done_run" --set epochs=3 --from best.pt >"$tmp/frombest.log" 2>&1
+check "resume --from best.pt exits 0" test $? -eq 0
+check "and trains on" contains "$done_run/run.json" '"epochs_completed": 3'
+
+# A full disk: the run fails cleanly, saying which file, with the last good checkpoint
+# kept and nothing half-written. Needs a small tmpfs (root, and a sandbox that allows it).
+if [[ $(id -u) -eq 0 ]] && mkdir -p "$tmp/small" && mount -t tmpfs -o size=3M tmpfs "$tmp/small" 2>/dev/null; then
+  small="$tmp/small"
+  "$cli" train -q --config "$cfg" --out "$small/runs" --set epochs=3 --set dataset.val_subset=128 \
+    --set training.checkpoint_every_steps=50 >"$tmp/full.log" 2>&1
+  code=$?
+  run=$(ls -d "$small"/runs/* | head -1)
+  check "disk full: exit 1, not a crash (got $code)" test $code -eq 1
+  check "disk full: one line that names the file" grep -qE "^error: cannot write .*: No space left on device" "$tmp/full.log"
+  check "disk full: no HDF5 error stacks" test -z "$(grep -F HDF5-DIAG "$tmp/full.log")"
+  check "disk full: run.json says failed" contains "$run/run.json" '"status": "failed"'
+  check "disk full: no .tmp left" test -z "$(find "$run" -name '*.tmp')"
+  check "disk full: the last good checkpoint is kept" test -s "$run/checkpoints/last.pt"
+else
+  echo "skipped: the full-disk case (cannot mount a small tmpfs here)"
+fi
+
+echo "$passed passed, $failed failed"
+test $failed -eq 0
