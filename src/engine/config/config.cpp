@@ -182,6 +182,7 @@ ExperimentConfig parseConfig(const nlohmann::json& j) {
     f.read("channels", c.dataset.channels, 1, 3);
     f.read("train_subset", c.dataset.train_subset, 0, 1e12);
     f.read("val_subset", c.dataset.val_subset, 0, 1e12);
+    f.read("max_image_pixels", c.dataset.max_image_pixels, 1e4, 1e10);
     if (c.dataset.channels == 2) f.problem("channels", "must be 1 (grayscale) or 3 (RGB), got 2");
     if (c.dataset.kind == "image-folder" && c.dataset.root.empty())
       f.problem("root", "missing: an image folder needs the path of its root (root/<class>/<image>)");
@@ -371,7 +372,8 @@ nlohmann::json toJson(const ExperimentConfig& c) {
         {"val_fraction", c.dataset.val_fraction},
         {"channels", c.dataset.channels},
         {"train_subset", c.dataset.train_subset},
-        {"val_subset", c.dataset.val_subset}}},
+        {"val_subset", c.dataset.val_subset},
+        {"max_image_pixels", c.dataset.max_image_pixels}}},
       {"transforms", {{"train", train}, {"val", val}}},
       {"loader",
        {{"batch_size", c.loader.batch_size},

@@ -40,6 +40,7 @@ struct DatasetConfig {
   int channels = 3;                    // image-folder: 3 (RGB, as ImageFolder) or 1
   int64_t train_subset = 0;            // first N shuffled train samples; 0 = all
   int64_t val_subset = 0;
+  int64_t max_image_pixels = 40'000'000;  // image-folder: larger images are skipped, never decoded
 };
 
 struct LoaderConfig {

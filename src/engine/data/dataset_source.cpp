@@ -33,6 +33,7 @@ DatasetSplits openDataset(const ExperimentConfig& c) {
     o.channels = c.dataset.channels;
     o.val_fraction = c.dataset.val_fraction;
     o.seed = c.seed;
+    o.max_pixels = c.dataset.max_image_pixels;
     s = openImageFolder(c.dataset.root, o);
   }
   s.train = randomSubset(s.train, c.dataset.train_subset, mixSeed(c.seed, 1));

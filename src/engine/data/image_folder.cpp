@@ -86,10 +86,22 @@ std::vector<fs::path> sortedChildren(const fs::path& dir, bool directories, std:
   return out;
 }
 
+// The files of a class folder and of its sub-folders, in torchvision's order
+// (os.walk, sorted): the folder's own files, then each sub-folder's, by name.
+std::vector<fs::path> imagesUnder(const fs::path& dir, std::vector<SkippedItem>& skipped, int depth = 0) {
+  std::vector<fs::path> out = sortedChildren(dir, /*directories=*/false, skipped);
+  if (depth >= 32) return out;  // a symlink loop, most likely
+  for (const auto& sub : sortedChildren(dir, /*directories=*/true, skipped)) {
+    const auto inner = imagesUnder(sub, skipped, depth + 1);
+    out.insert(out.end(), inner.begin(), inner.end());
+  }
+  return out;
+}
+
 // Lists root/<class>/<files>, with classes either discovered (sorted, as torchvision)
 // or given (so val/ uses train's class indices).
 ClassFiles scanClasses(const fs::path& root, const std::vector<std::string>* fixedClasses, const std::string& exclude,
-                       std::vector<SkippedItem>& skipped) {
+                       int64_t maxPixels, std::vector<SkippedItem>& skipped) {
   ClassFiles out;
   std::map<std::string, int64_t> index;
   if (fixedClasses) {
@@ -100,12 +112,14 @@ ClassFiles scanClasses(const fs::path& root, const std::vector<std::string>* fix
     const std::string name = classDir.filename().string();
     if (name == exclude) continue;
     std::vector<ImageFolder::Entry> files;
-    for (const auto& file : sortedChildren(classDir, /*directories=*/false, skipped)) {
+    for (const auto& file : imagesUnder(classDir, skipped)) {
       std::string why;
       if (!hasImageExtension(file))
         skipped.push_back({file.string(), "not an image file extension"});
       else if (!looksLikeImage(file, &why))
         skipped.push_back({file.string(), why});
+      else if (const std::string problem = imageFileProblem(file, maxPixels); !problem.empty())
+        skipped.push_back({file.string(), problem});
       else
         files.push_back({file, 0});
     }
@@ -144,7 +158,7 @@ std::vector<ImageFolder::Entry> verifyEntries(const std::vector<ImageFolder::Ent
   std::mutex progressMutex;
   auto work = [&] {
     for (int64_t i = next++; i < static_cast<int64_t>(entries.size()) && !cancelled; i = next++) {
-      const cv::Mat img = decodeImageFile(entries[i].path, channels, &reasons[i], &fileChannels[i]);
+      const cv::Mat img = decodeImageFile(entries[i].path, channels, &reasons[i], &fileChannels[i], options.max_pixels);
       ok[i] = !img.empty();
       widths[i] = img.cols, heights[i] = img.rows;
       const int64_t d = ++done;
@@ -182,7 +196,14 @@ bool hasImageExtension(const fs::path& path) {
 }
 
 namespace {
-cv::Mat decodeOrThrow(const fs::path& path, int channels, std::string* error, int* fileChannels) {
+cv::Mat decodeOrThrow(const fs::path& path, int channels, std::string* error, int* fileChannels, int64_t maxPixels) {
+  // By the header first: a decompression bomb is refused before a byte is decoded.
+  ImageHeader header;
+  std::string why;
+  if (readImageHeader(path, &header, &why) && header.width * header.height > maxPixels) {
+    if (error) *error = imageFileProblem(path, maxPixels);
+    return {};
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     if (error) *error = "cannot open file";
@@ -218,10 +239,10 @@ cv::Mat decodeOrThrow(const fs::path& path, int channels, std::string* error, in
 }
 }  // namespace
 
-cv::Mat decodeImageFile(const fs::path& path, int channels, std::string* error, int* fileChannels) {
+cv::Mat decodeImageFile(const fs::path& path, int channels, std::string* error, int* fileChannels, int64_t maxPixels) {
   // Never throws: a file that breaks the decoder is a skipped file, not a crash.
   try {
-    return decodeOrThrow(path, channels, error, fileChannels);
+    return decodeOrThrow(path, channels, error, fileChannels, maxPixels);
   } catch (const std::exception& e) {
     if (error) *error = std::string("cannot decode: ") + e.what();
   } catch (...) {
@@ -231,7 +252,7 @@ cv::Mat decodeImageFile(const fs::path& path, int channels, std::string* error, 
 }
 
 cv::Mat ImageFolder::load(int64_t i, std::string* error) const {
-  return decodeImageFile(entries_.at(i).path, channels_, error);
+  return decodeImageFile(entries_.at(i).path, channels_, error, nullptr, maxPixels_);
 }
 
 void stratifiedSplit(const std::vector<int64_t>& labels, double fraction, uint64_t seed,
@@ -258,11 +279,12 @@ DatasetSplits openImageFolder(const std::string& rootText, const ImageFolderOpti
 
   DatasetSplits s;
   const bool hasTrain = fs::is_directory(root / "train", ec), hasVal = fs::is_directory(root / "val", ec);
-  ClassFiles train = scanClasses(hasTrain && hasVal ? root / "train" : root, nullptr, hasVal ? "val" : "", s.skipped);
+  ClassFiles train = scanClasses(hasTrain && hasVal ? root / "train" : root, nullptr, hasVal ? "val" : "",
+                                 options.max_pixels, s.skipped);
   if (train.entries.empty())
     throw std::runtime_error(rootText + ": no images found (expected root/<class>/<image> folders)");
   ClassFiles val;
-  if (hasVal) val = scanClasses(root / "val", &train.classes, "", s.skipped);
+  if (hasVal) val = scanClasses(root / "val", &train.classes, "", options.max_pixels, s.skipped);
 
   if (options.verify) {
     int64_t done = 0;
@@ -275,11 +297,13 @@ DatasetSplits openImageFolder(const std::string& rootText, const ImageFolderOpti
   }
 
   if (hasVal) {
-    s.train = std::make_shared<ImageFolder>(train.classes, std::move(train.entries), options.channels);
-    s.val = std::make_shared<ImageFolder>(train.classes, std::move(val.entries), options.channels);
+    s.train =
+        std::make_shared<ImageFolder>(train.classes, std::move(train.entries), options.channels, options.max_pixels);
+    s.val = std::make_shared<ImageFolder>(train.classes, std::move(val.entries), options.channels, options.max_pixels);
     s.description = "image folder " + rootText + " (train + val/)";
   } else {
-    auto all = std::make_shared<ImageFolder>(train.classes, std::move(train.entries), options.channels);
+    auto all =
+        std::make_shared<ImageFolder>(train.classes, std::move(train.entries), options.channels, options.max_pixels);
     std::vector<int64_t> labels, trainIdx, valIdx;
     for (const auto& e : all->entries()) labels.push_back(e.label);
     stratifiedSplit(labels, options.val_fraction, options.seed, trainIdx, valIdx);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "engine/data/dataset.h"
+#include "engine/data/image_header.h"
 
 #include <atomic>
 #include <filesystem>
@@ -14,8 +15,9 @@ namespace trainscope {
 // to grayscale when channels == 1. Alpha is dropped and 16-bit scaled, as PIL's
 // convert("RGB"). Returns an empty Mat and the reason on failure.
 // fileChannels, when given, receives the channel count stored in the file (1, 3 or 4).
+// A file over maxPixels (by its header) is refused undecoded: "too large (WxH, ...)".
 cv::Mat decodeImageFile(const std::filesystem::path& path, int channels, std::string* error,
-                        int* fileChannels = nullptr);
+                        int* fileChannels = nullptr, int64_t maxPixels = kDefaultMaxImagePixels);
 
 // The file extensions torchvision's ImageFolder accepts.
 bool hasImageExtension(const std::filesystem::path& path);
@@ -26,8 +28,9 @@ class ImageFolder : public Dataset {
     std::filesystem::path path;
     int64_t label;
   };
-  ImageFolder(std::vector<std::string> classes, std::vector<Entry> entries, int channels)
-      : classes_(std::move(classes)), entries_(std::move(entries)), channels_(channels) {}
+  ImageFolder(std::vector<std::string> classes, std::vector<Entry> entries, int channels,
+              int64_t maxPixels = kDefaultMaxImagePixels)
+      : classes_(std::move(classes)), entries_(std::move(entries)), channels_(channels), maxPixels_(maxPixels) {}
 
   int64_t size() const override { return static_cast<int64_t>(entries_.size()); }
   int64_t label(int64_t i) const override { return entries_.at(i).label; }
@@ -41,20 +44,25 @@ class ImageFolder : public Dataset {
   std::vector<std::string> classes_;
   std::vector<Entry> entries_;
   int channels_;
+  int64_t maxPixels_;
 };
 
 struct ImageFolderOptions {
   int channels = 3;
   double val_fraction = 0.1;  // used when there is no val/ folder
   uint64_t seed = 0;
-  bool verify = false;  // decode every image now (slow), instead of when loaded; measures sizes
+  bool verify = false;                          // decode every image now (slow), instead of when loaded; measures sizes
+  int64_t max_pixels = kDefaultMaxImagePixels;  // larger images are skipped, never decoded
   // Called with (done, total) while verifying; return false to cancel.
   std::function<bool(int64_t, int64_t)> progress;
 };
 
 // Opens root as: root/train/<class> + root/val/<class>; or root/<class> + root/val/<class>;
-// or root/<class> split by a seeded stratified fraction. Unreadable paths, empty class
-// folders and files that are not images are skipped and listed, never fatal. Throws
+// or root/<class> split by a seeded stratified fraction. As torchvision's ImageFolder,
+// images in sub-folders of a class folder belong to that class. Unreadable paths,
+// empty class folders, files that are not images, truncated files and images over
+// max_pixels (by their headers: nothing is decoded to find out) are skipped and
+// listed, never fatal. Throws
 // std::runtime_error only when root itself is unusable or holds no image at all.
 DatasetSplits openImageFolder(const std::string& root, const ImageFolderOptions& options);
 

@@ -94,7 +94,14 @@ class Trainer {
     std::vector<TransformSpec> trainPipeline = cfg_.train_transforms, valPipeline = cfg_.val_transforms;
     applyPitfalls(cfg_.pitfalls, trainPipeline, valPipeline);
     if (cfg_.pitfalls.any()) log(LogLevel::Warning, describePitfalls(cfg_.pitfalls));
-    DatasetSplits splits = openDataset(cfg_);
+    DatasetSplits splits;
+    try {
+      splits = openDataset(cfg_);
+    } catch (const ConfigError&) {
+      throw;
+    } catch (const std::exception& e) {  // an empty or unusable folder: the dataset setting is the problem
+      throw ConfigError({std::string("dataset: ") + e.what()});
+    }
     for (const auto& s : splits.skipped) log(LogLevel::Warning, "skipped " + s.path + ": " + s.reason);
     mergeSkipped(splits.skipped);
     if (splits.train->size() == 0)

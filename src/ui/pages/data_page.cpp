@@ -176,6 +176,7 @@ DataPage::DataPage(ExperimentDocument* document, QWidget* parent)
   });
   connect(meanStd_, &QPushButton::clicked, this, &DataPage::computeMeanStd);
   connect(&measuring_, &QFutureWatcher<MeasuredStats>::finished, this, &DataPage::applyMeanStd);
+  connect(&previewing_, &QFutureWatcher<PreviewImages>::finished, this, &DataPage::applyPreview);
   connect(doc_, &ExperimentDocument::changed, this, [this] {
     if (tabs_->currentIndex() == 2) showPreview();
   });
@@ -187,6 +188,7 @@ DataPage::DataPage(ExperimentDocument* document, QWidget* parent)
 DataPage::~DataPage() {
   statsCancel_ = true;
   measuring_.waitForFinished();
+  previewing_.waitForFinished();
 }
 
 bool DataPage::importing() const { return importer_->busy(); }
@@ -312,34 +314,54 @@ void DataPage::showPreview() {
   const ExperimentConfig* cfg = doc_->config();
   if (!splits || !cfg || shown_.empty()) return;
   const auto data = splitOf(*splits, split_->currentIndex());
-  std::string error;
-  const cv::Mat original = data->load(shown_.at(std::min<size_t>(previewItem_, shown_.size() - 1)), &error);
-  if (original.empty()) return;
+  const int64_t index = shown_.at(std::min<size_t>(previewItem_, shown_.size() - 1));
   // The image steps of the training pipeline (ToTensor/Normalize make no picture).
   std::vector<TransformSpec> imageSteps;
   for (const auto& t : cfg->train_transforms)
     if (t.name != "ToTensor" && t.name != "Normalize") imageSteps.push_back(t);
-  const Compose augment(imageSteps);
-  for (int i = 0; i < kPreviewCells; ++i) {
-    cv::Mat shown = original;
-    if (i > 0) {
-      PipelineImage img;
-      img.pixels = original;
-      Rng rng(mixSeed(cfg->seed, rerolls_ * kPreviewCells + i));
-      try {
-        augment.apply(img, rng);
-        shown = img.pixels;
-      } catch (const std::exception&) {
-        shown = cv::Mat();
+  const uint64_t seed = cfg->seed, rerolls = rerolls_;
+  const quint64 generation = ++previewGeneration_;
+  // Decoding (a 30-megapixel photo) and augmenting happen off the GUI thread.
+  previewing_.setFuture(QtConcurrent::run([splits, data, index, imageSteps, seed, rerolls, generation] {
+    PreviewImages out;
+    out.generation = generation;
+    std::string error;
+    const cv::Mat original = data->load(index, &error);
+    if (original.empty()) return out;
+    const Compose augment(imageSteps);
+    for (int i = 0; i < kPreviewCells; ++i) {
+      cv::Mat shown = original;
+      if (i > 0) {
+        PipelineImage img;
+        img.pixels = original;
+        Rng rng(mixSeed(seed, rerolls * kPreviewCells + i));
+        try {
+          augment.apply(img, rng);
+          shown = img.pixels;
+        } catch (const std::exception&) {
+          shown = cv::Mat();
+        }
       }
+      const QImage q = toQImage(shown);
+      out.sizes.push_back(QSize(shown.cols, shown.rows));
+      out.images.push_back(
+          q.scaled(104, 104, Qt::KeepAspectRatio, q.width() < 104 ? Qt::FastTransformation : Qt::SmoothTransformation));
     }
+    return out;
+  }));
+}
+
+void DataPage::applyPreview() {
+  const PreviewImages p = previewing_.result();
+  if (p.generation != previewGeneration_ || p.images.empty()) return;  // a newer one is coming
+  for (int i = 0; i < kPreviewCells && i < static_cast<int>(p.images.size()); ++i) {
     auto* cell = qobject_cast<QLabel*>(previewGrid_->itemAt(i)->widget());
-    const QImage q = toQImage(shown);
-    cell->setPixmap(QPixmap::fromImage(
-        q.scaled(104, 104, Qt::KeepAspectRatio, q.width() < 104 ? Qt::FastTransformation : Qt::SmoothTransformation)));
-    cell->setToolTip(i == 0 ? tr("original, %1x%2").arg(original.cols).arg(original.rows)
-                            : tr("augmented #%1, %2x%3").arg(i).arg(shown.cols).arg(shown.rows));
+    cell->setPixmap(QPixmap::fromImage(p.images[static_cast<size_t>(i)]));
+    const QSize size = p.sizes[static_cast<size_t>(i)];
+    cell->setToolTip(i == 0 ? tr("original, %1x%2").arg(size.width()).arg(size.height())
+                            : tr("augmented #%1, %2x%3").arg(i).arg(size.width()).arg(size.height()));
   }
+  emit previewShown();
 }
 
 void DataPage::computeMeanStd() {

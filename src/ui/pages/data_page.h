@@ -8,6 +8,7 @@
 #include "engine/data/dataset.h"
 
 #include <QFutureWatcher>
+#include <QImage>
 #include <QWidget>
 
 #include <atomic>
@@ -55,6 +56,7 @@ class DataPage : public QWidget {
  signals:
   void importFailed(const QString& message);
   void datasetReady(const QString& description);
+  void previewShown();  // the augmentation preview of the selected image is drawn
 
  private:
   void showDataset();
@@ -82,6 +84,14 @@ class DataPage : public QWidget {
     QString error;
   };
   void applyMeanStd();
+  struct PreviewImages {
+    quint64 generation = 0;
+    std::vector<QImage> images;  // the original and the augmented versions, scaled for the cells
+    std::vector<QSize> sizes;    // their sizes before scaling
+  };
+  void applyPreview();
+  QFutureWatcher<PreviewImages> previewing_;  // decoding and augmenting the selected image
+  quint64 previewGeneration_ = 0;
   QFutureWatcher<MeasuredStats> measuring_;  // measuring the training images
   std::atomic<bool> statsCancel_{false};
 };

@@ -29,7 +29,7 @@ void writeBytes(const fs::path& p, const std::string& bytes) {
 }
 
 // cat: 4 good images of mixed formats, modes and sizes (one with a non-ASCII name with
-// spaces); dog: 3 good, a truncated JPEG, a text file named .png, a .txt, a dangling link;
+// spaces); dog: 3 good, a JPEG cut short after its first bytes, a text file named .png, a .txt, a dangling link;
 // bird: no images; empty: nothing.
 class ImageFolderTest : public ::testing::Test {
  protected:
@@ -60,8 +60,10 @@ TEST_F(ImageFolderTest, ListsClassesAndSkipsWhatIsNotUsable) {
   o.val_fraction = 0.0;
   const DatasetSplits s = openImageFolder(root_, o);
   EXPECT_EQ(s.train->classes(), (std::vector<std::string>{"cat", "dog"}));
-  // broken.jpg has a JPEG header, so without verification it is caught when loaded.
-  EXPECT_EQ(s.train->size(), 8);
+  // broken.jpg starts like a JPEG but has no frame header: the scan already says so,
+  // so training counts what `datasets` and the app (which decode everything) count.
+  EXPECT_EQ(s.train->size(), 7);
+  EXPECT_TRUE(hasSkip(s.skipped, "broken.jpg", "malformed JPEG header"));
   EXPECT_TRUE(hasSkip(s.skipped, "fake.png", "not a recognised image"));
   EXPECT_TRUE(hasSkip(s.skipped, "notes.txt", "not an image file extension"));
   EXPECT_TRUE(hasSkip(s.skipped, "gone.jpg", "broken symbolic link"));
@@ -80,9 +82,9 @@ TEST_F(ImageFolderTest, VerifyDecodesEverythingAndReportsCorruptFiles) {
   };
   const DatasetSplits s = openImageFolder(root_, o);
   EXPECT_EQ(s.train->size(), 7);
-  EXPECT_TRUE(hasSkip(s.skipped, "broken.jpg", "cannot decode"));
-  EXPECT_EQ(lastDone, 8);
-  EXPECT_EQ(lastTotal, 8);
+  EXPECT_TRUE(hasSkip(s.skipped, "broken.jpg", "malformed JPEG header"));
+  EXPECT_EQ(lastDone, 7);
+  EXPECT_EQ(lastTotal, 7);
   // Sizes of the 7 decodable images: widths 40 60 20 24 32 70 90, heights 30 80 20 16 32 50 10.
   EXPECT_EQ(s.sizes.measured, 7);
   EXPECT_EQ(s.sizes.min_width, 20);
@@ -168,6 +170,79 @@ TEST(StratifiedSplit, TakesTheFractionFromEveryClassReproducibly) {
   std::vector<int64_t> other, otherVal;
   stratifiedSplit(labels, 0.2, 6, other, otherVal);
   EXPECT_NE(val, otherVal) << "another seed, another split";
+}
+
+// A PNG whose header claims 20000x20000 (a decompression bomb's shape), with nothing
+// behind it: the limit must act on the header, before anything is decoded.
+void writeBombHeader(const fs::path& path) {
+  const unsigned char png[] = {0x89, 'P', 'N', 'G',  0x0D, 0x0A, 0x1A, 0x0A, 0,    0,   0,   13,   'I',  'H',  'D',
+                               'R',  0,   0,   0x4E, 0x20, 0,    0,    0x4E, 0x20, 8,   2,   0,    0,    0,    0,
+                               0,    0,   0,   0,    0,    0,    0,    'I',  'E',  'N', 'D', 0xAE, 0x42, 0x60, 0x82};
+  fs::create_directories(path.parent_path());
+  std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(png), sizeof png);
+}
+
+TEST(ImageFolderLimits, ImagesOverThePixelCapAreSkippedByTheirHeader) {
+  test::TempDir dir;
+  const fs::path root = dir.path() / "photos";
+  test::writeImage(root / "a" / "small.png", test::solidImage(20, 20, {1, 2, 3}));
+  test::writeImage(root / "a" / "big.png", test::solidImage(100, 100, {1, 2, 3}));  // 10,000 px
+  writeBombHeader(root / "b" / "bomb.png");
+  test::writeImage(root / "b" / "fine.jpg", test::solidImage(20, 30, {4, 5, 6}));
+  ImageFolderOptions o;
+  o.max_pixels = 5000;
+  o.val_fraction = 0;
+  const DatasetSplits s = openImageFolder(root.string(), o);
+  EXPECT_EQ(s.train->size(), 2);
+  std::map<std::string, std::string> why;
+  for (const auto& k : s.skipped) why[fs::path(k.path).filename().string()] = k.reason;
+  EXPECT_EQ(why["big.png"].rfind("too large (100x100", 0), 0u) << why["big.png"];
+  EXPECT_EQ(why["bomb.png"].rfind("too large (20000x20000, 400 MP", 0), 0u) << why["bomb.png"];
+  std::string error;
+  EXPECT_TRUE(decodeImageFile(root / "b" / "bomb.png", 3, &error).empty());
+  EXPECT_NE(error.find("too large (20000x20000"), std::string::npos) << "refused at decode time too: " << error;
+}
+
+TEST(ImageFolderLimits, ATruncatedFileIsSkippedAtScanSoEveryCountAgrees) {
+  test::TempDir dir;
+  const fs::path root = dir.path() / "photos";
+  for (int i = 0; i < 3; ++i)
+    test::writeImage(root / "a" / ("p" + std::to_string(i) + ".png"), test::solidImage(40, 40, {9, 9, 9}));
+  test::writeImage(root / "b" / "whole.jpg", test::solidImage(64, 48, {200, 100, 0}));
+  test::writeImage(root / "b" / "cut.jpg", cv::Mat(64, 48, CV_8UC3, cv::Scalar(1, 2, 3)));
+  test::writeImage(root / "b" / "cut.png", test::solidImage(40, 40, {1, 1, 1}));
+  for (const char* name : {"cut.jpg", "cut.png"}) {
+    const fs::path p = root / "b" / name;
+    fs::resize_file(p, fs::file_size(p) * 2 / 3);
+  }
+  ImageFolderOptions o;
+  o.val_fraction = 0;
+  const DatasetSplits scanned = openImageFolder(root.string(), o);
+  o.verify = true;  // what `datasets` and the app do: decode every image
+  const DatasetSplits verified = openImageFolder(root.string(), o);
+  EXPECT_EQ(scanned.train->size(), 4);
+  EXPECT_EQ(verified.train->size(), scanned.train->size()) << "train, datasets and the app count alike";
+  int truncated = 0;
+  for (const auto& k : scanned.skipped) truncated += k.reason.rfind("truncated", 0) == 0;
+  EXPECT_EQ(truncated, 2);
+}
+
+TEST(ImageFolderLimits, ImagesInSubFoldersBelongToTheirClassAsInTorchvision) {
+  test::TempDir dir;
+  const fs::path root = dir.path() / "photos";
+  test::writeImage(root / "cat" / "top.png", test::solidImage(10, 10, {1, 1, 1}));
+  test::writeImage(root / "cat" / "2024" / "summer" / "deep.png", test::solidImage(10, 10, {2, 2, 2}));
+  test::writeImage(root / "dog" / "album" / "d.png", test::solidImage(10, 10, {3, 3, 3}));
+  ImageFolderOptions o;
+  o.val_fraction = 0;
+  const DatasetSplits s = openImageFolder(root.string(), o);
+  ASSERT_EQ(s.train->classes(), (std::vector<std::string>{"cat", "dog"}));
+  ASSERT_EQ(s.train->size(), 3);
+  std::vector<std::string> order;
+  for (int64_t i = 0; i < 3; ++i) order.push_back(fs::path(s.train->describe(i)).filename().string());
+  EXPECT_EQ(order, (std::vector<std::string>{"top.png", "deep.png", "d.png"})) << "os.walk's order";
+  EXPECT_EQ(s.train->label(1), 0);
+  EXPECT_EQ(s.train->label(2), 1);
 }
 
 }  // namespace

@@ -249,8 +249,8 @@ TEST_F(TrainingTest, BestCheckpointLoadsOnCpuAndReproducesItsAccuracy) {
 }
 
 TEST_F(TrainingTest, AFailureBeforeTheFirstStepBecomesAnEventAndKeepsNoFolder) {
-  // An image folder whose only image vanishes after the run starts scanning it is hard
-  // to stage; a folder of undecodable JPEGs fails the same way: in the engine, not here.
+  // A folder of undecodable JPEGs passes the session's cheap checks and fails in the
+  // engine's set-up: reported as an event, with nothing left behind.
   const fs::path root = runs_.path() / "bad data";
   for (const char* cls : {"a", "b"}) {
     fs::create_directories(root / cls);
@@ -266,7 +266,9 @@ TEST_F(TrainingTest, AFailureBeforeTheFirstStepBecomesAnEventAndKeepsNoFolder) {
   const RunEvents r = followRun(*s);
   EXPECT_EQ(r.finalState(), RunState::Failed);
   ASSERT_FALSE(r.errors.empty());
-  EXPECT_NE(r.errors[0].find("could be loaded"), std::string::npos) << r.errors[0];
+  // The scan finds them unusable (no JPEG frame header), before any training.
+  EXPECT_NE(r.errors[0].find("dataset: "), std::string::npos) << r.errors[0];
+  EXPECT_NE(r.errors[0].find("no images found"), std::string::npos) << r.errors[0];
   // Nothing was recorded in the new run's folder: it is not left behind as "failed".
   EXPECT_FALSE(fs::exists(s->runDir())) << s->runDir();
 }

@@ -1,0 +1,29 @@
+// What an image file's header says, read without decoding it: its size, and whether
+// the file is complete (PNG's IEND, JPEG's end-of-image marker). Lets the scan refuse
+// decompression bombs and truncated files before anything is decoded, so a folder
+// scan, `datasets`, the app and training agree on what is usable.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+
+namespace trainscope {
+
+// The default cap on an image's pixels (dataset.max_image_pixels): larger files are
+// skipped as "too large", never decoded.
+constexpr int64_t kDefaultMaxImagePixels = 40'000'000;
+
+struct ImageHeader {
+  int64_t width = 0, height = 0;  // 0 when the format's header is not read here (TIFF)
+  bool complete = true;           // false: the file ends before the image does
+};
+
+// False, with the reason, when the file cannot be read or its header is malformed.
+bool readImageHeader(const std::filesystem::path& path, ImageHeader* header, std::string* why);
+
+// "" when the file may be decoded under the cap; otherwise why not ("too large
+// (20000x20000, 400 MP; ...)", "truncated ...", or the header's problem).
+std::string imageFileProblem(const std::filesystem::path& path, int64_t maxPixels);
+
+}  // namespace trainscope
