@@ -74,7 +74,23 @@ ExperimentConfig configFromFile(const std::string& path, const std::vector<std::
   nlohmann::json j = readConfigJson(path, "--config");
   for (const auto& o : overrides) applyOverride(j, o);
   if (!out.empty()) j["runs_dir"] = out;
-  return parseConfig(j);
+  try {
+    return parseConfig(j);
+  } catch (const ConfigError& e) {
+    // A missing dataset folder explains the other problems (transforms that do not
+    // fit "these" images): it is said first, with them.
+    DatasetConfig dataset;
+    const nlohmann::json* d = j.contains("dataset") && j["dataset"].is_object() ? &j["dataset"] : nullptr;
+    if (d && d->value("kind", "") == "image-folder" && d->contains("root") && (*d)["root"].is_string()) {
+      dataset.kind = "image-folder";
+      dataset.root = (*d)["root"].get<std::string>();
+    }
+    std::vector<std::string> problems =
+        dataset.kind == "image-folder" ? checkDatasetAvailable(dataset) : std::vector<std::string>{};
+    if (problems.empty()) throw;
+    problems.insert(problems.end(), e.problems().begin(), e.problems().end());
+    throw ConfigError(problems);
+  }
 }
 
 // Drains the session's events until it ends; Ctrl+C stops the run cleanly.

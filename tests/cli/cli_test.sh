@@ -86,6 +86,11 @@ check "and keeps no run folder either" test -z "$(ls "$tmp/tl" 2>/dev/null)"
 "$cli" train --config "$src/resources/experiments/imagefolder_resnet18.json" --set dataset.root="$tmp/missing photos" --out "$tmp/runs" >"$tmp/bad" 2>&1
 check "missing dataset exits 2" test $? -eq 2
 check "missing dataset is named" contains "$tmp/bad" "dataset.root: folder does not exist: $tmp/missing photos"
+"$cli" train --config "$src/resources/experiments/fashion_lenet.json" --set dataset.kind=image-folder \
+  --set dataset.root="$tmp/missing photos" --out "$tmp/runs" >"$tmp/bad" 2>&1
+check "a missing folder with unfitting transforms exits 2" test $? -eq 2
+check "and the missing folder is said first" \
+  test "$(sed -n 2p "$tmp/bad")" = "  dataset.root: folder does not exist: $tmp/missing photos"
 
 "$cli" train --config "$src/resources/experiments/fashion_lenet.json" --out "$tmp/runs" \
   --set epochs=1 --set dataset.train_subset=1024 --set dataset.val_subset=256 >"$tmp/train" 2>&1

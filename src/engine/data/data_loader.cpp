@@ -67,6 +67,8 @@ void DataLoader::workerLoop(int worker, int64_t first) {
       slot.batch = buildBatch(b);
     } catch (const std::exception& e) {
       slot.error = e.what();
+    } catch (...) {  // nothing escapes a worker thread: the error goes to the trainer
+      slot.error = "unknown error while making batch " + std::to_string(b);
     }
     {
       std::lock_guard<std::mutex> lock(mutex_);

@@ -2,10 +2,15 @@
 
 #include <zlib.h>
 
+#include <algorithm>
 #include <memory>
 #include <stdexcept>
 
 namespace trainscope {
+
+namespace {
+constexpr size_t kMaxBytes = size_t{16} << 30;
+}  // namespace
 
 IdxArray readIdxFile(const std::string& path) {
   // gzopen reads uncompressed files transparently too.
@@ -34,10 +39,18 @@ IdxArray readIdxFile(const std::string& path) {
     const int32_t d = (b[0] << 24) | (b[1] << 16) | (b[2] << 8) | b[3];
     if (d <= 0) throw std::runtime_error(path + ": bad dimension " + std::to_string(d));
     a.dims.push_back(d);
+    if (count > kMaxBytes / static_cast<size_t>(d))
+      throw std::runtime_error(path + ": its header claims more than 16 GiB of data");
     count *= static_cast<size_t>(d);
   }
-  a.data.resize(count);
-  readExact(a.data.data(), count, "the data");
+  // In chunks, growing as the data really arrives: a header that lies about the size
+  // ends in "truncated", not in a huge allocation.
+  constexpr size_t kChunk = size_t{64} << 20;
+  while (a.data.size() < count) {
+    const size_t start = a.data.size(), n = std::min(kChunk, count - start);
+    a.data.resize(start + n);
+    readExact(a.data.data() + start, n, "the data");
+  }
   return a;
 }
 

@@ -200,7 +200,7 @@ cv::Mat decodeOrThrow(const fs::path& path, int channels, std::string* error, in
   // By the header first: a decompression bomb is refused before a byte is decoded.
   ImageHeader header;
   std::string why;
-  if (readImageHeader(path, &header, &why) && header.width * header.height > maxPixels) {
+  if (readImageHeader(path, &header, &why) && header.exceeds(maxPixels)) {
     if (error) *error = imageFileProblem(path, maxPixels);
     return {};
   }

@@ -108,10 +108,10 @@ std::string imageFileProblem(const std::filesystem::path& path, int64_t maxPixel
   ImageHeader h;
   std::string why;
   if (!readImageHeader(path, &h, &why)) return why;
-  if (h.width * h.height > maxPixels)
+  if (h.exceeds(maxPixels))
     return "too large (" + std::to_string(h.width) + "x" + std::to_string(h.height) + ", " +
-           std::to_string(h.width * h.height / 1'000'000) + " MP; the limit is dataset.max_image_pixels, " +
-           std::to_string(maxPixels / 1'000'000) + " MP)";
+           std::to_string(static_cast<long long>(static_cast<double>(h.width) * static_cast<double>(h.height) / 1e6)) +
+           " MP; the limit is dataset.max_image_pixels, " + std::to_string(maxPixels / 1'000'000) + " MP)";
   if (!h.complete) return "truncated (the file ends before the image does)";
   return "";
 }

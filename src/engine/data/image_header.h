@@ -17,6 +17,8 @@ constexpr int64_t kDefaultMaxImagePixels = 40'000'000;
 struct ImageHeader {
   int64_t width = 0, height = 0;  // 0 when the format's header is not read here (TIFF)
   bool complete = true;           // false: the file ends before the image does
+  // Whether width x height exceeds `maxPixels` (without overflowing on absurd headers).
+  bool exceeds(int64_t maxPixels) const { return width > 0 && height > maxPixels / width; }
 };
 
 // False, with the reason, when the file cannot be read or its header is malformed.

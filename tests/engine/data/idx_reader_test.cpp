@@ -46,6 +46,21 @@ TEST(IdxFile, ReportsBadMagicTruncationAndMissingFiles) {
   EXPECT_THROW(readIdxFile(dir.str() + "/missing.gz"), std::runtime_error);
 }
 
+// Found by fuzz_idx: a 47-byte file whose header claims 6.7 GB must not allocate it.
+TEST(IdxFile, AHeaderThatLiesAboutItsSizeIsTruncatedNotAnAllocation) {
+  test::TempDir dir;
+  const std::string path = (dir.path() / "liar.idx.gz").string();
+  writeGz(path, {0, 0, 8, 3, 0, 0, 0x40, 0, 0, 0, 0x40, 0, 0, 0, 0, 0x19, 1, 2, 3});  // 16384x16384x25: 6.7 GB
+  try {
+    readIdxFile(path);
+    FAIL() << "must not read";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("truncated"), std::string::npos) << e.what();
+  }
+  writeGz(path, {0, 0, 8, 4, 0x7F, 0, 0, 0, 0x7F, 0, 0, 0, 0x7F, 0, 0, 0, 0x7F, 0, 0, 0});
+  EXPECT_THROW(readIdxFile(path), std::runtime_error) << "more than any disk holds";
+}
+
 TEST(FashionMnist, IsFoundAndHasTheKnownShape) {
   const std::string dir = findFashionMnistDir();
   if (dir.empty()) GTEST_SKIP() << "dataset-fashion-mnist not installed";

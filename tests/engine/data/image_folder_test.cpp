@@ -203,6 +203,19 @@ TEST(ImageFolderLimits, ImagesOverThePixelCapAreSkippedByTheirHeader) {
   EXPECT_NE(error.find("too large (20000x20000"), std::string::npos) << "refused at decode time too: " << error;
 }
 
+// Found by fuzz_image: a header of 3607101452 x 4130144393 overflowed the pixel count.
+TEST(ImageFolderLimits, AbsurdHeaderSizesDoNotOverflow) {
+  ImageHeader h;
+  h.width = 3607101452, h.height = 4130144393;
+  EXPECT_TRUE(h.exceeds(kDefaultMaxImagePixels));
+  h.width = 0;
+  EXPECT_FALSE(h.exceeds(kDefaultMaxImagePixels)) << "unknown size: left to the decoder";
+  h.width = 6000, h.height = 6000;
+  EXPECT_FALSE(h.exceeds(40'000'000));
+  h.height = 7000;
+  EXPECT_TRUE(h.exceeds(40'000'000));
+}
+
 TEST(ImageFolderLimits, ATruncatedFileIsSkippedAtScanSoEveryCountAgrees) {
   test::TempDir dir;
   const fs::path root = dir.path() / "photos";
