@@ -25,6 +25,10 @@ class Dataset {
   // The decoded image: CV_8UC1 or CV_8UC3 in RGB order. On failure returns an
   // empty Mat and says why in *error.
   virtual cv::Mat load(int64_t index, std::string* error) const = 0;
+  // The image for a thumbnail: at least `minSide` pixels on its shorter side where the
+  // file allows, decoded at a reduced scale when the format can (JPEG's DCT scaling),
+  // so a 24-megapixel photo costs a fraction of a full decode. Default: load().
+  virtual cv::Mat loadPreview(int64_t index, int minSide, std::string* error) const { return load(index, error); }
   // Where a sample comes from, for reports: a file path or "train[123]".
   virtual std::string describe(int64_t index) const = 0;
   virtual const std::vector<std::string>& classes() const = 0;
@@ -39,6 +43,9 @@ class SubsetDataset : public Dataset {
   int64_t size() const override { return static_cast<int64_t>(indices_.size()); }
   int64_t label(int64_t i) const override { return base_->label(indices_.at(i)); }
   cv::Mat load(int64_t i, std::string* error) const override { return base_->load(indices_.at(i), error); }
+  cv::Mat loadPreview(int64_t i, int minSide, std::string* error) const override {
+    return base_->loadPreview(indices_.at(i), minSide, error);
+  }
   std::string describe(int64_t i) const override { return base_->describe(indices_.at(i)); }
   const std::vector<std::string>& classes() const override { return base_->classes(); }
   int channels() const override { return base_->channels(); }

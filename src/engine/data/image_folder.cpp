@@ -251,6 +251,35 @@ cv::Mat decodeImageFile(const fs::path& path, int channels, std::string* error, 
   return {};
 }
 
+cv::Mat decodeImagePreview(const fs::path& path, int channels, int minSide, std::string* error, int64_t maxPixels) {
+  ImageHeader header;
+  std::string why;
+  const bool jpeg = lower(path.extension().string()) == ".jpg" || lower(path.extension().string()) == ".jpeg";
+  if (!jpeg || !readImageHeader(path, &header, &why) || header.width <= 0 || header.exceeds(maxPixels))
+    return decodeImageFile(path, channels, error, nullptr, maxPixels);
+  const int64_t shorter = std::min(header.width, header.height);
+  int factor = 1;
+  while (factor < 8 && shorter / (factor * 2) >= minSide) factor *= 2;
+  if (factor == 1) return decodeImageFile(path, channels, error, nullptr, maxPixels);
+  const int flag = factor == 2   ? cv::IMREAD_REDUCED_COLOR_2
+                   : factor == 4 ? cv::IMREAD_REDUCED_COLOR_4
+                                 : cv::IMREAD_REDUCED_COLOR_8;
+  try {
+    std::ifstream in(path, std::ios::binary);
+    std::vector<uchar> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    cv::Mat bgr = cv::imdecode(bytes, flag), out;
+    if (bgr.empty()) return decodeImageFile(path, channels, error, nullptr, maxPixels);
+    cv::cvtColor(bgr, out, channels == 1 ? cv::COLOR_BGR2GRAY : cv::COLOR_BGR2RGB);
+    return out;
+  } catch (const std::exception&) {
+    return decodeImageFile(path, channels, error, nullptr, maxPixels);
+  }
+}
+
+cv::Mat ImageFolder::loadPreview(int64_t i, int minSide, std::string* error) const {
+  return decodeImagePreview(entries_.at(i).path, channels_, minSide, error, maxPixels_);
+}
+
 cv::Mat ImageFolder::load(int64_t i, std::string* error) const {
   return decodeImageFile(entries_.at(i).path, channels_, error, nullptr, maxPixels_);
 }

@@ -19,6 +19,12 @@ namespace trainscope {
 cv::Mat decodeImageFile(const std::filesystem::path& path, int channels, std::string* error,
                         int* fileChannels = nullptr, int64_t maxPixels = kDefaultMaxImagePixels);
 
+// A JPEG decoded at 1/2, 1/4 or 1/8 scale (libjpeg's DCT scaling: far less work than a
+// full decode) while its shorter side stays at least minSide; other formats, and
+// JPEGs too small to reduce, are decoded in full. RGB or grayscale as decodeImageFile.
+cv::Mat decodeImagePreview(const std::filesystem::path& path, int channels, int minSide, std::string* error,
+                           int64_t maxPixels = kDefaultMaxImagePixels);
+
 // The file extensions torchvision's ImageFolder accepts.
 bool hasImageExtension(const std::filesystem::path& path);
 
@@ -35,6 +41,7 @@ class ImageFolder : public Dataset {
   int64_t size() const override { return static_cast<int64_t>(entries_.size()); }
   int64_t label(int64_t i) const override { return entries_.at(i).label; }
   cv::Mat load(int64_t i, std::string* error) const override;
+  cv::Mat loadPreview(int64_t i, int minSide, std::string* error) const override;
   std::string describe(int64_t i) const override { return entries_.at(i).path.string(); }
   const std::vector<std::string>& classes() const override { return classes_; }
   int channels() const override { return channels_; }

@@ -292,9 +292,9 @@ void DataPage::applyFilter() {
   const bool tiny = data->size() > 0 && splits->sizes.max_width > 0 && splits->sizes.max_width <= 32;
   grid_->setItems(
       static_cast<int>(shown_.size()),
-      [data, indices](int item) {  // runs on the grid's thread pool
+      [data, indices, tiny](int item) {  // runs on the grid's thread pool; big photos decode reduced
         std::string error;
-        return toQImage(data->load(indices->at(item), &error));
+        return toQImage(data->loadPreview(indices->at(item), tiny ? 56 : 96, &error));
       },
       [data, indices](int item) { return QString::fromStdString(data->classes().at(data->label(indices->at(item)))); },
       tiny ? QSize(56, 56) : QSize(96, 96));

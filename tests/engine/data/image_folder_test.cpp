@@ -216,6 +216,27 @@ TEST(ImageFolderLimits, AbsurdHeaderSizesDoNotOverflow) {
   EXPECT_TRUE(h.exceeds(40'000'000));
 }
 
+TEST(ImageFolderLimits, PreviewsOfBigJpegsDecodeAtAReducedScaleKeepingTheShorterSide) {
+  test::TempDir dir;
+  const fs::path root = dir.path() / "photos";
+  test::writeImage(root / "a" / "big.jpg", test::solidImage(1200, 1600, {200, 100, 50}));
+  test::writeImage(root / "a" / "small.jpg", test::solidImage(150, 200, {1, 2, 3}));
+  test::writeImage(root / "a" / "big.png", test::solidImage(600, 800, {9, 9, 9}));
+  ImageFolderOptions o;
+  o.val_fraction = 0;
+  const DatasetSplits s = openImageFolder(root.string(), o);
+  std::map<std::string, cv::Mat> preview;
+  std::string error;
+  for (int64_t i = 0; i < s.train->size(); ++i)
+    preview[fs::path(s.train->describe(i)).filename().string()] = s.train->loadPreview(i, 96, &error);
+  EXPECT_EQ(preview["big.jpg"].size(), cv::Size(200, 150)) << "1/8 scale: 150 px still >= 96";
+  EXPECT_EQ(preview["big.jpg"].channels(), 3);
+  const cv::Vec3b rgb = preview["big.jpg"].at<cv::Vec3b>(75, 100);
+  EXPECT_NEAR(rgb[0], 200, 3) << "RGB order, as load() gives";
+  EXPECT_EQ(preview["small.jpg"].size(), cv::Size(200, 150)) << "too small to reduce";
+  EXPECT_EQ(preview["big.png"].size(), cv::Size(800, 600)) << "PNG has no reduced decode";
+}
+
 TEST(ImageFolderLimits, ATruncatedFileIsSkippedAtScanSoEveryCountAgrees) {
   test::TempDir dir;
   const fs::path root = dir.path() / "photos";
