@@ -17,6 +17,19 @@ inline void quietHdf5Errors() {
   if (!quiet) quiet = H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr) >= 0;
 }
 
+// The path of the file an HDF5 object lives in, for messages that name it.
+inline std::string h5FileName(hid_t object) {
+  char name[4096] = {0};
+  return H5Fget_name(object, name, sizeof name - 1) > 0 ? std::string(name) : std::string("an HDF5 file");
+}
+
+// Flushes a file to disk, or throws naming it: a full disk shows here first, since
+// HDF5 caches the writes before.
+inline void h5FlushOrThrow(hid_t file) {
+  if (H5Fflush(file, H5F_SCOPE_LOCAL) < 0)
+    throw std::runtime_error("cannot write " + h5FileName(file) + " (HDF5 could not flush it: disk full or I/O error)");
+}
+
 class H5Handle {
  public:
   using Closer = herr_t (*)(hid_t);

@@ -126,7 +126,7 @@ void MetricsFile::flushIfDue(std::chrono::milliseconds every) {
 void MetricsFile::flush() {
   steps_->flush();
   epochs_->flush();
-  H5Fflush(file_.get(), H5F_SCOPE_LOCAL);
+  h5FlushOrThrow(file_.get());
   lastFlush_ = std::chrono::steady_clock::now();
 }
 
