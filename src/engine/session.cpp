@@ -4,6 +4,7 @@
 #include "engine/data/fashion_mnist.h"
 #include "engine/record/run_lock.h"
 #include "engine/record/run_record.h"
+#include "engine/record/run_repair.h"
 #include "engine/run/run_control.h"
 #include "engine/system/threads.h"
 #include "engine/train/checkpoint_file.h"
@@ -136,6 +137,9 @@ std::unique_ptr<TrainingSession> TrainingSession::resume(const std::string& runD
                        " steps; resume with a larger training.max_steps (or 0 for no limit)"});
   std::unique_ptr<TrainingSession> s(new TrainingSession());
   s->runDir_ = record.dir().string();
+  // The checkpoint loads: now the crashed writer's HDF5 marks may go (probes.h5 is
+  // kept as probes-until-stepN.h5, which plain h5py must open too).
+  clearRunWriteMarks(record.dir().string());
   s->launch(config, /*resuming=*/true, chosen, std::move(lock));
   return s;
 }

@@ -10,7 +10,7 @@ cli=$1
 src=$2
 tmp=$(mktemp -d)
 small=""
-trap 'pkill -9 -f "$tmp" 2>/dev/null; [[ -n $small ]] && umount "$small" 2>/dev/null; rm -rf "$tmp"' EXIT
+trap 'pkill -9 -f "$tmp" 2>/dev/null; [[ -n $small ]] && umount "$small" 2>/dev/null; [[ -n ${KEEP:-} ]] || rm -rf "$tmp"' EXIT
 passed=0
 failed=0
 check() {  # check NAME CONDITION...
@@ -68,6 +68,9 @@ for k in 15 45 120; do
   check "kill at step >= $k: every loss as in the uninterrupted run, bit for bit" \
     cmp -s "$tmp/kill$k.losses" "$tmp/reference.losses"
   check "kill at step >= $k: no temporary file left" test -z "$(find "$run" -name '*.tmp')"
+  $py -c 'import glob, h5py, sys; [h5py.File(f, "r").close() for f in glob.glob(sys.argv[1] + "/*.h5")]' "$run" \
+    >"$tmp/plain$k.log" 2>&1
+  check "kill at step >= $k: after the resume, plain h5py opens every .h5 (probes-until-step too)" test $? -eq 0
 done
 
 # After a crash: plain h5py refuses the file until the run is repaired (the listing
@@ -129,11 +132,14 @@ if [[ $(id -u) -eq 0 ]] && mkdir -p "$tmp/small" && mount -t tmpfs -o size=3M tm
   code=$?
   run=$(ls -d "$small"/runs/* | head -1)
   check "disk full: exit 1, not a crash (got $code)" test $code -eq 1
-  check "disk full: one line that names the file" grep -qE "^error: cannot write [^ ]+(\.pt|\.h5|\.json).*(No space left on device|disk full)" "$tmp/full.log"
+  check "disk full: one line that names the file" grep -qE "^error: cannot write .*(\.pt|\.h5|\.json).*(No space left on device|disk full)" "$tmp/full.log"
   check "disk full: no HDF5 error stacks" test -z "$(grep -F HDF5-DIAG "$tmp/full.log")"
   check "disk full: run.json says failed" contains "$run/run.json" '"status": "failed"'
   check "disk full: no .tmp left" test -z "$(find "$run" -name '*.tmp')"
   check "disk full: the last good checkpoint is kept" test -s "$run/checkpoints/last.pt"
+  if grep -q "\.h5 (" "$tmp/full.log"; then  # an HDF5 file filled the disk: its detail goes to log.txt only
+    check "disk full: HDF5's own account is in log.txt, not on the screen" grep -q "HDF5's account" "$run/log.txt"
+  fi
 else
   echo "skipped: the full-disk case (cannot mount a small tmpfs here)"
 fi

@@ -115,8 +115,7 @@ void H5Columns::flush() {
   const hsize_t n = pending_.size(), start = static_cast<hsize_t>(written_), total = start + n;
   for (size_t c = 0; c < columns_.size(); ++c) {
     const hid_t d = datasets_[c].get();
-    if (H5Dset_extent(d, &total) < 0)
-      throw std::runtime_error("cannot write " + h5FileName(d) + " (extending " + columns_[c].name + " failed)");
+    if (H5Dset_extent(d, &total) < 0) throwHdf5WriteError(d, "extending " + columns_[c].name + " failed");
     H5Handle fileSpace(H5Dget_space(d), H5Sclose, "get dataspace");
     H5Sselect_hyperslab(fileSpace.get(), H5S_SELECT_SET, &start, nullptr, &n, nullptr);
     H5Handle memSpace(H5Screate_simple(1, &n, nullptr), H5Sclose, "create dataspace");
@@ -130,8 +129,7 @@ void H5Columns::flush() {
       for (hsize_t i = 0; i < n; ++i) values[i] = pending_[i][c];
       status = H5Dwrite(d, memTypeOf(false), memSpace.get(), fileSpace.get(), H5P_DEFAULT, values.data());
     }
-    if (status < 0)
-      throw std::runtime_error("cannot write " + h5FileName(d) + " (writing " + columns_[c].name + " failed)");
+    if (status < 0) throwHdf5WriteError(d, "writing " + columns_[c].name + " failed");
     H5Dflush(d);  // makes the new rows visible to SWMR readers
   }
   written_ = static_cast<int64_t>(total);

@@ -37,8 +37,7 @@ class H5Rows {
     const hsize_t n = pending_.size() / rowSize_;
     std::vector<hsize_t> total{rows_ + n}, start{rows_}, count{n};
     for (hsize_t d : rowShape_) total.push_back(d), start.push_back(0), count.push_back(d);
-    if (H5Dset_extent(dataset_.get(), total.data()) < 0)
-      throw std::runtime_error("cannot write " + h5FileName(dataset_.get()) + " (extending it failed)");
+    if (H5Dset_extent(dataset_.get(), total.data()) < 0) throwHdf5WriteError(dataset_.get(), "extending it failed");
     H5Handle fileSpace(H5Dget_space(dataset_.get()), H5Sclose, "dataspace");
     H5Sselect_hyperslab(fileSpace.get(), H5S_SELECT_SET, start.data(), nullptr, count.data(), nullptr);
     H5Handle memSpace(H5Screate_simple(static_cast<int>(count.size()), count.data(), nullptr), H5Sclose, "dataspace");
@@ -50,7 +49,7 @@ class H5Rows {
       status =
           H5Dwrite(dataset_.get(), H5T_NATIVE_DOUBLE, memSpace.get(), fileSpace.get(), H5P_DEFAULT, pending_.data());
     }
-    if (status < 0) throw std::runtime_error("cannot write " + h5FileName(dataset_.get()) + " (a write failed)");
+    if (status < 0) throwHdf5WriteError(dataset_.get(), "a write failed");
     H5Dflush(dataset_.get());
     rows_ += n;
     pending_.clear();

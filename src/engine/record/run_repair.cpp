@@ -40,9 +40,8 @@ bool clearHdf5WriteMark(const std::string& file, std::string* error) {
   return false;
 }
 
-RepairReport repairRun(const std::string& runDir) {
-  const auto lock = RunLock::acquire(runDir, "repair");
-  RepairReport report;
+std::vector<std::string> clearRunWriteMarks(const std::string& runDir, std::vector<std::string>* problems) {
+  std::vector<std::string> cleared;
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(runDir, ec)) {
     if (entry.path().extension() != ".h5" || !entry.is_regular_file()) continue;
@@ -50,10 +49,18 @@ RepairReport repairRun(const std::string& runDir) {
     if (opensPlainly(file)) continue;
     std::string error;
     if (clearHdf5WriteMark(file, &error))
-      report.cleared.push_back(file);
-    else
-      report.problems.push_back(file + ": " + error);
+      cleared.push_back(file);
+    else if (problems)
+      problems->push_back(file + ": " + error);
   }
+  return cleared;
+}
+
+RepairReport repairRun(const std::string& runDir) {
+  const auto lock = RunLock::acquire(runDir, "repair");
+  RepairReport report;
+  report.cleared = clearRunWriteMarks(runDir, &report.problems);
+  std::error_code ec;
   // Leftovers of writes the crash cut short: never a complete file.
   for (const auto& dir : {fs::path(runDir), fs::path(runDir) / "checkpoints"})
     for (const auto& entry : fs::directory_iterator(dir, ec))

@@ -20,6 +20,10 @@ struct RepairReport {
 // Safe on a healthy run: nothing changes.
 RepairReport repairRun(const std::string& runDir);
 
+// Clears the write marks of every HDF5 file of a run, without taking its lock (the
+// caller holds it: resume does, before it opens them). Returns the files cleared.
+std::vector<std::string> clearRunWriteMarks(const std::string& runDir, std::vector<std::string>* problems = nullptr);
+
 // Clears HDF5's "open for writing" mark of one file (what h5clear -s does). True when
 // the file opens cleanly afterwards.
 bool clearHdf5WriteMark(const std::string& file, std::string* error = nullptr);

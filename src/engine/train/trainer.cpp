@@ -10,6 +10,7 @@
 
 #include <torch/csrc/autograd/anomaly_mode.h>
 #include "engine/inspect/step_inspection.h"
+#include "engine/record/h5_handle.h"
 #include "engine/record/metrics_file.h"
 #include "engine/system/versions.h"
 #include "engine/train/optimizers.h"
@@ -628,6 +629,7 @@ class Trainer {
   }
 
   void fail(const std::string& message) {
+    if (!lastHdf5Detail().empty()) detailToLog("HDF5's account:\n" + lastHdf5Detail());
     log(LogLevel::Error, message);
     ctx_.events->push(RunError{message});
     try {
