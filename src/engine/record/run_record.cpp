@@ -7,6 +7,7 @@
 #include <ctime>
 #include <fstream>
 #include <stdexcept>
+#include <unordered_set>
 
 namespace fs = std::filesystem;
 
@@ -98,6 +99,16 @@ void RunRecord::keepSpareSpace() const {
 void RunRecord::releaseSpareSpace() const {
   std::error_code ec;
   fs::remove(sparePath(), ec);
+}
+
+void RunRecord::addSkipped(const std::vector<std::pair<std::string, std::string>>& items) {
+  nlohmann::json& list = info_["skipped"];
+  if (!list.is_array()) list = nlohmann::json::array();
+  std::unordered_set<std::string> known;
+  for (const auto& s : list)
+    if (s.is_object()) known.insert(s.value("path", ""));
+  for (const auto& [path, reason] : items)
+    if (known.insert(path).second) list.push_back({{"path", path}, {"reason", reason}});
 }
 
 void RunRecord::appendLog(const std::string& line) const {

@@ -6,6 +6,8 @@
 
 #include <filesystem>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace trainscope {
 
@@ -33,6 +35,9 @@ class RunRecord {
   void releaseSpareSpace() const;
   std::filesystem::path sparePath() const { return dir_ / ".spare"; }
   void appendLog(const std::string& line) const;
+  // Adds (path, reason) pairs to run.json's "skipped" list, each path once (a resumed
+  // run keeps what its earlier sessions listed). Saved with the next save().
+  void addSkipped(const std::vector<std::pair<std::string, std::string>>& items);
 
  private:
   explicit RunRecord(std::filesystem::path dir) : dir_(std::move(dir)) {}

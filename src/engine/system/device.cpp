@@ -21,6 +21,13 @@ torch::Device resolveDevice(const std::string& requested) {
   return torch::kCPU;
 }
 
+std::string readableTorchError(const c10::Error& e) {
+  std::string line = e.msg().substr(0, e.msg().find('\n'));
+  if (line.find("can't allocate memory") != std::string::npos || line.find("out of memory") != std::string::npos)
+    line += " (out of memory: try a smaller loader.batch_size, smaller images, or a smaller model)";
+  return "LibTorch: " + line;
+}
+
 void keepFreedMemoryForReuse() {
 #ifdef __GLIBC__
   // glibc's defaults give memory back to the OS as soon as the top of a heap is free,

@@ -12,9 +12,10 @@
 #include "engine/inspect/step_inspection.h"
 #include "engine/record/h5_handle.h"
 #include "engine/record/metrics_file.h"
-#include "engine/system/versions.h"
 #include "engine/train/optimizers.h"
 #include "engine/train/pitfalls.h"
+#include "engine/train/run_start.h"
+#include "engine/train/training_data.h"
 
 #include <algorithm>
 #include <chrono>
@@ -37,10 +38,6 @@ std::string percent(double v) {
   std::ostringstream s;
   s << std::fixed << std::setprecision(2) << 100.0 * v << "%";
   return s.str();
-}
-
-std::string shapeText(const std::vector<int64_t>& s) {
-  return std::to_string(s.at(0)) + "x" + std::to_string(s.at(1)) + "x" + std::to_string(s.at(2));
 }
 
 struct ValidationResult {
@@ -92,49 +89,15 @@ class Trainer {
     // warn there instead of failing the run. On the CPU every op used here has one.
     at::globalContext().setDeterministicAlgorithms(cfg_.deterministic, /*warn_only=*/device_.is_cuda());
 
-    std::vector<TransformSpec> trainPipeline = cfg_.train_transforms, valPipeline = cfg_.val_transforms;
-    applyPitfalls(cfg_.pitfalls, trainPipeline, valPipeline);
     if (cfg_.pitfalls.any()) log(LogLevel::Warning, describePitfalls(cfg_.pitfalls));
-    DatasetSplits splits;
-    try {
-      splits = openDataset(cfg_);
-    } catch (const ConfigError&) {
-      throw;
-    } catch (const std::exception& e) {  // an empty or unusable folder: the dataset setting is the problem
-      throw ConfigError({std::string("dataset: ") + e.what()});
-    }
+    TrainingData data = openTrainingData(cfg_, /*pinMemory=*/device_.is_cuda());
+    const DatasetSplits& splits = data.splits;
     for (const auto& s : splits.skipped) log(LogLevel::Warning, "skipped " + s.path + ": " + s.reason);
-    mergeSkipped(splits.skipped);
-    if (splits.train->size() == 0)
-      throw ConfigError({"dataset: the training split of " + splits.description + " has no usable images"});
+    recordSkipped(splits.skipped);
     classes_ = splits.train->classes();
-
-    auto trainTransform = std::make_shared<Compose>(trainPipeline);
-    auto valTransform = std::make_shared<Compose>(valPipeline);
-    DataLoaderOptions lo;
-    lo.batch_size = cfg_.loader.batch_size;
-    lo.num_workers = cfg_.loader.num_workers;
-    lo.prefetch_factor = cfg_.loader.prefetch_factor;
-    lo.shuffle = cfg_.loader.shuffle;
-    lo.drop_last = cfg_.loader.drop_last;
-    lo.pin_memory = cfg_.loader.pin_memory && device_.is_cuda();
-    lo.seed = cfg_.seed;
-    trainLoader_ = std::make_unique<DataLoader>(splits.train, trainTransform, lo);
-    lo.shuffle = false;
-    lo.drop_last = false;
-    valLoader_ = std::make_unique<DataLoader>(splits.val, valTransform, lo);
-    if (trainLoader_->batchesPerEpoch() == 0)
-      throw ConfigError({"loader.batch_size: " + std::to_string(cfg_.loader.batch_size) + " is more than the " +
-                         std::to_string(splits.train->size()) +
-                         " training images, and loader.drop_last drops the only, partial batch"});
-
-    inputShape_ = inputShapeOf(*splits.train, trainPipeline, cfg_.seed);
-    if (splits.val->size() > 0) {
-      const auto valShape = inputShapeOf(*splits.val, valPipeline, cfg_.seed);
-      if (valShape != inputShape_)
-        throw ConfigError({"transforms.val gives " + shapeText(valShape) + " images but transforms.train gives " +
-                           shapeText(inputShape_) + "; the model takes one input size"});
-    }
+    trainLoader_ = std::move(data.train);
+    valLoader_ = std::move(data.val);
+    inputShape_ = data.input_shape;
     {
       // Seeding and initialisation use LibTorch's global generator: hold it while this
       // run initialises its weights, so runs started side by side stay reproducible.
@@ -172,41 +135,15 @@ class Trainer {
       metrics_ = MetricsFile::create(record_.metricsPath().string(), cfg_.name);
       info["start_time"] = isoTimeNow();
     }
-    const LibraryVersions v = libraryVersions();
-    info["name"] = cfg_.name;
-    info["config"] = toJson(cfg_);
-    info["seed"] = cfg_.seed;
-    info["versions"] = {{"trainscope", v.trainscope}, {"libtorch", v.libtorch}, {"opencv", v.opencv}, {"hdf5", v.hdf5}};
-    info["device"] = device_.str();
-    info["threads"] = threads_;
-    info["dataset"] = {{"description", splits.description},
-                       {"classes", classes_},
-                       {"train_samples", splits.train->size()},
-                       {"val_samples", splits.val->size()},
-                       {"input_shape", inputShape_}};
     inspection_->openRecord(ctx_.resuming, pos_.global_step);
-    info["status"] = "running";
-    info["reason"] = "";
-    info["steps_per_epoch"] = stepsPerEpoch_;
-    writeSkipped();
+    RunStartFacts facts{record_.dir().string(), device_.str(),      threads_, splits.description,
+                        splits.train->size(),   splits.val->size(), classes_, inputShape_,
+                        stepsPerEpoch_,         totalSteps_,        {},       inspection_->probing(),
+                        ctx_.resuming,          pos_.global_step};
+    for (const auto& l : model_->layers()) facts.layers.push_back({l.name, l.type});
+    recordRunStart(cfg_, facts, info);
     record_.save();
-
-    RunStarted started;
-    started.run_dir = record_.dir().string();
-    started.name = cfg_.name;
-    started.device = device_.str();
-    started.threads = threads_;
-    started.dataset = splits.description;
-    started.train_samples = splits.train->size();
-    started.val_samples = splits.val->size();
-    started.classes = classes_;
-    started.steps_per_epoch = stepsPerEpoch_;
-    started.total_steps = totalSteps_;
-    for (const auto& l : model_->layers()) started.layers.push_back({l.name, l.type});
-    started.probes = inspection_->probing();
-    started.resumed = ctx_.resuming;
-    started.resumed_at_step = pos_.global_step;
-    ctx_.events->push(started);
+    ctx_.events->push(runStartedEvent(cfg_, facts));
     log(LogLevel::Info, "training " + cfg_.model.name + " on " + splits.description + " (" +
                             std::to_string(splits.train->size()) + " train / " + std::to_string(splits.val->size()) +
                             " val) with " + device_.str() + ", " + std::to_string(threads_) + " threads");
@@ -541,27 +478,14 @@ class Trainer {
     fresh.insert(fresh.end(), freshVal.begin(), freshVal.end());
     if (fresh.empty()) return;
     for (const auto& s : fresh) log(LogLevel::Warning, "skipped " + s.path + ": " + s.reason);
-    mergeSkipped(fresh);
-    writeSkipped();
+    recordSkipped(fresh);
     record_.save();
   }
 
-  // Adds to what run.json already lists (earlier sessions of a resumed run included).
-  void mergeSkipped(const std::vector<SkippedItem>& items) {
-    if (skipped_.empty())
-      for (const auto& s : record_.info().value("skipped", nlohmann::json::array()))
-        skipped_.push_back({s.value("path", ""), s.value("reason", "")});
-    for (const auto& item : items) {
-      const bool known =
-          std::any_of(skipped_.begin(), skipped_.end(), [&](const SkippedItem& s) { return s.path == item.path; });
-      if (!known) skipped_.push_back(item);
-    }
-  }
-
-  void writeSkipped() {
-    auto list = nlohmann::json::array();
-    for (const auto& s : skipped_) list.push_back({{"path", s.path}, {"reason", s.reason}});
-    record_.info()["skipped"] = list;
+  void recordSkipped(const std::vector<SkippedItem>& items) {
+    std::vector<std::pair<std::string, std::string>> pairs;
+    for (const auto& s : items) pairs.emplace_back(s.path, s.reason);
+    record_.addSkipped(pairs);
   }
 
   void log(LogLevel level, const std::string& text) {
@@ -594,15 +518,6 @@ class Trainer {
     metrics_.reset();  // closes metrics.h5 before anyone is told the run is over
     if (inspection_) inspection_->close(pos_.global_step);
     setState(s, reason);
-  }
-
-  // LibTorch's text carries a stack trace: the user reads its first line, with what
-  // to try for the common cases; log.txt keeps the whole of it.
-  static std::string readableTorchError(const c10::Error& e) {
-    std::string line = e.msg().substr(0, e.msg().find('\n'));
-    if (line.find("can't allocate memory") != std::string::npos || line.find("out of memory") != std::string::npos)
-      line += " (out of memory: try a smaller loader.batch_size, smaller images, or a smaller model)";
-    return "LibTorch: " + line;
   }
 
   void detailToLog(const std::string& text) {
@@ -658,7 +573,6 @@ class Trainer {
   torch::Device device_{torch::kCPU};
   int threads_ = 1;
   std::vector<std::string> classes_;
-  std::vector<SkippedItem> skipped_;
   std::vector<int64_t> inputShape_;
   std::unique_ptr<DataLoader> trainLoader_, valLoader_;
   LayerStack model_{nullptr};

@@ -1,0 +1,44 @@
+#include "engine/train/run_start.h"
+
+#include "engine/system/versions.h"
+
+namespace trainscope {
+
+void recordRunStart(const ExperimentConfig& cfg, const RunStartFacts& f, nlohmann::json& info) {
+  const LibraryVersions v = libraryVersions();
+  info["name"] = cfg.name;
+  info["config"] = toJson(cfg);
+  info["seed"] = cfg.seed;
+  info["versions"] = {{"trainscope", v.trainscope}, {"libtorch", v.libtorch}, {"opencv", v.opencv}, {"hdf5", v.hdf5}};
+  info["device"] = f.device;
+  info["threads"] = f.threads;
+  info["dataset"] = {{"description", f.dataset},
+                     {"classes", f.classes},
+                     {"train_samples", f.train_samples},
+                     {"val_samples", f.val_samples},
+                     {"input_shape", f.input_shape}};
+  info["status"] = "running";
+  info["reason"] = "";
+  info["steps_per_epoch"] = f.steps_per_epoch;
+}
+
+RunStarted runStartedEvent(const ExperimentConfig& cfg, const RunStartFacts& f) {
+  RunStarted started;
+  started.run_dir = f.run_dir;
+  started.name = cfg.name;
+  started.device = f.device;
+  started.threads = f.threads;
+  started.dataset = f.dataset;
+  started.train_samples = f.train_samples;
+  started.val_samples = f.val_samples;
+  started.classes = f.classes;
+  started.steps_per_epoch = f.steps_per_epoch;
+  started.total_steps = f.total_steps;
+  started.layers = f.layers;
+  started.probes = f.probes;
+  started.resumed = f.resumed;
+  started.resumed_at_step = f.resumed_at_step;
+  return started;
+}
+
+}  // namespace trainscope

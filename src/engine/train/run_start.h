@@ -1,0 +1,34 @@
+// What a run tells when it starts, from one set of facts: the fields of run.json that
+// describe it (docs/run-format.md) and the RunStarted event.
+#pragma once
+
+#include "engine/config/config.h"
+#include "engine/run/events.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace trainscope {
+
+struct RunStartFacts {
+  std::string run_dir, device;
+  int threads = 0;
+  std::string dataset;  // its description
+  int64_t train_samples = 0, val_samples = 0;
+  std::vector<std::string> classes;
+  std::vector<int64_t> input_shape;
+  int64_t steps_per_epoch = 0, total_steps = 0;
+  std::vector<LayerInfo> layers;
+  bool probes = false, resumed = false;
+  int64_t resumed_at_step = 0;
+};
+
+// Writes name, config, seed, versions, device, threads, dataset, steps_per_epoch and
+// the "running" status into run.json's contents (the caller saves it).
+void recordRunStart(const ExperimentConfig& config, const RunStartFacts& facts, nlohmann::json& info);
+RunStarted runStartedEvent(const ExperimentConfig& config, const RunStartFacts& facts);
+
+}  // namespace trainscope

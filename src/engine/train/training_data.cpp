@@ -1,0 +1,57 @@
+#include "engine/train/training_data.h"
+
+#include "engine/data/dataset_source.h"
+#include "engine/data/transforms.h"
+#include "engine/train/pitfalls.h"
+
+namespace trainscope {
+
+namespace {
+std::string shapeText(const std::vector<int64_t>& s) {
+  return std::to_string(s.at(0)) + "x" + std::to_string(s.at(1)) + "x" + std::to_string(s.at(2));
+}
+}  // namespace
+
+TrainingData openTrainingData(const ExperimentConfig& cfg, bool pinMemory) {
+  std::vector<TransformSpec> trainPipeline = cfg.train_transforms, valPipeline = cfg.val_transforms;
+  applyPitfalls(cfg.pitfalls, trainPipeline, valPipeline);
+  TrainingData d;
+  try {
+    d.splits = openDataset(cfg);
+  } catch (const ConfigError&) {
+    throw;
+  } catch (const std::exception& e) {  // an empty or unusable folder: the dataset setting is the problem
+    throw ConfigError({std::string("dataset: ") + e.what()});
+  }
+  const DatasetSplits& splits = d.splits;
+  if (splits.train->size() == 0)
+    throw ConfigError({"dataset: the training split of " + splits.description + " has no usable images"});
+
+  DataLoaderOptions lo;
+  lo.batch_size = cfg.loader.batch_size;
+  lo.num_workers = cfg.loader.num_workers;
+  lo.prefetch_factor = cfg.loader.prefetch_factor;
+  lo.shuffle = cfg.loader.shuffle;
+  lo.drop_last = cfg.loader.drop_last;
+  lo.pin_memory = cfg.loader.pin_memory && pinMemory;
+  lo.seed = cfg.seed;
+  d.train = std::make_unique<DataLoader>(splits.train, std::make_shared<Compose>(trainPipeline), lo);
+  lo.shuffle = false;
+  lo.drop_last = false;
+  d.val = std::make_unique<DataLoader>(splits.val, std::make_shared<Compose>(valPipeline), lo);
+  if (d.train->batchesPerEpoch() == 0)
+    throw ConfigError({"loader.batch_size: " + std::to_string(cfg.loader.batch_size) + " is more than the " +
+                       std::to_string(splits.train->size()) +
+                       " training images, and loader.drop_last drops the only, partial batch"});
+
+  d.input_shape = inputShapeOf(*splits.train, trainPipeline, cfg.seed);
+  if (splits.val->size() > 0) {
+    const auto valShape = inputShapeOf(*splits.val, valPipeline, cfg.seed);
+    if (valShape != d.input_shape)
+      throw ConfigError({"transforms.val gives " + shapeText(valShape) + " images but transforms.train gives " +
+                         shapeText(d.input_shape) + "; the model takes one input size"});
+  }
+  return d;
+}
+
+}  // namespace trainscope
