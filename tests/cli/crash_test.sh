@@ -21,8 +21,8 @@ check() {  # check NAME CONDITION...
 contains() { grep -qF -- "$2" "$1"; }
 py=/usr/bin/python3
 cfg="$src/resources/experiments/fashion_lenet.json"
-# 100 steps an epoch, 2 epochs, a checkpoint every 15 steps.
-short=(--set epochs=2 --set dataset.train_subset=6400 --set dataset.val_subset=128
+# 100 steps an epoch, 4 epochs, a checkpoint every 15 steps.
+short=(--set epochs=4 --set dataset.train_subset=6400 --set dataset.val_subset=128
        --set training.checkpoint_every_steps=15)
 
 losses() {  # losses RUN_DIR: every step's loss, one per line, as stored (repr of float64)
@@ -44,7 +44,7 @@ except Exception: print(0)' "$1"
 "$cli" train -q --config "$cfg" --out "$tmp/reference" "${short[@]}" >"$tmp/reference.log" 2>&1
 check "the reference run finishes" test $? -eq 0
 losses "$(ls -d "$tmp"/reference/*)" >"$tmp/reference.losses"
-check "the reference has 200 steps" test "$(wc -l <"$tmp/reference.losses")" -eq 200
+check "the reference has 400 steps" test "$(wc -l <"$tmp/reference.losses")" -eq 400
 
 # kill -9 once the newest checkpoint is at or past step K, a little after it: inside
 # epoch 1 (K 15 and 45) and in epoch 2 (K 120), between checkpoints.
@@ -52,15 +52,16 @@ for k in 15 45 120; do
   "$cli" train -q --config "$cfg" --out "$tmp/kill$k" "${short[@]}" >"$tmp/kill$k.log" 2>&1 &
   pid=$!
   run=""
-  for _ in $(seq 400); do
+  for _ in $(seq 600); do
     run=$(ls -d "$tmp"/kill$k/* 2>/dev/null | head -1)
-    [[ -n $run && $(checkpoint_step "$run") -ge $k ]] && break
+    # Killed as soon as the checkpoint is seen: some steps after it, before the next.
+    [[ -n $run && $(checkpoint_step "$run") -ge $k ]] && kill -9 $pid 2>/dev/null && break
     sleep 0.02
   done
-  sleep 0.1
   kill -9 $pid 2>/dev/null
   wait $pid 2>/dev/null
   check "kill at step >= $k: the run folder exists" test -n "$run"
+  check "kill at step >= $k: killed mid-run" contains "$run/run.json" '"status": "running"'
   check "kill at step >= $k: a checkpoint inside the run" test -f "$run/checkpoints/last.pt"
   "$cli" resume -q "$run" >"$tmp/resume$k.log" 2>&1
   check "kill at step >= $k: resume exits 0" test $? -eq 0
@@ -112,16 +113,16 @@ for damage in empty truncated random; do
     truncated) head -c 5000 "$done_run/checkpoints/best.pt" >"$done_run/checkpoints/last.pt" ;;
     random) head -c 20000 /dev/urandom >"$done_run/checkpoints/last.pt" ;;
   esac
-  "$cli" resume -q "$done_run" --set epochs=3 >"$tmp/damaged.log" 2>&1
+  "$cli" resume -q "$done_run" --set epochs=5 >"$tmp/damaged.log" 2>&1
   check "$damage last.pt: resume exits 2" test $? -eq 2
   check "$damage last.pt: the file is named" contains "$tmp/damaged.log" "checkpoints/last.pt"
   check "$damage last.pt: best.pt is offered" contains "$tmp/damaged.log" "resume from it with --from best.pt"
   check "$damage last.pt: no stack trace" test -z "$(grep -F 'frame #' "$tmp/damaged.log")"
   check "$damage last.pt: run.json untouched" cmp -s "$tmp/run.json.before" "$done_run/run.json"
 done
-"$cli" resume -q "$done_run" --set epochs=3 --from best.pt >"$tmp/frombest.log" 2>&1
+"$cli" resume -q "$done_run" --set epochs=5 --from best.pt >"$tmp/frombest.log" 2>&1
 check "resume --from best.pt exits 0" test $? -eq 0
-check "and trains on" contains "$done_run/run.json" '"epochs_completed": 3'
+check "and trains on" contains "$done_run/run.json" '"epochs_completed": 5'
 
 # A full disk: the run fails cleanly, saying which file, with the last good checkpoint
 # kept and nothing half-written. Needs a small tmpfs (root, and a sandbox that allows it).

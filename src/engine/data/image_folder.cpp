@@ -9,6 +9,7 @@
 #include <map>
 #include <mutex>
 #include <random>
+#include <set>
 #include <stdexcept>
 #include <thread>
 
@@ -88,11 +89,20 @@ std::vector<fs::path> sortedChildren(const fs::path& dir, bool directories, std:
 
 // The files of a class folder and of its sub-folders, in torchvision's order
 // (os.walk, sorted): the folder's own files, then each sub-folder's, by name.
-std::vector<fs::path> imagesUnder(const fs::path& dir, std::vector<SkippedItem>& skipped, int depth = 0) {
+// A folder reached again through a symbolic link (a loop, or a second way in) is
+// listed once: the second time it is reported and skipped.
+std::vector<fs::path> imagesUnder(const fs::path& dir, std::vector<SkippedItem>& skipped,
+                                  std::set<fs::path>* seen = nullptr) {
+  std::set<fs::path> own;
+  if (!seen) seen = &own;
+  std::error_code ec;
+  if (!seen->insert(fs::canonical(dir, ec)).second) {
+    skipped.push_back({dir.string(), "folder already listed (a symbolic link back into the data)"});
+    return {};
+  }
   std::vector<fs::path> out = sortedChildren(dir, /*directories=*/false, skipped);
-  if (depth >= 32) return out;  // a symlink loop, most likely
   for (const auto& sub : sortedChildren(dir, /*directories=*/true, skipped)) {
-    const auto inner = imagesUnder(sub, skipped, depth + 1);
+    const auto inner = imagesUnder(sub, skipped, seen);
     out.insert(out.end(), inner.begin(), inner.end());
   }
   return out;
@@ -200,7 +210,7 @@ cv::Mat decodeOrThrow(const fs::path& path, int channels, std::string* error, in
   // By the header first: a decompression bomb is refused before a byte is decoded.
   ImageHeader header;
   std::string why;
-  if (readImageHeader(path, &header, &why) && header.exceeds(maxPixels)) {
+  if (readImageHeader(path, &header, &why, /*checkComplete=*/false) && header.exceeds(maxPixels)) {
     if (error) *error = imageFileProblem(path, maxPixels);
     return {};
   }
@@ -255,15 +265,18 @@ cv::Mat decodeImagePreview(const fs::path& path, int channels, int minSide, std:
   ImageHeader header;
   std::string why;
   const bool jpeg = lower(path.extension().string()) == ".jpg" || lower(path.extension().string()) == ".jpeg";
-  if (!jpeg || !readImageHeader(path, &header, &why) || header.width <= 0 || header.exceeds(maxPixels))
+  if (!jpeg || !readImageHeader(path, &header, &why, /*checkComplete=*/false) || header.width <= 0 ||
+      header.exceeds(maxPixels))
     return decodeImageFile(path, channels, error, nullptr, maxPixels);
   const int64_t shorter = std::min(header.width, header.height);
   int factor = 1;
   while (factor < 8 && shorter / (factor * 2) >= minSide) factor *= 2;
   if (factor == 1) return decodeImageFile(path, channels, error, nullptr, maxPixels);
-  const int flag = factor == 2   ? cv::IMREAD_REDUCED_COLOR_2
-                   : factor == 4 ? cv::IMREAD_REDUCED_COLOR_4
-                                 : cv::IMREAD_REDUCED_COLOR_8;
+  // Without EXIF rotation, as the full decode (IMREAD_UNCHANGED) gives the image to training.
+  const int reduced = factor == 2   ? cv::IMREAD_REDUCED_COLOR_2
+                      : factor == 4 ? cv::IMREAD_REDUCED_COLOR_4
+                                    : cv::IMREAD_REDUCED_COLOR_8;
+  const int flag = reduced | cv::IMREAD_IGNORE_ORIENTATION;
   try {
     std::ifstream in(path, std::ios::binary);
     std::vector<uchar> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

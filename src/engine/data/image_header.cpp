@@ -14,36 +14,47 @@ uint32_t le16(const unsigned char* p) { return (uint32_t{p[1]} << 8) | p[0]; }
 uint32_t le24(const unsigned char* p) { return (uint32_t{p[2]} << 16) | le16(p); }
 uint32_t le32(const unsigned char* p) { return (uint32_t{p[3]} << 24) | le24(p); }
 
-// JPEG: the frame header (SOFn) holds the size; markers before it are skipped by
-// their lengths. Only the first 1 MiB is searched (EXIF thumbnails come first).
-bool jpegSize(std::ifstream& in, ImageHeader* h) {
-  std::vector<unsigned char> b(1 << 20);
-  in.seekg(0);
-  in.read(reinterpret_cast<char*>(b.data()), static_cast<std::streamsize>(b.size()));
-  const size_t n = static_cast<size_t>(in.gcount());
-  size_t i = 2;
-  while (i + 9 < n) {
-    if (b[i] != 0xFF) return false;
-    const unsigned char marker = b[i + 1];
+// JPEG: the frame header (SOFn) holds the size. Segments before it (EXIF, XMP, ICC:
+// megabytes on some phones) are skipped by their lengths, read from the file as it
+// goes. Sets *sofAt to the frame header's offset.
+bool jpegSize(std::ifstream& in, ImageHeader* h, std::streamoff* sofAt) {
+  std::streamoff at = 2;
+  for (int segments = 0; segments < 4096; ++segments) {
+    unsigned char m[9];
+    in.clear();
+    in.seekg(at);
+    in.read(reinterpret_cast<char*>(m), 2);
+    if (in.gcount() < 2 || m[0] != 0xFF) return false;
+    const unsigned char marker = m[1];
     if (marker == 0xFF) {  // fill byte
-      ++i;
+      ++at;
       continue;
     }
     if (marker == 0xD8 || marker == 0x01 || (marker >= 0xD0 && marker <= 0xD7)) {  // no length
-      i += 2;
+      at += 2;
       continue;
     }
+    if (marker == 0xDA || marker == 0xD9) return false;  // scan data before any frame header
+    in.read(reinterpret_cast<char*>(m + 2), 7);
+    if (in.gcount() < 2) return false;
     const bool sof = marker >= 0xC0 && marker <= 0xCF && marker != 0xC4 && marker != 0xC8 && marker != 0xCC;
     if (sof) {
-      h->height = be16(&b[i + 5]);
-      h->width = be16(&b[i + 7]);
+      if (in.gcount() < 7) return false;
+      h->height = be16(&m[5]);
+      h->width = be16(&m[7]);
+      *sofAt = at;
       return true;
     }
-    if (marker == 0xDA || marker == 0xD9) return false;  // scan data before any frame header
-    i += 2 + be16(&b[i + 2]);
+    at += 2 + be16(&m[2]);
   }
   return false;
 }
+
+// Whether the JPEG's image ends with its end-of-image marker after the frame header.
+// Most files end with it; phones' motion photos carry a video after it, so the rest
+// of the file is searched when the last bytes do not hold it. (An EXIF thumbnail's own
+// marker comes before the frame header and does not count.)
+bool jpegComplete(std::ifstream& in, uintmax_t size, std::streamoff sofAt);
 
 // Whether the last bytes hold `marker` (files may carry a little trailing padding).
 bool tailHas(std::ifstream& in, uintmax_t size, const char* marker, size_t markerSize, size_t window) {
@@ -56,7 +67,27 @@ bool tailHas(std::ifstream& in, uintmax_t size, const char* marker, size_t marke
 }
 }  // namespace
 
-bool readImageHeader(const std::filesystem::path& path, ImageHeader* h, std::string* why) {
+namespace {
+bool jpegComplete(std::ifstream& in, uintmax_t size, std::streamoff sofAt) {
+  std::vector<char> chunk(1 << 20);
+  char previous = 0;
+  in.clear();
+  in.seekg(sofAt);
+  for (uintmax_t done = static_cast<uintmax_t>(sofAt); done < size;) {
+    in.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
+    const auto n = static_cast<size_t>(in.gcount());
+    if (n == 0) break;
+    if (previous == '\xFF' && chunk[0] == '\xD9') return true;
+    for (size_t i = 0; i + 1 < n; ++i)
+      if (chunk[i] == '\xFF' && chunk[i + 1] == '\xD9') return true;
+    previous = chunk[n - 1];
+    done += n;
+  }
+  return false;
+}
+}  // namespace
+
+bool readImageHeader(const std::filesystem::path& path, ImageHeader* h, std::string* why, bool checkComplete) {
   std::error_code ec;
   const uintmax_t size = std::filesystem::file_size(path, ec);
   std::ifstream in(path, std::ios::binary);
@@ -74,21 +105,30 @@ bool readImageHeader(const std::filesystem::path& path, ImageHeader* h, std::str
       return false;
     }
     h->width = be32(b + 16), h->height = be32(b + 20);
-    h->complete = tailHas(in, size, "IEND", 4, 64);
+    if (checkComplete) h->complete = tailHas(in, size, "IEND", 4, 64);
     return true;
   }
   if (n >= 3 && b[0] == 0xFF && b[1] == 0xD8 && b[2] == 0xFF) {
-    if (!jpegSize(in, h)) {
+    std::streamoff sofAt = 0;
+    if (!jpegSize(in, h, &sofAt)) {
       *why = "malformed JPEG header (no frame header)";
       return false;
     }
-    h->complete = tailHas(in, size, "\xFF\xD9", 2, 64 * 1024);
+    if (checkComplete) h->complete = tailHas(in, size, "\xFF\xD9", 2, 64 * 1024) || jpegComplete(in, size, sofAt);
     return true;
   }
   if (n >= 26 && b[0] == 'B' && b[1] == 'M') {
-    h->width = static_cast<int32_t>(le32(b + 18));
-    h->height = std::abs(static_cast<int32_t>(le32(b + 22)));
-    h->complete = size >= le32(b + 2);
+    if (le32(b + 14) == 12) {  // OS/2 BITMAPCOREHEADER: 16-bit sizes
+      h->width = le16(b + 18), h->height = le16(b + 20);
+    } else {
+      h->width = static_cast<int32_t>(le32(b + 18));
+      h->height = std::abs(int64_t{static_cast<int32_t>(le32(b + 22))});  // negative: stored top-down
+    }
+    if (h->width <= 0) {
+      *why = "malformed BMP header (width " + std::to_string(h->width) + ")";
+      return false;
+    }
+    if (checkComplete) h->complete = size >= le32(b + 2);
     return true;
   }
   if (n >= 30 && std::memcmp(b, "RIFF", 4) == 0 && std::memcmp(b + 8, "WEBP", 4) == 0) {
@@ -98,7 +138,7 @@ bool readImageHeader(const std::filesystem::path& path, ImageHeader* h, std::str
       h->width = (le32(b + 21) & 0x3FFF) + 1, h->height = ((le32(b + 21) >> 14) & 0x3FFF) + 1;
     else if (std::memcmp(b + 12, "VP8X", 4) == 0)
       h->width = le24(b + 24) + 1, h->height = le24(b + 27) + 1;
-    h->complete = size >= uintmax_t{le32(b + 4)} + 8;
+    if (checkComplete) h->complete = size >= uintmax_t{le32(b + 4)} + 8;
     return true;
   }
   return true;  // TIFF, PNM, ...: no size from here; the decoder's own limit applies

@@ -22,7 +22,9 @@ struct ImageHeader {
 };
 
 // False, with the reason, when the file cannot be read or its header is malformed.
-bool readImageHeader(const std::filesystem::path& path, ImageHeader* header, std::string* why);
+// Without checkComplete only the size is read (cheap enough for every decode).
+bool readImageHeader(const std::filesystem::path& path, ImageHeader* header, std::string* why,
+                     bool checkComplete = true);
 
 // "" when the file may be decoded under the cap; otherwise why not ("too large
 // (20000x20000, 400 MP; ...)", "truncated ...", or the header's problem).

@@ -8,6 +8,8 @@
 #include <chrono>
 #include <cstring>
 #include <ctime>
+#include <map>
+#include <mutex>
 #include <thread>
 
 namespace trainscope {
@@ -35,9 +37,32 @@ std::string now() {
   std::strftime(text, sizeof text, "%Y-%m-%d %H:%M:%S", std::localtime(&t));
   return text;
 }
+
+// The runs this process writes, with what the lock file says. flock alone would do on
+// a local disk, but on NFS Linux emulates it with POSIX locks, which are per process:
+// a second look from this process would succeed, and closing its descriptor would
+// drop the writer's lock. So this process asks itself first.
+std::mutex heldMutex;
+std::map<std::string, std::string>& heldHere() {
+  static std::map<std::string, std::string> held;
+  return held;
+}
+
+std::string keyOf(const std::filesystem::path& runDir) {
+  std::error_code ec;
+  const auto canonical = std::filesystem::weakly_canonical(runDir, ec);
+  return (ec ? runDir : canonical).string();
+}
 }  // namespace
 
 std::unique_ptr<RunLock> RunLock::acquire(const std::filesystem::path& runDir, const std::string& purpose) {
+  {
+    std::lock_guard<std::mutex> lock(heldMutex);
+    const auto it = heldHere().find(keyOf(runDir));
+    if (it != heldHere().end())
+      throw RunLockedError(runDir.string() + " is being written by " + it->second +
+                           "; one writer per run: wait for it to end, or stop it first");
+  }
   // O_CLOEXEC: the app's child processes (queued runs) must not inherit the app's locks.
   const int fd = open(lockPath(runDir).c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
   if (fd < 0) throw std::runtime_error("cannot lock " + runDir.string() + " for writing: " + std::strerror(errno));
@@ -56,10 +81,19 @@ std::unique_ptr<RunLock> RunLock::acquire(const std::filesystem::path& runDir, c
   if (ftruncate(fd, 0) != 0 || pwrite(fd, who.data(), who.size(), 0) != static_cast<ssize_t>(who.size())) {
     // The lock holds without the note; only the message to a second writer is poorer.
   }
-  return std::unique_ptr<RunLock>(new RunLock(fd));
+  std::lock_guard<std::mutex> lock(heldMutex);
+  auto held = std::unique_ptr<RunLock>(new RunLock(fd));
+  held->key_ = keyOf(runDir);
+  heldHere()[held->key_] = who.substr(0, who.size() - 1);
+  return held;
 }
 
 std::string RunLock::holder(const std::filesystem::path& runDir) {
+  {
+    std::lock_guard<std::mutex> lock(heldMutex);
+    const auto it = heldHere().find(keyOf(runDir));
+    if (it != heldHere().end()) return it->second;  // this process writes it: no look at the file
+  }
   const int fd = open(lockPath(runDir).c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return "";  // never locked
   std::string who;
@@ -75,6 +109,10 @@ std::string RunLock::holder(const std::filesystem::path& runDir) {
 }
 
 RunLock::~RunLock() {
+  {
+    std::lock_guard<std::mutex> lock(heldMutex);
+    heldHere().erase(key_);
+  }
   if (fd_ >= 0) close(fd_);  // closing drops the flock
 }
 

@@ -32,6 +32,7 @@ class RunLock {
  private:
   explicit RunLock(int fd) : fd_(fd) {}
   int fd_ = -1;
+  std::string key_;  // the run folder, canonical, in this process's list of runs it writes
 };
 
 }  // namespace trainscope

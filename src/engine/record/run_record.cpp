@@ -1,5 +1,7 @@
 #include "engine/record/run_record.h"
 
+#include <unistd.h>
+
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
@@ -65,7 +67,8 @@ namespace {
 bool writeAtomically(const fs::path& path, const std::string& text, std::string* why) {
   const fs::path tmp = path.string() + ".tmp";
   std::FILE* f = std::fopen(tmp.c_str(), "w");
-  bool ok = f && std::fwrite(text.data(), 1, text.size(), f) == text.size() && std::fflush(f) == 0;
+  bool ok = f && std::fwrite(text.data(), 1, text.size(), f) == text.size() && std::fflush(f) == 0 &&
+            fsync(fileno(f)) == 0;  // on disk before the rename: a power cut leaves the old or the new
   const int error = errno;
   if (f && std::fclose(f) != 0) ok = false;
   std::error_code ec;

@@ -61,10 +61,13 @@ RepairReport repairRun(const std::string& runDir) {
   RepairReport report;
   report.cleared = clearRunWriteMarks(runDir, &report.problems);
   std::error_code ec;
-  // Leftovers of writes the crash cut short: never a complete file.
-  for (const auto& dir : {fs::path(runDir), fs::path(runDir) / "checkpoints"})
-    for (const auto& entry : fs::directory_iterator(dir, ec))
-      if (entry.path().extension() == ".tmp" || entry.path().extension() == ".resume") fs::remove(entry.path(), ec);
+  // Leftovers of the writer's writes that the crash cut short (never a complete file),
+  // and the space it set aside. user.json is the app's, not the writer's: left alone.
+  for (const auto& leftover :
+       {fs::path(runDir) / "run.json.tmp", fs::path(runDir) / "metrics.h5.resume", fs::path(runDir) / ".spare"})
+    fs::remove(leftover, ec);
+  for (const auto& entry : fs::directory_iterator(fs::path(runDir) / "checkpoints", ec))
+    if (entry.path().extension() == ".tmp") fs::remove(entry.path(), ec);
   if (fs::exists(fs::path(runDir) / "run.json")) {
     RunRecord record = RunRecord::open(runDir);
     const std::string status = record.info().value("status", "");

@@ -545,6 +545,7 @@ class Trainer {
 
   void fail(const std::string& message) {
     if (!lastHdf5Detail().empty()) detailToLog("HDF5's account:\n" + lastHdf5Detail());
+    lastHdf5Detail().clear();  // told once
     log(LogLevel::Error, message);
     ctx_.events->push(RunError{message});
     try {

@@ -237,6 +237,24 @@ TEST(ImageFolderLimits, PreviewsOfBigJpegsDecodeAtAReducedScaleKeepingTheShorter
   EXPECT_EQ(preview["big.png"].size(), cv::Size(800, 600)) << "PNG has no reduced decode";
 }
 
+TEST(ImageFolderLimits, ASymbolicLinkLoopListsEachFolderOnce) {
+  test::TempDir dir;
+  const fs::path root = dir.path() / "photos";
+  test::writeImage(root / "cat" / "a.png", test::solidImage(10, 10, {1, 1, 1}));
+  test::writeImage(root / "dog" / "b.png", test::solidImage(10, 10, {2, 2, 2}));
+  fs::create_directory_symlink(root / "cat", root / "cat" / "again");  // a loop
+  fs::create_directory_symlink(root, root / "dog" / "everything");     // back to the root
+  ImageFolderOptions o;
+  o.val_fraction = 0;
+  const DatasetSplits s = openImageFolder(root.string(), o);
+  // cat: a.png once (cat/again loops back: listed once). dog: b.png, and cat's a.png
+  // through the link to the root, once, as os.walk lists a linked folder; the scan ends.
+  EXPECT_EQ(s.train->size(), 3);
+  int loops = 0;
+  for (const auto& k : s.skipped) loops += k.reason.find("already listed") != std::string::npos;
+  EXPECT_GE(loops, 1);
+}
+
 TEST(ImageFolderLimits, ATruncatedFileIsSkippedAtScanSoEveryCountAgrees) {
   test::TempDir dir;
   const fs::path root = dir.path() / "photos";
