@@ -7,20 +7,7 @@ cli=$1
 src=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-
-check() {  # check NAME CONDITION...
-  local name=$1
-  shift
-  if "$@"; then
-    passed=$((passed + 1))
-  else
-    failed=$((failed + 1))
-    echo "FAIL: $name"
-  fi
-}
-contains() { grep -qF -- "$2" "$1"; }
+source "$(dirname "$0")/check.sh"
 
 "$cli" --help >"$tmp/help" 2>&1
 check "--help exits 0" test $? -eq 0
@@ -229,5 +216,4 @@ with h5py.File(sys.argv[1] + "/metrics.h5", "r", libver="latest", swmr=True) as 
 PY
 check "the resumed record is one curve, each step once" contains "$tmp/steps" "contiguous"
 
-echo "$passed passed, $failed failed"
-test $failed -eq 0
+report

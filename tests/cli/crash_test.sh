@@ -11,14 +11,7 @@ src=$2
 tmp=$(mktemp -d)
 small=""
 trap 'pkill -9 -f "$tmp" 2>/dev/null; [[ -n $small ]] && umount "$small" 2>/dev/null; [[ -n ${KEEP:-} ]] || rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-check() {  # check NAME CONDITION...
-  local name=$1
-  shift
-  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $name"; fi
-}
-contains() { grep -qF -- "$2" "$1"; }
+source "$(dirname "$0")/check.sh"
 py=/usr/bin/python3
 cfg="$src/resources/experiments/fashion_lenet.json"
 # 100 steps an epoch, 4 epochs, a checkpoint every 15 steps.
@@ -145,5 +138,4 @@ else
   echo "skipped: the full-disk case (cannot mount a small tmpfs here)"
 fi
 
-echo "$passed passed, $failed failed"
-test $failed -eq 0
+report

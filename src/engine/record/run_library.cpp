@@ -1,5 +1,6 @@
 #include "engine/record/run_library.h"
 
+#include "engine/record/atomic_file.h"
 #include "engine/record/run_lock.h"
 #include "engine/record/run_repair.h"
 
@@ -48,18 +49,8 @@ void writeUserJson(const fs::path& dir, const std::function<void(nlohmann::json&
     }
   }
   change(j);
-  const fs::path tmp = dir / "user.json.tmp";
-  {
-    std::ofstream out(tmp);
-    if (!out) throw std::runtime_error("cannot write " + path.string());
-    out << j.dump(2) << "\n";
-    out.close();
-    if (!out) {  // disk full, say: keep the old file
-      fs::remove(tmp);
-      throw std::runtime_error("cannot write " + path.string());
-    }
-  }
-  fs::rename(tmp, path);  // atomic: never half a file
+  if (std::string why; !writeFileAtomically(path, j.dump(2) + "\n", &why))  // the old file stays
+    throw std::runtime_error("cannot write " + path.string() + ": " + why);
 }
 
 double ageSeconds(const fs::path& p) {

@@ -1,11 +1,9 @@
 #include "engine/record/run_record.h"
 
-#include <unistd.h>
+#include "engine/record/atomic_file.h"
 
-#include <cerrno>
 #include <chrono>
 #include <cstdio>
-#include <cstring>
 #include <ctime>
 #include <fstream>
 #include <stdexcept>
@@ -61,33 +59,14 @@ RunRecord RunRecord::open(const std::string& dirText) {
   return r;
 }
 
-namespace {
-// Writes run.json's text to a temporary file, then renames it over run.json. False
-// (and no temporary file left) when the disk refuses.
-bool writeAtomically(const fs::path& path, const std::string& text, std::string* why) {
-  const fs::path tmp = path.string() + ".tmp";
-  std::FILE* f = std::fopen(tmp.c_str(), "w");
-  bool ok = f && std::fwrite(text.data(), 1, text.size(), f) == text.size() && std::fflush(f) == 0 &&
-            fsync(fileno(f)) == 0;  // on disk before the rename: a power cut leaves the old or the new
-  const int error = errno;
-  if (f && std::fclose(f) != 0) ok = false;
-  std::error_code ec;
-  if (ok) fs::rename(tmp, path, ec);
-  if (ok && !ec) return true;
-  *why = ok ? ec.message() : std::strerror(error);
-  fs::remove(tmp, ec);
-  return false;
-}
-}  // namespace
-
 void RunRecord::save() const {
   const std::string text = info_.dump(2) + "\n";
   std::string why;
-  if (writeAtomically(dir_ / "run.json", text, &why)) return;
+  if (writeFileAtomically(dir_ / "run.json", text, &why)) return;
   // A full disk must not keep the run from recording how it ended: give back the space
   // set aside for that, and try once more.
   std::error_code ec;
-  if (fs::remove(sparePath(), ec) && writeAtomically(dir_ / "run.json", text, &why)) return;
+  if (fs::remove(sparePath(), ec) && writeFileAtomically(dir_ / "run.json", text, &why)) return;
   throw std::runtime_error("cannot write " + (dir_ / "run.json").string() + ": " + why);
 }
 

@@ -1,14 +1,10 @@
 #include "engine/train/checkpoint.h"
 
+#include "engine/record/atomic_file.h"
 #include "engine/train/checkpoint_file.h"
 
 #include <ATen/CPUGeneratorImpl.h>
 
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
 #include <filesystem>
 #include <mutex>
 #include <sstream>
@@ -30,30 +26,11 @@ T readScalar(torch::serialize::InputArchive& a, const std::string& key) {
 // LibTorch's message without its stack trace: the first line.
 std::string firstLine(const std::string& text) { return text.substr(0, text.find('\n')); }
 
-// Readers never see a half-written file: the old one stays until the new one is
-// complete on disk, and a failed write (disk full, read-only, I/O error) leaves no .tmp.
-void writeFileAtomically(const std::string& path, const std::string& bytes);
-
 std::string freeSpaceNote(const std::filesystem::path& file) {
   std::error_code ec;
   const auto space = std::filesystem::space(file.parent_path(), ec);
   if (ec) return "";
   return " (" + std::to_string(space.available / (1024 * 1024)) + " MB free on that disk)";
-}
-
-void writeFileAtomically(const std::string& path, const std::string& bytes) {
-  const std::string tmp = path + ".tmp";
-  std::FILE* f = std::fopen(tmp.c_str(), "wb");
-  bool ok = f && std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size() && std::fflush(f) == 0 &&
-            fsync(fileno(f)) == 0;
-  const int error = errno;
-  if (f && std::fclose(f) != 0) ok = false;
-  std::error_code ec;
-  if (ok) std::filesystem::rename(tmp, path, ec);
-  if (ok && !ec) return;
-  const std::string why = ok ? ec.message() : std::strerror(error);  // ok: the rename failed
-  std::filesystem::remove(tmp, ec);
-  throw std::runtime_error("cannot write the checkpoint " + path + ": " + why + freeSpaceNote(path));
 }
 
 }  // namespace
@@ -88,7 +65,9 @@ void saveCheckpoint(const std::string& path, LayerStack& model, torch::optim::Op
   } catch (const c10::Error& e) {
     throw std::runtime_error("cannot make the checkpoint " + path + ": " + firstLine(e.msg()));
   }
-  writeFileAtomically(path, archive.str());
+  // Readers never see a half-written checkpoint, and a failed write keeps the old one.
+  if (std::string why; !writeFileAtomically(path, archive.str(), &why))
+    throw std::runtime_error("cannot write the checkpoint " + path + ": " + why + freeSpaceNote(path));
 }
 
 CheckpointSummary inspectCheckpoint(const std::string& path) {

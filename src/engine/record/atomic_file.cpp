@@ -1,0 +1,26 @@
+#include "engine/record/atomic_file.h"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+
+namespace trainscope {
+
+bool writeFileAtomically(const std::filesystem::path& path, const std::string& bytes, std::string* why) {
+  const std::filesystem::path tmp = path.string() + ".tmp";
+  std::FILE* f = std::fopen(tmp.c_str(), "wb");
+  bool ok = f && std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size() && std::fflush(f) == 0 &&
+            fsync(fileno(f)) == 0;  // on disk before the rename: a power cut leaves the old or the new
+  const int error = errno;
+  if (f && std::fclose(f) != 0) ok = false;
+  std::error_code ec;
+  if (ok) std::filesystem::rename(tmp, path, ec);
+  if (ok && !ec) return true;
+  *why = ok ? ec.message() : std::strerror(error);  // ok: the rename failed
+  std::filesystem::remove(tmp, ec);
+  return false;
+}
+
+}  // namespace trainscope

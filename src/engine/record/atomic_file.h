@@ -1,0 +1,15 @@
+// Writing a file so that readers, and a crash or power cut, see the old contents or
+// the new, never half of them: a temporary file beside it, flushed and synced to disk,
+// then renamed over it. run.json, user.json and checkpoints are written this way.
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+namespace trainscope {
+
+// False when the disk refuses (full, read-only, I/O error), with the reason in *why;
+// the old file is then untouched and no temporary file is left.
+bool writeFileAtomically(const std::filesystem::path& path, const std::string& bytes, std::string* why);
+
+}  // namespace trainscope

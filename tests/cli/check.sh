@@ -1,0 +1,23 @@
+# The CLI test scripts' assertions, sourced by cli_test.sh and crash_test.sh:
+# `check NAME COMMAND...` counts COMMAND's success, says FAIL: NAME otherwise;
+# `contains FILE TEXT`; `report` prints "N passed, N failed" and fails if any did.
+passed=0
+failed=0
+
+check() {  # check NAME CONDITION...
+  local name=$1
+  shift
+  if "$@"; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    echo "FAIL: $name"
+  fi
+}
+
+contains() { grep -qF -- "$2" "$1"; }
+
+report() {
+  echo "$passed passed, $failed failed"
+  test $failed -eq 0
+}
