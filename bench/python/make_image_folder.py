@@ -1,42 +1,136 @@
 """Generates a benchmark image folder: N JPEGs of varied sizes in ImageFolder layout.
 
-Usage: make_image_folder.py OUT_DIR [--images 3000] [--classes 10] [--seed 0]
-Images are smooth colour gradients with random shapes and noise, 200 to 640 pixels a
-side, JPEG quality 90, so decoding costs what real photos of that size cost.
+Usage: make_image_folder.py OUT_DIR [--images 3000] [--classes 10] [--seed 0] [--kind gradients|shapes]
+gradients (the default): smooth colour gradients with random shapes and noise, 200 to
+640 pixels a side, the class a faint horizontal slope: decoding costs what real photos
+of that size cost, and learning them is hard.
+shapes: one object per image (circle, square, triangle, star, cross, ring, diamond,
+bars, checkerboard, crescent) of random colour, size, position and rotation on a
+cluttered background (a gradient, noise, small blobs), 160 to 480 pixels a side. As in
+photos the class is in the shape, not in the colour or the place: a learnable folder
+that needs no download.
+JPEG quality 90.
 """
 import argparse
+import math
 import os
 import random
 
 import numpy as np
 from PIL import Image, ImageDraw
 
-parser = argparse.ArgumentParser()
-parser.add_argument("out")
-parser.add_argument("--images", type=int, default=3000)
-parser.add_argument("--classes", type=int, default=10)
-parser.add_argument("--seed", type=int, default=0)
-args = parser.parse_args()
+SHAPES = ["circle", "square", "triangle", "star", "cross", "ring", "diamond", "bars", "checker", "crescent"]
 
-rng = random.Random(args.seed)
-np_rng = np.random.default_rng(args.seed)
-for i in range(args.images):
-    label = i % args.classes
-    folder = os.path.join(args.out, f"class_{label:02d}")
-    os.makedirs(folder, exist_ok=True)
-    path = os.path.join(folder, f"img_{i:05d}.jpg")
-    if os.path.exists(path):
-        continue
+
+def polygon(cx, cy, r, points, rotation, inner=None):
+    out = []
+    n = points * (2 if inner else 1)
+    for k in range(n):
+        radius = inner * r if inner and k % 2 else r
+        a = rotation + 2 * math.pi * k / n
+        out.append((cx + radius * math.cos(a), cy + radius * math.sin(a)))
+    return out
+
+
+def draw_shape(draw, shape, cx, cy, r, rot, colour, background):
+    if shape == "circle":
+        draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=colour)
+    elif shape == "square":
+        draw.polygon(polygon(cx, cy, r, 4, rot), fill=colour)
+    elif shape == "triangle":
+        draw.polygon(polygon(cx, cy, r, 3, rot), fill=colour)
+    elif shape == "star":
+        draw.polygon(polygon(cx, cy, r, 5, rot, inner=0.45), fill=colour)
+    elif shape == "cross":
+        w = r * 0.35
+        for a in (rot, rot + math.pi / 2):
+            dx, dy = math.cos(a), math.sin(a)
+            px, py = -dy * w, dx * w
+            draw.polygon([(cx - dx * r + px, cy - dy * r + py), (cx + dx * r + px, cy + dy * r + py),
+                          (cx + dx * r - px, cy + dy * r - py), (cx - dx * r - px, cy - dy * r - py)], fill=colour)
+    elif shape == "ring":
+        draw.ellipse([cx - r, cy - r, cx + r, cy + r], outline=colour, width=max(2, int(r * 0.3)))
+    elif shape == "diamond":
+        pts = polygon(cx, cy, r, 4, rot)
+        pts = [(cx + (x - cx) * 0.55, y) if i % 2 == 0 else (x, y) for i, (x, y) in enumerate(pts)]
+        draw.polygon(pts, fill=colour)
+    elif shape == "bars":
+        for k in range(-2, 3):
+            y = cy + k * r * 0.4
+            draw.rectangle([cx - r, y - r * 0.1, cx + r, y + r * 0.1], fill=colour)
+    elif shape == "checker":
+        s = r / 2
+        for i in range(4):
+            for j in range(4):
+                if (i + j) % 2 == 0:
+                    draw.rectangle([cx - r + i * s, cy - r + j * s, cx - r + (i + 1) * s, cy - r + (j + 1) * s],
+                                   fill=colour)
+    elif shape == "crescent":
+        draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=colour)
+        o = r * 0.5
+        draw.ellipse([cx - r + o, cy - r - o * 0.3, cx + r + o, cy + r - o * 0.3], fill=background)
+
+
+def gradient_image(rng, np_rng, label, classes):
     w, h = rng.randint(200, 640), rng.randint(200, 640)
     base = np.array([rng.randint(0, 255) for _ in range(3)], dtype=np.float32)
     gx = np.linspace(0, 1, w, dtype=np.float32)[None, :, None]
     gy = np.linspace(0, 1, h, dtype=np.float32)[:, None, None]
-    img = base + 80 * gx * np.float32(label / args.classes) + 60 * gy + np_rng.normal(0, 12, (h, w, 3)).astype(np.float32)
+    img = base + 80 * gx * np.float32(label / classes) + 60 * gy + np_rng.normal(0, 12, (h, w, 3)).astype(np.float32)
     pil = Image.fromarray(np.clip(img, 0, 255).astype(np.uint8))
     draw = ImageDraw.Draw(pil)
     for _ in range(4):
         x0, y0 = rng.randint(0, w - 20), rng.randint(0, h - 20)
         draw.ellipse([x0, y0, x0 + rng.randint(10, w // 2), y0 + rng.randint(10, h // 2)],
                      fill=tuple(rng.randint(0, 255) for _ in range(3)))
-    pil.save(path, quality=90)
-print(f"{args.images} images in {args.out}")
+    return pil
+
+
+def shape_image(rng, np_rng, shape):
+    w, h = rng.randint(160, 480), rng.randint(160, 480)
+    c0 = np.array([rng.randint(0, 255) for _ in range(3)], dtype=np.float32)
+    c1 = np.array([rng.randint(0, 255) for _ in range(3)], dtype=np.float32)
+    t = (np.linspace(0, 1, w, dtype=np.float32)[None, :] * rng.random()
+         + np.linspace(0, 1, h, dtype=np.float32)[:, None] * rng.random())[..., None] / 2
+    img = c0 * (1 - t) + c1 * t + np_rng.normal(0, 10, (h, w, 3)).astype(np.float32)
+    pil = Image.fromarray(np.clip(img, 0, 255).astype(np.uint8))
+    draw = ImageDraw.Draw(pil)
+    for _ in range(rng.randint(2, 6)):  # distractors: small blobs anywhere
+        x0, y0, s = rng.randint(0, w), rng.randint(0, h), rng.randint(4, max(6, min(w, h) // 10))
+        draw.ellipse([x0, y0, x0 + s, y0 + s], fill=tuple(rng.randint(0, 255) for _ in range(3)))
+    r = rng.uniform(0.18, 0.35) * min(w, h)
+    cx, cy = rng.uniform(r, w - r), rng.uniform(r, h - r)
+    colour = tuple(rng.randint(0, 255) for _ in range(3))
+    background = tuple(int(v) for v in pil.getpixel((int(cx), int(cy))))
+    draw_shape(draw, shape, cx, cy, r, rng.uniform(0, 2 * math.pi), colour, background)
+    return pil
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("out")
+    parser.add_argument("--images", type=int, default=3000)
+    parser.add_argument("--classes", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--kind", choices=["gradients", "shapes"], default="gradients")
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    np_rng = np.random.default_rng(args.seed)
+    for i in range(args.images):
+        label = i % args.classes
+        named = args.kind == "shapes" and args.classes <= len(SHAPES)
+        folder = os.path.join(args.out, SHAPES[label] if named else f"class_{label:02d}")
+        os.makedirs(folder, exist_ok=True)
+        path = os.path.join(folder, f"img_{i:05d}.jpg")
+        if os.path.exists(path):
+            continue
+        if args.kind == "shapes":
+            pil = shape_image(rng, np_rng, SHAPES[label % len(SHAPES)])
+        else:
+            pil = gradient_image(rng, np_rng, label, args.classes)
+        pil.save(path, quality=90)
+    print(f"{args.images} images in {args.out}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,5 +1,6 @@
 #include "engine/session.h"
 
+#include "engine/config/run_name.h"
 #include "engine/data/dataset_source.h"
 #include "engine/data/fashion_mnist.h"
 #include "engine/record/run_lock.h"
@@ -88,9 +89,11 @@ std::string builtInDatasetDir() { return findFashionMnistDir(); }
 std::unique_ptr<TrainingSession> TrainingSession::start(const ExperimentConfig& config) {
   checkStartable(config);
   std::unique_ptr<TrainingSession> s(new TrainingSession());
-  RunRecord record = RunRecord::create(config.runs_dir, config.name);
+  RunRecord record =
+      RunRecord::create(config.runs_dir, config.run_name.empty() ? modelAndDataset(config) : config.run_name);
   auto lock = RunLock::acquire(record.dir(), writerName("train"));
-  record.info()["name"] = config.name;
+  record.info()["name"] = runDisplayName(config, record.dir().filename().string());
+  record.info()["experiment"] = config.name;
   record.info()["status"] = "starting";
   record.info()["config"] = toJson(config);
   record.save();

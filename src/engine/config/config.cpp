@@ -1,5 +1,6 @@
 #include "engine/config/config.h"
 
+#include "engine/config/image_size.h"
 #include "engine/config/json_fields.h"
 
 #include <fstream>
@@ -157,6 +158,7 @@ ExperimentConfig parseConfig(const nlohmann::json& j) {
 
   JsonFields top(j, "", problems);
   top.read("name", c.name);
+  top.read("run_name", c.run_name);
   top.read("description", c.description);
   top.read("seed", c.seed);
   top.read("deterministic", c.deterministic);
@@ -200,7 +202,19 @@ ExperimentConfig parseConfig(const nlohmann::json& j) {
   }
   if (const auto* s = section("model")) {
     JsonFields f(*s, "model", problems);
-    f.read("name", c.model.name, {"mlp", "lenet", "vgg", "resnet18"});
+    f.read("name", c.model.name, {"mlp", "lenet", "vgg", "resnet18", "fastcnn", "torchscript"});
+    f.read("path", c.model.path);
+    f.read("head", c.model.head, {"auto", "replace", "keep"});
+    f.read("freeze", c.model.freeze);
+    f.read("unfreeze_epoch", c.model.unfreeze_epoch, 0, 1 << 20);
+    f.read("backbone_lr_factor", c.model.backbone_lr_factor, 0, 1e6);
+    if (c.model.name == "torchscript" && c.model.path.empty())
+      f.problem("path", "a TorchScript model needs the file saved by torch.jit.save (\"path\": \"model.pt\")");
+    f.read("image_size", c.model.image_size, 0, kMaximumImageSize);
+    const int minimum = minimumImageSize(c.model.name);
+    if (c.model.image_size > 0 && c.model.image_size < minimum)
+      f.problem("image_size", c.model.name + " needs images of at least " + std::to_string(minimum) + " px, got " +
+                                  std::to_string(c.model.image_size));
     f.read("hidden", c.model.hidden, 1, 1 << 20);
     f.read("activation", c.model.activation, {"relu", "sigmoid", "tanh"});
     f.read("dropout", c.model.dropout, 0, 0.99);
@@ -242,6 +256,9 @@ ExperimentConfig parseConfig(const nlohmann::json& j) {
     f.read("grad_accum_steps", c.training.grad_accum_steps, 1, 1 << 16);
     f.read("clip_grad_norm", c.training.clip_grad_norm, 0, 1e9);
     f.read("label_smoothing", c.training.label_smoothing, 0, 1);
+    f.read("mixup_alpha", c.training.mixup_alpha, 0, 100);
+    f.read("cutmix_alpha", c.training.cutmix_alpha, 0, 100);
+    f.read("mix_prob", c.training.mix_prob, 0, 1);
     f.read("max_steps", c.training.max_steps, 0, 1e15);
     f.read("nan_guard", c.training.nan_guard, {"pause", "stop", "skip", "off"});
     f.read("anomaly_detection", c.training.anomaly_detection);
@@ -287,6 +304,8 @@ ExperimentConfig parseConfig(const nlohmann::json& j) {
     if (const auto* t = f.child("val")) c.val_transforms = parsePipeline(t, "transforms.val", problems);
     f.rejectUnknown();
   }
+  applyImageSize(c.train_transforms, c.model.image_size);
+  applyImageSize(c.val_transforms, c.model.image_size);
   checkPipeline(c.train_transforms, "transforms.train", inputChannels, variableSizes, problems);
   checkPipeline(c.val_transforms, "transforms.val", inputChannels, variableSizes, problems);
   top.rejectUnknown();
@@ -359,6 +378,7 @@ nlohmann::json toJson(const ExperimentConfig& c) {
   for (const auto& t : c.val_transforms) val.push_back(toJson(t));
   return {
       {"name", c.name},
+      {"run_name", c.run_name},
       {"description", c.description},
       {"seed", c.seed},
       {"deterministic", c.deterministic},
@@ -384,6 +404,12 @@ nlohmann::json toJson(const ExperimentConfig& c) {
         {"pin_memory", c.loader.pin_memory}}},
       {"model",
        {{"name", c.model.name},
+        {"image_size", c.model.image_size},
+        {"path", c.model.path},
+        {"head", c.model.head},
+        {"freeze", c.model.freeze},
+        {"unfreeze_epoch", c.model.unfreeze_epoch},
+        {"backbone_lr_factor", c.model.backbone_lr_factor},
         {"hidden", c.model.hidden},
         {"activation", c.model.activation},
         {"dropout", c.model.dropout},
@@ -408,6 +434,9 @@ nlohmann::json toJson(const ExperimentConfig& c) {
        {{"grad_accum_steps", c.training.grad_accum_steps},
         {"clip_grad_norm", c.training.clip_grad_norm},
         {"label_smoothing", c.training.label_smoothing},
+        {"mixup_alpha", c.training.mixup_alpha},
+        {"cutmix_alpha", c.training.cutmix_alpha},
+        {"mix_prob", c.training.mix_prob},
         {"max_steps", c.training.max_steps},
         {"nan_guard", c.training.nan_guard},
         {"anomaly_detection", c.training.anomaly_detection},

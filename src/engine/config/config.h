@@ -53,7 +53,16 @@ struct LoaderConfig {
 };
 
 struct ModelConfig {
-  std::string name = "lenet";         // mlp | lenet | vgg | resnet18
+  std::string name = "lenet";  // mlp | lenet | vgg | resnet18 | fastcnn | torchscript
+  int image_size = 0;          // square input side for both pipelines; 0 = the transforms decide
+  std::string path;            // torchscript: a module saved by torch.jit.save
+  std::string head = "auto";   // torchscript: auto | replace | keep (its last Linear)
+  // Fine-tuning, any model: parameters frozen ("backbone" = all but the head, or name
+  // prefixes like "layer1") until unfreeze_epoch (1-based; 0 = never), and the
+  // backbone's learning rate as a factor of optimizer.lr.
+  std::vector<std::string> freeze;
+  int unfreeze_epoch = 0;
+  double backbone_lr_factor = 1.0;
   std::vector<int> hidden{256, 128};  // mlp
   std::string activation = "relu";    // mlp: relu | sigmoid | tanh
   double dropout = 0.5;               // mlp, vgg
@@ -84,6 +93,9 @@ struct TrainingConfig {
   int grad_accum_steps = 1;
   double clip_grad_norm = 0.0;  // 0 = off
   double label_smoothing = 0.0;
+  // MixUp / CutMix: Beta(alpha, alpha) blends of a batch with a shuffled copy; 0 = off.
+  double mixup_alpha = 0.0, cutmix_alpha = 0.0;
+  double mix_prob = 1.0;  // the share of batches mixed when either is on
   int64_t max_steps = 0;  // stop after this many optimizer steps; 0 = no limit
   // When the loss or a gradient becomes NaN/Inf: pause, stop, skip (the batch) or off.
   std::string nan_guard = "pause";
@@ -135,6 +147,7 @@ inline const std::vector<std::string>& tensorKinds() {
 
 struct ExperimentConfig {
   std::string name = "experiment";
+  std::string run_name;  // the run's name in lists and legends; empty = model, dataset and start time
   std::string description;
   uint64_t seed = 0;
   bool deterministic = false;

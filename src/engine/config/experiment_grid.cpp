@@ -1,5 +1,7 @@
 #include "engine/config/experiment_grid.h"
 
+#include "engine/config/run_name.h"
+
 #include <sstream>
 
 namespace trainscope {
@@ -39,10 +41,9 @@ std::vector<GridRun> expandGrid(const nlohmann::json& base, const std::vector<Gr
   if (runs.size() == 1 && runs[0].label.empty()) throw ConfigError({"grid: choose at least one field and its values"});
   std::vector<std::string> problems;
   for (auto& r : runs) {
-    std::string suffix;
-    for (char c : r.label) suffix += (std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-') ? c : '_';
-    r.config["name"] = r.config.value("name", std::string("experiment")) + "-" + suffix;
     try {
+      // Named by what ran and what the grid changed: "lenet-fashion-mnist optimizer.lr=0.1".
+      r.config["run_name"] = modelAndDataset(parseConfig(r.config)) + " " + r.label;
       parseConfig(r.config);
     } catch (const ConfigError& e) {
       for (const auto& p : e.problems()) problems.push_back("grid (" + r.label + "): " + p);

@@ -86,7 +86,9 @@ Lesson loadLesson(const std::string& path) {
       }
     }
     const std::string base = j.contains("name") && j["name"].is_string() ? j["name"].get<std::string>() : "lesson";
-    if (!run.label.empty()) variant["name"] = base + "-" + run.label;
+    // A lesson's runs are named by their variant ("lesson2_zero_grad-correct"): that is
+    // what tells them apart in its table and legends.
+    if (!run.label.empty()) variant["name"] = variant["run_name"] = base + "-" + run.label;
     try {
       run.config = parseConfig(variant);
     } catch (const ConfigError& e) {

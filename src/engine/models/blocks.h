@@ -32,6 +32,7 @@ class ResidualLinearImpl : public torch::nn::Module {
  public:
   ResidualLinearImpl(int64_t features, std::string activation);
   torch::Tensor forward(torch::Tensor x);
+  const std::string& activation() const { return activation_; }
 
  private:
   torch::nn::Linear fc{nullptr};

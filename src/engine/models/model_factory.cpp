@@ -1,6 +1,8 @@
 #include "engine/models/model_factory.h"
 
+#include "engine/config/image_size.h"
 #include "engine/models/blocks.h"
+#include "engine/models/script_model.h"
 
 #include <stdexcept>
 
@@ -28,8 +30,11 @@ class StackBuilder {
     try {
       probe_ = module->forward(probe_);
     } catch (const c10::Error& e) {
-      throw std::invalid_argument(model_ + ": the input is too small or the wrong shape for layer " + name + " (" +
-                                  e.msg().substr(0, e.msg().find('\n')) + ")");
+      // The input shape comes from the config (transforms, model.image_size): a config problem.
+      const int minimum = minimumImageSize(model_);
+      throw ConfigError({"model: the input is too small or the wrong shape for " + model_ + "'s layer " + name + " (" +
+                         e.msg().substr(0, e.msg().find('\n')) + ")" +
+                         (minimum > 0 ? "; set model.image_size to at least " + std::to_string(minimum) : "")});
     }
     module->train();
   }
@@ -150,6 +155,36 @@ LayerStack buildResNet18(const std::vector<int64_t>& in, int64_t classes) {
   return model;
 }
 
+// A compact CNN for photos at 64-128 px on a CPU: a strided 3x3 stem, three stages
+// of (3x3 conv, then a strided 3x3 conv that doubles the width), each conv followed
+// by BatchNorm and ReLU; global average pooling, Dropout and one Linear. About 0.5 M
+// parameters and 45 M multiply-adds at 64 px: a laptop trains it at hundreds of
+// images per second, where ResNet-18 at 224 px manages a few.
+LayerStack buildFastCnn(const ModelConfig& c, const std::vector<int64_t>& in, int64_t classes) {
+  StackBuilder b(in, "fastcnn");
+  auto convBnRelu = [&](const std::string& n, int64_t from, int64_t to, int64_t stride) {
+    b.add("conv" + n, "Conv2d", nn::Conv2d(nn::Conv2dOptions(from, to, 3).stride(stride).padding(1).bias(false)));
+    b.add("bn" + n, "BatchNorm2d", nn::BatchNorm2d(to));
+    b.add("relu" + n, "ReLU", nn::ReLU());
+  };
+  convBnRelu("0", in[0], 32, 2);
+  const int64_t widths[] = {32, 64, 128, 256};
+  for (int stage = 0; stage < 3; ++stage) {
+    const std::string n = std::to_string(stage + 1);
+    convBnRelu(n + "a", widths[stage], widths[stage], 1);
+    convBnRelu(n + "b", widths[stage], widths[stage + 1], 2);
+  }
+  b.add("avgpool", "AdaptiveAvgPool2d", nn::AdaptiveAvgPool2d(nn::AdaptiveAvgPool2dOptions({1, 1})));
+  b.add("flatten", "Flatten", nn::Flatten());
+  if (c.dropout > 0) b.add("dropout", "Dropout", nn::Dropout(c.dropout));
+  b.add("fc", "Linear", nn::Linear(widths[3], classes));
+  LayerStack model = b.build();
+  for (auto& m : model->modules(/*include_self=*/false)) {
+    if (auto* conv = m->as<nn::Conv2d>()) nn::init::kaiming_normal_(conv->weight, 0.0, torch::kFanOut, torch::kReLU);
+  }
+  return model;
+}
+
 }  // namespace
 
 LayerStack buildModel(const ModelConfig& config, const std::vector<int64_t>& input_shape, int64_t num_classes) {
@@ -160,7 +195,9 @@ LayerStack buildModel(const ModelConfig& config, const std::vector<int64_t>& inp
   if (config.name == "lenet") return buildLeNet(input_shape, num_classes);
   if (config.name == "vgg") return buildVgg(config, input_shape, num_classes);
   if (config.name == "resnet18") return buildResNet18(input_shape, num_classes);
-  throw std::invalid_argument("unknown model \"" + config.name + "\"");
+  if (config.name == "fastcnn") return buildFastCnn(config, input_shape, num_classes);
+  if (config.name == "torchscript") return buildScriptedModel(config, input_shape, num_classes);
+  throw ConfigError({"model.name: unknown model \"" + config.name + "\""});
 }
 
 }  // namespace trainscope

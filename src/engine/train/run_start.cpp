@@ -4,9 +4,11 @@
 
 namespace trainscope {
 
-void recordRunStart(const ExperimentConfig& cfg, const RunStartFacts& f, nlohmann::json& info) {
+void recordRunStart(const ExperimentConfig& cfg, RunStartFacts& f, nlohmann::json& info) {
   const LibraryVersions v = libraryVersions();
-  info["name"] = cfg.name;
+  // The session named the run (config/run_name.h); older records have only the experiment name.
+  if (!info.contains("name")) info["name"] = cfg.name;
+  f.name = info["name"].get<std::string>();
   info["config"] = toJson(cfg);
   info["seed"] = cfg.seed;
   info["versions"] = {{"trainscope", v.trainscope}, {"libtorch", v.libtorch}, {"opencv", v.opencv}, {"hdf5", v.hdf5}};
@@ -25,7 +27,7 @@ void recordRunStart(const ExperimentConfig& cfg, const RunStartFacts& f, nlohman
 RunStarted runStartedEvent(const ExperimentConfig& cfg, const RunStartFacts& f) {
   RunStarted started;
   started.run_dir = f.run_dir;
-  started.name = cfg.name;
+  started.name = f.name.empty() ? cfg.name : f.name;
   started.device = f.device;
   started.threads = f.threads;
   started.dataset = f.dataset;

@@ -24,11 +24,13 @@ struct RunStartFacts {
   std::vector<LayerInfo> layers;
   bool probes = false, resumed = false;
   int64_t resumed_at_step = 0;
+  std::string name;  // the run's name: filled in by recordRunStart from run.json
 };
 
-// Writes name, config, seed, versions, device, threads, dataset, steps_per_epoch and
-// the "running" status into run.json's contents (the caller saves it).
-void recordRunStart(const ExperimentConfig& config, const RunStartFacts& facts, nlohmann::json& info);
+// Writes config, seed, versions, device, threads, dataset, steps_per_epoch and the
+// "running" status into run.json's contents (the caller saves it); takes the run's name
+// from there into facts.name.
+void recordRunStart(const ExperimentConfig& config, RunStartFacts& facts, nlohmann::json& info);
 RunStarted runStartedEvent(const ExperimentConfig& config, const RunStartFacts& facts);
 
 }  // namespace trainscope

@@ -11,6 +11,7 @@
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QSpinBox;
 
 namespace trainscope::widgets {
 class SummaryTable;
@@ -49,6 +50,7 @@ class ModelPage : public QWidget {
   QLineEdit* hidden_;
   QComboBox* activation_;
   QLineEdit* dropout_;
+  QSpinBox* imageSize_;
   widgets::SummaryTable* summary_;
   ExperimentForm* form_;
   QLabel* problems_;

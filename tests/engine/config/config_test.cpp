@@ -174,7 +174,9 @@ TEST(Grid, EveryCombinationIsAValidExperiment) {
   EXPECT_EQ(runs[5].config["optimizer"]["lr"], 0.01);
   EXPECT_EQ(runs[5].config["optimizer"]["weight_decay"], 0.001);
   EXPECT_EQ(runs[0].config["optimizer"]["name"], "sgd") << "the rest of the experiment is kept";
-  EXPECT_NE(runs[0].config["name"], runs[1].config["name"]);
+  // Each run is named by what ran and what the grid changed, so legends differ.
+  EXPECT_EQ(runs[1].config["run_name"], "lenet-fashion-mnist optimizer.lr=0.1 optimizer.weight_decay=0.0001");
+  EXPECT_NE(runs[0].config["run_name"], runs[1].config["run_name"]);
   EXPECT_EQ(parseGridValues("adam, sgd"), (std::vector<json>{"adam", "sgd"}));
   try {
     expandGrid(base, {{"optimizer.lr", parseGridValues("0.1, -1")}});

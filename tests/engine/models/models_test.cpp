@@ -74,8 +74,9 @@ TEST(ModelSummary, TooSmallInputIsAClearError) {
   try {
     summarizeModel(model("lenet"), {1, 6, 6}, 10);
     FAIL();
-  } catch (const std::invalid_argument& e) {
+  } catch (const ConfigError& e) {  // the input size comes from the config
     EXPECT_NE(std::string(e.what()).find("too small"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("model.image_size to at least 12"), std::string::npos) << e.what();
   }
 }
 

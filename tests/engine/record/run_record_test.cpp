@@ -62,7 +62,9 @@ TEST_F(RunRecordTest, RunFolderHoldsWhatTheFormatDocSays) {
     EXPECT_TRUE(fs::exists(dir / f)) << f;
 
   const auto info = test::readJsonFile((dir / "run.json").string());
-  EXPECT_EQ(info["name"], "test");
+  // Named by model, dataset and start time; the experiment's own name kept beside it.
+  EXPECT_EQ(info["name"].get<std::string>().rfind("lenet-fashion-mnist ", 0), 0u) << info["name"];
+  EXPECT_EQ(info["experiment"], "test");
   EXPECT_EQ(info["status"], "finished");
   EXPECT_EQ(info["reason"], "completed 2 epochs");
   EXPECT_EQ(info["seed"], 7);
