@@ -1,5 +1,6 @@
 // trainscope-cli: trains Trainscope experiments headless.
 #include "cli/commands.h"
+#include "cli/model_commands.h"
 #include "engine/system/versions.h"
 
 #include <CLI/CLI.hpp>
@@ -131,6 +132,29 @@ int runCommand(int argc, char** argv) {
       app.add_subcommand("runs", "List the runs in a runs folder: status, model, best accuracy, time, tags");
   runsCmd->add_option("dir", runsDir, "The runs folder (default: runs)");
 
+  trainscope::ExportRequest exportRequest;
+  auto* exportCmd = app.add_subcommand(
+      "export", "Write a run's trained model as TorchScript (torch.jit.load) or ONNX (onnx, OpenCV DNN, onnxruntime)");
+  exportCmd->add_option("run", exportRequest.run_dir, "The run's folder")->required()->check(CLI::ExistingDirectory);
+  exportCmd->add_option("--format", exportRequest.format, "torchscript or onnx")
+      ->check(CLI::IsMember({"torchscript", "onnx"}));
+  exportCmd->add_option("--out", exportRequest.out, "The model file to write; <out>.json gets its preprocessing")
+      ->required();
+  exportCmd->add_option("--checkpoint", exportRequest.checkpoint, "best, last or a file (default: best, else last)");
+  exportCmd->add_option("--example", exportRequest.example,
+                        "Also write an HDF5 file with a test batch (/input) and the engine's logits (/logits)");
+
+  std::string predictRun, predictCheckpoint;
+  std::vector<std::string> predictImagesList;
+  int predictTop = 5;
+  bool predictJson = false;
+  auto* predictCmd = app.add_subcommand("predict", "Print the top classes of images for a run's trained model");
+  predictCmd->add_option("run", predictRun, "The run's folder")->required()->check(CLI::ExistingDirectory);
+  predictCmd->add_option("images", predictImagesList, "Image files")->required();
+  predictCmd->add_option("-k,--top", predictTop, "How many classes to print")->check(CLI::Range(1, 1000));
+  predictCmd->add_option("--checkpoint", predictCheckpoint, "best, last or a file (default: best, else last)");
+  predictCmd->add_flag("--json", predictJson, "One JSON object per image");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -154,6 +178,8 @@ int runCommand(int argc, char** argv) {
   if (*lessonCmd) return lessonCommand(lessonPath, lessonOut, lessonLanguage, lessonQuiet);
   if (*runsCmd) return runsCommand(runsDir);
   if (*repairCmd) return repairCommand(repairDir);
+  if (*exportCmd) return exportCommand(exportRequest);
+  if (*predictCmd) return predictCommand(predictRun, predictImagesList, predictTop, predictCheckpoint, predictJson);
   return 0;
 }
 }  // namespace

@@ -1,6 +1,7 @@
 # The CLI test scripts' assertions, sourced by cli_test.sh and crash_test.sh:
 # `check NAME COMMAND...` counts COMMAND's success, says FAIL: NAME otherwise;
-# `contains FILE TEXT`; `report` prints "N passed, N failed" and fails if any did.
+# `contains FILE TEXT`; `report` prints "N passed, N failed" and fails if any did;
+# `start_test CLI SOURCE_DIR` sets $cli, $src and a $tmp folder removed at exit.
 passed=0
 failed=0
 
@@ -20,4 +21,11 @@ contains() { grep -qF -- "$2" "$1"; }
 report() {
   echo "$passed passed, $failed failed"
   test $failed -eq 0
+}
+
+start_test() {  # start_test CLI SOURCE_DIR
+  cli=$1
+  src=$2
+  tmp=$(mktemp -d)
+  trap 'rm -rf "$tmp"' EXIT
 }

@@ -3,11 +3,8 @@
 # naming the field, non-zero exit, no training), a short run and its resume.
 # Usage: cli_test.sh CLI SOURCE_DIR
 set -uo pipefail
-cli=$1
-src=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 source "$(dirname "$0")/check.sh"
+start_test "$@"
 
 "$cli" --help >"$tmp/help" 2>&1
 check "--help exits 0" test $? -eq 0
@@ -83,7 +80,7 @@ check "and the missing folder is said first" \
   --set epochs=1 --set dataset.train_subset=1024 --set dataset.val_subset=256 >"$tmp/train" 2>&1
 check "short run exits 0" test $? -eq 0
 check "epoch summary line" contains "$tmp/train" "epoch 1/1: train loss"
-run_dir=$(ls -d "$tmp"/runs/fashion_lenet-* 2>/dev/null | head -1)
+run_dir=$(ls -d "$tmp"/runs/lenet-fashion-mnist-* 2>/dev/null | head -1)
 check "run folder exists" test -n "$run_dir"
 check "run.json says finished" contains "$run_dir/run.json" '"status": "finished"'
 for f in metrics.h5 log.txt checkpoints/last.pt checkpoints/best.pt; do
@@ -147,7 +144,7 @@ check "and the CLI says the stream ended" contains "$tmp/events.pipeerr" "the ru
   --set dataset.train_subset=640 --set dataset.val_subset=64 --save-tensors 3,7 --tensor-layers conv1,fc3 >"$tmp/tlog" 2>&1
 check "training with --save-tensors exits 0" test $? -eq 0
 check "the log says what was saved" contains "$tmp/tlog" "saved 12 tensors of step 3"
-tensors_run=$(ls -d "$tmp"/tensors/fashion_lenet-* | head -1)
+tensors_run=$(ls -d "$tmp"/tensors/lenet-fashion-mnist-* | head -1)
 "$cli" tensors "$tensors_run" >"$tmp/tlist" 2>&1
 check "tensors exits 0" test $? -eq 0
 check "tensors lists conv1's activation at step 3" grep -qE "^/step_000003/conv1/activation +float32 +\[64, 6, 28, 28\]" "$tmp/tlist"
@@ -203,7 +200,7 @@ done
 sleep 0.3
 kill -9 $pid 2>/dev/null
 wait $pid 2>/dev/null
-crash_dir=$(ls -d "$tmp"/crash/fashion_lenet-* | head -1)
+crash_dir=$(ls -d "$tmp"/crash/lenet-fashion-mnist-* | head -1)
 check "a killed run leaves status running" contains "$crash_dir/run.json" '"status": "running"'
 "$cli" resume -q "$crash_dir" >"$tmp/crashresume" 2>&1
 check "a killed run resumes" test $? -eq 0

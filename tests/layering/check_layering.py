@@ -19,7 +19,7 @@ import sys
 
 # Lowest first. "engine" is the root: session.h, the engine's face.
 LAYERS = ["engine/config", "engine/run", "engine/system", "engine/data", "engine/models",
-          "engine/record", "engine/inspect", "engine/train", "engine"]
+          "engine/record", "engine/inspect", "engine/train", "engine/deploy", "engine"]
 # The programs on top of the engine, and what each may include besides itself.
 PROGRAMS = {"widgets": set(), "cli": set(LAYERS), "ui": set(LAYERS) | {"widgets"}}
 

@@ -1,0 +1,237 @@
+#include "engine/deploy/onnx_export.h"
+
+#include "engine/models/blocks.h"
+#include "engine/models/script_model.h"
+#include "engine/system/versions.h"
+
+// The defines of ONNX's CMake target, here only: on the whole engine they would
+// differ from its users' and void the shared precompiled header.
+#ifndef ONNX_ML
+#define ONNX_ML 1
+#endif
+#ifndef ONNX_NAMESPACE
+#define ONNX_NAMESPACE onnx
+#endif
+#include <onnx/onnx_pb.h>
+
+#include <stdexcept>
+
+namespace trainscope {
+
+namespace nn = torch::nn;
+
+namespace {
+
+constexpr int64_t kOpset = 13;
+
+std::vector<int64_t> pairInts(const torch::ExpandingArray<2>& a) { return {(*a)[0], (*a)[1]}; }
+
+class GraphWriter {
+ public:
+  explicit GraphWriter(onnx::GraphProto* graph) : graph_(graph) {}
+
+  onnx::NodeProto* lastNode() { return graph_->mutable_node(graph_->node_size() - 1); }
+
+  // Writes module `m` fed by the graph value `x`, whose tensor (for its shape) is `in`;
+  // returns the name of its output.
+  std::string write(nn::Module& m, const std::string& name, const std::string& x, const torch::Tensor& in) {
+    if (auto* conv = m.as<nn::Conv2d>()) {
+      const auto& o = conv->options;
+      const auto* padding = c10::get_if<torch::ExpandingArray<2>>(&o.padding());
+      if (!padding) throw std::invalid_argument(name + ": Conv2d with 'same'/'valid' padding cannot be exported");
+      const auto p = pairInts(*padding);
+      std::vector<std::string> inputs{x, weight(name + ".weight", conv->weight)};
+      if (o.bias()) inputs.push_back(weight(name + ".bias", conv->bias));
+      auto* n = node("Conv", name, inputs);
+      ints(n, "kernel_shape", pairInts(o.kernel_size()));
+      ints(n, "strides", pairInts(o.stride()));
+      ints(n, "pads", {p[0], p[1], p[0], p[1]});
+      ints(n, "dilations", pairInts(o.dilation()));
+      integer(n, "group", o.groups());
+      return n->output(0);
+    }
+    if (auto* bn = m.as<nn::BatchNorm2d>()) {
+      const int64_t c = bn->options.num_features();
+      torch::Tensor scale = bn->options.affine() ? bn->weight : torch::ones({c});
+      torch::Tensor shift = bn->options.affine() ? bn->bias : torch::zeros({c});
+      auto* n =
+          node("BatchNormalization", name,
+               {x, weight(name + ".weight", scale), weight(name + ".bias", shift),
+                weight(name + ".running_mean", bn->running_mean), weight(name + ".running_var", bn->running_var)});
+      real(n, "epsilon", bn->options.eps());
+      return n->output(0);
+    }
+    if (auto* linear = m.as<nn::Linear>()) {
+      torch::Tensor bias = linear->options.bias() ? linear->bias : torch::zeros({linear->options.out_features()});
+      auto* n = node("Gemm", name, {x, weight(name + ".weight", linear->weight), weight(name + ".bias", bias)});
+      integer(n, "transB", 1);
+      return n->output(0);
+    }
+    if (auto* pool = m.as<nn::MaxPool2d>()) {
+      const auto& o = pool->options;
+      const auto p = pairInts(o.padding());
+      if (pairInts(o.dilation()) != std::vector<int64_t>{1, 1})
+        throw std::invalid_argument(name + ": MaxPool2d with dilation cannot be exported");
+      auto* n = node("MaxPool", name, {x});
+      ints(n, "kernel_shape", pairInts(o.kernel_size()));
+      ints(n, "strides", pairInts(o.stride()));
+      ints(n, "pads", {p[0], p[1], p[0], p[1]});
+      if (o.ceil_mode()) integer(n, "ceil_mode", 1);
+      return n->output(0);
+    }
+    if (auto* avg = m.as<nn::AdaptiveAvgPool2d>()) {
+      const auto& size = avg->options.output_size();
+      const int64_t oh = (*size)[0].value_or(in.size(2)), ow = (*size)[1].value_or(in.size(3));
+      const int64_t h = in.size(2), w = in.size(3);
+      if (oh == 1 && ow == 1) return node("GlobalAveragePool", name, {x})->output(0);
+      // ONNX has no adaptive pooling: an exact AveragePool when the sizes divide.
+      if (h % oh != 0 || w % ow != 0)
+        throw std::invalid_argument(name + ": AdaptiveAvgPool2d from " + std::to_string(h) + "x" + std::to_string(w) +
+                                    " to " + std::to_string(oh) + "x" + std::to_string(ow) +
+                                    " has no ONNX equivalent; choose an image size that divides evenly");
+      auto* n = node("AveragePool", name, {x});
+      ints(n, "kernel_shape", {h / oh, w / ow});
+      ints(n, "strides", {h / oh, w / ow});
+      return n->output(0);
+    }
+    if (auto* flatten = m.as<nn::Flatten>()) {
+      if (flatten->options.end_dim() != -1) throw std::invalid_argument(name + ": Flatten must end at the last dim");
+      auto* n = node("Flatten", name, {x});
+      integer(n, "axis", flatten->options.start_dim());
+      return n->output(0);
+    }
+    if (m.as<nn::ReLU>()) return node("Relu", name, {x})->output(0);
+    if (m.as<nn::Sigmoid>()) return node("Sigmoid", name, {x})->output(0);
+    if (m.as<nn::Tanh>()) return node("Tanh", name, {x})->output(0);
+    if (m.as<nn::Dropout>()) return x;  // inference: the identity
+    if (m.as<BasicBlockImpl>()) return writeBasicBlock(m, name, x, in);
+    if (m.as<ScriptLayerImpl>())
+      throw std::invalid_argument(name +
+                                  ": a TorchScript module brought from Python goes to ONNX with Python's exporter: "
+                                  "export it --format torchscript, then torch.onnx.export(torch.jit.load(FILE), ...)");
+    if (auto* residual = m.as<ResidualLinearImpl>()) {
+      const std::string h = write(*m.named_children()["fc"], name + ".fc", x, in);
+      const std::string& a = residual->activation();
+      const std::string act = node(a == "sigmoid" ? "Sigmoid"
+                                   : a == "tanh"  ? "Tanh"
+                                                  : "Relu",
+                                   name + ".act", {h})
+                                  ->output(0);
+      return node("Add", name + ".add", {x, act})->output(0);
+    }
+    throw std::invalid_argument(name + ": a " + m.name() + " layer cannot be exported to ONNX");
+  }
+
+  std::string writeBasicBlock(nn::Module& m, const std::string& name, const std::string& x, const torch::Tensor& in) {
+    // Only pooling needs the probe's shape, and a block has none: `in` stands for all.
+    auto c = m.named_children();
+    std::string out = write(*c["conv1"], name + ".conv1", x, in);
+    out = write(*c["bn1"], name + ".bn1", out, in);
+    out = node("Relu", name + ".relu1", {out})->output(0);
+    out = write(*c["conv2"], name + ".conv2", out, in);
+    out = write(*c["bn2"], name + ".bn2", out, in);
+    std::string identity = x;
+    if (c.contains("downsample")) {
+      auto parts = c["downsample"]->children();
+      identity = write(*parts.at(0), name + ".downsample.0", x, in);
+      identity = write(*parts.at(1), name + ".downsample.1", identity, in);
+    }
+    out = node("Add", name + ".add", {out, identity})->output(0);
+    return node("Relu", name + ".relu2", {out})->output(0);
+  }
+
+  onnx::NodeProto* node(const std::string& op, const std::string& name, const std::vector<std::string>& inputs) {
+    auto* n = graph_->add_node();
+    n->set_op_type(op);
+    n->set_name(name);
+    for (const auto& i : inputs) n->add_input(i);
+    n->add_output(name + ".out");
+    return n;
+  }
+
+  std::string weight(const std::string& name, const torch::Tensor& t) {
+    const torch::Tensor v = t.detach().to(torch::kCPU, torch::kFloat32).contiguous();
+    auto* init = graph_->add_initializer();
+    init->set_name(name);
+    init->set_data_type(onnx::TensorProto::FLOAT);
+    for (int64_t d : v.sizes()) init->add_dims(d);
+    init->set_raw_data(std::string(static_cast<const char*>(v.data_ptr()), v.numel() * sizeof(float)));
+    return name;
+  }
+
+  static void ints(onnx::NodeProto* n, const std::string& name, const std::vector<int64_t>& values) {
+    auto* a = n->add_attribute();
+    a->set_name(name);
+    a->set_type(onnx::AttributeProto::INTS);
+    for (int64_t v : values) a->add_ints(v);
+  }
+  static void integer(onnx::NodeProto* n, const std::string& name, int64_t value) {
+    auto* a = n->add_attribute();
+    a->set_name(name);
+    a->set_type(onnx::AttributeProto::INT);
+    a->set_i(value);
+  }
+  static void real(onnx::NodeProto* n, const std::string& name, double value) {
+    auto* a = n->add_attribute();
+    a->set_name(name);
+    a->set_type(onnx::AttributeProto::FLOAT);
+    a->set_f(static_cast<float>(value));
+  }
+
+  onnx::GraphProto* graph_;
+};
+
+void declare(onnx::ValueInfoProto* v, const std::string& name, const std::vector<int64_t>& dims) {
+  v->set_name(name);
+  auto* t = v->mutable_type()->mutable_tensor_type();
+  t->set_elem_type(onnx::TensorProto::FLOAT);
+  auto* shape = t->mutable_shape();
+  shape->add_dim()->set_dim_param("batch");
+  for (int64_t d : dims) shape->add_dim()->set_dim_value(d);
+}
+
+}  // namespace
+
+std::string toOnnx(LayerStack& model, const std::vector<int64_t>& inputShape, const std::string& graphName,
+                   const std::map<std::string, std::string>& metadata) {
+  onnx::ModelProto proto;
+  proto.set_ir_version(7);
+  proto.set_producer_name("trainscope");
+  proto.set_producer_version(trainscopeVersion());
+  auto* opset = proto.add_opset_import();
+  opset->set_domain("");
+  opset->set_version(kOpset);
+  for (const auto& [key, value] : metadata) {
+    auto* p = proto.add_metadata_props();
+    p->set_key(key);
+    p->set_value(value);
+  }
+  auto* graph = proto.mutable_graph();
+  graph->set_name(graphName);
+  declare(graph->add_input(), "input", inputShape);
+
+  model->eval();
+  std::vector<int64_t> probeShape{1};
+  probeShape.insert(probeShape.end(), inputShape.begin(), inputShape.end());
+  torch::Tensor probe = torch::zeros(probeShape);
+  GraphWriter writer(graph);
+  std::string x = "input";
+  torch::NoGradGuard noGrad;
+  for (const auto& layer : model->layers()) {
+    x = writer.write(*layer.module.ptr(), layer.name, x, probe);
+    torch::nn::AnyModule module = layer.module;  // a handle: forward() is not const
+    probe = module.forward(probe);
+  }
+  if (x == "input") throw std::invalid_argument("the model has no layers to export");
+  // The graph's output gets a stable name; it is the last node's output (Dropout
+  // writes no node, but never ends a classifier).
+  onnx::NodeProto* last = writer.lastNode();
+  if (last->output(0) != x) throw std::invalid_argument("the model ends in a layer with no ONNX node");
+  last->set_output(0, "logits");
+  declare(graph->add_output(), "logits", {probe.size(1)});
+  std::string bytes;
+  if (!proto.SerializeToString(&bytes)) throw std::runtime_error("could not serialise the ONNX model");
+  return bytes;
+}
+
+}  // namespace trainscope

@@ -1,0 +1,166 @@
+#include "engine/deploy/torchscript_export.h"
+
+#include "engine/models/blocks.h"
+#include "engine/models/script_model.h"
+
+#include <sstream>
+#include <stdexcept>
+
+namespace trainscope {
+
+namespace nn = torch::nn;
+
+namespace {
+
+std::string pairText(const torch::ExpandingArray<2>& a) {
+  return "[" + std::to_string((*a)[0]) + ", " + std::to_string((*a)[1]) + "]";
+}
+
+std::string scriptNumber(double v) {
+  std::ostringstream s;
+  s.precision(17);
+  s << v;
+  std::string text = s.str();
+  if (text.find_first_of(".e") == std::string::npos) text += ".0";
+  return text;
+}
+
+class Scripter {
+ public:
+  explicit Scripter(std::string prefix) : prefix_(std::move(prefix)) {}
+
+  // A scripted module for `m`; `path` names it uniquely ("layer1_0.conv1").
+  torch::jit::Module script(nn::Module& m, const std::string& path) {
+    torch::jit::Module out = emptyModule(qualified(path));
+    std::string body;
+    if (auto* conv = m.as<nn::Conv2d>()) {
+      const auto& o = conv->options;
+      const auto* padding = c10::get_if<torch::ExpandingArray<2>>(&o.padding());
+      if (!padding) throw std::invalid_argument("Conv2d with 'same'/'valid' padding cannot be exported");
+      addTensors(out, m);
+      body = "torch.conv2d(x, self.weight, " + std::string(o.bias() ? "self.bias" : "None") + ", " +
+             pairText(o.stride()) + ", " + pairText(*padding) + ", " + pairText(o.dilation()) + ", " +
+             std::to_string(o.groups()) + ")";
+    } else if (auto* bn = m.as<nn::BatchNorm2d>()) {
+      addTensors(out, m);
+      const std::string affine = bn->options.affine() ? "self.weight, self.bias" : "None, None";
+      body = "torch.batch_norm(x, " + affine + ", self.running_mean, self.running_var, False, " +
+             scriptNumber(bn->options.momentum().value_or(0.1)) + ", " + scriptNumber(bn->options.eps()) + ", False)";
+    } else if (auto* linear = m.as<nn::Linear>()) {
+      addTensors(out, m);
+      body = "torch.linear(x, self.weight, " + std::string(linear->options.bias() ? "self.bias" : "None") + ")";
+    } else if (auto* pool = m.as<nn::MaxPool2d>()) {
+      const auto& o = pool->options;
+      body = "torch.max_pool2d(x, " + pairText(o.kernel_size()) + ", " + pairText(o.stride()) + ", " +
+             pairText(o.padding()) + ", " + pairText(o.dilation()) + ", " + (o.ceil_mode() ? "True" : "False") + ")";
+    } else if (auto* avg = m.as<nn::AdaptiveAvgPool2d>()) {
+      const auto& size = avg->options.output_size();
+      if (!(*size)[0] || !(*size)[1]) throw std::invalid_argument("AdaptiveAvgPool2d with a free size");
+      body = "torch.adaptive_avg_pool2d(x, [" + std::to_string(*(*size)[0]) + ", " + std::to_string(*(*size)[1]) + "])";
+    } else if (auto* flatten = m.as<nn::Flatten>()) {
+      body = "torch.flatten(x, " + std::to_string(flatten->options.start_dim()) + ", " +
+             std::to_string(flatten->options.end_dim()) + ")";
+    } else if (m.as<nn::ReLU>()) {
+      body = "torch.relu(x)";
+    } else if (m.as<nn::Sigmoid>()) {
+      body = "torch.sigmoid(x)";
+    } else if (m.as<nn::Tanh>()) {
+      body = "torch.tanh(x)";
+    } else if (m.as<nn::Dropout>()) {
+      body = "x";  // inference: Dropout is the identity
+    } else if (auto* scripted = m.as<ScriptLayerImpl>()) {
+      // Already TorchScript (a model brought from Python): itself, weights as trained.
+      return scripted->script().deepcopy();
+    } else if (m.as<BasicBlockImpl>()) {
+      return scriptBasicBlock(m, path, out);
+    } else if (auto* residual = m.as<ResidualLinearImpl>()) {
+      out.register_module("fc", script(*m.named_children()["fc"], path + ".fc"));
+      define(out, "    return x + torch." + residual->activation() + "(self.fc.forward(x))\n");
+      return out;
+    } else {
+      throw std::invalid_argument("a " + m.name() + " layer cannot be exported to TorchScript");
+    }
+    define(out, "    return " + body + "\n");
+    return out;
+  }
+
+ private:
+  torch::jit::Module scriptBasicBlock(nn::Module& m, const std::string& path, torch::jit::Module& out) {
+    auto children = m.named_children();
+    for (const char* name : {"conv1", "bn1", "conv2", "bn2"})
+      out.register_module(name, script(*children[name], path + "." + name));
+    std::string identity = "x";
+    if (children.contains("downsample")) {
+      // nn.Sequential's children are "0" and "1", not names TorchScript source can use.
+      torch::jit::Module down = emptyModule(qualified(path + ".downsample"));
+      auto parts = children["downsample"]->children();
+      down.register_module("conv", script(*parts.at(0), path + ".downsample.conv"));
+      down.register_module("bn", script(*parts.at(1), path + ".downsample.bn"));
+      define(down, "    return self.bn.forward(self.conv.forward(x))\n");
+      out.register_module("downsample", down);
+      identity = "self.downsample.forward(x)";
+    }
+    define(out, "    identity = " + identity +
+                    "\n"
+                    "    out = torch.relu(self.bn1.forward(self.conv1.forward(x)))\n"
+                    "    out = self.bn2.forward(self.conv2.forward(out))\n"
+                    "    return torch.relu(out + identity)\n");
+    return out;
+  }
+
+  static torch::jit::Module emptyModule(const c10::QualifiedName& name) {
+    torch::jit::Module m(name);
+    // nn.Module's flag: Python's model.eval() and model.train() set it on every module.
+    m.register_attribute("training", c10::BoolType::get(), false);
+    return m;
+  }
+
+ public:
+  static torch::jit::Module topModule(const std::string& name) { return emptyModule(c10::QualifiedName(name)); }
+
+ private:
+  static void addTensors(torch::jit::Module& out, nn::Module& m) {
+    for (const auto& p : m.named_parameters(/*recurse=*/false))
+      out.register_parameter(p.key(), p.value().detach().clone(), /*is_buffer=*/false);
+    for (const auto& b : m.named_buffers(/*recurse=*/false))
+      if (b.key() != "num_batches_tracked") out.register_buffer(b.key(), b.value().detach().clone());
+  }
+
+  // Submodules are called as self.m.forward(x): source compiled from C++ has no
+  // Python resolver, so a module is not callable as self.m(x) there.
+  static void define(torch::jit::Module& out, const std::string& body) {
+    out.define("def forward(self, x: Tensor) -> Tensor:\n" + body);
+  }
+
+  c10::QualifiedName qualified(const std::string& path) const {
+    std::string name = prefix_ + "." + path;
+    for (auto& c : name)
+      if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_')) c = '_';
+    return c10::QualifiedName(name);
+  }
+
+  std::string prefix_;
+};
+
+}  // namespace
+
+torch::jit::Module toTorchScript(LayerStack& model, const std::string& className) {
+  Scripter scripter("__torch__.trainscope." + className);
+  torch::jit::Module top = Scripter::topModule("__torch__.trainscope." + className + ".Model");
+  std::string body;
+  for (const auto& layer : model->layers()) {
+    top.register_module(layer.name, scripter.script(*layer.module.ptr(), layer.name));
+    body += "    x = self." + layer.name + ".forward(x)\n";
+  }
+  top.define("def forward(self, x: Tensor) -> Tensor:\n" + body + "    return x\n");
+  top.eval();
+  return top;
+}
+
+void saveTorchScript(torch::jit::Module& module, const std::string& path,
+                     const std::map<std::string, std::string>& extraFiles) {
+  torch::jit::ExtraFilesMap extra(extraFiles.begin(), extraFiles.end());
+  module.save(path, extra);
+}
+
+}  // namespace trainscope

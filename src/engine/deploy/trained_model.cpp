@@ -1,0 +1,114 @@
+#include "engine/deploy/trained_model.h"
+
+#include "engine/data/image_folder.h"
+#include "engine/data/transforms.h"
+#include "engine/models/model_factory.h"
+#include "engine/record/run_record.h"
+#include "engine/train/checkpoint.h"
+#include "engine/train/pitfalls.h"
+
+#include <filesystem>
+
+namespace trainscope {
+
+namespace fs = std::filesystem;
+
+namespace {
+fs::path chooseCheckpoint(const RunRecord& record, const std::string& requested) {
+  const fs::path dir = record.lastCheckpoint().parent_path();
+  if (requested.empty()) return fs::exists(record.bestCheckpoint()) ? record.bestCheckpoint() : record.lastCheckpoint();
+  fs::path chosen(requested);
+  if (!chosen.has_parent_path()) chosen = dir / chosen;  // "best.pt", "best"
+  if (chosen.extension().empty()) chosen += ".pt";
+  return chosen;
+}
+}  // namespace
+
+TrainedModel loadTrainedModel(const std::string& runDir, const std::string& checkpoint) {
+  RunRecord record = [&] {
+    try {
+      return RunRecord::open(runDir);
+    } catch (const std::exception& e) {
+      throw ConfigError({e.what()});
+    }
+  }();
+  const nlohmann::json& info = record.info();
+  TrainedModel m;
+  m.run_dir = record.dir().string();
+  m.run_name = info.value("name", record.dir().filename().string());
+  m.config = parseConfig(info.value("config", nlohmann::json::object()));
+  const nlohmann::json dataset = info.value("dataset", nlohmann::json::object());
+  m.classes = dataset.value("classes", std::vector<std::string>{});
+  m.input_shape = dataset.value("input_shape", std::vector<int64_t>{});
+  if (m.classes.size() < 2 || m.input_shape.size() != 3)
+    throw ConfigError({runDir + ": run.json has no classes or input shape: the run never started training"});
+  const fs::path file = chooseCheckpoint(record, checkpoint);
+  if (!fs::exists(file))
+    throw ConfigError(
+        {runDir + ": no checkpoint " + file.filename().string() + " (the run ended before its first checkpoint?)"});
+  m.checkpoint = file.string();
+  m.model = buildModel(m.config.model, m.input_shape, static_cast<int64_t>(m.classes.size()));
+  try {
+    loadModelWeights(m.checkpoint, m.model);
+  } catch (const c10::Error& e) {
+    const std::string what = e.what();
+    throw ConfigError({m.checkpoint + ": cannot load the weights (" + what.substr(0, what.find('\n')) + ")"});
+  }
+  m.model->eval();
+  std::vector<TransformSpec> unusedTrain = m.config.train_transforms;
+  m.pipeline = m.config.val_transforms;
+  applyPitfalls(m.config.pitfalls, unusedTrain, m.pipeline);
+  return m;
+}
+
+torch::Tensor preprocessImageFile(const TrainedModel& m, const std::string& path) {
+  const int channels = m.config.dataset.kind == "fashion-mnist" ? 1 : m.config.dataset.channels;
+  std::string error;
+  const cv::Mat pixels = decodeImageFile(path, channels, &error);
+  if (pixels.empty()) throw std::runtime_error(path + ": " + error);
+  const int64_t c = m.input_shape[0], h = m.input_shape[1], w = m.input_shape[2];
+  auto run = [&](const std::vector<TransformSpec>& pipeline) {
+    PipelineImage img;
+    img.pixels = pixels;
+    Rng rng(0);
+    Compose(pipeline).apply(img, rng);
+    return img;
+  };
+  PipelineImage img = run(m.pipeline);
+  if (img.channels != c || img.height != h || img.width != w) {
+    std::vector<TransformSpec> resized = m.pipeline;
+    TransformSpec resize;
+    resize.name = "Resize";
+    resize.size = {static_cast<int>(h), static_cast<int>(w)};
+    resized.insert(resized.begin(), resize);
+    img = run(resized);
+  }
+  if (img.channels != c || img.height != h || img.width != w || !img.isTensor)
+    throw std::runtime_error(path + ": the transforms do not give the model's input shape");
+  return torch::from_blob(img.tensor.data(), {1, c, h, w}, torch::kFloat32).clone();
+}
+
+nlohmann::json preprocessingJson(const TrainedModel& m) {
+  nlohmann::json transforms = nlohmann::json::array();
+  std::vector<double> mean, std;
+  for (const auto& t : m.pipeline) {
+    transforms.push_back(toJson(t));
+    if (t.name == "Normalize") mean = t.mean, std = t.std;
+  }
+  return {{"format", "trainscope-model-1"},
+          {"run", m.run_name},
+          {"model", m.config.model.name},
+          {"input_shape", {1, m.input_shape[0], m.input_shape[1], m.input_shape[2]}},
+          {"input_name", "input"},
+          {"output_name", "logits"},
+          {"color", m.input_shape[0] == 1 ? "grayscale" : "RGB"},
+          {"layout", "NCHW"},
+          {"scale", 1.0 / 255.0},
+          {"mean", mean},
+          {"std", std},
+          {"transforms", transforms},
+          {"classes", m.classes},
+          {"output", "logits: softmax gives the class probabilities"}};
+}
+
+}  // namespace trainscope

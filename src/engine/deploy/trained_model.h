@@ -1,0 +1,41 @@
+// A run's trained model, ready to use: rebuilt from run.json, weights from a
+// checkpoint, in eval() mode on the CPU, with the preprocessing it was validated with.
+#pragma once
+
+#include "engine/config/config.h"
+#include "engine/models/layer_stack.h"
+
+#include <torch/torch.h>
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+namespace trainscope {
+
+struct TrainedModel {
+  std::string run_dir, run_name;
+  std::string checkpoint;  // the file the weights came from
+  ExperimentConfig config;
+  std::vector<std::string> classes;
+  std::vector<int64_t> input_shape;     // [channels, height, width]
+  std::vector<TransformSpec> pipeline;  // the validation transforms (pitfalls applied)
+  LayerStack model{nullptr};
+};
+
+// Loads `checkpoint` ("best", "last", a file name in checkpoints/ or a path); empty
+// means best.pt when the run has one, else last.pt. Throws ConfigError with a readable
+// reason when the run or checkpoint cannot be used.
+TrainedModel loadTrainedModel(const std::string& runDir, const std::string& checkpoint = "");
+
+// An image file as the model's input [1, C, H, W]: decoded as the dataset decodes
+// (RGB or grayscale), then the validation transforms; an image of another size than
+// the run's (a photo for a Fashion-MNIST model) is first resized to the input size.
+// Throws std::runtime_error naming the file when it cannot be read.
+torch::Tensor preprocessImageFile(const TrainedModel& m, const std::string& path);
+
+// What a user needs to feed the model from Python or OpenCV: input shape, channel
+// order, scaling, mean/std, the validation transforms by torchvision's names, classes.
+nlohmann::json preprocessingJson(const TrainedModel& m);
+
+}  // namespace trainscope
