@@ -16,8 +16,10 @@ std::unique_ptr<torch::optim::Optimizer> makeOptimizer(const OptimizerConfig& c,
       params, optim::SGDOptions(c.lr).momentum(c.momentum).nesterov(c.nesterov).weight_decay(c.weight_decay));
 }
 
-void setLearningRate(torch::optim::Optimizer& optimizer, double lr) {
-  for (auto& group : optimizer.param_groups()) group.options().set_lr(lr);
+void setLearningRate(torch::optim::Optimizer& optimizer, double lr, double backboneFactor) {
+  auto& groups = optimizer.param_groups();
+  for (size_t i = 0; i < groups.size(); ++i)
+    groups[i].options().set_lr(groups.size() == 2 && i == 0 ? lr * backboneFactor : lr);
 }
 
 }  // namespace trainscope

@@ -11,6 +11,8 @@ namespace trainscope {
 
 std::unique_ptr<torch::optim::Optimizer> makeOptimizer(const OptimizerConfig& config,
                                                        std::vector<torch::Tensor> parameters);
-void setLearningRate(torch::optim::Optimizer& optimizer, double lr);
+// Sets every group's rate; with two groups (fine-tuning), group 0, the backbone, gets
+// lr * backboneFactor.
+void setLearningRate(torch::optim::Optimizer& optimizer, double lr, double backboneFactor = 1.0);
 
 }  // namespace trainscope

@@ -6,16 +6,19 @@
 #include "engine/models/model_factory.h"
 #include "engine/system/device.h"
 #include "engine/train/checkpoint.h"
+#include "engine/train/fine_tuning.h"
 #include "engine/train/lr_schedule.h"
 
 #include <torch/csrc/autograd/anomaly_mode.h>
 #include "engine/inspect/step_inspection.h"
 #include "engine/record/h5_handle.h"
 #include "engine/record/metrics_file.h"
+#include "engine/train/batch_mixing.h"
 #include "engine/train/optimizers.h"
 #include "engine/train/pitfalls.h"
 #include "engine/train/run_start.h"
 #include "engine/train/training_data.h"
+#include "engine/train/validation.h"
 
 #include <algorithm>
 #include <chrono>
@@ -39,12 +42,6 @@ std::string percent(double v) {
   s << std::fixed << std::setprecision(2) << 100.0 * v << "%";
   return s.str();
 }
-
-struct ValidationResult {
-  double loss = 0, accuracy = 0;  // NaN when there are no validation samples
-  int64_t samples = 0;
-  bool interrupted = false;
-};
 
 class Trainer {
  public:
@@ -107,7 +104,8 @@ class Trainer {
       model_ = buildModel(cfg_.model, inputShape_, static_cast<int64_t>(classes_.size()));
     }
     model_->to(device_);
-    optimizer_ = makeOptimizer(cfg_.optimizer, model_->parameters());
+    optimizer_ = makeFineTuningOptimizer(cfg_.optimizer, cfg_.model, model_, static_cast<int64_t>(classes_.size()));
+    applyFreezing(model_, cfg_.model, static_cast<int64_t>(classes_.size()), 0);  // checks model.freeze early
     inspection_ =
         std::make_unique<StepInspection>(cfg_, model_, record_.dir(), ctx_.events, ctx_.control,
                                          [this](LogLevel level, const std::string& text) { log(level, text); });
@@ -139,7 +137,7 @@ class Trainer {
     RunStartFacts facts{record_.dir().string(), device_.str(),      threads_, splits.description,
                         splits.train->size(),   splits.val->size(), classes_, inputShape_,
                         stepsPerEpoch_,         totalSteps_,        {},       inspection_->probing(),
-                        ctx_.resuming,          pos_.global_step};
+                        ctx_.resuming,          pos_.global_step,   {}};
     for (const auto& l : model_->layers()) facts.layers.push_back({l.name, l.type});
     recordRunStart(cfg_, facts, info);
     record_.save();
@@ -157,6 +155,7 @@ class Trainer {
       const auto epochStart = Clock::now();
       double pausedInEpoch = 0;
       model_->train();
+      freeze(epoch);
       trainLoader_->startEpoch(epoch, pos_.batch_in_epoch);
       int64_t batch = pos_.batch_in_epoch;
       const int64_t batchesPerEpoch = trainLoader_->batchesPerEpoch();
@@ -219,7 +218,7 @@ class Trainer {
     const auto stepStart = Clock::now();
     const int64_t accum = cfg_.training.grad_accum_steps;
     const double lr = schedule_->lrAt(pos_.global_step);
-    setLearningRate(*optimizer_, lr);
+    setLearningRate(*optimizer_, lr, cfg_.model.backbone_lr_factor);
     // zero_grad(set_to_none=True): PyTorch's default since 2.0, and cheaper. The
     // teaching pitfall leaves it out: each backward adds to the last step's gradients.
     if (!cfg_.pitfalls.skip_zero_grad)
@@ -239,9 +238,10 @@ class Trainer {
       if (!bad.empty()) continue;  // the rest of a bad group is consumed, not trained on
       x = batch->inputs.to(device_, /*non_blocking=*/true);
       y = batch->targets.to(device_, /*non_blocking=*/true);
-      torch::Tensor logits = model_->forward(x, inspection_->observerFor(pos_.global_step + 1));
-      torch::Tensor loss = torch::nn::functional::cross_entropy(
-          logits, y, torch::nn::functional::CrossEntropyFuncOptions().label_smoothing(cfg_.training.label_smoothing));
+      // MixUp/CutMix when asked; draws keyed by (seed, batch index), so resumes repeat them.
+      const MixedBatch mixed = mixBatch(x, y, cfg_.training, cfg_.seed, pos_.global_step * accum + out.batches);
+      torch::Tensor logits = model_->forward(mixed.inputs, inspection_->observerFor(pos_.global_step + 1));
+      torch::Tensor loss = mixedCrossEntropy(logits, mixed, cfg_.training.label_smoothing);
       const double lossValue = loss.item<double>();  // read anyway for the curve: the check is free
       if (guard && !std::isfinite(lossValue)) {
         bad = std::string("the loss is ") + (std::isnan(lossValue) ? "NaN" : "infinite");
@@ -257,7 +257,7 @@ class Trainer {
       }
       const double n = static_cast<double>(y.size(0));
       lossSum += lossValue * n;
-      correct += logits.argmax(/*dim=*/1).eq(y).sum().item<double>();
+      correct += mixedCorrect(logits, mixed);
       seen += n;
     }
     if (out.batches == 0) return out;
@@ -310,32 +310,10 @@ class Trainer {
 
   ValidationResult validate(int64_t epoch) {
     const auto start = Clock::now();
-    ValidationResult r;
     publishProgress(epoch, stepsPerEpoch_, /*validating=*/true);
-    torch::NoGradGuard noGrad;
-    if (!cfg_.pitfalls.skip_eval) model_->eval();  // the pitfall: Dropout and BatchNorm stay in training mode
-    valLoader_->startEpoch(0);
-    double lossSum = 0, correct = 0, seen = 0;
-    while (auto batch = valLoader_->next()) {
-      if (ctx_.control->stopRequested()) {
-        r.interrupted = true;
-        model_->train();
-        return r;
-      }
-      torch::Tensor x = batch->inputs.to(device_, /*non_blocking=*/true);
-      torch::Tensor y = batch->targets.to(device_, /*non_blocking=*/true);
-      torch::Tensor logits = model_->forward(x);
-      lossSum += torch::nn::functional::cross_entropy(
-                     logits, y, torch::nn::functional::CrossEntropyFuncOptions().reduction(torch::kSum))
-                     .item<double>();
-      correct += logits.argmax(/*dim=*/1).eq(y).sum().item<double>();
-      seen += static_cast<double>(y.size(0));
-    }
+    const ValidationResult r = validateModel(model_, *valLoader_, device_, *ctx_.control, cfg_.pitfalls.skip_eval);
     reportSkipped();
-    model_->train();
-    r.samples = static_cast<int64_t>(seen);
-    r.loss = seen > 0 ? lossSum / seen : std::nan("");
-    r.accuracy = seen > 0 ? correct / seen : std::nan("");
+    if (r.interrupted) return r;
     lastValidationSeconds_ = secondsSince(start);
     validationSeconds_ += lastValidationSeconds_;
     return r;
@@ -420,6 +398,16 @@ class Trainer {
     record_.save();
     if (action == "pause") guardPaused_ = true, ctx_.control->requestPause();
     if (action == "stop") guardStopped_ = true, ctx_.control->requestStop();
+  }
+
+  // model.freeze for this epoch; said in the log when it changes.
+  void freeze(int64_t epoch) {
+    if (cfg_.model.freeze.empty()) return;
+    const int64_t frozen = applyFreezing(model_, cfg_.model, static_cast<int64_t>(classes_.size()), epoch);
+    if (frozen == frozenTensors_) return;
+    log(LogLevel::Info, frozen > 0 ? std::to_string(frozen) + " parameter tensors frozen (model.freeze)"
+                                   : "model.freeze: every layer trains from epoch " + std::to_string(epoch + 1));
+    frozenTensors_ = frozen;
   }
 
   void saveLast() { saveLast(pos_); }
@@ -586,7 +574,7 @@ class Trainer {
   double sessionSamples_ = 0, sessionSeconds_ = 0, resumedTrainSeconds_ = 0;
   double validationSeconds_ = 0, lastValidationSeconds_ = 0;
   int64_t sessionSteps_ = 0;
-  int64_t guardTrips_ = 0;
+  int64_t guardTrips_ = 0, frozenTensors_ = -1;
   bool guardStopped_ = false, guardPaused_ = false;
   int64_t lastCheckpointStep_ = 0;
   Clock::time_point lastCheckpointTime_ = Clock::now();

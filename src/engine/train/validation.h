@@ -1,0 +1,22 @@
+// The validation pass: eval() (unless the skip_eval pitfall), no_grad, every batch of
+// the validation loader; loss and accuracy. Stops early when a stop is requested.
+#pragma once
+
+#include "engine/data/data_loader.h"
+#include "engine/models/layer_stack.h"
+#include "engine/run/run_control.h"
+
+#include <torch/torch.h>
+
+namespace trainscope {
+
+struct ValidationResult {
+  double loss = 0, accuracy = 0;  // NaN when there are no validation samples
+  int64_t samples = 0;
+  bool interrupted = false;
+};
+
+ValidationResult validateModel(LayerStack& model, DataLoader& loader, const torch::Device& device,
+                               const RunControl& control, bool skipEval);
+
+}  // namespace trainscope
