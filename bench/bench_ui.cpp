@@ -158,13 +158,16 @@ void latencyWhileTraining(int epochs, int prefill) {
   window.setConfirmClose(false);
   QString error;
   doc.load(TRAINSCOPE_SOURCE_DIR "/resources/experiments/fashion_lenet.json", &error);
-  doc.set("/epochs", epochs);
-  if (const char* t = std::getenv("BENCH_THREADS")) doc.set("/threads", std::atoi(t));
-  doc.set("/runs_dir", "/tmp/trainscope-bench-ui-runs");
   window.resize(1280, 820);
   window.show();
-  window.importLastOrDefaultDataset("fashion-mnist");
+  // BENCH_FOLDER: a photo folder instead (it gets the app's photo recipe, the Fast CNN).
+  const char* folder = std::getenv("BENCH_FOLDER");
+  window.importLastOrDefaultDataset(folder ? folder : "fashion-mnist");
   while (!doc.dataset()) QApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+  doc.set("/epochs", epochs);
+  if (const char* t = std::getenv("BENCH_THREADS")) doc.set("/threads", std::atoi(t));
+  if (const char* m = std::getenv("BENCH_MODEL")) doc.set("/model/name", m);
+  doc.set("/runs_dir", "/tmp/trainscope-bench-ui-runs");
   window.showPage(ui::MainWindow::Train);
 
   std::vector<double> lateness;

@@ -36,7 +36,7 @@ for i in $(seq "$repeat"); do
     # shellcheck disable=SC2086
     "$build/src/cli/trainscope-cli" train -q --config resources/experiments/fashion_lenet.json --out "$out" \
       --set epochs=1 --set threads="$threads" ${settings[$v]} >/dev/null
-    run=$(ls -d "$out"/fashion_lenet-* | head -1)
+    run=$(ls -d "$out"/lenet-fashion-mnist-* | head -1)
     s=$($py -c "import json; r=json.load(open('$run/run.json')); print(r['dataset']['train_samples'] / r['train_seconds'])")
     sps[$v]="${sps[$v]:-} $s"
     echo "  round $i: $v $s samples/s" >&2

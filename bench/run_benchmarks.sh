@@ -30,7 +30,7 @@ for i in $(seq "$repeat"); do
   rm -rf "$out/runs"
   "$build/src/cli/trainscope-cli" train -q --config resources/experiments/fashion_lenet.json --out "$out/runs" \
     --set epochs=1 --set threads="$threads" >/dev/null
-  run=$(ls -d "$out"/runs/fashion_lenet-* | head -1)
+  run=$(ls -d "$out"/runs/lenet-fashion-mnist-* | head -1)
   cpp_sps+=("$($py -c "import json; r=json.load(open('$run/run.json')); print(r['dataset']['train_samples'] / r['train_seconds'])")")
   cpp_acc+=("$($py -c "import json; print(json.load(open('$run/run.json'))['final_val_accuracy'])")")
   r=$($py bench/python/fashion_lenet.py --threads "$threads" --workers 2)

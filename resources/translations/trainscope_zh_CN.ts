@@ -297,6 +297,10 @@
       <translation>打开图像文件夹（root/&lt;class&gt;/&lt;image&gt;）</translation>
     </message>
     <message>
+      <source>Your photos get the fast recipe: the Fast CNN at 64 px, 25 epochs (a few minutes on a laptop). Change the model or image size on the Model page.</source>
+      <translation>你的照片使用快速方案：64 px 的 Fast CNN，25 个 epoch（在笔记本电脑上只需几分钟）。可在模型页面更改模型或图像尺寸。</translation>
+    </message>
+    <message>
       <source>Image sizes are measured when a folder is imported.</source>
       <translation>导入文件夹时会测量图像尺寸。</translation>
     </message>
@@ -510,6 +514,38 @@
     <message>
       <source>Trains towards 90% instead of 100% confidence (at 0.1), which calibrates the model and often helps a little.</source>
       <translation>以 90% 而非 100% 的置信度为训练目标（取 0.1 时），可校准模型，且通常略有帮助。</translation>
+    </message>
+    <message>
+      <source>MixUp alpha</source>
+      <translation>MixUp alpha</translation>
+    </message>
+    <message>
+      <source>Blends each batch with a shuffled copy of itself, labels too (Beta(alpha, alpha) weights): a brake on overfitting small datasets. Try 0.2; 0 is off.</source>
+      <translation>将每个批次与其打乱后的副本按 Beta(alpha, alpha) 权重混合，标签也一起混合：可抑制小数据集上的过拟合。可尝试 0.2；0 表示关闭。</translation>
+    </message>
+    <message>
+      <source>CutMix alpha</source>
+      <translation>CutMix alpha</translation>
+    </message>
+    <message>
+      <source>Pastes a box from another image of the batch, labels weighted by its area. Try 1.0; 0 is off. With MixUp on too, each batch gets one of the two.</source>
+      <translation>从同一批次的另一张图像中粘贴一个矩形区域，标签按面积加权。可尝试 1.0；0 表示关闭。若同时开启 MixUp，每个批次使用两者之一。</translation>
+    </message>
+    <message>
+      <source>Unfreeze at epoch</source>
+      <translation>解冻于第几个 epoch</translation>
+    </message>
+    <message>
+      <source>Fine-tuning: from this epoch on, the frozen layers (Model page) train too. 0 keeps them frozen.</source>
+      <translation>微调：从这个 epoch 开始，被冻结的层（模型页面）也参与训练。0 表示始终冻结。</translation>
+    </message>
+    <message>
+      <source>Backbone LR factor</source>
+      <translation>主干学习率系数</translation>
+    </message>
+    <message>
+      <source>Fine-tuning: the learning rate of every layer but the classifier head, as a share of the rate (0.1 is common). 1 trains all alike.</source>
+      <translation>微调：除分类头以外所有层的学习率，占学习率的比例（常用 0.1）。1 表示所有层相同。</translation>
     </message>
     <message>
       <source>Debugging</source>
@@ -896,6 +932,49 @@
     </message>
   </context>
   <context>
+    <name>trainscope::ui::LrFinderDialog</name>
+    <message>
+      <source>Find a learning rate</source>
+      <translation>寻找学习率</translation>
+    </message>
+    <message>
+      <source>learning rate (log scale)</source>
+      <translation>学习率（对数坐标）</translation>
+    </message>
+    <message>
+      <source>loss (smoothed)</source>
+      <translation>损失（平滑）</translation>
+    </message>
+    <message>
+      <source>A short run raises the learning rate step by step from 1e-7 while the loss is watched; the weights, the optimizer and the random state are put back afterwards.</source>
+      <translation>一次短暂的运行从 1e-7 开始逐步提高学习率并观察损失；之后会恢复权重、优化器和随机状态。</translation>
+    </message>
+    <message>
+      <source>Use this rate</source>
+      <translation>使用此学习率</translation>
+    </message>
+    <message>
+      <source>The range test failed: %1</source>
+      <translation>范围测试失败：%1</translation>
+    </message>
+    <message>
+      <source>Suggested learning rate: %1 (a tenth of the rate at the lowest loss). %2</source>
+      <translation>建议学习率：%1（最低损失处学习率的十分之一）。%2</translation>
+    </message>
+    <message>
+      <source>Weights, optimizer and random state were restored.</source>
+      <translation>权重、优化器和随机状态已恢复。</translation>
+    </message>
+    <message>
+      <source>Warning: the state was not restored.</source>
+      <translation>警告：状态未能恢复。</translation>
+    </message>
+    <message>
+      <source>The curve is too short to suggest a rate (a very small dataset?).</source>
+      <translation>曲线太短，无法给出建议（数据集太小？）。</translation>
+    </message>
+  </context>
+  <context>
     <name>trainscope::ui::MainWindow</name>
     <message>
       <source>Trainscope</source>
@@ -1145,6 +1224,14 @@
       <translation>ResNet-18：残差块让梯度能流经 18 层。性能强，但在 CPU 上较慢。</translation>
     </message>
     <message>
+      <source>Fast CNN: seven 3x3 convolutions with BatchNorm, strided instead of pooled, and global average pooling. Made for your own photos at 64-128 px: useful in minutes on a laptop.</source>
+      <translation>Fast CNN：七个带 BatchNorm 的 3x3 卷积，用步幅代替池化，最后全局平均池化。专为 64-128 px 的自有照片设计：在笔记本电脑上几分钟即可得到可用的模型。</translation>
+    </message>
+    <message>
+      <source>Your own model from Python: a file saved with torch.jit.save(torch.jit.script(model)). Its last Linear layer is replaced to fit your classes; freeze the backbone to fine-tune it.</source>
+      <translation>来自 Python 的自有模型：用 torch.jit.save(torch.jit.script(model)) 保存的文件。其最后一个 Linear 层会被替换以适配你的类别；冻结主干即可微调。</translation>
+    </message>
+    <message>
       <source>MLP: the width of each hidden layer, e.g. 256, 128.</source>
       <translation>MLP：每个隐藏层的宽度，例如 256, 128。</translation>
     </message>
@@ -1157,12 +1244,52 @@
       <translation>MLP 和 VGG：训练时随机关闭的单元比例（0 = 不关闭）。</translation>
     </message>
     <message>
+      <source> px</source>
+      <translation> px</translation>
+    </message>
+    <message>
+      <source>as the transforms say</source>
+      <translation>由变换决定</translation>
+    </message>
+    <message>
+      <source>The side of the square images the model sees: every Resize and crop of both pipelines follows it. Smaller is much faster (64 px is 12x less work than 224 px) and is often enough for photos.</source>
+      <translation>模型看到的正方形图像边长：两个流水线中的所有 Resize 和裁剪都随之调整。越小越快（64 px 的计算量是 224 px 的 1/12），对照片通常已足够。</translation>
+    </message>
+    <message>
+      <source>model.pt, saved with torch.jit.save</source>
+      <translation>model.pt，用 torch.jit.save 保存</translation>
+    </message>
+    <message>
+      <source>Browse…</source>
+      <translation>浏览…</translation>
+    </message>
+    <message>
+      <source>backbone, or layer names: conv1, layer1</source>
+      <translation>backbone，或层名称：conv1, layer1</translation>
+    </message>
+    <message>
+      <source>Parameters that do not train: "backbone" is every layer but the classifier head; or names from the summary (a name freezes everything under it).</source>
+      <translation>不参与训练的参数："backbone" 表示除分类头以外的所有层；也可填写摘要中的名称（一个名称会冻结其下的全部参数）。</translation>
+    </message>
+    <message>
       <source>Model</source>
       <translation>模型</translation>
     </message>
     <message>
       <source>Built-in model</source>
       <translation>内置模型</translation>
+    </message>
+    <message>
+      <source>Image size</source>
+      <translation>图像尺寸</translation>
+    </message>
+    <message>
+      <source>TorchScript file</source>
+      <translation>TorchScript 文件</translation>
+    </message>
+    <message>
+      <source>Freeze</source>
+      <translation>冻结</translation>
     </message>
     <message>
       <source>Hidden layers</source>
@@ -1209,6 +1336,30 @@
       <translation>把几个设置的所有组合（例如 学习率 × 权重衰减）加入队列并进行比较。</translation>
     </message>
     <message>
+      <source>Find LR…</source>
+      <translation>寻找学习率…</translation>
+    </message>
+    <message>
+      <source>Learning-rate range test: a short run with a growing rate, the loss plotted against it, and a suggested rate.</source>
+      <translation>学习率范围测试：以逐渐增大的学习率做一次短暂运行，绘制损失随学习率的变化，并给出建议学习率。</translation>
+    </message>
+    <message>
+      <source>Fit batch…</source>
+      <translation>适配批大小…</translation>
+    </message>
+    <message>
+      <source>Measure the largest batch that fits in memory, and the gradient accumulation that reaches the batch you want.</source>
+      <translation>测量内存能容纳的最大批大小，以及达到目标批大小所需的梯度累积步数。</translation>
+    </message>
+    <message>
+      <source>TorchScript model</source>
+      <translation>TorchScript 模型</translation>
+    </message>
+    <message>
+      <source>TorchScript (*.pt *.pth *.ptl);;All files (*)</source>
+      <translation>TorchScript (*.pt *.pth *.ptl);;所有文件 (*)</translation>
+    </message>
+    <message>
       <source>Import a dataset on the Data page to see the model for its images.</source>
       <translation>在数据页面导入数据集，即可查看针对其图像的模型。</translation>
     </message>
@@ -1222,7 +1373,89 @@
     </message>
   </context>
   <context>
+    <name>trainscope::ui::PredictDialog</name>
+    <message>
+      <source>Try the model — %1</source>
+      <translation>试用模型 — %1</translation>
+    </message>
+    <message>
+      <source>Drop images here, or pick them. Each shows the model's five most likely classes and the input it saw after the validation transforms.</source>
+      <translation>将图像拖放到这里，或选择图像。每张图像显示模型认为最可能的五个类别，以及经过验证变换后模型看到的输入。</translation>
+    </message>
+    <message>
+      <source>Pick images…</source>
+      <translation>选择图像…</translation>
+    </message>
+    <message>
+      <source>Images to classify</source>
+      <translation>要分类的图像</translation>
+    </message>
+    <message>
+      <source>Images (*.jpg *.jpeg *.png *.bmp *.webp *.tif *.tiff *.ppm *.pgm)</source>
+      <translation>图像 (*.jpg *.jpeg *.png *.bmp *.webp *.tif *.tiff *.ppm *.pgm)</translation>
+    </message>
+    <message numerus="yes">
+      <source>Classifying %n image(s)…</source>
+      <translation>
+        <numerusform>正在分类 %n 张图像…</numerusform></translation>
+    </message>
+    <message>
+      <source>Drop more images, or pick them.</source>
+      <translation>可继续拖放或选择图像。</translation>
+    </message>
+    <message>
+      <source>What the model saw: %1x%2</source>
+      <translation>模型看到的输入：%1x%2</translation>
+    </message>
+  </context>
+  <context>
     <name>QObject</name>
+    <message>
+      <source>Export the trained model</source>
+      <translation>导出训练好的模型</translation>
+    </message>
+    <message>
+      <source>TorchScript for Python (*.pt);;ONNX for OpenCV, onnxruntime (*.onnx)</source>
+      <translation>用于 Python 的 TorchScript (*.pt);;用于 OpenCV、onnxruntime 的 ONNX (*.onnx)</translation>
+    </message>
+    <message>
+      <source>Export failed</source>
+      <translation>导出失败</translation>
+    </message>
+    <message>
+      <source>Model exported</source>
+      <translation>模型已导出</translation>
+    </message>
+    <message>
+      <source>Model: %1
+Preprocessing (input size, mean/std, classes): %2
+Weights: %3</source>
+      <translation>模型：%1
+预处理（输入尺寸、均值/标准差、类别）：%2
+权重：%3</translation>
+    </message>
+    <message>
+      <source>Batch size</source>
+      <translation>批大小</translation>
+    </message>
+    <message>
+      <source>batch %1: %2 MiB
+</source>
+      <translation>批大小 %1：%2 MiB
+</translation>
+    </message>
+    <message>
+      <source>One training step and the validation pass, measured (%1):
+%2
+Budget: %3 MiB. The largest batch that fits: %4; for an effective batch of %5, accumulate %6 step(s).
+
+Apply?</source>
+      <translation>测量了一个训练步和一次验证（%1）：
+%2
+预算：%3 MiB。能容纳的最大批大小：%4；要达到 %5 的有效批大小，需累积 %6 步。
+
+应用吗？</translation>
+    </message>
     <message>
       <source>The check failed: %1</source>
       <translation>检查失败：%1</translation>
@@ -1269,6 +1502,22 @@ This cannot be undone.</source>
       <translation>删除 %1 及其文件夹中的所有内容？
 %2
 此操作无法撤销。</translation>
+    </message>
+    <message>
+      <source>Model</source>
+      <translation>模型</translation>
+    </message>
+    <message>
+      <source>The selected run's trained model: export it for Python, OpenCV or ONNX, or try it on images.</source>
+      <translation>所选运行训练好的模型：导出给 Python、OpenCV 或 ONNX 使用，或在图像上试用。</translation>
+    </message>
+    <message>
+      <source>Export for Python / ONNX…</source>
+      <translation>导出给 Python / ONNX…</translation>
+    </message>
+    <message>
+      <source>Try it on images…</source>
+      <translation>在图像上试用…</translation>
     </message>
   </context>
   <context>

@@ -1,4 +1,5 @@
 #include "cli/commands.h"
+#include "cli/cli_support.h"
 #include "cli/event_stream.h"
 #include "engine/config/lesson.h"
 #include "engine/record/run_library.h"
@@ -36,61 +37,6 @@ std::atomic<int> interrupts{0};
 // on disk is at most 2 seconds behind, and `resume` recovers from that).
 void onInterrupt(int) {
   if (++interrupts >= 2) std::_Exit(130);
-}
-
-// Exit codes: 0 success, 1 run failed, 2 bad config or arguments, 130 interrupted.
-constexpr int kFailed = 1, kBadConfig = 2, kInterrupted = 130;
-
-int reportConfigError(const std::exception& e) {
-  std::fprintf(stderr, "config error:\n");
-  const std::string text = e.what();
-  size_t start = 0;
-  while (start <= text.size()) {
-    const size_t end = text.find('\n', start);
-    std::fprintf(stderr, "  %s\n", text.substr(start, end - start).c_str());
-    if (end == std::string::npos) break;
-    start = end + 1;
-  }
-  return kBadConfig;
-}
-
-// Runs a command body, turning exceptions into the message and exit code a user
-// expects; with an event stream, the failure is also its last line.
-int guarded(const std::function<int()>& body, EventStream* events = nullptr) {
-  try {
-    return body();
-  } catch (const ConfigError& e) {
-    if (events && events->enabled()) events->write(RunError{std::string("config error: ") + e.what()});
-    return reportConfigError(e);
-  } catch (const std::exception& e) {
-    if (events && events->enabled()) events->write(RunError{e.what()});
-    std::fprintf(stderr, "error: %s\n", e.what());
-    return kFailed;
-  }
-}
-
-ExperimentConfig configFromFile(const std::string& path, const std::vector<std::string>& overrides,
-                                const std::string& out) {
-  nlohmann::json j = readConfigJson(path, "--config");
-  for (const auto& o : overrides) applyOverride(j, o);
-  if (!out.empty()) j["runs_dir"] = out;
-  try {
-    return parseConfig(j);
-  } catch (const ConfigError& e) {
-    // A missing dataset folder explains the other problems (transforms that do not
-    // fit "these" images): it is said first, with them.
-    DatasetConfig dataset;
-    const nlohmann::json* d = j.contains("dataset") && j["dataset"].is_object() ? &j["dataset"] : nullptr;
-    if (d && d->value("kind", "") == "image-folder" && d->contains("root") && (*d)["root"].is_string()) {
-      dataset.kind = "image-folder";
-      dataset.root = (*d)["root"].get<std::string>();
-    }
-    std::vector<std::string> problems =
-        dataset.kind == "image-folder" ? checkDatasetAvailable(dataset) : std::vector<std::string>{};
-    if (problems.empty()) throw;
-    problems.insert(problems.end(), e.problems().begin(), e.problems().end());
-    throw ConfigError(problems);
-  }
 }
 
 // Drains the session's events until it ends; Ctrl+C stops the run cleanly.

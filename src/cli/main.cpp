@@ -155,6 +155,33 @@ int runCommand(int argc, char** argv) {
   predictCmd->add_option("--checkpoint", predictCheckpoint, "best, last or a file (default: best, else last)");
   predictCmd->add_flag("--json", predictJson, "One JSON object per image");
 
+  std::string lrConfig, lrCsv;
+  std::vector<std::string> lrOverrides;
+  int lrIterations = 100;
+  bool lrJson = false;
+  auto* lrCmd = app.add_subcommand(
+      "lr-find", "Learning-rate range test: a short run with a growing rate, the loss plot and a suggested rate");
+  lrCmd->add_option("--config", lrConfig, "Experiment JSON")->required()->check(CLI::ExistingFile);
+  lrCmd->add_option("--set", lrOverrides, "Override a field: a.b=value (repeatable)");
+  lrCmd->add_option("--iterations", lrIterations, "At most this many steps")->check(CLI::Range(2, 1000));
+  lrCmd->add_option("--csv", lrCsv, "Write the curve (lr, smoothed loss) to this file");
+  lrCmd->add_flag("--json", lrJson, "Print the curve and suggestion as one JSON object");
+
+  std::string fitConfig;
+  std::vector<std::string> fitOverrides;
+  double fitHeadroom = 0.2;
+  int fitTarget = 0;
+  bool fitJson = false;
+  auto* fitCmd = app.add_subcommand(
+      "fit-batch", "The largest batch that fits in memory with headroom, and the accumulation for a target batch");
+  fitCmd->add_option("--config", fitConfig, "Experiment JSON")->required()->check(CLI::ExistingFile);
+  fitCmd->add_option("--set", fitOverrides, "Override a field: a.b=value (repeatable)");
+  fitCmd->add_option("--headroom", fitHeadroom, "Share of the memory left free (default 0.2)")
+      ->check(CLI::Range(0.0, 0.9));
+  fitCmd->add_option("--target-batch", fitTarget, "Effective batch to reach (default: the config's)")
+      ->check(CLI::Range(1, 1 << 20));
+  fitCmd->add_flag("--json", fitJson, "Print the result as one JSON object");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -179,6 +206,8 @@ int runCommand(int argc, char** argv) {
   if (*runsCmd) return runsCommand(runsDir);
   if (*repairCmd) return repairCommand(repairDir);
   if (*exportCmd) return exportCommand(exportRequest);
+  if (*lrCmd) return lrFindCommand(lrConfig, lrOverrides, lrIterations, lrCsv, lrJson);
+  if (*fitCmd) return fitBatchCommand(fitConfig, fitOverrides, fitHeadroom, fitTarget, fitJson);
   if (*predictCmd) return predictCommand(predictRun, predictImagesList, predictTop, predictCheckpoint, predictJson);
   return 0;
 }

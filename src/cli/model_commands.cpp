@@ -1,8 +1,14 @@
 #include "cli/model_commands.h"
 
+#include "cli/cli_support.h"
+#include "engine/tuning.h"
+
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <fstream>
 #include <iostream>
 
 namespace trainscope::cli {
@@ -52,6 +58,110 @@ int predictCommand(const std::string& runDir, const std::vector<std::string>& im
     }
   }
   return failures == 0 ? 0 : 1;
+}
+
+namespace {
+// The loss against log10(lr) as 60 columns x 15 rows of text, the suggestion marked.
+void plotCurve(const LrFinderResult& r) {
+  const int width = 60, height = 15;
+  double lo = INFINITY, hi = -INFINITY;
+  for (double l : r.losses) lo = std::min(lo, l), hi = std::max(hi, l);
+  hi = std::min(hi, lo + 3 * (r.losses.front() - lo + 1e-9));  // a blow-up at the end would flatten the rest
+  const double x0 = std::log10(r.lrs.front()), x1 = std::log10(r.lrs.back());
+  std::vector<std::string> rows(height, std::string(width, ' '));
+  for (size_t i = 0; i < r.lrs.size(); ++i) {
+    const int x = static_cast<int>((std::log10(r.lrs[i]) - x0) / std::max(1e-9, x1 - x0) * (width - 1));
+    const double v = std::clamp((r.losses[i] - lo) / std::max(1e-9, hi - lo), 0.0, 1.0);
+    rows[static_cast<size_t>((1 - v) * (height - 1))][static_cast<size_t>(x)] = '*';
+  }
+  if (r.suggestion > 0) {
+    const int x = static_cast<int>((std::log10(r.suggestion) - x0) / std::max(1e-9, x1 - x0) * (width - 1));
+    for (auto& row : rows)
+      if (row[static_cast<size_t>(x)] == ' ') row[static_cast<size_t>(x)] = '|';
+  }
+  char label[32];
+  for (int i = 0; i < height; ++i) {
+    std::snprintf(label, sizeof label, "%9.4g ", i == 0 ? hi : i == height - 1 ? lo : NAN);
+    std::cout << (i == 0 || i == height - 1 ? label : std::string(10, ' ')) << rows[static_cast<size_t>(i)] << "\n";
+  }
+  std::snprintf(label, sizeof label, "%-10.0e", r.lrs.front());
+  std::cout << std::string(10, ' ') << label << std::string(width - 20, ' ');
+  std::snprintf(label, sizeof label, "%10.0e", r.lrs.back());
+  std::cout << label << "  (learning rate, log scale)\n";
+}
+}  // namespace
+
+int lrFindCommand(const std::string& config, const std::vector<std::string>& overrides, int iterations,
+                  const std::string& csv, bool json) {
+  return guarded([&] {
+    const ExperimentConfig c = configFromFile(config, overrides, "");
+    const LrFinderResult r = findLearningRate(c, iterations, [&](int i, int n) {
+      if (!json) std::fprintf(stderr, "\rrange test: step %d of at most %d", i, n);
+    });
+    if (!json) std::fprintf(stderr, "\n");
+    if (!r.ok) throw std::runtime_error(r.error);
+    if (!csv.empty()) {
+      std::ofstream out(csv);
+      out << "lr,loss\n";
+      for (size_t i = 0; i < r.lrs.size(); ++i) out << r.lrs[i] << "," << r.losses[i] << "\n";
+      if (!out) throw std::runtime_error(csv + ": cannot write the curve");
+    }
+    if (json) {
+      std::cout << nlohmann::json{{"lrs", r.lrs},
+                                  {"losses", r.losses},
+                                  {"suggestion", r.suggestion},
+                                  {"diverged", r.diverged},
+                                  {"state_restored", r.state_restored}}
+                       .dump()
+                << "\n";
+      return 0;
+    }
+    if (r.lrs.size() >= 2) plotCurve(r);
+    std::cout << r.lrs.size() << " steps" << (r.diverged ? ", stopped when the loss blew up" : "")
+              << "; weights, optimizer and RNG " << (r.state_restored ? "restored exactly" : "NOT restored") << "\n";
+    if (r.suggestion > 0) {
+      char lr[32];
+      std::snprintf(lr, sizeof lr, "%.3g", r.suggestion);
+      std::cout << "suggested learning rate: " << lr << "  (--set optimizer.lr=" << lr << ")\n";
+    } else {
+      std::cout << "no suggestion: the curve is too short (a tiny dataset?)\n";
+    }
+    return 0;
+  });
+}
+
+int fitBatchCommand(const std::string& config, const std::vector<std::string>& overrides, double headroom,
+                    int targetBatch, bool json) {
+  return guarded([&] {
+    const ExperimentConfig c = configFromFile(config, overrides, "");
+    const BatchSizeAdvice a = adviseBatchSize(c, headroom, targetBatch);
+    if (!a.ok) throw std::runtime_error(a.error);
+    if (json) {
+      nlohmann::json measured = nlohmann::json::array();
+      for (const auto& [b, bytes] : a.measured) measured.push_back({{"batch", b}, {"peak_bytes", bytes}});
+      std::cout << nlohmann::json{{"batch_size", a.batch_size},
+                                  {"grad_accum_steps", a.grad_accum_steps},
+                                  {"target_batch", a.target_batch},
+                                  {"budget_bytes", a.budget_bytes},
+                                  {"device", a.device},
+                                  {"measured", measured}}
+                       .dump()
+                << "\n";
+      return 0;
+    }
+    std::cout << "one training step and one validation pass on " << a.device << ", " << a.memory << ":\n";
+    for (const auto& [b, bytes] : a.measured)
+      std::cout << "  batch " << b << ": " << (bytes >> 20) << " MiB" << (bytes > a.budget_bytes ? "  (over)" : "")
+                << "\n";
+    std::cout << "budget: " << (a.budget_bytes >> 20) << " MiB (" << static_cast<int>(headroom * 100)
+              << "% left free)\nlargest batch that fits: " << a.batch_size << "\n";
+    if (a.grad_accum_steps > 1)
+      std::cout << "for an effective batch of " << a.target_batch << ": --set loader.batch_size=" << a.batch_size
+                << " --set training.grad_accum_steps=" << a.grad_accum_steps << "\n";
+    else
+      std::cout << "an effective batch of " << a.target_batch << " fits without accumulation\n";
+    return 0;
+  });
 }
 
 }  // namespace trainscope::cli

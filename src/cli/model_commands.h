@@ -1,4 +1,5 @@
-// trainscope-cli's commands for a trained run's model: export and predict.
+// trainscope-cli's commands around a model: export and predict a trained run's, find
+// a learning rate and fit a batch size before one.
 #pragma once
 
 #include "engine/model_tools.h"
@@ -13,5 +14,13 @@ int exportCommand(const ExportRequest& request);
 // Prints each image's top-k classes, or with json one JSON object per image.
 int predictCommand(const std::string& runDir, const std::vector<std::string>& images, int k,
                    const std::string& checkpoint, bool json);
+
+// The learning-rate range test: a log-scale plot in text, the curve as CSV when asked,
+// the suggestion; --json prints one JSON object instead.
+int lrFindCommand(const std::string& config, const std::vector<std::string>& overrides, int iterations,
+                  const std::string& csv, bool json);
+// The largest batch within the memory budget, and the accumulation for the target batch.
+int fitBatchCommand(const std::string& config, const std::vector<std::string>& overrides, double headroom,
+                    int targetBatch, bool json);
 
 }  // namespace trainscope::cli

@@ -6,6 +6,7 @@
 #include "engine/record/atomic_file.h"
 #include "engine/record/tensor_file.h"
 #include "engine/system/device.h"
+#include "engine/system/error_text.h"
 #include "engine/system/threads.h"
 
 #include <algorithm>
@@ -16,21 +17,6 @@ namespace trainscope {
 namespace fs = std::filesystem;
 
 namespace {
-
-// Exceptions end here: the caller gets the reason as text.
-template <typename Fn>
-std::string failureOf(Fn&& fn) {
-  try {
-    fn();
-    return {};
-  } catch (const c10::Error& e) {
-    return readableTorchError(e);
-  } catch (const std::exception& e) {
-    return e.what();
-  } catch (...) {
-    return "unknown error inside the engine";
-  }
-}
 
 // A seeded batch of inputs shaped as the model's; normal values, as normalised images are.
 torch::Tensor exampleBatch(const TrainedModel& m) {

@@ -155,7 +155,27 @@ void ExperimentDocument::setDataset(std::shared_ptr<const DatasetSplits> splits,
   revalidate();
   // Another kind of images needs other pipelines (size, channels, Normalize); the same
   // kind keeps the experiment's own transforms.
-  if (kindBefore != datasetKind() || before.dataset.channels != config_.dataset.channels || !valid_) {
+  // From the built-in dataset to a user's photos: the photo recipe (imagefolder_fast:
+  // the Fast CNN at 64 px, its optimizer, schedule and epochs), since Fashion-MNIST's
+  // recipes at ImageNet's 224 px take hours on a laptop. The user's dataset stays.
+  photoRecipe_ = false;
+  if (kindBefore == "fashion-mnist" && datasetKind() == "image-folder") {
+    QFile preset(":/experiments/imagefolder_fast.json");
+    if (preset.open(QIODevice::ReadOnly)) {
+      const nlohmann::json fast = nlohmann::json::parse(preset.readAll().toStdString(), nullptr, false);
+      if (fast.is_object()) {
+        const nlohmann::json workers = value("/loader/num_workers");  // the machine's, not the recipe's
+        for (const char* key : {"model", "optimizer", "scheduler", "training", "epochs", "transforms", "loader"})
+          if (fast.contains(key)) json_[key] = fast[key];
+        if (workers.is_number()) json_["loader"]["num_workers"] = workers;
+        photoRecipe_ = true;
+        revalidate();
+      }
+    }
+  }
+  // The recipe's transforms fit RGB photos; grayscale ones get the defaults below.
+  if ((!photoRecipe_ || !valid_) &&
+      (kindBefore != datasetKind() || before.dataset.channels != config_.dataset.channels || !valid_)) {
     DatasetConfig d;
     d.kind = datasetKind();
     d.channels = config_.dataset.channels;

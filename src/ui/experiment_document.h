@@ -50,6 +50,8 @@ class ExperimentDocument : public QObject {
   // Whether the loaded dataset is the one the experiment names (kind and root).
   bool datasetMatchesConfig() const;
   std::shared_ptr<const DatasetSplits> dataset() const { return dataset_; }
+  // Whether the last setDataset switched to the photo recipe (the Data page says so).
+  bool photoRecipeJustApplied() const { return photoRecipe_; }
 
   // Augmentation on/off, built from the val pipeline as the form describes it.
   struct Augmentation {
@@ -72,6 +74,7 @@ class ExperimentDocument : public QObject {
   ExperimentConfig config_;
   bool valid_ = false;
   bool modified_ = false;
+  bool photoRecipe_ = false;
   QString path_;
   QString datasetProblem_;
   std::map<std::string, std::string> problems_;

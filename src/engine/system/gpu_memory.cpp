@@ -48,4 +48,13 @@ GpuMemory gpuMemory(int device) {
 #endif
 }
 
+void resetGpuPeakMemory(int device) {
+#ifdef TRAINSCOPE_WITH_CUDA
+  if (torch::cuda::is_available() && device < static_cast<int>(torch::cuda::device_count()))
+    c10::cuda::CUDACachingAllocator::resetPeakStats(device);
+#else
+  (void)device;
+#endif
+}
+
 }  // namespace trainscope

@@ -18,4 +18,8 @@ struct GpuMemory {
 
 GpuMemory gpuMemory(int device = 0);
 
+// Starts a new peak_allocated measurement (torch.cuda.reset_peak_memory_stats); does
+// nothing without CUDA.
+void resetGpuPeakMemory(int device = 0);
+
 }  // namespace trainscope

@@ -140,6 +140,7 @@ ComparePage::ComparePage(QWidget* parent) : QWidget(parent) {
   top->addWidget(tag_);
   top->addWidget(note_);
   top->addWidget(delete_);
+  top->addWidget(RunActions::modelButton(this, [this] { return currentRunDir(); }));
   auto* plotBar = new QHBoxLayout;
   plotBar->addWidget(new QLabel(tr("Curve:"), this));
   plotBar->addWidget(metric_);

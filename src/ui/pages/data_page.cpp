@@ -52,6 +52,7 @@ DataPage::DataPage(ExperimentDocument* document, QWidget* parent)
   progress_ = new QProgressBar(this);
   source_ = new QLabel(tr("No dataset yet"), this);
   source_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  source_->setWordWrap(true);  // a long folder path or note must not widen the window
 
   auto* top = new QHBoxLayout();
   top->addWidget(fashion_);
@@ -234,6 +235,10 @@ void DataPage::showDataset() {
     return;
   }
   source_->setText(QString::fromStdString(splits->description));
+  if (doc_->photoRecipeJustApplied())
+    source_->setText(source_->text() + "\n" +
+                     tr("Your photos get the fast recipe: the Fast CNN at 64 px, 25 epochs (a few minutes on a "
+                        "laptop). Change the model or image size on the Model page."));
   const auto& classes = splits->train->classes();
   QStringList names;
   for (const auto& c : classes) names << QString::fromStdString(c);

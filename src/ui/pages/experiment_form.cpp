@@ -97,6 +97,17 @@ ExperimentForm::ExperimentForm(ExperimentDocument* document, QWidget* parent) : 
   addText(train, "training.label_smoothing", tr("Label smoothing"),
           tr("Trains towards 90% instead of 100% confidence (at 0.1), which calibrates the model and often helps a "
              "little."));
+  addText(train, "training.mixup_alpha", tr("MixUp alpha"),
+          tr("Blends each batch with a shuffled copy of itself, labels too (Beta(alpha, alpha) weights): a brake on "
+             "overfitting small datasets. Try 0.2; 0 is off."));
+  addText(train, "training.cutmix_alpha", tr("CutMix alpha"),
+          tr("Pastes a box from another image of the batch, labels weighted by its area. Try 1.0; 0 is off. With "
+             "MixUp on too, each batch gets one of the two."));
+  addText(train, "model.unfreeze_epoch", tr("Unfreeze at epoch"),
+          tr("Fine-tuning: from this epoch on, the frozen layers (Model page) train too. 0 keeps them frozen."));
+  addText(train, "model.backbone_lr_factor", tr("Backbone LR factor"),
+          tr("Fine-tuning: the learning rate of every layer but the classifier head, as a share of the rate "
+             "(0.1 is common). 1 trains all alike."));
 
   QFormLayout* debug = group(tr("Debugging"));
   addChoice(debug, "training.nan_guard", tr("NaN guard"), {"pause", "stop", "skip", "off"},

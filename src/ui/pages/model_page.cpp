@@ -2,10 +2,12 @@
 
 #include "engine/data/dataset_source.h"
 #include "ui/experiment_document.h"
+#include "ui/model_dialogs.h"
 #include "ui/pages/experiment_form.h"
 #include "widgets/summary_table.h"
 
 #include <QComboBox>
+#include <QFileDialog>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -21,7 +23,7 @@
 namespace trainscope::ui {
 
 namespace {
-const QStringList kModels{"mlp", "lenet", "vgg", "resnet18", "fastcnn"};
+const QStringList kModels{"mlp", "lenet", "vgg", "resnet18", "fastcnn", "torchscript"};
 const QStringList kModelNotes{
     QT_TRANSLATE_NOOP("ModelPage",
                       "A multi-layer perceptron: flatten the image, then fully connected layers. The baseline."),
@@ -35,7 +37,10 @@ const QStringList kModelNotes{
         "ResNet-18: residual blocks that let gradients flow through 18 layers. Strong, and slow on a CPU."),
     QT_TRANSLATE_NOOP("ModelPage",
                       "Fast CNN: seven 3x3 convolutions with BatchNorm, strided instead of pooled, and global average "
-                      "pooling. Made for your own photos at 64-128 px: useful in minutes on a laptop.")};
+                      "pooling. Made for your own photos at 64-128 px: useful in minutes on a laptop."),
+    QT_TRANSLATE_NOOP("ModelPage",
+                      "Your own model from Python: a file saved with torch.jit.save(torch.jit.script(model)). Its last "
+                      "Linear layer is replaced to fit your classes; freeze the backbone to fine-tune it.")};
 
 QString shapeText(const std::vector<int64_t>& s) { return QString::fromStdString(formatShape(s)); }
 }  // namespace
@@ -60,6 +65,17 @@ ModelPage::ModelPage(ExperimentDocument* document, QWidget* parent) : QWidget(pa
   imageSize_->setToolTip(
       tr("The side of the square images the model sees: every Resize and crop of both pipelines follows it. "
          "Smaller is much faster (64 px is 12x less work than 224 px) and is often enough for photos."));
+  scriptPath_ = new QLineEdit(this);
+  scriptPath_->setPlaceholderText(tr("model.pt, saved with torch.jit.save"));
+  auto* browse = new QPushButton(tr("Browse…"), this);
+  auto* scriptRow = new QHBoxLayout();
+  scriptRow->addWidget(scriptPath_, 1);
+  scriptRow->addWidget(browse);
+  freeze_ = new QLineEdit(this);
+  freeze_->setPlaceholderText(tr("backbone, or layer names: conv1, layer1"));
+  freeze_->setToolTip(
+      tr("Parameters that do not train: \"backbone\" is every layer but the classifier head; or "
+         "names from the summary (a name freezes everything under it)."));
   note_ = new QLabel(this);
   note_->setWordWrap(true);
   auto* note = note_;
@@ -69,6 +85,8 @@ ModelPage::ModelPage(ExperimentDocument* document, QWidget* parent) : QWidget(pa
   cf->addRow(tr("Built-in model"), model_);
   cf->addRow(note);
   cf->addRow(tr("Image size"), imageSize_);
+  cf->addRow(tr("TorchScript file"), scriptRow);
+  cf->addRow(tr("Freeze"), freeze_);
   cf->addRow(tr("Hidden layers"), hidden_);
   cf->addRow(tr("Activation"), activation_);
   cf->addRow(tr("Dropout"), dropout_);
@@ -101,6 +119,16 @@ ModelPage::ModelPage(ExperimentDocument* document, QWidget* parent) : QWidget(pa
   buttons->addWidget(open);
   buttons->addWidget(save);
   buttons->addStretch(1);
+  auto* findLr = new QPushButton(tr("Find LR…"), this);
+  findLr->setToolTip(
+      tr("Learning-rate range test: a short run with a growing rate, the loss plotted against it, "
+         "and a suggested rate."));
+  auto* fitBatch = new QPushButton(tr("Fit batch…"), this);
+  fitBatch->setToolTip(
+      tr("Measure the largest batch that fits in memory, and the gradient accumulation that "
+         "reaches the batch you want."));
+  buttons->addWidget(findLr);
+  buttons->addWidget(fitBatch);
   buttons->addWidget(grid);
   rl->addLayout(buttons);
 
@@ -133,6 +161,37 @@ ModelPage::ModelPage(ExperimentDocument* document, QWidget* parent) : QWidget(pa
     const double d = text.toDouble(&ok);
     doc_->set("/model/dropout", ok ? nlohmann::json(d) : nlohmann::json(text.toStdString()));
   });
+  connect(browse, &QPushButton::clicked, this, [this] {
+    const QString f = QFileDialog::getOpenFileName(this, tr("TorchScript model"), scriptPath_->text(),
+                                                   tr("TorchScript (*.pt *.pth *.ptl);;All files (*)"));
+    if (f.isEmpty()) return;
+    doc_->set("/model/name", "torchscript");
+    doc_->set("/model/path", f.toStdString());
+  });
+  connect(scriptPath_, &QLineEdit::textEdited, this,
+          [this](const QString& f) { doc_->set("/model/path", f.toStdString()); });
+  connect(freeze_, &QLineEdit::textEdited, this, [this](const QString& text) {
+    nlohmann::json names = nlohmann::json::array();
+    for (const QString& part : text.split(',', Qt::SkipEmptyParts)) names.push_back(part.trimmed().toStdString());
+    doc_->set("/model/freeze", names);
+  });
+  connect(findLr, &QPushButton::clicked, this, [this] {
+    const ExperimentConfig* cfg = doc_->config();
+    if (!cfg || !doc_->dataset()) return;
+    auto* dialog = new LrFinderDialog(
+        *cfg, [this](double lr) { doc_->set("/optimizer/lr", std::stod(QString::number(lr, 'g', 3).toStdString())); },
+        this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+  });
+  connect(fitBatch, &QPushButton::clicked, this, [this] {
+    const ExperimentConfig* cfg = doc_->config();
+    if (!cfg || !doc_->dataset()) return;
+    fitBatchSize(this, *cfg, [this](int batch, int accum) {
+      doc_->set("/loader/batch_size", batch);
+      doc_->set("/training/grad_accum_steps", accum);
+    });
+  });
   connect(imageSize_, &QSpinBox::valueChanged, this, [this](int size) { doc_->set("/model/image_size", size); });
   connect(&watcher_, &QFutureWatcher<SummaryResult>::finished, this, [this] {
     showSummary(watcher_.result());
@@ -151,6 +210,12 @@ void ModelPage::refreshSummary() {
   {
     QSignalBlocker b1(model_), b2(activation_), b3(imageSize_);
     if (cfg) imageSize_->setValue(cfg->model.image_size);
+    if (cfg && !scriptPath_->hasFocus()) scriptPath_->setText(QString::fromStdString(cfg->model.path));
+    if (cfg && !freeze_->hasFocus()) {
+      QStringList names;
+      for (const auto& f : cfg->model.freeze) names << QString::fromStdString(f);
+      freeze_->setText(names.join(", "));
+    }
     const auto name = doc_->value("/model/name");
     if (name.is_string()) model_->setCurrentText(QString::fromStdString(name.get<std::string>()));
     const auto act = doc_->value("/model/activation");
@@ -165,7 +230,8 @@ void ModelPage::refreshSummary() {
     const bool mlp = model_->currentText() == "mlp";
     hidden_->setEnabled(mlp);
     activation_->setEnabled(mlp);
-    dropout_->setEnabled(mlp || model_->currentText() == "vgg");
+    dropout_->setEnabled(mlp || model_->currentText() == "vgg" || model_->currentText() == "fastcnn");
+    scriptPath_->setEnabled(model_->currentText() == "torchscript");
   }
   problems_->setText(doc_->problemText());
   const auto splits = doc_->dataset();

@@ -51,6 +51,7 @@ class ModelPage : public QWidget {
   QComboBox* activation_;
   QLineEdit* dropout_;
   QSpinBox* imageSize_;
+  QLineEdit *scriptPath_, *freeze_;
   widgets::SummaryTable* summary_;
   ExperimentForm* form_;
   QLabel* problems_;

@@ -1,5 +1,10 @@
 #include "ui/pages/run_actions.h"
 
+#include "ui/model_dialogs.h"
+
+#include <QMenu>
+#include <QToolButton>
+
 #include "engine/record/run_library.h"
 
 #include <QInputDialog>
@@ -65,6 +70,30 @@ bool RunActions::remove(QWidget* parent, const QString& dir) {
     QMessageBox::warning(parent, tr("Delete run"), QString::fromStdString(e.what()));
   }
   return true;
+}
+
+QToolButton* RunActions::modelButton(QWidget* parent, std::function<QString()> currentRunDir) {
+  auto* button = new QToolButton(parent);
+  button->setText(tr("Model"));
+  button->setToolTip(
+      tr("The selected run's trained model: export it for Python, OpenCV or ONNX, or try it on "
+         "images."));
+  button->setPopupMode(QToolButton::InstantPopup);
+  auto* menu = new QMenu(button);
+  QObject::connect(menu->addAction(tr("Export for Python / ONNX…")), &QAction::triggered, parent,
+                   [parent, currentRunDir] {
+                     const QString dir = currentRunDir();
+                     if (!dir.isEmpty()) exportRunModel(parent, dir);
+                   });
+  QObject::connect(menu->addAction(tr("Try it on images…")), &QAction::triggered, parent, [parent, currentRunDir] {
+    const QString dir = currentRunDir();
+    if (dir.isEmpty()) return;
+    auto* dialog = new PredictDialog(dir, parent);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+  });
+  button->setMenu(menu);
+  return button;
 }
 
 }  // namespace trainscope::ui

@@ -1,0 +1,60 @@
+#include "cli/cli_support.h"
+
+#include "cli/event_stream.h"
+#include "engine/data/dataset_source.h"
+
+#include <cstdio>
+
+namespace trainscope::cli {
+
+int reportConfigError(const std::exception& e) {
+  std::fprintf(stderr, "config error:\n");
+  const std::string text = e.what();
+  size_t start = 0;
+  while (start <= text.size()) {
+    const size_t end = text.find('\n', start);
+    std::fprintf(stderr, "  %s\n", text.substr(start, end - start).c_str());
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
+  return kBadConfig;
+}
+
+int guarded(const std::function<int()>& body, EventStream* events) {
+  try {
+    return body();
+  } catch (const ConfigError& e) {
+    if (events && events->enabled()) events->write(RunError{std::string("config error: ") + e.what()});
+    return reportConfigError(e);
+  } catch (const std::exception& e) {
+    if (events && events->enabled()) events->write(RunError{e.what()});
+    std::fprintf(stderr, "error: %s\n", e.what());
+    return kFailed;
+  }
+}
+
+ExperimentConfig configFromFile(const std::string& path, const std::vector<std::string>& overrides,
+                                const std::string& out) {
+  nlohmann::json j = readConfigJson(path, "--config");
+  for (const auto& o : overrides) applyOverride(j, o);
+  if (!out.empty()) j["runs_dir"] = out;
+  try {
+    return parseConfig(j);
+  } catch (const ConfigError& e) {
+    // A missing dataset folder explains the other problems (transforms that do not
+    // fit "these" images): it is said first, with them.
+    DatasetConfig dataset;
+    const nlohmann::json* d = j.contains("dataset") && j["dataset"].is_object() ? &j["dataset"] : nullptr;
+    if (d && d->value("kind", "") == "image-folder" && d->contains("root") && (*d)["root"].is_string()) {
+      dataset.kind = "image-folder";
+      dataset.root = (*d)["root"].get<std::string>();
+    }
+    std::vector<std::string> problems =
+        dataset.kind == "image-folder" ? checkDatasetAvailable(dataset) : std::vector<std::string>{};
+    if (problems.empty()) throw;
+    problems.insert(problems.end(), e.problems().begin(), e.problems().end());
+    throw ConfigError(problems);
+  }
+}
+
+}  // namespace trainscope::cli

@@ -1,0 +1,29 @@
+// What every trainscope-cli command shares: exit codes, config errors reported as
+// the README promises, and reading --config with --set overrides.
+#pragma once
+
+#include "engine/config/config.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace trainscope::cli {
+
+class EventStream;
+
+// Exit codes: 0 success, 1 run failed, 2 bad config or arguments, 130 interrupted.
+constexpr int kFailed = 1, kBadConfig = 2, kInterrupted = 130;
+
+int reportConfigError(const std::exception& e);
+
+// Runs a command body, turning exceptions into the message and exit code a user
+// expects; with an event stream, the failure is also its last line.
+int guarded(const std::function<int()>& body, EventStream* events = nullptr);
+
+// The config file with --set overrides applied and --out as runs_dir; ConfigError
+// names every bad field (a missing image folder first).
+ExperimentConfig configFromFile(const std::string& path, const std::vector<std::string>& overrides,
+                                const std::string& out);
+
+}  // namespace trainscope::cli

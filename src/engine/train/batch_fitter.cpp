@@ -1,0 +1,127 @@
+#include "engine/train/batch_fitter.h"
+
+#include "engine/models/model_factory.h"
+#include "engine/system/device.h"
+#include "engine/system/gpu_memory.h"
+#include "engine/system/threads.h"
+#include "engine/train/fine_tuning.h"
+#include "engine/train/training_data.h"
+
+#include <malloc.h>
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+namespace trainscope {
+
+namespace {
+
+int64_t kilobytes(const char* file, const std::string& field) {
+  std::ifstream in(file);
+  std::string line;
+  while (std::getline(in, line))
+    if (line.rfind(field, 0) == 0) return std::stoll(line.substr(field.size())) * 1024;
+  return 0;
+}
+
+// Linux keeps the process's peak resident set (VmHWM); writing 5 to clear_refs starts
+// it again from the current size.
+void resetPeakRss() {
+  std::ofstream clear("/proc/self/clear_refs");
+  clear << "5";
+}
+
+class StepMeter {
+ public:
+  StepMeter(const ExperimentConfig& c, const std::vector<int64_t>& inputShape, int64_t classes, torch::Device device)
+      : config_(c), shape_(inputShape), classes_(classes), device_(device) {
+    torch::manual_seed(c.seed);
+    model_ = buildModel(c.model, inputShape, classes);
+    model_->to(device);
+    optimizer_ = makeFineTuningOptimizer(c.optimizer, c.model, model_, classes);
+  }
+
+  // Peak memory of one training step and one validation forward at `batch`.
+  int64_t measure(int batch) {
+    std::vector<int64_t> shape{batch};
+    shape.insert(shape.end(), shape_.begin(), shape_.end());
+    const bool cuda = device_.is_cuda();
+    for (auto& p : model_->parameters()) p.mutable_grad() = torch::Tensor();
+    malloc_trim(0);
+    cuda ? resetGpuPeakMemory(device_.index() < 0 ? 0 : device_.index()) : resetPeakRss();
+    {
+      const torch::Tensor x = torch::randn(shape, torch::TensorOptions().device(device_));
+      const torch::Tensor y =
+          torch::randint(classes_, {batch}, torch::TensorOptions().device(device_).dtype(torch::kLong));
+      model_->train();
+      torch::nn::functional::cross_entropy(model_->forward(x), y).backward();
+      optimizer_->step();
+      model_->eval();
+      torch::NoGradGuard noGrad;
+      (void)model_->forward(x).sum().item<double>();
+      model_->train();
+    }
+    return cuda ? gpuMemory(device_.index() < 0 ? 0 : device_.index()).peak_allocated
+                : kilobytes("/proc/self/status", "VmHWM:");
+  }
+
+ private:
+  const ExperimentConfig& config_;
+  std::vector<int64_t> shape_;
+  int64_t classes_;
+  torch::Device device_;
+  LayerStack model_{nullptr};
+  std::unique_ptr<torch::optim::Optimizer> optimizer_;
+};
+
+}  // namespace
+
+BatchFit fitBatchSize(const ExperimentConfig& config, const BatchFitOptions& o,
+                      const std::function<void(const BatchMeasurement&)>& progress) {
+  configureThreads(config.threads);
+  const torch::Device device = resolveDevice(config.device);
+  TrainingData data = openTrainingData(config, /*pinMemory=*/false);
+  const int64_t classes = static_cast<int64_t>(data.splits.train->classes().size());
+  const int maxBatch =
+      static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(o.max_batch, data.splits.train->size())));
+  data.train.reset(), data.val.reset();  // their workers and buffers are not part of a step
+
+  BatchFit fit;
+  fit.device = device.str();
+  fit.memory = device.is_cuda() ? "CUDA allocator peak" : "peak resident memory of the process";
+  fit.target_batch = o.target_batch > 0 ? o.target_batch : config.loader.batch_size * config.training.grad_accum_steps;
+  StepMeter meter(config, data.input_shape, classes, device);
+  if (o.budget_bytes > 0) {
+    fit.budget_bytes = o.budget_bytes;
+  } else if (device.is_cuda()) {
+    const GpuMemory g = gpuMemory(device.index() < 0 ? 0 : device.index());
+    fit.budget_bytes = static_cast<int64_t>((g.device_total - g.device_used + g.reserved) * (1 - o.headroom));
+  } else {
+    malloc_trim(0);
+    const int64_t available = kilobytes("/proc/meminfo", "MemAvailable:");
+    fit.budget_bytes = static_cast<int64_t>((available + kilobytes("/proc/self/status", "VmRSS:")) * (1 - o.headroom));
+  }
+  int64_t previous = 0;
+  for (int batch = std::min(8, maxBatch);; batch = std::min(batch * 2, maxBatch)) {
+    BatchMeasurement m{batch, meter.measure(batch), false};
+    m.fits = m.peak_bytes <= fit.budget_bytes;
+    fit.measured.push_back(m);
+    if (progress) progress(m);
+    if (!m.fits) break;
+    fit.batch_size = batch;
+    if (batch == maxBatch) break;
+    // Memory grows about linearly with the batch: do not try a size that would not fit.
+    const int64_t grows = previous > 0 ? m.peak_bytes - previous : m.peak_bytes / 2;
+    if (m.peak_bytes + grows * 2 > fit.budget_bytes * 11 / 10) break;
+    previous = m.peak_bytes;
+  }
+  if (fit.batch_size == 0)
+    throw std::runtime_error("even a batch of " + std::to_string(fit.measured.front().batch) +
+                             " needs more than the budget of " + std::to_string(fit.budget_bytes >> 20) +
+                             " MiB: use a smaller model.image_size or model");
+  fit.grad_accum_steps = std::max(1, (fit.target_batch + fit.batch_size - 1) / fit.batch_size);
+  return fit;
+}
+
+}  // namespace trainscope

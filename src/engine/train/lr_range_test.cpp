@@ -1,0 +1,129 @@
+#include "engine/train/lr_range_test.h"
+
+#include "engine/train/optimizers.h"
+
+#include <cmath>
+#include <sstream>
+
+namespace trainscope {
+
+namespace {
+
+// Everything the test changes, copied; put back by restore().
+class SavedTrainingState {
+ public:
+  SavedTrainingState(LayerStack& model, torch::optim::Optimizer& optimizer) : model_(model), optimizer_(optimizer) {
+    torch::NoGradGuard noGrad;
+    for (const auto& p : model->named_parameters()) params_.push_back(p.value().detach().clone());
+    for (const auto& b : model->named_buffers()) buffers_.push_back(b.value().detach().clone());
+    for (const auto& p : model->parameters()) grads_.push_back(p.grad().defined() ? p.grad().clone() : torch::Tensor());
+    torch::serialize::OutputArchive archive;
+    optimizer.save(archive);
+    std::ostringstream bytes;
+    archive.save_to(bytes);
+    optimizerBytes_ = bytes.str();
+    for (const auto& g : optimizer.param_groups()) lrs_.push_back(g.options().get_lr());
+    auto gen = at::detail::getDefaultCPUGenerator();
+    std::lock_guard<std::mutex> lock(gen.mutex());
+    rng_ = gen.get_state();
+  }
+
+  void restore() {
+    torch::NoGradGuard noGrad;
+    size_t i = 0;
+    for (const auto& p : model_->named_parameters()) p.value().copy_(params_[i++]);
+    i = 0;
+    for (const auto& b : model_->named_buffers()) b.value().copy_(buffers_[i++]);
+    i = 0;
+    for (auto& p : model_->parameters()) p.mutable_grad() = grads_[i++];
+    // A fresh optimizer state: load() fills the state of the tensors it saved and
+    // leaves the rest, so the state created during the test is dropped first.
+    optimizer_.state().clear();
+    torch::serialize::InputArchive archive;
+    std::istringstream bytes(optimizerBytes_);
+    archive.load_from(bytes);
+    optimizer_.load(archive);
+    for (size_t g = 0; g < lrs_.size(); ++g) optimizer_.param_groups()[g].options().set_lr(lrs_[g]);
+    auto gen = at::detail::getDefaultCPUGenerator();
+    std::lock_guard<std::mutex> lock(gen.mutex());
+    gen.set_state(rng_);
+  }
+
+ private:
+  LayerStack& model_;
+  torch::optim::Optimizer& optimizer_;
+  std::vector<torch::Tensor> params_, buffers_, grads_;
+  std::string optimizerBytes_;
+  std::vector<double> lrs_;
+  torch::Tensor rng_;
+};
+
+}  // namespace
+
+double suggestLearningRate(const std::vector<double>& lrs, const std::vector<double>& losses) {
+  const size_t n = std::min(lrs.size(), losses.size());
+  if (n < 10) return 0;
+  // The rule of thumb of Smith and fastai: a tenth of the rate at the lowest loss. The
+  // first tenth of the curve is left out: there the average is still settling on a
+  // few batches, and a lucky one would look like a minimum. A spike is a high, never
+  // the minimum.
+  size_t best = std::max<size_t>(3, n / 10);
+  for (size_t i = best; i < n; ++i)
+    if (losses[i] < losses[best]) best = i;
+  return lrs[best] / 10;
+}
+
+LrRangeCurve runLrRangeTest(LayerStack& model, torch::optim::Optimizer& optimizer, DataLoader& loader,
+                            const torch::Device& device, const LrRangeOptions& o,
+                            const std::function<void(int, int)>& progress) {
+  SavedTrainingState saved(model, optimizer);
+  LrRangeCurve curve;
+  try {
+    model->train();
+    int64_t epoch = 0;
+    loader.startEpoch(epoch);
+    const double growth = std::pow(o.end_lr / o.start_lr, 1.0 / std::max(1, o.iterations - 1));
+    double average = 0, best = INFINITY;
+    for (int i = 0; i < o.iterations; ++i) {
+      std::optional<Batch> batch = loader.next();
+      if (!batch) {  // a small dataset: go round again
+        loader.startEpoch(++epoch);
+        batch = loader.next();
+        if (!batch) break;
+      }
+      const double lr = o.start_lr * std::pow(growth, i);
+      setLearningRate(optimizer, lr, o.backbone_lr_factor);
+      for (auto& p : model->parameters()) p.mutable_grad() = torch::Tensor();
+      const torch::Tensor logits = model->forward(batch->inputs.to(device));
+      const torch::Tensor loss = torch::nn::functional::cross_entropy(
+          logits, batch->targets.to(device),
+          torch::nn::functional::CrossEntropyFuncOptions().label_smoothing(o.label_smoothing));
+      const double value = loss.item<double>();
+      if (!std::isfinite(value)) {
+        curve.diverged = true;
+        break;
+      }
+      loss.backward();
+      optimizer.step();
+      average = o.smoothing * average + (1 - o.smoothing) * value;
+      const double smoothed = average / (1 - std::pow(o.smoothing, i + 1));
+      curve.lrs.push_back(lr);
+      curve.losses.push_back(smoothed);
+      curve.raw_losses.push_back(value);
+      best = std::min(best, smoothed);
+      if (progress) progress(i + 1, o.iterations);
+      if (i > 0 && smoothed > o.diverge_factor * best) {
+        curve.diverged = true;
+        break;
+      }
+    }
+  } catch (...) {
+    saved.restore();
+    throw;
+  }
+  saved.restore();
+  curve.suggestion = suggestLearningRate(curve.lrs, curve.losses);
+  return curve;
+}
+
+}  // namespace trainscope

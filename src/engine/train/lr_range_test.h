@@ -1,0 +1,44 @@
+// Leslie Smith's learning-rate range test (as fastai's lr_find): train a few steps
+// with the rate growing exponentially, watch the smoothed loss, stop when it blows
+// up; then put back the weights, the optimizer and the RNG exactly as they were.
+#pragma once
+
+#include "engine/data/data_loader.h"
+#include "engine/models/layer_stack.h"
+
+#include <torch/torch.h>
+
+#include <functional>
+#include <vector>
+
+namespace trainscope {
+
+struct LrRangeOptions {
+  double start_lr = 1e-7, end_lr = 10;
+  int iterations = 100;
+  double smoothing = 0.98;      // exponential moving average of the loss, bias-corrected
+  double diverge_factor = 4.0;  // stop when the smoothed loss exceeds this times its best
+  double label_smoothing = 0.0;
+  double backbone_lr_factor = 1.0;
+};
+
+struct LrRangeCurve {
+  std::vector<double> lrs, losses;  // smoothed losses
+  std::vector<double> raw_losses;
+  double suggestion = 0;  // 0 when the curve is too short to say
+  bool diverged = false;
+};
+
+// Runs the test on `model` with `optimizer`, drawing batches from `loader` (epochs
+// wrap around). `progress(i, n)` is called after each iteration. Restores model,
+// optimizer and the global RNG before returning, also on an exception.
+LrRangeCurve runLrRangeTest(LayerStack& model, torch::optim::Optimizer& optimizer, DataLoader& loader,
+                            const torch::Device& device, const LrRangeOptions& options,
+                            const std::function<void(int, int)>& progress = {});
+
+// The suggested rate from a curve: a tenth of the rate at the lowest smoothed loss,
+// the first tenth of the curve (the average still settling) left out; 0 when the
+// curve has fewer than 10 points. An early spike or dip does not move it.
+double suggestLearningRate(const std::vector<double>& lrs, const std::vector<double>& losses);
+
+}  // namespace trainscope

@@ -1,0 +1,74 @@
+// The app's doors to the engine's model tools (engine/model_tools.h, engine/tuning.h),
+// each running its work off the GUI thread: the learning-rate finder with its plot,
+// the batch-size fitter, exporting a run's model, and trying it on images.
+#pragma once
+
+#include "engine/model_tools.h"
+#include "engine/tuning.h"
+
+#include <QDialog>
+#include <QFutureWatcher>
+
+#include <functional>
+
+class QCustomPlot;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QVBoxLayout;
+
+namespace trainscope::ui {
+
+// Runs the range test on `config` and plots loss against learning rate (log scale)
+// with the suggestion; "Use this rate" hands it to `apply`.
+class LrFinderDialog : public QDialog {
+  Q_OBJECT
+ public:
+  LrFinderDialog(const ExperimentConfig& config, std::function<void(double)> apply, QWidget* parent = nullptr);
+  ~LrFinderDialog() override;
+  const LrFinderResult& result() const { return result_; }
+
+ signals:
+  void rangeTestDone();  // the plot is drawn or the error shown
+
+ private:
+  void showCurve(const LrFinderResult& r);
+  QCustomPlot* plot_;
+  QLabel* text_;
+  QProgressBar* progress_;
+  QPushButton* use_;
+  QFutureWatcher<LrFinderResult> watcher_;
+  LrFinderResult result_;
+  std::function<void(double)> apply_;
+};
+
+// Top-5 of the run's model for images picked or dropped on it, with the input the
+// model saw (the preprocessed image) beside each.
+class PredictDialog : public QDialog {
+  Q_OBJECT
+ public:
+  PredictDialog(const QString& runDir, QWidget* parent = nullptr);
+  ~PredictDialog() override;
+  void predict(const QStringList& images);
+
+ signals:
+  void predicted();
+
+ protected:
+  void dragEnterEvent(QDragEnterEvent* event) override;
+  void dropEvent(QDropEvent* event) override;
+
+ private:
+  void showResults(const std::vector<Prediction>& predictions);
+  QString runDir_;
+  QLabel* hint_;
+  QVBoxLayout* results_;
+  QFutureWatcher<std::vector<Prediction>> watcher_;
+};
+
+// Asks where, exports the run's model in the background, and says what was written.
+void exportRunModel(QWidget* parent, const QString& runDir);
+// Measures the largest batch in the background and offers to apply it.
+void fitBatchSize(QWidget* parent, const ExperimentConfig& config, std::function<void(int batch, int accum)> apply);
+
+}  // namespace trainscope::ui
