@@ -335,6 +335,14 @@
       <translation>增强 #%1，%2x%3</translation>
     </message>
     <message>
+      <source>MixUp with another image, λ = %1</source>
+      <translation>与另一张图像 MixUp，λ = %1</translation>
+    </message>
+    <message>
+      <source>CutMix with another image, λ = %1</source>
+      <translation>与另一张图像 CutMix，λ = %1</translation>
+    </message>
+    <message>
       <source>Measuring the training images…</source>
       <translation>正在测量训练图像…</translation>
     </message>
@@ -1397,7 +1405,8 @@
     <message numerus="yes">
       <source>Classifying %n image(s)…</source>
       <translation>
-        <numerusform>正在分类 %n 张图像…</numerusform></translation>
+        <numerusform>正在分类 %n 张图像…</numerusform>
+      </translation>
     </message>
     <message>
       <source>Drop more images, or pick them.</source>

@@ -155,26 +155,30 @@ void ExperimentDocument::setDataset(std::shared_ptr<const DatasetSplits> splits,
   revalidate();
   // Another kind of images needs other pipelines (size, channels, Normalize); the same
   // kind keeps the experiment's own transforms.
-  // From the built-in dataset to a user's photos: the photo recipe (imagefolder_fast:
-  // the Fast CNN at 64 px, its optimizer, schedule and epochs), since Fashion-MNIST's
-  // recipes at ImageNet's 224 px take hours on a laptop. The user's dataset stays.
+  // Another kind of images gets its own recipe (model, optimizer, schedule, epochs,
+  // transforms; the dataset stays): photos the fast one (imagefolder_fast: the Fast CNN
+  // at 64 px), since Fashion-MNIST's recipes at ImageNet's 224 px take hours on a
+  // laptop; Fashion-MNIST again its default, LeNet.
   photoRecipe_ = false;
-  if (kindBefore == "fashion-mnist" && datasetKind() == "image-folder") {
-    QFile preset(":/experiments/imagefolder_fast.json");
+  bool recipe = false;
+  if (kindBefore != datasetKind() && (datasetKind() == "image-folder" || datasetKind() == "fashion-mnist")) {
+    QFile preset(datasetKind() == "image-folder" ? ":/experiments/imagefolder_fast.json"
+                                                 : ":/experiments/fashion_lenet.json");
     if (preset.open(QIODevice::ReadOnly)) {
-      const nlohmann::json fast = nlohmann::json::parse(preset.readAll().toStdString(), nullptr, false);
-      if (fast.is_object()) {
+      const nlohmann::json chosen = nlohmann::json::parse(preset.readAll().toStdString(), nullptr, false);
+      if (chosen.is_object()) {
         const nlohmann::json workers = value("/loader/num_workers");  // the machine's, not the recipe's
         for (const char* key : {"model", "optimizer", "scheduler", "training", "epochs", "transforms", "loader"})
-          if (fast.contains(key)) json_[key] = fast[key];
+          if (chosen.contains(key)) json_[key] = chosen[key];
         if (workers.is_number()) json_["loader"]["num_workers"] = workers;
-        photoRecipe_ = true;
+        recipe = true;
+        photoRecipe_ = datasetKind() == "image-folder";
         revalidate();
       }
     }
   }
   // The recipe's transforms fit RGB photos; grayscale ones get the defaults below.
-  if ((!photoRecipe_ || !valid_) &&
+  if ((!recipe || !valid_) &&
       (kindBefore != datasetKind() || before.dataset.channels != config_.dataset.channels || !valid_)) {
     DatasetConfig d;
     d.kind = datasetKind();

@@ -1,5 +1,7 @@
 #include "ui/pages/data_page.h"
 
+#include "engine/train/mix_draw.h"
+
 #include "engine/data/channel_stats.h"
 #include "engine/data/transforms.h"
 #include "ui/dataset_importer.h"
@@ -325,9 +327,10 @@ void DataPage::showPreview() {
   for (const auto& t : cfg->train_transforms)
     if (t.name != "ToTensor" && t.name != "Normalize") imageSteps.push_back(t);
   const uint64_t seed = cfg->seed, rerolls = rerolls_;
+  const TrainingConfig training = cfg->training;  // MixUp / CutMix show too
   const quint64 generation = ++previewGeneration_;
   // Decoding (a 30-megapixel photo) and augmenting happen off the GUI thread.
-  previewing_.setFuture(QtConcurrent::run([splits, data, index, imageSteps, seed, rerolls, generation] {
+  previewing_.setFuture(QtConcurrent::run([splits, data, index, imageSteps, seed, rerolls, generation, training] {
     PreviewImages out;
     out.generation = generation;
     std::string error;
@@ -347,6 +350,21 @@ void DataPage::showPreview() {
           shown = cv::Mat();
         }
       }
+      MixDraw mix;
+      if (i > 0 && !shown.empty() && data->size() > 1)
+        mix = drawMix(training, seed, static_cast<int64_t>(rerolls * kPreviewCells + i), 2, shown.rows, shown.cols);
+      if (mix.mixed) {  // with another image of the split, augmented the same way
+        Rng pick(mixSeed(seed, rerolls * kPreviewCells + i, 77));
+        PipelineImage partner;
+        partner.pixels = data->load(pick.randint(0, data->size()), &error);
+        try {
+          if (!partner.pixels.empty()) augment.apply(partner, pick);
+          shown = mixImages(shown, partner.pixels, mix);
+        } catch (const std::exception&) {
+          mix.mixed = false;
+        }
+      }
+      out.mixes.push_back(mix.mixed ? (mix.cutmix ? -mix.lam : mix.lam) : 0.0);
       const QImage q = toQImage(shown);
       out.sizes.push_back(QSize(shown.cols, shown.rows));
       out.images.push_back(
@@ -363,8 +381,12 @@ void DataPage::applyPreview() {
     auto* cell = qobject_cast<QLabel*>(previewGrid_->itemAt(i)->widget());
     cell->setPixmap(QPixmap::fromImage(p.images[static_cast<size_t>(i)]));
     const QSize size = p.sizes[static_cast<size_t>(i)];
-    cell->setToolTip(i == 0 ? tr("original, %1x%2").arg(size.width()).arg(size.height())
-                            : tr("augmented #%1, %2x%3").arg(i).arg(size.width()).arg(size.height()));
+    const double mix = i < static_cast<int>(p.mixes.size()) ? p.mixes[static_cast<size_t>(i)] : 0.0;
+    QString tip = i == 0 ? tr("original, %1x%2").arg(size.width()).arg(size.height())
+                         : tr("augmented #%1, %2x%3").arg(i).arg(size.width()).arg(size.height());
+    if (mix > 0) tip += "\n" + tr("MixUp with another image, λ = %1").arg(mix, 0, 'f', 2);
+    if (mix < 0) tip += "\n" + tr("CutMix with another image, λ = %1").arg(-mix, 0, 'f', 2);
+    cell->setToolTip(tip);
   }
   emit previewShown();
 }

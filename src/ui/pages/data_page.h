@@ -50,6 +50,7 @@ class DataPage : public QWidget {
   widgets::ImageGrid* grid() const { return grid_; }
   QTableWidget* skippedTable() const { return skipped_; }
   QLabel* statsLabel() const { return stats_; }
+  QLabel* sourceLabel() const { return source_; }
   QLabel* normalizeLabel() const { return normalizeResult_; }
   int previewCount() const;
 
@@ -88,6 +89,7 @@ class DataPage : public QWidget {
     quint64 generation = 0;
     std::vector<QImage> images;  // the original and the augmented versions, scaled for the cells
     std::vector<QSize> sizes;    // their sizes before scaling
+    std::vector<double> mixes;   // MixUp's lam, minus CutMix's, 0 when not mixed
   };
   void applyPreview();
   QFutureWatcher<PreviewImages> previewing_;  // decoding and augmenting the selected image

@@ -27,6 +27,7 @@ class ModelPage : public QWidget {
  public:
   ModelPage(ExperimentDocument* document, QWidget* parent = nullptr);
   widgets::SummaryTable* summaryTable() const { return summary_; }
+  QSpinBox* imageSizeBox() const { return imageSize_; }
   ExperimentForm* form() const { return form_; }
   QLabel* problemsLabel() const { return problems_; }
   bool summaryPending() const { return watcher_.isRunning() || refreshQueued_; }

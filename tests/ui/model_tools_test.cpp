@@ -1,0 +1,135 @@
+// The app's model tools as a user meets them: photos get the fast recipe and an image
+// size field; the learning-rate finder plots and applies its suggestion; a trained
+// run's model classifies picked images, showing what it saw.
+#include "ui/experiment_document.h"
+#include "ui/main_window.h"
+#include "ui/model_dialogs.h"
+#include "ui/pages/data_page.h"
+#include "ui/pages/model_page.h"
+#include "ui/training_controller.h"
+#include "widgets/summary_table.h"
+
+#include <opencv2/imgcodecs.hpp>
+
+#include <QLabel>
+#include <QPushButton>
+#include <QSettings>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace trainscope;
+using namespace trainscope::ui;
+
+class ModelToolsTest : public QObject {
+  Q_OBJECT
+ private slots:
+  void initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName("TrainscopeModelToolsTests");
+    QSettings().clear();
+    QVERIFY(tmp_.isValid());
+    // Three colours, twelve images each: learnable in one short run.
+    for (int c = 0; c < 3; ++c)
+      for (int i = 0; i < 12; ++i) {
+        cv::Mat img(40 + i, 48, CV_8UC3, cv::Scalar(30, 30, 30));
+        img.setTo(cv::Scalar(c == 2 ? 220 : 30, c == 1 ? 220 : 30, c == 0 ? 220 : 30));
+        const QString dir = tmp_.path() + "/photos/" + QString("abc")[c];
+        QDir().mkpath(dir);
+        cv::imwrite((dir + QString("/%1.png").arg(i)).toStdString(), img);
+      }
+    doc_ = new ExperimentDocument(this);
+    controller_ = new TrainingController(this);
+    window_ = new MainWindow(doc_, controller_);
+    window_->setConfirmClose(false);
+    QString error;
+    QVERIFY2(doc_->load(TRAINSCOPE_SOURCE_DIR "/resources/experiments/fashion_lenet.json", &error), qPrintable(error));
+    doc_->set("/runs_dir", (tmp_.path() + "/runs").toStdString());
+    window_->show();
+  }
+
+  void cleanupTestCase() { delete window_; }
+
+  void photosGetTheFastRecipeAndAnImageSize() {
+    DataPage* data = window_->dataPage();
+    data->importFolder(tmp_.path() + "/photos");
+    QTRY_VERIFY_WITH_TIMEOUT(!data->importing() && doc_->dataset(), 20000);
+    const ExperimentConfig* c = doc_->config();
+    QVERIFY2(c, qPrintable(doc_->problemText()));
+    QCOMPARE(QString::fromStdString(c->model.name), QString("fastcnn"));
+    QCOMPARE(c->model.image_size, 64);
+    QVERIFY(data->sourceLabel()->text().contains("fast recipe"));
+
+    window_->showPage(MainWindow::Model);
+    ModelPage* page = window_->modelPage();
+    QCOMPARE(page->imageSizeBox()->value(), 64);
+    page->imageSizeBox()->setValue(32);  // as a user turns the spin box
+    QCOMPARE(doc_->config()->model.image_size, 32);
+    QCOMPARE(doc_->config()->val_transforms[1].size, std::vector<int>{32});  // CenterCrop follows
+    QTRY_VERIFY_WITH_TIMEOUT(page->summaryTable()->totals().contains("[1, 3, 32, 32]"), 20000);
+  }
+
+  void theAugmentationPreviewShowsCutMix() {
+    doc_->set("/training/cutmix_alpha", 1.0);
+    window_->showPage(MainWindow::Data);
+    DataPage* data = window_->dataPage();
+    data->findChild<QTabWidget*>()->setCurrentIndex(2);
+    QSignalSpy shown(data, &DataPage::previewShown);
+    QVERIFY(shown.wait(20000));
+    QTRY_COMPARE(data->previewCount(), 9);
+    int mixed = 0;
+    for (auto* label : data->findChildren<QLabel*>())
+      if (label->toolTip().contains("CutMix with another image")) ++mixed;
+    QCOMPARE(mixed, 8);  // every augmented version, not the original
+    doc_->set("/training/cutmix_alpha", 0.0);
+  }
+
+  void theLearningRateFinderPlotsAndAppliesItsSuggestion() {
+    doc_->set("/loader/batch_size", 8);
+    double applied = 0;
+    LrFinderDialog dialog(*doc_->config(), [&](double lr) { applied = lr; });
+    QSignalSpy done(&dialog, &LrFinderDialog::rangeTestDone);
+    QVERIFY(done.wait(120000));
+    QVERIFY2(dialog.result().ok, dialog.result().error.c_str());
+    QVERIFY(dialog.result().state_restored);
+    QVERIFY(dialog.result().lrs.size() >= 10);
+    auto* use = dialog.findChild<QPushButton*>();
+    for (auto* b : dialog.findChildren<QPushButton*>())
+      if (b->text() == "Use this rate") use = b;
+    QVERIFY(use->isEnabled());
+    use->click();
+    QCOMPARE(applied, dialog.result().suggestion);
+  }
+
+  void aTrainedModelClassifiesPickedImages() {
+    doc_->set("/epochs", 3);
+    QString error;
+    QVERIFY2(controller_->start(doc_->json(), &error), qPrintable(error));
+    QTRY_VERIFY_WITH_TIMEOUT(controller_->state() == RunState::Finished, 120000);
+    PredictDialog dialog(controller_->runDir());
+    QSignalSpy done(&dialog, &PredictDialog::predicted);
+    dialog.predict({tmp_.path() + "/photos/b/3.png", tmp_.path() + "/photos/missing.png"});
+    QVERIFY(done.wait(60000));
+    QStringList texts;
+    int pictures = 0;
+    for (auto* label : dialog.findChildren<QLabel*>()) {
+      texts << label->text();
+      if (!label->pixmap().isNull()) ++pictures;
+    }
+    const QString all = texts.join("\n");
+    QVERIFY2(all.contains("3.png") && all.contains("%"), qPrintable(all));
+    QVERIFY2(all.contains("missing.png") && all.contains("cannot"), qPrintable(all));  // the bad one says why
+    QCOMPARE(pictures, 1);  // the input the model saw, for the good image
+  }
+
+ private:
+  QTemporaryDir tmp_;
+  ExperimentDocument* doc_ = nullptr;
+  TrainingController* controller_ = nullptr;
+  MainWindow* window_ = nullptr;
+};
+
+QTEST_MAIN(ModelToolsTest)
+#include "model_tools_test.moc"
