@@ -285,6 +285,14 @@
       <translation>无数据集：%1</translation>
     </message>
     <message>
+      <source>Classify with the latest trained model</source>
+      <translation>用最近训练的模型分类</translation>
+    </message>
+    <message>
+      <source>Only images in files can be classified</source>
+      <translation>只能对文件中的图像进行分类</translation>
+    </message>
+    <message>
       <source>Loading Fashion-MNIST…</source>
       <translation>正在加载 Fashion-MNIST…</translation>
     </message>
@@ -1211,6 +1219,14 @@
     <message>
       <source>Stopping the run after its current step…</source>
       <translation>正在当前步结束后停止运行…</translation>
+    </message>
+    <message>
+      <source>No trained model yet</source>
+      <translation>尚无训练好的模型</translation>
+    </message>
+    <message>
+      <source>Train a run first; its model then classifies images here.</source>
+      <translation>请先训练一个运行；之后它的模型就能在这里对图像分类。</translation>
     </message>
   </context>
   <context>

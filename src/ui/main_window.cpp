@@ -1,5 +1,10 @@
 #include "ui/main_window.h"
 
+#include "engine/record/run_library.h"
+#include "ui/model_dialogs.h"
+
+#include <filesystem>
+
 #include "engine/system/versions.h"
 #include "ui/experiment_document.h"
 #include "ui/grid_dialog.h"
@@ -97,6 +102,7 @@ MainWindow::MainWindow(ExperimentDocument* document, TrainingController* control
   statusBar()->addPermanentWidget(datasetLabel_);
   buildMenus();
 
+  connect(data_, &DataPage::classifyRequested, this, &MainWindow::classifyWithLatestModel);
   connect(data_, &DataPage::importFailed, this, [this](const QString& m) { showError(tr("Import failed"), m); });
   connect(data_, &DataPage::datasetReady, this, [this](const QString& description) {
     datasetLabel_->setText(description);
@@ -340,6 +346,26 @@ void MainWindow::dropEvent(QDropEvent* event) {
   if (dir.isEmpty()) return;
   showPage(Data);
   data_->importFolder(dir);
+}
+
+void MainWindow::classifyWithLatestModel(const QString& imagePath) {
+  // This session's run, else the newest run with a checkpoint in the runs folder.
+  QString run = controller_->runDir();
+  if (run.isEmpty() || !QFileInfo::exists(run + "/checkpoints/last.pt")) {
+    run.clear();
+    std::string newest;
+    for (const RunEntry& e : listRuns(doc_->config() ? doc_->config()->runs_dir : "runs"))
+      if (std::filesystem::exists(e.dir + "/checkpoints/last.pt") && e.start_time > newest)
+        newest = e.start_time, run = QString::fromStdString(e.dir);
+  }
+  if (run.isEmpty()) {
+    showError(tr("No trained model yet"), tr("Train a run first; its model then classifies images here."));
+    return;
+  }
+  auto* dialog = new PredictDialog(run, this);
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  dialog->show();
+  dialog->predict({imagePath});
 }
 
 }  // namespace trainscope::ui

@@ -51,6 +51,8 @@ class MainWindow : public QMainWindow {
   bool saveExperiment(const QString& path);
   void saveExperimentDialog();
   void importLastOrDefaultDataset(const QString& requested);
+  // The top 5 of the newest trained model (this session's run, else the runs folder's).
+  void classifyWithLatestModel(const QString& imagePath);
   // When false, closing never asks (tests); the run is still stopped cleanly.
   void setConfirmClose(bool on) { confirmClose_ = on; }
 

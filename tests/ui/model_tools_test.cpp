@@ -122,6 +122,17 @@ class ModelToolsTest : public QObject {
     QVERIFY2(all.contains("3.png") && all.contains("%"), qPrintable(all));
     QVERIFY2(all.contains("missing.png") && all.contains("cannot"), qPrintable(all));  // the bad one says why
     QCOMPARE(pictures, 1);  // the input the model saw, for the good image
+
+    // A thumbnail's "Classify with the latest trained model": this session's run.
+    window_->classifyWithLatestModel(tmp_.path() + "/photos/c/1.png");
+    auto* opened = window_->findChild<PredictDialog*>();
+    QVERIFY(opened);
+    QSignalSpy again(opened, &PredictDialog::predicted);
+    QVERIFY(again.wait(60000));
+    QString shown;
+    for (auto* label : opened->findChildren<QLabel*>()) shown += label->text();
+    QVERIFY2(shown.contains("1.png") && shown.contains("%"), qPrintable(shown));
+    opened->close();
   }
 
  private:

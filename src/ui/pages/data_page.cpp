@@ -2,6 +2,10 @@
 
 #include "engine/train/mix_draw.h"
 
+#include <QFileInfo>
+#include <QListView>
+#include <QMenu>
+
 #include "engine/data/channel_stats.h"
 #include "engine/data/transforms.h"
 #include "ui/dataset_importer.h"
@@ -169,6 +173,20 @@ DataPage::DataPage(ExperimentDocument* document, QWidget* parent)
   connect(doc_, &ExperimentDocument::datasetChanged, this, &DataPage::showDataset);
   connect(split_, qOverload<int>(&QComboBox::currentIndexChanged), this, &DataPage::applyFilter);
   connect(classFilter_, qOverload<int>(&QComboBox::currentIndexChanged), this, &DataPage::applyFilter);
+  // A thumbnail's menu: the latest trained model's top 5 for it (files of a folder).
+  grid_->view()->setContextMenuPolicy(Qt::CustomContextMenu);
+  connect(grid_->view(), &QWidget::customContextMenuRequested, this, [this](const QPoint& at) {
+    const QModelIndex item = grid_->view()->indexAt(at);
+    const auto splits = doc_->dataset();
+    if (!item.isValid() || !splits || item.row() >= static_cast<int>(shown_.size())) return;
+    const auto data = splitOf(*splits, split_->currentIndex());
+    const QString path = QString::fromStdString(data->describe(shown_.at(static_cast<size_t>(item.row()))));
+    QMenu menu;
+    QAction* classify = menu.addAction(tr("Classify with the latest trained model"));
+    classify->setEnabled(QFileInfo::exists(path));
+    if (!classify->isEnabled()) classify->setToolTip(tr("Only images in files can be classified"));
+    if (menu.exec(grid_->view()->viewport()->mapToGlobal(at)) == classify) emit classifyRequested(path);
+  });
   connect(grid_, &widgets::ImageGrid::itemSelected, this, [this](int item) {
     previewItem_ = item;
     showPreview();

@@ -57,7 +57,8 @@ class DataPage : public QWidget {
  signals:
   void importFailed(const QString& message);
   void datasetReady(const QString& description);
-  void previewShown();  // the augmentation preview of the selected image is drawn
+  void previewShown();                               // the augmentation preview of the selected image is drawn
+  void classifyRequested(const QString& imagePath);  // from a thumbnail's menu
 
  private:
   void showDataset();
