@@ -974,8 +974,8 @@
       <translation>范围测试失败：%1</translation>
     </message>
     <message>
-      <source>Suggested learning rate: %1 (a tenth of the rate at the lowest loss). %2</source>
-      <translation>建议学习率：%1（最低损失处学习率的十分之一）。%2</translation>
+      <source>Suggested learning rate: %1 (where the loss falls fastest on its way down). %2</source>
+      <translation>建议学习率：%1（损失下降最快之处）。%2</translation>
     </message>
     <message>
       <source>Weights, optimizer and random state were restored.</source>

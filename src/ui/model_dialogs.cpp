@@ -100,7 +100,7 @@ void LrFinderDialog::showCurve(const LrFinderResult& r) {
     line->point1->setCoords(r.suggestion, 0);
     line->point2->setCoords(r.suggestion, 1);
     line->setPen(QPen(QColor(214, 39, 40), 1.5, Qt::DashLine));
-    text_->setText(tr("Suggested learning rate: %1 (a tenth of the rate at the lowest loss). %2")
+    text_->setText(tr("Suggested learning rate: %1 (where the loss falls fastest on its way down). %2")
                        .arg(QString::number(r.suggestion, 'g', 3),
                             r.state_restored ? tr("Weights, optimizer and random state were restored.")
                                              : tr("Warning: the state was not restored.")));

@@ -63,14 +63,27 @@ class SavedTrainingState {
 double suggestLearningRate(const std::vector<double>& lrs, const std::vector<double>& losses) {
   const size_t n = std::min(lrs.size(), losses.size());
   if (n < 10) return 0;
-  // The rule of thumb of Smith and fastai: a tenth of the rate at the lowest loss. The
-  // first tenth of the curve is left out: there the average is still settling on a
-  // few batches, and a lucky one would look like a minimum. A spike is a high, never
-  // the minimum.
-  size_t best = std::max<size_t>(3, n / 10);
-  for (size_t i = best; i < n; ++i)
-    if (losses[i] < losses[best]) best = i;
-  return lrs[best] / 10;
+  // Where the loss falls fastest (fastai's "steep"), looked for only on the way down to
+  // the lowest loss, within two decades below it. The first tenth of the curve is left
+  // out, since there the average still settles on a few batches; the slope is taken
+  // over a window of points, so one noisy step does not make a cliff. A spike early on
+  // lies outside the search, and is smoothed away inside it.
+  const size_t skip = std::max<size_t>(3, n / 10);
+  size_t lowest = skip;
+  for (size_t i = skip; i < n; ++i)
+    if (losses[i] < losses[lowest]) lowest = i;
+  size_t from = skip;
+  while (from < lowest && lrs[from] < lrs[lowest] / 100) ++from;
+  const size_t w = std::max<size_t>(1, n / 25);
+  double steepest = 0;
+  size_t at = lowest;
+  bool found = false;
+  for (size_t j = from; j <= lowest; ++j) {
+    const size_t a = j >= w ? j - w : 0, b = std::min(n - 1, j + w);
+    const double slope = (losses[b] - losses[a]) / (std::log10(lrs[b]) - std::log10(lrs[a]));
+    if (slope < steepest) steepest = slope, at = j, found = true;
+  }
+  return found ? lrs[at] : lrs[lowest] / 10;  // no descent at all: a tenth of the best
 }
 
 LrRangeCurve runLrRangeTest(LayerStack& model, torch::optim::Optimizer& optimizer, DataLoader& loader,

@@ -36,8 +36,9 @@ LrRangeCurve runLrRangeTest(LayerStack& model, torch::optim::Optimizer& optimize
                             const torch::Device& device, const LrRangeOptions& options,
                             const std::function<void(int, int)>& progress = {});
 
-// The suggested rate from a curve: a tenth of the rate at the lowest smoothed loss,
-// the first tenth of the curve (the average still settling) left out; 0 when the
+// The suggested rate from a curve: where the smoothed loss falls fastest (its slope
+// over a window of points) on the way to its lowest value, within two decades below
+// it, the first tenth of the curve (the average still settling) left out; 0 when the
 // curve has fewer than 10 points. An early spike or dip does not move it.
 double suggestLearningRate(const std::vector<double>& lrs, const std::vector<double>& losses);
 
