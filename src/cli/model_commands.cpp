@@ -11,6 +11,8 @@
 #include <fstream>
 #include <iostream>
 
+#include <unistd.h>
+
 namespace trainscope::cli {
 
 int exportCommand(const ExportRequest& request) {
@@ -95,10 +97,11 @@ int lrFindCommand(const std::string& config, const std::vector<std::string>& ove
                   const std::string& csv, bool json) {
   return guarded([&] {
     const ExperimentConfig c = configFromFile(config, overrides, "");
+    const bool terminal = !json && isatty(STDERR_FILENO);  // a log file gets no progress line
     const LrFinderResult r = findLearningRate(c, iterations, [&](int i, int n) {
-      if (!json) std::fprintf(stderr, "\rrange test: step %d of at most %d", i, n);
+      if (terminal) std::fprintf(stderr, "\rrange test: step %d of at most %d", i, n);
     });
-    if (!json) std::fprintf(stderr, "\n");
+    if (terminal) std::fprintf(stderr, "\n");
     if (!r.ok) throw std::runtime_error(r.error);
     if (!csv.empty()) {
       std::ofstream out(csv);

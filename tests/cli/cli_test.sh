@@ -8,7 +8,7 @@ start_test "$@"
 
 "$cli" --help >"$tmp/help" 2>&1
 check "--help exits 0" test $? -eq 0
-for sub in train resume summary datasets stats doctor tensors lesson runs repair; do
+for sub in train resume summary datasets stats doctor tensors lesson runs repair export predict lr-find fit-batch; do
   check "--help lists $sub" contains "$tmp/help" "$sub"
   "$cli" $sub --help >"$tmp/subhelp" 2>&1
   check "$sub --help exits 0" test $? -eq 0

@@ -67,6 +67,25 @@ check "predict with a missing image exits 1" test $? -eq 1
 check "predict --json: one object per image, the bad one with its reason" \
   "$py" -c "import json,sys; l=[json.loads(x) for x in open(sys.argv[1])]; assert len(l)==2 and len(l[0]['top'])==3 and 'error' in l[1] and abs(sum(t['probability'] for t in l[0]['top'])-1)<1e-4" "$tmp/predict.json"
 
+# Before a run: the learning-rate finder and the batch-size fitter, as programs read them.
+tiny=(--config "$config" --set dataset.train_subset=512 --set dataset.val_subset=64 --set loader.batch_size=16)
+"$cli" lr-find "${tiny[@]}" --iterations 40 --json >"$tmp/lr.json" 2>"$tmp/lr.err"
+check "lr-find --json exits 0" test $? -eq 0
+check "lr-find: a curve, a suggestion, the state restored" "$py" -c "import json,sys; r=json.load(open(sys.argv[1])); \
+assert len(r['lrs']) >= 10 and len(r['lrs']) == len(r['losses']) and 1e-6 < r['suggestion'] < 10 and r['state_restored']" \
+  "$tmp/lr.json"
+check "lr-find writes no progress into a file" test ! -s "$tmp/lr.err"
+"$cli" lr-find "${tiny[@]}" --iterations 40 --csv "$tmp/lr.csv" >"$tmp/lr.txt" 2>&1
+check "lr-find draws the curve and says the rate" grep -q "suggested learning rate: " "$tmp/lr.txt"
+check "lr-find --csv writes the curve" test "$(head -1 "$tmp/lr.csv")" = "lr,loss"
+"$cli" fit-batch "${tiny[@]}" --target-batch 4096 --json >"$tmp/fit.json" 2>&1
+check "fit-batch --json exits 0" test $? -eq 0
+check "fit-batch: a batch that fits and the accumulation for 4096" "$py" -c "import json,sys,math; \
+r=json.load(open(sys.argv[1])); b=r['batch_size']; assert 8 <= b <= 512 and r['grad_accum_steps'] == math.ceil(4096 / b)" \
+  "$tmp/fit.json"
+"$cli" lr-find --config "$config" --set model.name=nope >"$tmp/lrbad" 2>&1
+check "lr-find with a bad config exits 2 naming the field" test $? -eq 2 -a -n "$(grep -l model.name "$tmp/lrbad")"
+
 # Wrong input: a folder that is not a run, a bad format, a checkpoint that is not there.
 "$cli" export "$tmp" --format onnx --out "$tmp/x.onnx" >"$tmp/notrun" 2>&1
 check "export of a non-run folder exits 1" test $? -eq 1
