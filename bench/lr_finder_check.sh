@@ -4,28 +4,34 @@
 # one epoch on a 10,000-image subset, validated on 2,000): the suggested rate against
 # a 7-point log grid (1e-4 ... 1e-1), every run through trainscope-cli one after
 # another, as the app's run queue does. Prints a markdown table.
-#   bench/lr_finder_check.sh [--models "mlp lenet vgg resnet18 fastcnn"] [--threads 2]
+#   bench/lr_finder_check.sh [--models "mlp lenet vgg resnet18 fastcnn"] [--threads 2] [--fresh]
+# Finished runs already in bench/out/lr-check are reused (a changed suggestion reruns
+# only its own run); --fresh starts over.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-models="mlp lenet vgg resnet18 fastcnn" threads=2
+models="mlp lenet vgg resnet18 fastcnn" threads=2 fresh=0
 while (($#)); do
   case $1 in
     --models) models=$2; shift 2 ;;
     --threads) threads=$2; shift 2 ;;
+    --fresh) fresh=1; shift ;;
     *) echo "unknown option $1"; exit 2 ;;
   esac
 done
 cli=${BUILD_DIR:-build/release}/src/cli/trainscope-cli
 py=/usr/bin/python3
 out=bench/out/lr-check
-rm -rf "$out"
+((fresh)) && rm -rf "$out"
 mkdir -p "$out"
 budget=(--config resources/experiments/fashion_lenet.json --set threads="$threads" --set epochs=1
   --set dataset.train_subset=10000 --set dataset.val_subset=2000 --set probes.enabled=false)
 grid="0.0001 0.0003 0.001 0.003 0.01 0.03 0.1"
 accuracy() {  # accuracy MODEL LR
   local dir="$out/$1-$2"
-  "$cli" train -q "${budget[@]}" --set model.name="$1" --set optimizer.lr="$2" --out "$dir" >/dev/null 2>&1 || true
+  if ! grep -qs '"final_val_accuracy"' "$dir"/*/run.json; then
+    rm -rf "$dir"
+    "$cli" train -q "${budget[@]}" --set model.name="$1" --set optimizer.lr="$2" --out "$dir" >/dev/null 2>&1 || true
+  fi
   $py -c "import json,glob; r=json.load(open(glob.glob('$dir/*/run.json')[0])); print(r.get('final_val_accuracy') or 0)" \
     2>/dev/null || echo 0
 }

@@ -20,8 +20,9 @@ namespace {
 
 // A seeded batch of inputs shaped as the model's; normal values, as normalised images are.
 torch::Tensor exampleBatch(const TrainedModel& m) {
-  torch::manual_seed(0);
-  return torch::randn({4, m.input_shape[0], m.input_shape[1], m.input_shape[2]});
+  // Its own generator: a run training in this process keeps its random draws.
+  auto generator = at::make_generator<at::CPUGeneratorImpl>(/*seed_in=*/0);
+  return torch::randn({4, m.input_shape[0], m.input_shape[1], m.input_shape[2]}, generator);
 }
 
 void writeExample(const std::string& path, const torch::Tensor& input, const torch::Tensor& logits) {
@@ -38,7 +39,7 @@ ExportResult exportModel(const ExportRequest& r) {
     if (r.format != "torchscript" && r.format != "onnx")
       throw std::invalid_argument("--format: must be torchscript or onnx, got \"" + r.format + "\"");
     if (r.out.empty()) throw std::invalid_argument("--out: the file to write is missing");
-    configureThreads(0);
+    configureThreads(r.threads);
     TrainedModel m = loadTrainedModel(r.run_dir, r.checkpoint);
     result.checkpoint = m.checkpoint;
     const std::string preprocessing = preprocessingJson(m).dump(2) + "\n";
@@ -58,6 +59,10 @@ ExportResult exportModel(const ExportRequest& r) {
       torch::NoGradGuard noGrad;
       const torch::Tensor again = loaded.forward({input}).toTensor();
       result.max_abs_diff = (again - logits).abs().max().item<double>();
+      const double tolerance = 1e-4 * (1 + logits.abs().max().item<double>());
+      if (!(result.max_abs_diff <= tolerance))
+        throw std::runtime_error("the exported module gives other outputs than the engine (max abs diff " +
+                                 std::to_string(result.max_abs_diff) + "); not exported");
     } else {
       const std::string bytes = toOnnx(m.model, m.input_shape, m.run_name, {{"trainscope", preprocessing}});
       if (!writeFileAtomically(r.out, bytes, &why)) throw std::runtime_error(r.out + ": " + why);
@@ -73,12 +78,12 @@ ExportResult exportModel(const ExportRequest& r) {
 }
 
 std::vector<Prediction> predictImages(const std::string& runDir, const std::vector<std::string>& images, int k,
-                                      const std::string& checkpoint) {
+                                      const std::string& checkpoint, int threads) {
   std::vector<Prediction> out(images.size());
   for (size_t i = 0; i < images.size(); ++i) out[i].image = images[i];
   TrainedModel m;
   const std::string loadError = failureOf([&] {
-    configureThreads(0);
+    configureThreads(threads);
     m = loadTrainedModel(runDir, checkpoint);
   });
   if (!loadError.empty()) {

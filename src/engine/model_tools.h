@@ -14,6 +14,7 @@ struct ExportRequest {
   std::string out;                     // the model file; its preprocessing goes beside it as <out>.json
   std::string checkpoint;              // empty = best.pt when present, else last.pt
   std::string example;                 // optional HDF5 file: a test batch and the engine's logits for it
+  int threads = 0;                     // LibTorch threads; 0 = all cores
 };
 
 struct ExportResult {
@@ -21,7 +22,7 @@ struct ExportResult {
   std::string error;
   std::string model_path, preprocessing_path;
   std::string checkpoint;    // the weights exported
-  double max_abs_diff = -1;  // TorchScript: the exported module against the engine, checked here
+  double max_abs_diff = -1;  // TorchScript: the exported module against the engine; over 1e-4 fails
 };
 
 ExportResult exportModel(const ExportRequest& request);
@@ -46,6 +47,6 @@ struct Prediction {
 // Top-k classes of each image for the run's model (checkpoint as ExportRequest).
 // One bad image is one failed Prediction; a run that cannot load fails them all.
 std::vector<Prediction> predictImages(const std::string& runDir, const std::vector<std::string>& images, int k = 5,
-                                      const std::string& checkpoint = "");
+                                      const std::string& checkpoint = "", int threads = 0);
 
 }  // namespace trainscope

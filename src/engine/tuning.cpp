@@ -37,8 +37,7 @@ LrFinderResult findLearningRate(const ExperimentConfig& config, int iterations,
     const torch::Device device = resolveDevice(config.device);
     TrainingData data = openTrainingData(config, device.is_cuda());
     const int64_t classes = static_cast<int64_t>(data.splits.train->classes().size());
-    torch::manual_seed(config.seed);
-    LayerStack model = buildModel(config.model, data.input_shape, classes);
+    LayerStack model = buildSeededModel(config.model, data.input_shape, classes, config.seed);
     model->to(device);
     auto optimizer = makeFineTuningOptimizer(config.optimizer, config.model, model, classes);
     applyFreezing(model, config.model, classes, 0);

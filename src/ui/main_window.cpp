@@ -114,6 +114,8 @@ MainWindow::MainWindow(ExperimentDocument* document, TrainingController* control
   connect(model_, &ModelPage::saveExperimentRequested, this, &MainWindow::saveExperimentDialog);
   connect(train_, &TrainPage::runFailed, this, [this](const QString& m) { showError(tr("Training stopped"), m); });
   connect(controller_, &TrainingController::stateChanged, this, &MainWindow::updateStatus);
+  connect(controller_, &TrainingController::stateChanged, this,
+          [this] { model_->setTrainingActive(controller_->isActive()); });
   connect(controller_, &TrainingController::guardTripped, this, &MainWindow::showGuardTrip);
   connect(controller_, &TrainingController::started, this, [this] { showPage(Train); });
   connect(doc_, &ExperimentDocument::changed, this, &MainWindow::updateStatus);

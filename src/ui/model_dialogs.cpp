@@ -66,8 +66,11 @@ LrFinderDialog::LrFinderDialog(const ExperimentConfig& config, std::function<voi
   progress_->setRange(0, 100);
   const ExperimentConfig c = withAppThreads(config);
   QPointer<QProgressBar> bar = progress_;
-  watcher_.setFuture(QtConcurrent::run([c, bar] {
-    return findLearningRate(c, 100, [bar](int i, int n) {
+  auto cancel = cancel_;
+  watcher_.setFuture(QtConcurrent::run([c, bar, cancel] {
+    return findLearningRate(c, 100, [bar, cancel](int i, int n) {
+      // Closing the dialog ends the test after this step (the state is restored).
+      if (*cancel) throw std::runtime_error("cancelled");
       QMetaObject::invokeMethod(qApp, [bar, i, n] {
         if (bar) bar->setValue(100 * i / n);
       });
@@ -75,7 +78,10 @@ LrFinderDialog::LrFinderDialog(const ExperimentConfig& config, std::function<voi
   }));
 }
 
-LrFinderDialog::~LrFinderDialog() { watcher_.waitForFinished(); }
+LrFinderDialog::~LrFinderDialog() {
+  *cancel_ = true;
+  watcher_.waitForFinished();  // at most one more step
+}
 
 void LrFinderDialog::showCurve(const LrFinderResult& r) {
   result_ = r;
@@ -147,7 +153,8 @@ void PredictDialog::predict(const QStringList& images) {
   for (const QString& i : images) paths.push_back(i.toStdString());
   hint_->setText(tr("Classifying %n image(s)…", nullptr, static_cast<int>(paths.size())));
   const std::string run = runDir_.toStdString();
-  watcher_.setFuture(QtConcurrent::run([run, paths] { return predictImages(run, paths, 5); }));
+  const int threads = std::max(1, QThread::idealThreadCount() - 1);
+  watcher_.setFuture(QtConcurrent::run([run, paths, threads] { return predictImages(run, paths, 5, "", threads); }));
 }
 
 void PredictDialog::dragEnterEvent(QDragEnterEvent* event) {
@@ -198,8 +205,15 @@ void exportRunModel(QWidget* parent, const QString& runDir) {
   if (out.isEmpty()) return;
   ExportRequest r;
   r.run_dir = runDir.toStdString();
-  r.out = out.toStdString();
-  r.format = out.endsWith(".onnx", Qt::CaseInsensitive) || filter.contains("onnx") ? "onnx" : "torchscript";
+  // The format follows the chosen filter, and the name its suffix: ONNX bytes in a .pt
+  // file would fail in torch.jit.load.
+  QString file = out;
+  const bool onnx = filter.contains("onnx", Qt::CaseInsensitive) || out.endsWith(".onnx", Qt::CaseInsensitive);
+  if (onnx && file.endsWith(".pt", Qt::CaseInsensitive)) file.chop(3);
+  if (onnx && !file.endsWith(".onnx", Qt::CaseInsensitive)) file += ".onnx";
+  r.out = file.toStdString();
+  r.format = onnx ? "onnx" : "torchscript";
+  r.threads = std::max(1, QThread::idealThreadCount() - 1);
   auto* watcher = new QFutureWatcher<ExportResult>(parent);
   QObject::connect(watcher, &QFutureWatcher<ExportResult>::finished, parent, [watcher, parent] {
     const ExportResult e = watcher->result();

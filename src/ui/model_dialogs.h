@@ -9,7 +9,9 @@
 #include <QDialog>
 #include <QFutureWatcher>
 
+#include <atomic>
 #include <functional>
+#include <memory>
 
 class QCustomPlot;
 class QLabel;
@@ -40,6 +42,7 @@ class LrFinderDialog : public QDialog {
   QFutureWatcher<LrFinderResult> watcher_;
   LrFinderResult result_;
   std::function<void(double)> apply_;
+  std::shared_ptr<std::atomic<bool>> cancel_ = std::make_shared<std::atomic<bool>>(false);
 };
 
 // Top-5 of the run's model for images picked or dropped on it, with the input the

@@ -26,6 +26,9 @@ class Odd(torch.nn.Module):  # a forward that is not its children in order
     def forward(self, x):
         return self.b(torch.amax(torch.relu(self.a(x)), dim=(2, 3)))
 torch.jit.trace(Odd(), torch.randn(1, 3, 32, 32)).save(os.path.join(out, "odd.pt"))
+seq = torch.nn.Sequential(torch.nn.Conv2d(3, 8, 3), torch.nn.ReLU(), torch.nn.AdaptiveAvgPool2d(1),
+                          torch.nn.Flatten(), torch.nn.Linear(8, 5))
+torch.jit.script(seq).save(os.path.join(out, "seq.pt"))  # children named "0", "1", ...
 rng = np.random.default_rng(0)
 for c, name in enumerate(["red", "green", "blue"]):
     os.makedirs(os.path.join(out, "photos", name), exist_ok=True)
@@ -69,6 +72,14 @@ check "ONNX of a brought model says to use Python's exporter" grep -q "torch.onn
 
 "$cli" train "${base[@]}" --set model.path="$tmp/odd.pt" --set epochs=1 --out "$tmp/runs-odd" >"$tmp/odd" 2>&1
 check "a traced module that is not sequential trains as one layer" test $? -eq 0
+
+"$cli" train "${base[@]}" --set model.path="$tmp/seq.pt" --set epochs=1 --out "$tmp/runs-seq" >"$tmp/seq" 2>&1
+check "a scripted nn.Sequential trains, layer by layer" test $? -eq 0
+seq_run=$(ls -d "$tmp/runs-seq"/*/ | head -1)
+"$cli" export "$seq_run" --format torchscript --out "$tmp/seq-out.pt" --example "$tmp/seq.h5" >"$tmp/seqexp" 2>&1
+check "and exports back to TorchScript (its layers named 0, 1, ...)" test $? -eq 0
+"$py" "$src/tests/python/check_export.py" "$tmp/seq.h5" --torchscript "$tmp/seq-out.pt" >"$tmp/seqcheck" 2>&1
+check "which Python loads with the engine's outputs" test $? -eq 0
 
 "$cli" train "${base[@]}" --set model.path="$tmp/missing.pt" --out "$tmp/runs-bad" >"$tmp/missing" 2>&1
 check "a missing file is a config error (exit 2)" test $? -eq 2

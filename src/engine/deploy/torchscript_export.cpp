@@ -2,6 +2,7 @@
 
 #include "engine/models/blocks.h"
 #include "engine/models/script_model.h"
+#include "engine/record/atomic_file.h"
 
 #include <sstream>
 #include <stdexcept>
@@ -149,8 +150,13 @@ torch::jit::Module toTorchScript(LayerStack& model, const std::string& className
   torch::jit::Module top = Scripter::topModule("__torch__.trainscope." + className + ".Model");
   std::string body;
   for (const auto& layer : model->layers()) {
-    top.register_module(layer.name, scripter.script(*layer.module.ptr(), layer.name));
-    body += "    x = self." + layer.name + ".forward(x)\n";
+    // A name TorchScript source can use: nn.Sequential's children are "0", "1", ...
+    std::string name = layer.name;
+    for (auto& c : name)
+      if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') c = '_';
+    if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0]))) name = "layer_" + name;
+    top.register_module(name, scripter.script(*layer.module.ptr(), name));
+    body += "    x = self." + name + ".forward(x)\n";
   }
   top.define("def forward(self, x: Tensor) -> Tensor:\n" + body + "    return x\n");
   top.eval();
@@ -159,8 +165,13 @@ torch::jit::Module toTorchScript(LayerStack& model, const std::string& className
 
 void saveTorchScript(torch::jit::Module& module, const std::string& path,
                      const std::map<std::string, std::string>& extraFiles) {
+  // Into memory, then one atomic write: LibTorch's own file writer ends the process
+  // when the disk fills (checkpoint.cpp), and would leave a half file in place.
   torch::jit::ExtraFilesMap extra(extraFiles.begin(), extraFiles.end());
-  module.save(path, extra);
+  std::ostringstream bytes;
+  module.save(bytes, extra);
+  std::string why;
+  if (!writeFileAtomically(path, bytes.str(), &why)) throw std::runtime_error(path + ": " + why);
 }
 
 }  // namespace trainscope

@@ -47,7 +47,7 @@ TrainedModel loadTrainedModel(const std::string& runDir, const std::string& chec
     throw ConfigError(
         {runDir + ": no checkpoint " + file.filename().string() + " (the run ended before its first checkpoint?)"});
   m.checkpoint = file.string();
-  m.model = buildModel(m.config.model, m.input_shape, static_cast<int64_t>(m.classes.size()));
+  m.model = buildSeededModel(m.config.model, m.input_shape, static_cast<int64_t>(m.classes.size()), m.config.seed);
   try {
     loadModelWeights(m.checkpoint, m.model);
   } catch (const c10::Error& e) {

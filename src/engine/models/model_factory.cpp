@@ -4,6 +4,7 @@
 #include "engine/models/blocks.h"
 #include "engine/models/script_model.h"
 
+#include <mutex>
 #include <stdexcept>
 
 namespace trainscope {
@@ -198,6 +199,30 @@ LayerStack buildModel(const ModelConfig& config, const std::vector<int64_t>& inp
   if (config.name == "fastcnn") return buildFastCnn(config, input_shape, num_classes);
   if (config.name == "torchscript") return buildScriptedModel(config, input_shape, num_classes);
   throw ConfigError({"model.name: unknown model \"" + config.name + "\""});
+}
+
+LayerStack buildSeededModel(const ModelConfig& config, const std::vector<int64_t>& input_shape, int64_t num_classes,
+                            uint64_t seed, bool restoreGenerator) {
+  static std::mutex initMutex;
+  std::lock_guard<std::mutex> lock(initMutex);
+  auto generator = at::detail::getDefaultCPUGenerator();
+  torch::Tensor before;
+  {
+    std::lock_guard<std::mutex> g(generator.mutex());
+    before = generator.get_state();
+  }
+  struct Restore {
+    at::Generator& generator;
+    torch::Tensor& state;
+    bool enabled;
+    ~Restore() {
+      if (!enabled) return;
+      std::lock_guard<std::mutex> g(generator.mutex());
+      generator.set_state(state);
+    }
+  } restore{generator, before, restoreGenerator};
+  torch::manual_seed(seed);
+  return buildModel(config, input_shape, num_classes);
 }
 
 }  // namespace trainscope

@@ -10,4 +10,12 @@ namespace trainscope {
 // for the model (e.g. LeNet on 8x8 images).
 LayerStack buildModel(const ModelConfig& config, const std::vector<int64_t>& input_shape, int64_t num_classes);
 
+// buildModel initialised from `seed`, as a run initialises its weights. Initialisation
+// draws from LibTorch's global generator: this holds one process-wide lock while it
+// seeds and builds, and (restoreGenerator) puts the generator back as it found it, so
+// a tool building a model (export, the LR finder) leaves a run's draws alone. A run
+// itself goes on drawing from where its initialisation left the generator.
+LayerStack buildSeededModel(const ModelConfig& config, const std::vector<int64_t>& input_shape, int64_t num_classes,
+                            uint64_t seed, bool restoreGenerator = true);
+
 }  // namespace trainscope

@@ -36,10 +36,10 @@ class StepMeter {
  public:
   StepMeter(const ExperimentConfig& c, const std::vector<int64_t>& inputShape, int64_t classes, torch::Device device)
       : config_(c), shape_(inputShape), classes_(classes), device_(device) {
-    torch::manual_seed(c.seed);
-    model_ = buildModel(c.model, inputShape, classes);
+    model_ = buildSeededModel(c.model, inputShape, classes, c.seed);
     model_->to(device);
     optimizer_ = makeFineTuningOptimizer(c.optimizer, c.model, model_, classes);
+    applyFreezing(model_, c.model, classes, 0);  // frozen layers keep no gradients: less memory
   }
 
   // Peak memory of one training step and one validation forward at `batch`.
@@ -104,8 +104,13 @@ BatchFit fitBatchSize(const ExperimentConfig& config, const BatchFitOptions& o,
   }
   int64_t previous = 0;
   for (int batch = std::min(8, maxBatch);; batch = std::min(batch * 2, maxBatch)) {
-    BatchMeasurement m{batch, meter.measure(batch), false};
-    m.fits = m.peak_bytes <= fit.budget_bytes;
+    BatchMeasurement m{batch, 0, false};
+    try {
+      m.peak_bytes = meter.measure(batch);
+      m.fits = m.peak_bytes <= fit.budget_bytes;
+    } catch (const c10::Error&) {  // out of memory (CUDA, or the CPU allocator): does not fit
+      m.peak_bytes = fit.budget_bytes + 1;
+    }
     fit.measured.push_back(m);
     if (progress) progress(m);
     if (!m.fits) break;

@@ -40,6 +40,10 @@ int64_t applyFreezing(LayerStack& model, const ModelConfig& c, int64_t classes, 
   const std::vector<std::string> head = headParameterNames(model, classes);
   const auto params = model->named_parameters(/*recurse=*/true);
   std::vector<std::string> problems;
+  if (head.empty() && std::find(c.freeze.begin(), c.freeze.end(), "backbone") != c.freeze.end())
+    problems.push_back(
+        "model.freeze: \"backbone\" needs a classifier head (a final Linear layer with one output per "
+        "class), and this model has none; name the layers to freeze instead");
   for (const auto& prefix : c.freeze) {
     if (prefix == "backbone") continue;
     const bool matches =
@@ -65,6 +69,10 @@ std::unique_ptr<torch::optim::Optimizer> makeFineTuningOptimizer(const Optimizer
                                                                  LayerStack& stack, int64_t classes) {
   if (m.backbone_lr_factor == 1.0) return makeOptimizer(o, stack->parameters());
   const std::vector<std::string> head = headParameterNames(stack, classes);
+  if (head.empty())
+    throw ConfigError(
+        {"model.backbone_lr_factor: needs a classifier head (a final Linear layer with one output per "
+         "class), and this model has none"});
   std::vector<torch::Tensor> backboneParams, headParams;
   for (const auto& p : stack->named_parameters(/*recurse=*/true))
     (contains(head, p.key()) ? headParams : backboneParams).push_back(p.value());

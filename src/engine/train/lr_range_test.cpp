@@ -90,6 +90,7 @@ LrRangeCurve runLrRangeTest(LayerStack& model, torch::optim::Optimizer& optimize
                             const torch::Device& device, const LrRangeOptions& o,
                             const std::function<void(int, int)>& progress) {
   SavedTrainingState saved(model, optimizer);
+  const bool wasTraining = model->is_training();
   LrRangeCurve curve;
   try {
     model->train();
@@ -132,9 +133,11 @@ LrRangeCurve runLrRangeTest(LayerStack& model, torch::optim::Optimizer& optimize
     }
   } catch (...) {
     saved.restore();
+    model->train(wasTraining);
     throw;
   }
   saved.restore();
+  model->train(wasTraining);
   curve.suggestion = suggestLearningRate(curve.lrs, curve.losses);
   return curve;
 }

@@ -30,8 +30,9 @@ struct LrRangeCurve {
 };
 
 // Runs the test on `model` with `optimizer`, drawing batches from `loader` (epochs
-// wrap around). `progress(i, n)` is called after each iteration. Restores model,
-// optimizer and the global RNG before returning, also on an exception.
+// wrap around). `progress(i, n)` is called after each iteration (throwing from it
+// cancels the test). Restores the model (weights, buffers, gradients, train/eval mode),
+// the optimizer and the global CPU generator before returning, also on an exception.
 LrRangeCurve runLrRangeTest(LayerStack& model, torch::optim::Optimizer& optimizer, DataLoader& loader,
                             const torch::Device& device, const LrRangeOptions& options,
                             const std::function<void(int, int)>& progress = {});

@@ -95,14 +95,9 @@ class Trainer {
     trainLoader_ = std::move(data.train);
     valLoader_ = std::move(data.val);
     inputShape_ = data.input_shape;
-    {
-      // Seeding and initialisation use LibTorch's global generator: hold it while this
-      // run initialises its weights, so runs started side by side stay reproducible.
-      static std::mutex initMutex;
-      std::lock_guard<std::mutex> lock(initMutex);
-      torch::manual_seed(cfg_.seed);
-      model_ = buildModel(cfg_.model, inputShape_, static_cast<int64_t>(classes_.size()));
-    }
+    // Seeded under one lock, so runs started side by side stay reproducible.
+    model_ = buildSeededModel(cfg_.model, inputShape_, static_cast<int64_t>(classes_.size()), cfg_.seed,
+                              /*restoreGenerator=*/false);
     model_->to(device_);
     optimizer_ = makeFineTuningOptimizer(cfg_.optimizer, cfg_.model, model_, static_cast<int64_t>(classes_.size()));
     applyFreezing(model_, cfg_.model, static_cast<int64_t>(classes_.size()), 0);  // checks model.freeze early

@@ -119,11 +119,11 @@ ModelPage::ModelPage(ExperimentDocument* document, QWidget* parent) : QWidget(pa
   buttons->addWidget(open);
   buttons->addWidget(save);
   buttons->addStretch(1);
-  auto* findLr = new QPushButton(tr("Find LR…"), this);
+  auto* findLr = findLr_ = new QPushButton(tr("Find LR…"), this);
   findLr->setToolTip(
       tr("Learning-rate range test: a short run with a growing rate, the loss plotted against it, "
          "and a suggested rate."));
-  auto* fitBatch = new QPushButton(tr("Fit batch…"), this);
+  auto* fitBatch = fitBatch_ = new QPushButton(tr("Fit batch…"), this);
   fitBatch->setToolTip(
       tr("Measure the largest batch that fits in memory, and the gradient accumulation that "
          "reaches the batch you want."));
@@ -281,6 +281,15 @@ void ModelPage::showSummary(const SummaryResult& r) {
                         .arg(r.summary.parameters_mb, 0, 'f', 2)
                         .arg(r.summary.buffers_mb, 0, 'f', 2)
                         .arg(r.summary.size_mb, 0, 'f', 2));
+}
+
+void ModelPage::setTrainingActive(bool active) {
+  // Both measure with LibTorch's process-wide state (its random generator, the peak
+  // memory): a run training meanwhile would disturb them, and they it.
+  for (QPushButton* b : {findLr_, fitBatch_}) {
+    b->setEnabled(!active);
+    b->setStatusTip(active ? tr("Not while a run trains in this window") : QString());
+  }
 }
 
 }  // namespace trainscope::ui

@@ -11,6 +11,7 @@
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QPushButton;
 class QSpinBox;
 
 namespace trainscope::widgets {
@@ -28,6 +29,8 @@ class ModelPage : public QWidget {
   ModelPage(ExperimentDocument* document, QWidget* parent = nullptr);
   widgets::SummaryTable* summaryTable() const { return summary_; }
   QSpinBox* imageSizeBox() const { return imageSize_; }
+  // Find LR and Fit batch wait while a run trains in this process.
+  void setTrainingActive(bool active);
   ExperimentForm* form() const { return form_; }
   QLabel* problemsLabel() const { return problems_; }
   bool summaryPending() const { return watcher_.isRunning() || refreshQueued_; }
@@ -53,6 +56,7 @@ class ModelPage : public QWidget {
   QLineEdit* dropout_;
   QSpinBox* imageSize_;
   QLineEdit *scriptPath_, *freeze_;
+  QPushButton *findLr_ = nullptr, *fitBatch_ = nullptr;
   widgets::SummaryTable* summary_;
   ExperimentForm* form_;
   QLabel* problems_;
