@@ -1,5 +1,8 @@
 #include "ui/main_window.h"
 
+#include <QGuiApplication>
+#include <QScreen>
+
 #include "engine/record/run_library.h"
 #include "ui/model_dialogs.h"
 
@@ -148,7 +151,11 @@ MainWindow::MainWindow(ExperimentDocument* document, TrainingController* control
   });
 
   showPage(Data);
-  resize(1280, 820);
+  // 1280x820, or the screen's free area when it is smaller (a 1024x768 projector).
+  QSize size(1280, 820);
+  if (const QScreen* screen = QGuiApplication::primaryScreen())
+    size = size.boundedTo(screen->availableGeometry().size() - QSize(16, 40));  // the frame and title bar
+  resize(size);
   restoreGeometry(QSettings().value("geometry").toByteArray());
 }
 

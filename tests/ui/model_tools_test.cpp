@@ -71,6 +71,16 @@ class ModelToolsTest : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(page->summaryTable()->totals().contains("[1, 3, 32, 32]"), 20000);
   }
 
+  void theWindowStillFitsAProjectorAfterAFolderImport() {
+    // 1024x768 (a classroom projector): no page may ask for more, whatever a long
+    // folder path or its size statistics say (issue 12, point 1).
+    for (int p = 0; p < 7; ++p) window_->showPage(static_cast<MainWindow::Page>(p));
+    window_->showPage(MainWindow::Data);
+    QVERIFY2(
+        window_->minimumSizeHint().width() <= 1024 && window_->minimumSizeHint().height() <= 740,
+        qPrintable(QString("%1x%2").arg(window_->minimumSizeHint().width()).arg(window_->minimumSizeHint().height())));
+  }
+
   void theAugmentationPreviewShowsCutMix() {
     doc_->set("/training/cutmix_alpha", 1.0);
     window_->showPage(MainWindow::Data);

@@ -87,6 +87,7 @@ DataPage::DataPage(ExperimentDocument* document, QWidget* parent)
   chart_ = new widgets::ClassChart(this);
   stats_ = new QLabel(this);
   stats_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  stats_->setWordWrap(true);  // a folder's size statistics must not widen the window
   meanStd_ = new QPushButton(tr("Compute mean/std"), this);
   meanStd_->setToolTip(
       tr("Measures the per-channel mean and standard deviation of the training images and "
