@@ -36,8 +36,8 @@ int runTrainscope(QApplication& app) {
                                     "language");
   args.addOptions({experiment, dataset, screenshots, language});
   args.process(app);
-  if (args.isSet(language)) QSettings().setValue("language", args.value(language));
-  installTranslation(app, QSettings().value("language", "en").toString());
+  // --lang is for this start; the View menu's choice is the one kept.
+  installTranslation(app, args.isSet(language) ? args.value(language) : QSettings().value("language", "en").toString());
 
   ExperimentDocument document;
   TrainingController controller;
@@ -48,12 +48,17 @@ int runTrainscope(QApplication& app) {
   if (path.isEmpty() || !QFileInfo::exists(path)) path = ":/experiments/fashion_lenet.json";
   QString error;
   if (!document.load(path, &error)) document.load(":/experiments/fashion_lenet.json", &error);
+  // The working experiment of the last session (epochs and every other edit), unless
+  // an experiment was named on the command line.
+  const auto working =
+      nlohmann::json::parse(QSettings().value("workingExperiment").toString().toStdString(), nullptr, false);
+  if (!args.isSet(experiment) && working.is_object()) document.setJson(working);
   if (args.isSet(dataset)) {
     window.importLastOrDefaultDataset(args.value(dataset));
   } else {
+    // The experiment's own folder, else the dataset last imported (lastDataset).
     const bool folder = document.datasetKind() == "image-folder";
-    window.importLastOrDefaultDataset(folder ? QString::fromStdString(document.datasetRoot())
-                                             : QString("fashion-mnist"));
+    window.importLastOrDefaultDataset(folder ? QString::fromStdString(document.datasetRoot()) : QString());
   }
   window.show();
 

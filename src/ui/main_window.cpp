@@ -21,6 +21,7 @@
 #include "ui/run_queue.h"
 #include "ui/system_sampler.h"
 #include "ui/training_controller.h"
+#include "ui/translation.h"
 #include "widgets/gauge.h"
 
 #include <QApplication>
@@ -59,7 +60,7 @@ MainWindow::MainWindow(ExperimentDocument* document, TrainingController* control
   queue_ = new RunQueue(this);
   compare_ = new ComparePage(this);
   lessons_ = new LessonsPage(queue_, this);
-  lessons_->setLanguage(QSettings().value("language", "en").toString());
+  lessons_->setLanguage(currentLanguage());
   connect(sampler_, &SystemSampler::sampled, this, [this](const ProcessSample& p, const GpuMemory&) {
     if (p.available)
       train_->memoryGauge()->setValue(static_cast<double>(p.rss), static_cast<double>(p.total_memory),
@@ -194,7 +195,7 @@ void MainWindow::openLessonComparison(const Lesson& lesson) {
   if (!lesson.metrics.empty()) compare_->setMetric(QString::fromStdString(lesson.metrics.front()));
   compare_->setXAxis(QString::fromStdString(lesson.x));
   compare_->setLogScale(lesson.log_scale);
-  const std::string language = QSettings().value("language", "en").toString().toStdString();
+  const std::string language = currentLanguage().toStdString();
   compare_->setGuide(tr("Lesson %1: %2").arg(lesson.number).arg(QString::fromStdString(lesson.titleIn(language))),
                      QString::fromStdString(lesson.explanationIn(language)));
   showPage(Compare);
@@ -341,6 +342,8 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     controller_->stopAndWait(60000);
   }
   QSettings().setValue("geometry", saveGeometry());
+  // The experiment as it stands, unsaved edits too: the next start goes on from it.
+  QSettings().setValue("workingExperiment", QString::fromStdString(doc_->json().dump()));
   event->accept();
 }
 

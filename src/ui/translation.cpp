@@ -6,7 +6,17 @@
 
 namespace trainscope::ui {
 
+namespace {
+QString& installedLanguage() {
+  static QString language = "en";
+  return language;
+}
+}  // namespace
+
+QString currentLanguage() { return installedLanguage(); }
+
 bool installTranslation(QCoreApplication& app, const QString& language) {
+  installedLanguage() = language.isEmpty() ? QString("en") : language;
   static QTranslator* ours = nullptr;
   static QTranslator* qt = nullptr;
   for (QTranslator** t : {&ours, &qt})

@@ -14,6 +14,10 @@ namespace trainscope::ui {
 // application. Returns false when there is none for it.
 bool installTranslation(QCoreApplication& app, const QString& language);
 
+// The language installed for this start ("en" before any): `--lang` chooses it for one
+// start only, the View menu for good (QSettings "language").
+QString currentLanguage();
+
 // An engine message in the interface language: its source translated under its
 // context, then its arguments filled in.
 QString translated(const Message& message);

@@ -52,6 +52,16 @@ class ModelToolsTest : public QObject {
 
   void cleanupTestCase() { delete window_; }
 
+  void closingKeepsTheWorkingExperimentForTheNextStart() {
+    doc_->set("/epochs", 7);
+    window_->close();  // no run active: closes at once
+    const auto saved =
+        nlohmann::json::parse(QSettings().value("workingExperiment").toString().toStdString(), nullptr, false);
+    QVERIFY(saved.is_object());
+    QCOMPARE(saved.value("epochs", 0), 7);
+    window_->show();
+  }
+
   void photosGetTheFastRecipeAndAnImageSize() {
     DataPage* data = window_->dataPage();
     data->importFolder(tmp_.path() + "/photos");
