@@ -51,9 +51,7 @@ std::string writerName(const std::string& what) {
 std::string checkpointToResume(const RunRecord& record, const std::string& requested) {
   namespace fs = std::filesystem;
   const fs::path dir = record.lastCheckpoint().parent_path();
-  fs::path chosen = requested.empty() ? record.lastCheckpoint() : fs::path(requested);
-  if (!requested.empty() && !chosen.has_parent_path()) chosen = dir / chosen;  // "best.pt"
-  if (!requested.empty() && chosen.extension().empty()) chosen += ".pt";       // "best"
+  const fs::path chosen = requested.empty() ? record.lastCheckpoint() : record.namedCheckpoint(requested);
   const std::string name = chosen.parent_path() == dir ? "checkpoints/" + chosen.filename().string() : chosen.string();
   std::string problem;
   if (!fs::exists(chosen)) {

@@ -1,5 +1,7 @@
 #include "ui/model_dialogs.h"
 
+#include "ui/training_controller.h"
+
 #include <qcustomplot.h>
 #include <QApplication>
 #include <QDialogButtonBox>
@@ -15,7 +17,6 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
-#include <QThread>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -26,7 +27,7 @@ namespace trainscope::ui {
 namespace {
 // The app keeps a core for the GUI, as for training (training_controller.cpp).
 ExperimentConfig withAppThreads(ExperimentConfig c) {
-  if (c.threads == 0) c.threads = std::max(1, QThread::idealThreadCount() - 1);
+  if (c.threads == 0) c.threads = appComputeThreads();
   return c;
 }
 }  // namespace
@@ -153,7 +154,7 @@ void PredictDialog::predict(const QStringList& images) {
   for (const QString& i : images) paths.push_back(i.toStdString());
   hint_->setText(tr("Classifying %n image(s)…", nullptr, static_cast<int>(paths.size())));
   const std::string run = runDir_.toStdString();
-  const int threads = std::max(1, QThread::idealThreadCount() - 1);
+  const int threads = appComputeThreads();
   watcher_.setFuture(QtConcurrent::run([run, paths, threads] { return predictImages(run, paths, 5, "", threads); }));
 }
 
@@ -213,7 +214,7 @@ void exportRunModel(QWidget* parent, const QString& runDir) {
   if (onnx && !file.endsWith(".onnx", Qt::CaseInsensitive)) file += ".onnx";
   r.out = file.toStdString();
   r.format = onnx ? "onnx" : "torchscript";
-  r.threads = std::max(1, QThread::idealThreadCount() - 1);
+  r.threads = appComputeThreads();
   auto* watcher = new QFutureWatcher<ExportResult>(parent);
   QObject::connect(watcher, &QFutureWatcher<ExportResult>::finished, parent, [watcher, parent] {
     const ExportResult e = watcher->result();

@@ -20,6 +20,8 @@ TrainingController::~TrainingController() {
   session_.reset();  // stops the run and joins its thread; the record stays complete
 }
 
+int appComputeThreads() { return std::max(1, QThread::idealThreadCount() - 1); }
+
 bool TrainingController::start(const nlohmann::json& config, QString* error) {
   if (isActive()) {
     if (error) *error = tr("A run is already in progress.");
@@ -28,10 +30,7 @@ bool TrainingController::start(const nlohmann::json& config, QString* error) {
   try {
     session_.reset();
     ExperimentConfig c = parseConfig(config);
-    // "All cores" in the app leaves one to the GUI: LibTorch's OpenMP threads slow down
-    // sharply when another busy thread takes one of their cores (measured on 2 cores:
-    // 9,200 samples/s with 2 threads next to the GUI, 10,800 with 1; docs/benchmarks.md).
-    if (c.threads == 0) c.threads = std::max(1, QThread::idealThreadCount() - 1);
+    if (c.threads == 0) c.threads = appComputeThreads();  // "all cores" in the app leaves one
     session_ = TrainingSession::start(c);
   } catch (const std::exception& e) {
     if (error) *error = QString::fromStdString(e.what());

@@ -22,6 +22,10 @@ class TrainingSession;
 
 namespace trainscope::ui {
 
+// LibTorch threads for work the app runs (training, the LR finder, export, predict):
+// all cores but one, left to the GUI and the data loader (docs/benchmarks.md).
+int appComputeThreads();
+
 class TrainingController : public QObject {
   Q_OBJECT
  public:

@@ -15,12 +15,8 @@ namespace fs = std::filesystem;
 
 namespace {
 fs::path chooseCheckpoint(const RunRecord& record, const std::string& requested) {
-  const fs::path dir = record.lastCheckpoint().parent_path();
-  if (requested.empty()) return fs::exists(record.bestCheckpoint()) ? record.bestCheckpoint() : record.lastCheckpoint();
-  fs::path chosen(requested);
-  if (!chosen.has_parent_path()) chosen = dir / chosen;  // "best.pt", "best"
-  if (chosen.extension().empty()) chosen += ".pt";
-  return chosen;
+  if (!requested.empty()) return record.namedCheckpoint(requested);
+  return fs::exists(record.bestCheckpoint()) ? record.bestCheckpoint() : record.lastCheckpoint();
 }
 }  // namespace
 

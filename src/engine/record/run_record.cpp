@@ -46,6 +46,13 @@ RunRecord RunRecord::create(const std::string& runsDir, const std::string& name)
   return RunRecord(dir);
 }
 
+fs::path RunRecord::namedCheckpoint(const std::string& name) const {
+  fs::path chosen(name);
+  if (!chosen.has_parent_path()) chosen = checkpointsDir() / chosen;
+  if (chosen.extension().empty()) chosen += ".pt";
+  return chosen;
+}
+
 RunRecord RunRecord::open(const std::string& dirText) {
   RunRecord r{fs::path(dirText)};
   std::ifstream in(r.dir_ / "run.json");

@@ -23,6 +23,9 @@ class RunRecord {
   std::filesystem::path checkpointsDir() const { return dir_ / "checkpoints"; }
   std::filesystem::path lastCheckpoint() const { return checkpointsDir() / "last.pt"; }
   std::filesystem::path bestCheckpoint() const { return checkpointsDir() / "best.pt"; }
+  // A checkpoint as a user names it (--from, --checkpoint): "best" or "best.pt" is in
+  // checkpoints/, a path stays itself; a name without an extension gets ".pt".
+  std::filesystem::path namedCheckpoint(const std::string& name) const;
   std::filesystem::path logPath() const { return dir_ / "log.txt"; }
 
   nlohmann::json& info() { return info_; }

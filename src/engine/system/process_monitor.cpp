@@ -18,14 +18,6 @@ double wallSeconds() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
-// "VmRSS:   123456 kB" from /proc/self/status, "MemTotal: ..." from /proc/meminfo.
-int64_t kilobytesField(const char* file, const std::string& field) {
-  std::ifstream in(file);
-  for (std::string line; std::getline(in, line);)
-    if (line.rfind(field, 0) == 0) return std::stoll(line.substr(field.size())) * 1024;
-  return -1;
-}
-
 // utime + stime of this process, in seconds (fields 14 and 15 of /proc/self/stat).
 double cpuSeconds() {
 #ifdef __linux__
@@ -47,6 +39,13 @@ double cpuSeconds() {
 }
 }  // namespace
 
+int64_t procBytes(const char* file, const std::string& field) {
+  std::ifstream in(file);
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind(field, 0) == 0) return std::stoll(line.substr(field.size())) * 1024;
+  return -1;
+}
+
 ProcessMonitor::ProcessMonitor() {
   lastCpuSeconds_ = cpuSeconds();
   lastWall_ = wallSeconds();
@@ -55,8 +54,8 @@ ProcessMonitor::ProcessMonitor() {
 ProcessSample ProcessMonitor::sample() {
   ProcessSample s;
   s.cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  s.rss = kilobytesField("/proc/self/status", "VmRSS:");
-  s.total_memory = kilobytesField("/proc/meminfo", "MemTotal:");
+  s.rss = procBytes("/proc/self/status", "VmRSS:");
+  s.total_memory = procBytes("/proc/meminfo", "MemTotal:");
   const double cpu = cpuSeconds(), now = wallSeconds();
   if (cpu >= 0 && lastCpuSeconds_ >= 0 && now > lastWall_)
     s.cpu = (cpu - lastCpuSeconds_) / (now - lastWall_) / std::max(1, s.cores);

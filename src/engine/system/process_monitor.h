@@ -4,8 +4,13 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 namespace trainscope {
+
+// A "kB" field of a /proc file, in bytes: "VmRSS:" of /proc/self/status, "MemTotal:"
+// of /proc/meminfo; -1 when the file or the field is not there.
+int64_t procBytes(const char* file, const std::string& field);
 
 struct ProcessSample {
   bool available = false;

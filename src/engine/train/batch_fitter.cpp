@@ -3,6 +3,7 @@
 #include "engine/models/model_factory.h"
 #include "engine/system/device.h"
 #include "engine/system/gpu_memory.h"
+#include "engine/system/process_monitor.h"
 #include "engine/system/threads.h"
 #include "engine/train/fine_tuning.h"
 #include "engine/train/training_data.h"
@@ -16,14 +17,6 @@
 namespace trainscope {
 
 namespace {
-
-int64_t kilobytes(const char* file, const std::string& field) {
-  std::ifstream in(file);
-  std::string line;
-  while (std::getline(in, line))
-    if (line.rfind(field, 0) == 0) return std::stoll(line.substr(field.size())) * 1024;
-  return 0;
-}
 
 // Linux keeps the process's peak resident set (VmHWM); writing 5 to clear_refs starts
 // it again from the current size.
@@ -63,7 +56,7 @@ class StepMeter {
       model_->train();
     }
     return cuda ? gpuMemory(device_.index() < 0 ? 0 : device_.index()).peak_allocated
-                : kilobytes("/proc/self/status", "VmHWM:");
+                : procBytes("/proc/self/status", "VmHWM:");
   }
 
  private:
@@ -99,8 +92,8 @@ BatchFit fitBatchSize(const ExperimentConfig& config, const BatchFitOptions& o,
     fit.budget_bytes = static_cast<int64_t>((g.device_total - g.device_used + g.reserved) * (1 - o.headroom));
   } else {
     malloc_trim(0);
-    const int64_t available = kilobytes("/proc/meminfo", "MemAvailable:");
-    fit.budget_bytes = static_cast<int64_t>((available + kilobytes("/proc/self/status", "VmRSS:")) * (1 - o.headroom));
+    const int64_t available = procBytes("/proc/meminfo", "MemAvailable:");
+    fit.budget_bytes = static_cast<int64_t>((available + procBytes("/proc/self/status", "VmRSS:")) * (1 - o.headroom));
   }
   int64_t previous = 0;
   for (int batch = std::min(8, maxBatch);; batch = std::min(batch * 2, maxBatch)) {

@@ -2,10 +2,6 @@
 
 #include "engine/train/mix_draw.h"
 
-#include <algorithm>
-#include <cmath>
-#include <numeric>
-
 namespace trainscope {
 
 MixedBatch mixBatch(const torch::Tensor& x, const torch::Tensor& y, const TrainingConfig& c, uint64_t seed,
