@@ -9,17 +9,27 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <sstream>
 
 namespace trainscope {
 namespace {
 
-std::string optimizerBytes(torch::optim::Optimizer& o) {
-  torch::serialize::OutputArchive archive;
-  o.save(archive);
-  std::ostringstream bytes;
-  archive.save_to(bytes);
-  return bytes.str();
+// Adam's state, parameter by parameter: step, exp_avg, exp_avg_sq. (Comparing saved
+// archives is not stable: their TorchScript class names carry a per-process counter.)
+struct AdamSnapshot {
+  std::vector<int64_t> steps;
+  std::vector<torch::Tensor> moments;
+};
+AdamSnapshot adamState(torch::optim::Optimizer& o) {
+  AdamSnapshot s;
+  for (const auto& group : o.param_groups())
+    for (const auto& p : group.params()) {
+      auto& state =
+          static_cast<torch::optim::AdamParamState&>(*o.state().at(c10::guts::to_string(p.unsafeGetTensorImpl())));
+      s.steps.push_back(state.step());
+      s.moments.push_back(state.exp_avg().clone());
+      s.moments.push_back(state.exp_avg_sq().clone());
+    }
+  return s;
 }
 
 TEST(LrRangeTest, RestoresWeightsOptimizerAndRngExactly) {
@@ -43,7 +53,7 @@ TEST(LrRangeTest, RestoresWeightsOptimizerAndRngExactly) {
   std::vector<torch::Tensor> before;
   for (const auto& t : model->parameters()) before.push_back(t.detach().clone());
   for (const auto& t : model->buffers()) before.push_back(t.detach().clone());
-  const std::string optimizerBefore = optimizerBytes(*optimizer);
+  const AdamSnapshot optimizerBefore = adamState(*optimizer);
   const torch::Tensor rngBefore = at::detail::getDefaultCPUGenerator().get_state();
 
   LrRangeOptions o;
@@ -55,7 +65,11 @@ TEST(LrRangeTest, RestoresWeightsOptimizerAndRngExactly) {
   size_t i = 0;
   for (const auto& t : model->parameters()) EXPECT_TRUE(t.equal(before[i++])) << "parameter " << i;
   for (const auto& t : model->buffers()) EXPECT_TRUE(t.equal(before[i++])) << "buffer " << i;
-  EXPECT_EQ(optimizerBytes(*optimizer), optimizerBefore);
+  const AdamSnapshot optimizerAfter = adamState(*optimizer);
+  EXPECT_EQ(optimizerAfter.steps, optimizerBefore.steps);
+  ASSERT_EQ(optimizerAfter.moments.size(), optimizerBefore.moments.size());
+  for (size_t m = 0; m < optimizerBefore.moments.size(); ++m)
+    EXPECT_TRUE(optimizerAfter.moments[m].equal(optimizerBefore.moments[m])) << "Adam moment " << m;
   EXPECT_TRUE(at::detail::getDefaultCPUGenerator().get_state().equal(rngBefore));
   EXPECT_DOUBLE_EQ(optimizer->param_groups()[0].options().get_lr(), c.optimizer.lr);
 }
