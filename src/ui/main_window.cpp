@@ -15,6 +15,7 @@
 #include "ui/pages/data_page.h"
 #include "ui/pages/inspect_page.h"
 #include "ui/pages/lessons_page.h"
+#include "ui/pages/metric_names.h"
 #include "ui/pages/model_page.h"
 #include "ui/pages/system_page.h"
 #include "ui/pages/train_page.h"
@@ -59,6 +60,9 @@ MainWindow::MainWindow(ExperimentDocument* document, TrainingController* control
   system_ = new SystemPage(controller_, sampler_, this);
   queue_ = new RunQueue(this);
   compare_ = new ComparePage(this);
+  connect(compare_, &ComparePage::exported, this, [this](const QString& path) {
+    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 15000);
+  });
   lessons_ = new LessonsPage(queue_, this);
   lessons_->setLanguage(currentLanguage());
   connect(sampler_, &SystemSampler::sampled, this, [this](const ProcessSample& p, const GpuMemory&) {
@@ -153,11 +157,16 @@ MainWindow::MainWindow(ExperimentDocument* document, TrainingController* control
 
   showPage(Data);
   // 1280x820, or the screen's free area when it is smaller (a 1024x768 projector).
-  QSize size(1280, 820);
+  // A geometry kept from a bigger screen is bounded the same way.
+  QSize fits(1280, 820);
   if (const QScreen* screen = QGuiApplication::primaryScreen())
-    size = size.boundedTo(screen->availableGeometry().size() - QSize(16, 40));  // the frame and title bar
-  resize(size);
+    fits = fits.boundedTo(screen->availableGeometry().size() - QSize(16, 40));  // the frame and title bar
+  resize(fits);
   restoreGeometry(QSettings().value("geometry").toByteArray());
+  if (const QScreen* screen = QGuiApplication::primaryScreen()) {
+    const QSize free = screen->availableGeometry().size() - QSize(16, 40);
+    if (width() > free.width() || height() > free.height()) resize(size().boundedTo(free));
+  }
 }
 
 void MainWindow::buildMenus() {
@@ -199,12 +208,12 @@ void MainWindow::openLessonComparison(const Lesson& lesson) {
   compare_->setGuide(tr("Lesson %1: %2").arg(lesson.number).arg(QString::fromStdString(lesson.titleIn(language))),
                      QString::fromStdString(lesson.explanationIn(language)));
   showPage(Compare);
-  statusBar()->showMessage(
-      tr("Lesson %1: %2 runs queued; also worth a look: %3")
-          .arg(lesson.number)
-          .arg(lesson.runs.size())
-          .arg(QString::fromStdString(lesson.metrics.size() > 1 ? lesson.metrics[1] : lesson.metrics.front())),
-      15000);
+  statusBar()->showMessage(tr("Lesson %1: %2 runs queued; also worth a look: %3")
+                               .arg(lesson.number)
+                               .arg(lesson.runs.size())
+                               .arg(curveLabel(QString::fromStdString(
+                                   lesson.metrics.size() > 1 ? lesson.metrics[1] : lesson.metrics.front()))),
+                           15000);
 }
 
 void MainWindow::openGridDialog() {
@@ -336,10 +345,23 @@ void MainWindow::closeEvent(QCloseEvent* event) {
       event->ignore();
       return;
     }
-    QProgressDialog wait(tr("Stopping the run after its current step…"), QString(), 0, 0, this);
-    wait.setWindowModality(Qt::WindowModal);
-    wait.setMinimumDuration(300);
-    controller_->stopAndWait(60000);
+    // The step in flight ends first (many seconds with a slow model): say so, keep the
+    // window responsive, and close once the run has stopped and kept its checkpoint.
+    if (!closeWhenStopped_) {
+      closeWhenStopped_ = true;
+      train_->stop();
+      auto* wait = new QProgressDialog(
+          tr("Stopping the run after its current step…\nTrainscope closes when the run has kept its checkpoint."),
+          QString(), 0, 0, this);
+      wait->setWindowTitle(tr("Quitting"));
+      wait->setWindowModality(Qt::WindowModal);
+      wait->setMinimumDuration(0);
+      wait->show();
+      connect(
+          controller_, &TrainingController::ended, this, [this] { close(); }, Qt::SingleShotConnection);
+    }
+    event->ignore();
+    return;
   }
   QSettings().setValue("geometry", saveGeometry());
   // The experiment as it stands, unsaved edits too: the next start goes on from it.

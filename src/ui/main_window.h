@@ -55,6 +55,8 @@ class MainWindow : public QMainWindow {
   void classifyWithLatestModel(const QString& imagePath);
   // When false, closing never asks (tests); the run is still stopped cleanly.
   void setConfirmClose(bool on) { confirmClose_ = on; }
+  // A close asked for while a run trains: the window closes when the run has stopped.
+  bool closingAfterStop() const { return closeWhenStopped_; }
 
  protected:
   void closeEvent(QCloseEvent* event) override;
@@ -92,6 +94,7 @@ class MainWindow : public QMainWindow {
   QStringList lessonRuns_;  // the folders of the lesson being compared
   QLabel *runState_, *datasetLabel_;
   bool confirmClose_ = true;
+  bool closeWhenStopped_ = false;
 };
 
 }  // namespace trainscope::ui

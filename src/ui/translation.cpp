@@ -49,4 +49,18 @@ QString translated(const Message& message) {
   return QString::fromStdString(fillPlaceholders(pattern.toStdString(), message.args));
 }
 
+QString statusName(const QString& status) {
+  static const char* const names[] = {QT_TRANSLATE_NOOP("trainscope::ui::RunStatus", "starting"),
+                                      QT_TRANSLATE_NOOP("trainscope::ui::RunStatus", "running"),
+                                      QT_TRANSLATE_NOOP("trainscope::ui::RunStatus", "paused"),
+                                      QT_TRANSLATE_NOOP("trainscope::ui::RunStatus", "finished"),
+                                      QT_TRANSLATE_NOOP("trainscope::ui::RunStatus", "stopped"),
+                                      QT_TRANSLATE_NOOP("trainscope::ui::RunStatus", "failed"),
+                                      QT_TRANSLATE_NOOP("trainscope::ui::RunStatus", "interrupted"),
+                                      QT_TRANSLATE_NOOP("trainscope::ui::RunStatus", "damaged")};
+  for (const char* name : names)
+    if (status == QLatin1String(name)) return QCoreApplication::translate("trainscope::ui::RunStatus", name);
+  return status;  // a status written by a newer version: shown as it is
+}
+
 }  // namespace trainscope::ui

@@ -22,4 +22,8 @@ QString currentLanguage();
 // context, then its arguments filled in.
 QString translated(const Message& message);
 
+// A run's status as users read it: RunState, or run.json's "status" ("running",
+// "interrupted", ...), in the interface language.
+QString statusName(const QString& status);
+
 }  // namespace trainscope::ui

@@ -7,6 +7,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace trainscope::widgets {
@@ -19,8 +20,13 @@ LiveCurvePlot::LiveCurvePlot(QWidget* parent) : QWidget(parent), plot_(new QCust
   plot_->axisRect()->setRangeDrag(Qt::Horizontal | Qt::Vertical);
   plot_->axisRect()->setRangeZoom(Qt::Horizontal | Qt::Vertical);
   plot_->legend->setVisible(true);
-  plot_->legend->setBrush(QColor(255, 255, 255, 200));
-  plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+  plot_->legend->setBorderPen(Qt::NoPen);
+  plot_->legend->setBrush(Qt::NoBrush);
+  plot_->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+  plot_->legend->setMargins(QMargins(4, 2, 4, 0));
+  plot_->axisRect()->insetLayout()->take(plot_->legend);
+  plot_->plotLayout()->simplify();
+  applyEmptyRange();
   plot_->setNoAntialiasingOnDrag(true);
   plot_->setNotAntialiasedElements(QCP::aePlottables);
   connect(plot_, &QCustomPlot::mouseDoubleClick, this, [this] { resetView(); });
@@ -82,6 +88,7 @@ int LiveCurvePlot::addSeries(const QString& name, const SeriesStyle& style) {
     s.raw->setPen(QPen(c, 1.5));
   }
   series_.push_back(std::move(s));
+  placeLegend();
   dirty_ = true;
   return static_cast<int>(series_.size()) - 1;
 }
@@ -114,7 +121,75 @@ void LiveCurvePlot::clear() {
   }
   plot_->clearItems();
   following_ = true;
+  applyEmptyRange();
   dirty_ = true;
+}
+
+void LiveCurvePlot::setEmptyRange(double xLo, double xHi, double yLo, double yHi) {
+  emptyRange_[0] = xLo, emptyRange_[1] = xHi, emptyRange_[2] = yLo, emptyRange_[3] = yHi;
+  if (std::all_of(series_.begin(), series_.end(), [](const Series& s) { return s.xs.empty(); })) applyEmptyRange();
+  dirty_ = true;
+}
+
+void LiveCurvePlot::setFixedRightRange(double lo, double hi) {
+  fixedRight_ = true;
+  plot_->yAxis2->setRange(lo, hi);
+  dirty_ = true;
+}
+
+void LiveCurvePlot::applyEmptyRange() {
+  const QSignalBlocker block(plot_->xAxis);  // not the user's change
+  plot_->xAxis->setRange(emptyRange_[0], emptyRange_[1]);
+  plot_->yAxis->setRange(emptyRange_[2], emptyRange_[3]);
+}
+
+void LiveCurvePlot::setLegendEdge(Qt::Edge edge) {
+  if (legendPlaced_) {  // taken out; placed again on the new side
+    plot_->plotLayout()->take(plot_->legend);
+    plot_->plotLayout()->simplify();
+    legendPlaced_ = false;
+  }
+  legendEdge_ = edge;
+  plot_->legend->setFillOrder(edge == Qt::RightEdge ? QCPLayoutGrid::foRowsFirst : QCPLayoutGrid::foColumnsFirst);
+  placeLegend();
+  dirty_ = true;
+}
+
+void LiveCurvePlot::placeLegend() {
+  QCPLayoutGrid* layout = plot_->plotLayout();
+  QCPLegend* legend = plot_->legend;
+  int entries = 0, widest = 1, tallest = 1;  // itemCount() counts the grid's empty cells too
+  for (int i = 0; i < legend->itemCount(); ++i)
+    if (QCPAbstractLegendItem* item = legend->item(i)) {
+      ++entries;
+      widest = std::max(widest, item->minimumOuterSizeHint().width() + legend->columnSpacing());
+      tallest = std::max(tallest, item->minimumOuterSizeHint().height() + legend->rowSpacing());
+    }
+  const bool wanted = entries > 0;
+  const bool right = legendEdge_ == Qt::RightEdge;
+  if (wanted != legendPlaced_) {
+    if (wanted && right) {
+      layout->addElement(0, 1, legend);
+      layout->setColumnStretchFactor(1, 0.001);  // as wide as its entries, no more
+    } else if (wanted) {
+      layout->insertRow(0);
+      layout->addElement(0, 0, legend);
+      layout->setRowStretchFactor(0, 0.001);  // as tall as its entries, no more
+    } else {
+      layout->take(legend);
+      layout->simplify();
+    }
+    legendPlaced_ = wanted;
+  }
+  if (!wanted) return;
+  // Entries per row (top) or per column (right) that fit; setWrap alone does not
+  // move the entries already there.
+  const int fit = right ? std::max(1, plot_->height() - 10) / tallest : std::max(1, plot_->width() - 20) / widest;
+  const int wrap = std::clamp(fit, 1, entries);
+  if (legend->wrap() != wrap) {
+    legend->setWrap(wrap);
+    legend->setFillOrder(legend->fillOrder(), /*rearrange=*/true);
+  }
 }
 
 void LiveCurvePlot::setSeriesVisible(int series, bool visible) {
@@ -135,7 +210,9 @@ void LiveCurvePlot::removeAllSeries() {
   plot_->clearGraphs();
   plot_->clearItems();
   series_.clear();
+  placeLegend();
   following_ = true;
+  applyEmptyRange();
   dirty_ = true;
 }
 
@@ -180,17 +257,8 @@ bool LiveCurvePlot::refresh() {
   if (clock_.elapsed() < nextRefreshAt_) return false;
   dirty_ = false;
   const QSignalBlocker block(plot_->xAxis);  // our own range changes are not the user's
-  if (following_) {                          // x: everything recorded
-    double lo = 0, hi = 0;
-    bool any = false;
-    for (const auto& s : series_) {
-      if (s.xs.empty()) continue;
-      lo = any ? std::min(lo, s.xs.front()) : s.xs.front();
-      hi = any ? std::max(hi, s.xs.back()) : s.xs.back();
-      any = true;
-    }
-    if (any) plot_->xAxis->setRange(lo, hi > lo ? hi : lo + 1);
-  }
+  placeLegend();
+  if (following_) followData();
   // Only what the current x range needs, two points per pixel column at most.
   const QCPRange range = plot_->xAxis->range();
   const int columns = std::max(1, plot_->axisRect()->width());
@@ -209,11 +277,19 @@ bool LiveCurvePlot::refresh() {
     }
   }
   if (following_) {  // y: what is drawn (the decimation keeps every extreme)
-    plot_->yAxis->rescale(/*onlyVisiblePlottables=*/true);
-    plot_->yAxis->scaleRange(1.05, plot_->yAxis->range().center());  // headroom
-    if (plot_->yAxis2->visible()) {
-      plot_->yAxis2->rescale(true);
-      plot_->yAxis2->scaleRange(1.05, plot_->yAxis2->range().center());
+    auto fit = [](QCPAxis* axis) {
+      axis->rescale(/*onlyVisiblePlottables=*/true);
+      QCPRange r = axis->range();
+      if (r.size() <= 1e-12 * std::max(1.0, std::abs(r.center()))) {  // one value: centre it
+        const double pad = r.center() != 0 ? std::abs(r.center()) * 0.1 : 0.5;
+        r = QCPRange(r.center() - pad, r.center() + pad);
+      }
+      axis->setRange(r);
+      axis->scaleRange(1.1, axis->range().center());  // headroom: no point on the frame
+    };
+    if (std::any_of(series_.begin(), series_.end(), [](const Series& s) { return !s.xs.empty(); })) {
+      fit(plot_->yAxis);
+      if (plot_->yAxis2->visible() && !fixedRight_) fit(plot_->yAxis2);
     }
   }
   const qint64 start = clock_.nsecsElapsed();
@@ -221,6 +297,28 @@ bool LiveCurvePlot::refresh() {
   lastReplotMs_ = static_cast<double>(clock_.nsecsElapsed() - start) / 1e6;
   nextRefreshAt_ = clock_.elapsed() + static_cast<qint64>(lastReplotMs_ * (1.0 / std::max(0.01, budget_) - 1.0));
   return true;
+}
+
+void LiveCurvePlot::followData() {
+  // x: everything recorded. A lone point (one epoch) sits in the middle, and markers
+  // at either end keep a margin, rather than lying on the frame.
+  double lo = 0, hi = 0;
+  bool any = false, points = false;
+  for (const auto& s : series_) {
+    if (s.xs.empty()) continue;
+    lo = any ? std::min(lo, s.xs.front()) : s.xs.front();
+    hi = any ? std::max(hi, s.xs.back()) : s.xs.back();
+    points = points || s.style.points;
+    any = true;
+  }
+  if (!any) return applyEmptyRange();
+  if (hi <= lo) {
+    lo -= 0.5, hi += 0.5;
+  } else if (points) {
+    const double pad = (hi - lo) * 0.03;
+    lo -= pad, hi += pad;
+  }
+  plot_->xAxis->setRange(lo, hi);
 }
 
 void LiveCurvePlot::redraw() {

@@ -46,6 +46,14 @@ class LiveCurvePlot : public QWidget {
   bool seriesVisible(int series) const;
 
   void setAxisLabels(const QString& x, const QString& left, const QString& right = {});
+  // What the axes show while there is no data (before a run, after clear()), e.g.
+  // accuracy 0..1 over the epochs to come, rather than QCustomPlot's -5..5.
+  void setEmptyRange(double xLo, double xHi, double yLo, double yHi);
+  // The right axis keeps this range whatever the data (a share, 0..1).
+  void setFixedRightRange(double lo, double hi);
+  // Where the legend sits: Qt::TopEdge (a row above the plot, the default) or
+  // Qt::RightEdge (columns beside it, for many curves in a short plot).
+  void setLegendEdge(Qt::Edge edge);
   void setLogScale(bool on);
   // EMA weight in [0, 0.999]: 0 shows the raw curve alone.
   void setSmoothing(double weight);
@@ -81,12 +89,21 @@ class LiveCurvePlot : public QWidget {
     DebiasedEma ema;
   };
   void rebuildSmoothed(Series& s);
+  void applyEmptyRange();
+  void followData();
+  // The legend sits in its own row above the plot, never on the curves, wrapping to
+  // the plot's width; with no entry it takes no room at all.
+  void placeLegend();
 
   QCustomPlot* plot_;
   std::vector<Series> series_;
   double smoothing_ = 0.6;
   bool dirty_ = false;
   bool following_ = true;
+  double emptyRange_[4] = {0, 1, 0, 1};
+  bool fixedRight_ = false;
+  bool legendPlaced_ = false;
+  Qt::Edge legendEdge_ = Qt::TopEdge;
   double budget_ = 0.25, lastReplotMs_ = 0;
   qint64 nextRefreshAt_ = 0;  // ms on clock_
   QElapsedTimer clock_;

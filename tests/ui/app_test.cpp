@@ -10,6 +10,7 @@
 #include <QStackedWidget>
 #include <QTextBrowser>
 #include <QTreeWidget>
+#include "app_under_test.h"
 #include "engine/inspect/layer_health.h"
 #include "ui/experiment_document.h"
 #include "ui/grid_dialog.h"
@@ -21,6 +22,7 @@
 #include "ui/pages/lessons_page.h"
 #include "ui/pages/model_page.h"
 #include "ui/pages/run_actions.h"
+#include "ui/pages/run_differences.h"
 #include "ui/pages/system_page.h"
 #include "ui/pages/train_page.h"
 #include "ui/run_queue.h"
@@ -74,17 +76,10 @@ class AppTest : public QObject {
   Q_OBJECT
  private slots:
   void initTestCase() {
-    QStandardPaths::setTestModeEnabled(true);  // QSettings go to a test location
-    QCoreApplication::setOrganizationName("TrainscopeTests");
-    QSettings().clear();
     QVERIFY(tmp_.isValid());
-    doc_ = new ExperimentDocument(this);
-    controller_ = new TrainingController(this);
-    window_ = new MainWindow(doc_, controller_);
-    window_->setConfirmClose(false);
-    QString error;
-    QVERIFY2(doc_->load(TRAINSCOPE_SOURCE_DIR "/resources/experiments/fashion_lenet.json", &error), qPrintable(error));
-    doc_->set("/runs_dir", (tmp_.path() + "/runs").toStdString());
+    const QString error = app_.create(this, "TrainscopeTests", tmp_.path() + "/runs");
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    doc_ = app_.doc, controller_ = app_.controller, window_ = app_.window;
     window_->show();
     QVERIFY(QTest::qWaitForWindowExposed(window_));
   }
@@ -518,7 +513,11 @@ class AppTest : public QObject {
     QTest::mouseClick(train->startButton(), Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(train->lossPlot()->pointCount(train->stepSeries()) > 0, 20000);
     const QString dir = controller_->runDir();
-    QVERIFY(window_->close());
+    // The close waits for the step in flight, saying so, and never blocks the GUI.
+    QVERIFY(!window_->close());
+    QVERIFY(window_->closingAfterStop());
+    QCOMPARE(train->statusLabel()->text(), QString("Stopping after this step…"));
+    QTRY_VERIFY_WITH_TIMEOUT(!window_->isVisible(), 30000);
     QVERIFY(!controller_->isActive());
     QFile runJson(dir + "/run.json");
     QVERIFY(runJson.open(QIODevice::ReadOnly));
@@ -532,6 +531,7 @@ class AppTest : public QObject {
     QCOMPARE(window_->dataPage()->classChart()->classes().size(), 10);
   }
 
+  test::AppUnderTest app_;
   QTemporaryDir tmp_;
   ExperimentDocument* doc_ = nullptr;
   TrainingController* controller_ = nullptr;

@@ -1,6 +1,7 @@
 // The app's model tools as a user meets them: photos get the fast recipe and an image
 // size field; the learning-rate finder plots and applies its suggestion; a trained
 // run's model classifies picked images, showing what it saw.
+#include "app_under_test.h"
 #include "ui/experiment_document.h"
 #include "ui/main_window.h"
 #include "ui/model_dialogs.h"
@@ -27,9 +28,6 @@ class ModelToolsTest : public QObject {
   Q_OBJECT
  private slots:
   void initTestCase() {
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName("TrainscopeModelToolsTests");
-    QSettings().clear();
     QVERIFY(tmp_.isValid());
     // Three colours, twelve images each: learnable in one short run.
     for (int c = 0; c < 3; ++c)
@@ -40,13 +38,9 @@ class ModelToolsTest : public QObject {
         QDir().mkpath(dir);
         cv::imwrite((dir + QString("/%1.png").arg(i)).toStdString(), img);
       }
-    doc_ = new ExperimentDocument(this);
-    controller_ = new TrainingController(this);
-    window_ = new MainWindow(doc_, controller_);
-    window_->setConfirmClose(false);
-    QString error;
-    QVERIFY2(doc_->load(TRAINSCOPE_SOURCE_DIR "/resources/experiments/fashion_lenet.json", &error), qPrintable(error));
-    doc_->set("/runs_dir", (tmp_.path() + "/runs").toStdString());
+    const QString error = app_.create(this, "TrainscopeModelToolsTests", tmp_.path() + "/runs");
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    doc_ = app_.doc, controller_ = app_.controller, window_ = app_.window;
     window_->show();
   }
 
@@ -156,6 +150,7 @@ class ModelToolsTest : public QObject {
   }
 
  private:
+  test::AppUnderTest app_;
   QTemporaryDir tmp_;
   ExperimentDocument* doc_ = nullptr;
   TrainingController* controller_ = nullptr;

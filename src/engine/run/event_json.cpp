@@ -64,7 +64,8 @@ struct ToJson {
             {"resumed", e.resumed},
             {"resumed_at_step", e.resumed_at_step},
             {"layers", layersJson(e.layers)},
-            {"probes", e.probes}};
+            {"probes", e.probes},
+            {"histogram_every", e.histogram_every}};
   }
   json operator()(const StateChanged& e) const {
     return {{"event", "state"}, {"state", toString(e.state)}, {"reason", e.reason}};
@@ -167,6 +168,7 @@ std::optional<Event> eventFromJson(const json& j) {
       for (const auto& l : j.value("layers", json::array()))
         e.layers.push_back({l.value("name", ""), l.value("type", "")});
       e.probes = j.value("probes", false);
+      e.histogram_every = j.value("histogram_every", int64_t{0});
       return e;
     }
     if (kind == "state") {

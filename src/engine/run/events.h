@@ -72,6 +72,7 @@ struct RunStarted {
   int64_t resumed_at_step = 0;
   std::vector<LayerInfo> layers;  // the model's named layers, in forward order
   bool probes = false;            // probes.enabled: ProbeSample and Histogram events follow
+  int64_t histogram_every = 0;    // probes.histogram_every: steps between histograms (0 = none)
 };
 
 struct StateChanged {

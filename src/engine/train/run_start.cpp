@@ -38,6 +38,7 @@ RunStarted runStartedEvent(const ExperimentConfig& cfg, const RunStartFacts& f) 
   started.total_steps = f.total_steps;
   started.layers = f.layers;
   started.probes = f.probes;
+  started.histogram_every = f.probes ? cfg.probes.histogram_every : 0;
   started.resumed = f.resumed;
   started.resumed_at_step = f.resumed_at_step;
   return started;

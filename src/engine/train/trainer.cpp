@@ -164,12 +164,17 @@ class Trainer {
           record_.info()["status"] = paused ? "paused" : "running";
           record_.save();
           setState(paused ? RunState::Paused : RunState::Running);
+          log(LogLevel::Info, paused ? "paused after step " + std::to_string(pos_.global_step) : "resumed");
         });
         if (ctx_.control->stopRequested()) {
           stopped = true;
           break;
         }
         const StepOutcome s = trainStep(epoch, batch, batchesPerEpoch);
+        if (s.abandoned) {
+          stopped = true;
+          break;
+        }
         if (s.batches == 0) break;
         batch += s.batches;
         epochDone = batch >= batchesPerEpoch;
@@ -206,6 +211,7 @@ class Trainer {
 
   struct StepOutcome {
     int64_t batches = 0;
+    bool abandoned = false;  // stopped between the batches of an accumulation
   };
 
   // One optimizer step: grad_accum_steps batches, then clip and step.
@@ -225,6 +231,13 @@ class Trainer {
     torch::Tensor x, y;
     StepOutcome out;
     while (out.batches < accum) {
+      // A stop between the batches of an accumulation drops the partial step: the
+      // checkpoint keeps the position before it, so a resume trains them again.
+      if (out.batches > 0 && ctx_.control->stopRequested()) {
+        for (auto& p : model_->parameters()) p.mutable_grad() = torch::Tensor();
+        out.abandoned = true;
+        return out;
+      }
       const auto waitStart = Clock::now();
       std::optional<Batch> batch = trainLoader_->next();
       waited += secondsSince(waitStart);

@@ -1,7 +1,9 @@
 #include "ui/pages/compare_page.h"
 
 #include "ui/pages/compare_reader.h"
+#include "ui/pages/metric_names.h"
 #include "ui/pages/run_actions.h"
+#include "ui/pages/run_differences.h"
 
 #include "widgets/curve_export.h"
 #include "widgets/live_curve_plot.h"
@@ -12,15 +14,19 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDateTime>
+#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScrollBar>
+#include <QSettings>
 #include <QSlider>
 #include <QSplitter>
 #include <QTableWidget>
@@ -102,20 +108,9 @@ ComparePage::ComparePage(QWidget* parent) : QWidget(parent) {
   table_->setSortingEnabled(true);
 
   metric_ = new QComboBox(this);
-  const std::pair<const char*, QString> metrics[] = {{"loss", tr("training loss (per step)")},
-                                                     {"accuracy", tr("training accuracy (per step)")},
-                                                     {"val_loss", tr("validation loss")},
-                                                     {"val_accuracy", tr("validation accuracy")},
-                                                     {"train_loss", tr("training loss (per epoch)")},
-                                                     {"train_accuracy", tr("training accuracy (per epoch)")},
-                                                     {"lr", tr("learning rate")},
-                                                     {"samples_per_sec", tr("samples/s")},
-                                                     {"grad_norm", tr("gradient norm")}};
-  for (const auto& [key, label] : metrics) metric_->addItem(label, QString(key));
+  for (const auto& [key, label] : curveNames()) metric_->addItem(label, key);
   x_ = new QComboBox(this);
-  x_->addItem(tr("step"), "step");
-  x_->addItem(tr("epoch"), "epoch");
-  x_->addItem(tr("time (s)"), "time");
+  for (const char* x : {"step", "epoch", "time"}) x_->addItem(xAxisLabel(x), QString(x));
   smoothing_ = new QSlider(Qt::Horizontal, this);
   smoothing_->setRange(0, 99);
   smoothing_->setValue(60);
@@ -127,10 +122,8 @@ ComparePage::ComparePage(QWidget* parent) : QWidget(parent) {
 
   plot_ = new widgets::LiveCurvePlot(this);
   plot_->setSmoothing(0.6);
-  diff_ = new QTableWidget(0, 0, this);
-  diff_->verticalHeader()->setVisible(false);
-  diff_->setEditTriggers(QAbstractItemView::NoEditTriggers);
-  diff_->setToolTip(tr("Only the settings that differ between the ticked runs, with their results."));
+  plot_->setMinimumHeight(200);  // a lesson's note above it never squeezes it flat
+  diff_ = new RunDifferences(this);
 
   auto* top = new QHBoxLayout;
   top->addWidget(folderLabel_);
@@ -146,7 +139,8 @@ ComparePage::ComparePage(QWidget* parent) : QWidget(parent) {
   plotBar->addWidget(metric_);
   plotBar->addWidget(new QLabel(tr("by"), this));
   plotBar->addWidget(x_);
-  plotBar->addWidget(new QLabel(tr("Smoothing"), this));
+  auto* smoothingLabel = new QLabel(tr("Smoothing %1").arg(QLocale().toString(0.6, 'f', 2)), this);
+  plotBar->addWidget(smoothingLabel);
   plotBar->addWidget(smoothing_, 1);
   plotBar->addWidget(log_);
   plotBar->addWidget(export_);
@@ -175,6 +169,7 @@ ComparePage::ComparePage(QWidget* parent) : QWidget(parent) {
   splitter->setStretchFactor(0, 2);
   splitter->setStretchFactor(1, 4);
   splitter->setStretchFactor(2, 1);
+  splitter->setSizes({160, 420, 110});  // the plot first: the tables scroll
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(top);
   layout->addWidget(splitter, 1);
@@ -203,7 +198,8 @@ ComparePage::ComparePage(QWidget* parent) : QWidget(parent) {
     plot_->setLogScale(on);
     plot_->redraw();
   });
-  connect(smoothing_, &QSlider::valueChanged, this, [this](int v) {
+  connect(smoothing_, &QSlider::valueChanged, this, [this, smoothingLabel](int v) {
+    smoothingLabel->setText(tr("Smoothing %1").arg(QLocale().toString(v / 100.0, 'f', 2)));
     plot_->setSmoothing(v / 100.0);
     plot_->redraw();
   });
@@ -512,7 +508,7 @@ void ComparePage::replot() {
   const QString metric = metric_->currentData().toString();
   plot_->removeAllSeries();
   plottedSeries_.clear();
-  plot_->setAxisLabels(x_->currentText(), metric_->currentText());
+  plot_->setAxisLabels(xAxisLabel(x_->currentData().toString()), metric_->currentText());
   const bool perEpoch = isEpochMetric(metric);
   for (auto& s : plottedSeries()) {
     widgets::LiveCurvePlot::SeriesStyle style;
@@ -530,36 +526,7 @@ void ComparePage::updateDifferences() {
   std::vector<const RunEntry*> chosen;
   for (const auto& r : runs_)
     if (ticked_[QString::fromStdString(r.dir)]) chosen.push_back(&r);
-  std::vector<nlohmann::json> configs;
-  for (const auto* r : chosen) configs.push_back(r->config);
-  std::vector<std::string> fields = differingFields(configs);
-  fields.erase(
-      std::remove_if(fields.begin(), fields.end(), [](const std::string& f) { return f == "name" || f == "runs_dir"; }),
-      fields.end());
-  QStringList headers = {tr("Run")};
-  for (const auto& f : fields) headers << QString::fromStdString(f);
-  headers << tr("Best val acc") << tr("Final val acc") << tr("Steps");
-  diff_->clear();
-  diff_->setColumnCount(headers.size());
-  diff_->setHorizontalHeaderLabels(headers);
-  diff_->setRowCount(static_cast<int>(chosen.size()));
-  for (int row = 0; row < static_cast<int>(chosen.size()); ++row) {
-    const RunEntry& r = *chosen[static_cast<size_t>(row)];
-    auto* name = new QTableWidgetItem(QString::fromStdString(r.name));
-    name->setData(Qt::DecorationRole, colorOf(QString::fromStdString(r.dir)));
-    diff_->setItem(row, 0, name);
-    int col = 1;
-    for (const auto& f : fields) {
-      const nlohmann::json v = fieldValue(r.config, f);
-      diff_->setItem(row, col++,
-                     new QTableWidgetItem(v.is_string() ? QString::fromStdString(v.get<std::string>())
-                                                        : QString::fromStdString(v.dump())));
-    }
-    diff_->setItem(row, col++, new QTableWidgetItem(percent(r.best_val_accuracy)));
-    diff_->setItem(row, col++, new QTableWidgetItem(percent(r.final_val_accuracy)));
-    diff_->setItem(row, col++, new QTableWidgetItem(QString::number(r.steps)));
-  }
-  diff_->resizeColumnsToContents();
+  diff_->showRuns(chosen, [this](const QString& dir) { return colorOf(dir); });
 }
 
 bool ComparePage::exportCsv(const QString& path, QString* error) {
@@ -582,14 +549,28 @@ bool ComparePage::exportImage(const QString& path, QString* error) {
 }
 
 void ComparePage::chooseExport() {
+  // A name that says what it holds, in the folder of the last export.
+  QString stem = metric_->currentData().toString() + "-by-" + x_->currentData().toString();
+  for (const auto& s : plottedSeries_) {
+    for (const auto& r : runs_)
+      if (QString::fromStdString(r.dir) == s.first) stem = QString::fromStdString(r.name) + "-" + stem;
+    break;
+  }
+  stem.replace(QRegularExpression("[^A-Za-z0-9._-]+"), "_");
+  const QString folder = QSettings().value("exportFolder", QDir::homePath()).toString();
   QString filter;
   const QString path = QFileDialog::getSaveFileName(
-      this, tr("Export the comparison"), QString(),
+      this, tr("Export the comparison"), QDir(folder).filePath(stem + ".png"),
       tr("PNG image (*.png);;SVG image (*.svg);;PDF (*.pdf);;CSV data, every point (*.csv)"), &filter);
   if (path.isEmpty()) return;
   QString error;
   const bool ok = path.endsWith(".csv", Qt::CaseInsensitive) ? exportCsv(path, &error) : exportImage(path, &error);
-  if (!ok) QMessageBox::warning(this, tr("Export"), tr("Could not export: %1").arg(error));
+  if (!ok) {
+    QMessageBox::warning(this, tr("Export"), tr("Could not export: %1").arg(error));
+    return;
+  }
+  QSettings().setValue("exportFolder", QFileInfo(path).absolutePath());
+  emit exported(path);
 }
 
 }  // namespace trainscope::ui

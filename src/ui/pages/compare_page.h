@@ -30,6 +30,8 @@ struct ExportSeries;
 
 namespace trainscope::ui {
 
+class RunDifferences;
+
 class ComparePage : public QWidget {
   Q_OBJECT
  public:
@@ -57,7 +59,7 @@ class ComparePage : public QWidget {
   QStringList selectedRuns() const;
   const std::vector<RunEntry>& runs() const { return runs_; }
   QTableWidget* runTable() const { return table_; }
-  QTableWidget* differenceTable() const { return diff_; }
+  RunDifferences* differenceTable() const { return diff_; }
   widgets::LiveCurvePlot* plot() const { return plot_; }
   QColor colorOf(const QString& dir);
   // What the plot shows, every point (for CSV export and tests).
@@ -68,6 +70,8 @@ class ComparePage : public QWidget {
 
  signals:
   void refreshed();
+  // An export was written (the window says where).
+  void exported(const QString& path);
 
  protected:
   void showEvent(QShowEvent* event) override;
@@ -103,7 +107,8 @@ class ComparePage : public QWidget {
   QWidget* guide_;
   QLabel* guideText_;
   QLabel* folderLabel_;
-  QTableWidget *table_, *diff_;
+  QTableWidget* table_;
+  RunDifferences* diff_;
   QComboBox *metric_, *x_;
   QSlider* smoothing_;
   QCheckBox* log_;

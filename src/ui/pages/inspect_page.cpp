@@ -61,7 +61,7 @@ InspectPage::InspectPage(TrainingController* controller, QWidget* parent) : QWid
 
   heatmap_ = new widgets::DistributionHeatmap(this);
   heatmap_->setAxisLabels(tr("step"), tr("value"));
-  heatmap_->setPlaceholder(tr("no histograms yet (one every probes.histogram_every steps)"));
+  heatmap_->setPlaceholder(tr("no histograms yet"));
   latest_ = new widgets::HistogramPlot(this);
   latest_->setLogCounts(true);
 
@@ -74,9 +74,11 @@ InspectPage::InspectPage(TrainingController* controller, QWidget* parent) : QWid
   maxSeries_ = stats_->addSeries(tr("max"), {widgets::seriesColor(5)});
   zeroSeries_ = stats_->addSeries(tr("exact zeros"), {widgets::seriesColor(3), false, false, /*rightAxis=*/true});
   satSeries_ = stats_->addSeries(tr("saturated"), {widgets::seriesColor(4), false, false, /*rightAxis=*/true});
+  stats_->setFixedRightRange(0, 1);  // shares of the elements
 
   gradNorms_ = new widgets::LiveCurvePlot(this);
-  gradNorms_->setAxisLabels(tr("step"), tr("gradient L2 norm (log)"));
+  gradNorms_->setAxisLabels(tr("step"), tr("gradient norm"));  // the log ticks say the scale
+  gradNorms_->setLegendEdge(Qt::RightEdge);                    // one entry per layer: beside the plot, not on it
   gradNorms_->setLogScale(true);
   gradNorms_->setSmoothing(0);
 
@@ -85,6 +87,8 @@ InspectPage::InspectPage(TrainingController* controller, QWidget* parent) : QWid
       {tr("Layer"), tr("Type"), tr("Dead units"), tr("Saturated"), tr("Gradient norm"), tr("Update ratio")});
   health_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
   health_->verticalHeader()->setVisible(false);
+  // Compact rows: a projector shows a dozen layers at once, not four.
+  health_->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
   health_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   health_->setSelectionBehavior(QAbstractItemView::SelectRows);
   const HealthThresholds t;
@@ -96,7 +100,7 @@ InspectPage::InspectPage(TrainingController* controller, QWidget* parent) : QWid
           .arg(t.vanishing)
           .arg(t.exploding));
   health_->horizontalHeaderItem(5)->setToolTip(
-      tr("||update|| / ||weight|| of the last optimizer step measured (every probes.histogram_every steps); around "
+      tr("||update|| / ||weight|| of the last optimizer step measured (with each histogram); around "
          "1e-3 is healthy. Flagged below %1 or above %2.")
           .arg(t.updateLow)
           .arg(t.updateHigh));
@@ -139,7 +143,7 @@ InspectPage::InspectPage(TrainingController* controller, QWidget* parent) : QWid
   main->addWidget(upper);
   main->addWidget(tabs_);
   gradNorms_->setMinimumHeight(150);
-  main->setStretchFactor(0, 5);
+  main->setStretchFactor(0, 3);
   main->setStretchFactor(1, 2);
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(top);
@@ -198,8 +202,17 @@ void InspectPage::onStarted(const RunStarted& info) {
   health_->setRowCount(0);
   rebuildTree();
   save_->setEnabled(true);
-  status_->setText(probesOn_ ? tr("Probes on: statistics every step, histograms every probes.histogram_every steps.")
-                             : tr("Probes are off in this experiment (probes.enabled): only saving tensors works."));
+  // In words and numbers, not config keys (the Model page's probe fields name them).
+  if (!probesOn_)
+    status_->setText(tr("Probes are off in this experiment: only saving tensors works."));
+  else if (info.histogram_every > 0)
+    status_->setText(tr("Probes on: statistics every step, histograms every %n step(s).", nullptr,
+                        static_cast<int>(info.histogram_every)));
+  else
+    status_->setText(tr("Probes on: statistics every step, no histograms."));
+  heatmap_->setPlaceholder(info.histogram_every > 0 ? tr("no histograms yet (one every %n step(s))", nullptr,
+                                                         static_cast<int>(info.histogram_every))
+                                                    : tr("histograms are off in this experiment"));
   if (!info.layers.empty()) select(QString::fromStdString(info.layers.front().name), selectedKind());
 }
 

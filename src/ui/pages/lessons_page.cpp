@@ -1,5 +1,8 @@
 #include "ui/pages/lessons_page.h"
 
+#include "ui/pages/metric_names.h"
+#include "ui/pages/run_differences.h"
+
 #include "ui/resource_paths.h"
 
 #include "ui/run_queue.h"
@@ -114,13 +117,16 @@ void LessonsPage::showLesson(int row) {
   for (const auto& r : l.runs) {
     QString change;
     for (auto it = r.set.begin(); it != r.set.end(); ++it)
-      change += (change.isEmpty() ? "" : ", ") + QString::fromStdString(it.key() + " = " + it->dump());
+      change +=
+          (change.isEmpty() ? "" : ", ") + QString::fromStdString(it.key()) + " = " + RunDifferences::readable(*it);
     html += "<li><b>" + QString::fromStdString(r.label).toHtmlEscaped() + "</b>" +
             (change.isEmpty() ? QString(" — %1").arg(tr("as written")) : " — " + change.toHtmlEscaped()) + "</li>";
   }
   QStringList metrics;
-  for (const auto& m : l.metrics) metrics << QString::fromStdString(m);
-  html += "</ul><p><i>" + tr("Compare: %1, by %2.").arg(metrics.join(", "), QString::fromStdString(l.x)) + "</i></p>";
+  for (const auto& m : l.metrics) metrics << curveLabel(QString::fromStdString(m));
+  html += "</ul><p><i>" +
+          tr("Compare: %1, by %2.").arg(metrics.join(", "), xAxisLabel(QString::fromStdString(l.x))).toHtmlEscaped() +
+          "</i></p>";
   text_->setHtml(html);
   run_->setEnabled(true);
 }

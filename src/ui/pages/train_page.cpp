@@ -2,6 +2,7 @@
 
 #include "ui/experiment_document.h"
 #include "ui/training_controller.h"
+#include "ui/translation.h"
 #include "widgets/gauge.h"
 #include "widgets/live_curve_plot.h"
 
@@ -9,6 +10,7 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
@@ -41,8 +43,12 @@ TrainPage::TrainPage(ExperimentDocument* document, TrainingController* controlle
   stop_->setToolTip(tr("Stop after the current step. The run keeps its record and a checkpoint to resume from."));
   progress_ = new QProgressBar(this);
   progress_->setFormat("%p%");
+  // Below the buttons, wrapping: a long status never widens the window (1024x768).
   epochLabel_ = new QLabel(this);
+  epochLabel_->setWordWrap(true);
   speedLabel_ = new QLabel(this);
+  speedLabel_->setWordWrap(true);
+  speedLabel_->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
   message_ = new QLabel(this);
   message_->setWordWrap(true);
   message_->setStyleSheet("color: #b00020;");
@@ -54,11 +60,12 @@ TrainPage::TrainPage(ExperimentDocument* document, TrainingController* controlle
   bar->addWidget(pause_);
   bar->addWidget(stop_);
   bar->addWidget(progress_, 1);
-  bar->addWidget(epochLabel_);
-  bar->addWidget(speedLabel_);
   memory_ = new widgets::Gauge(tr("Memory"), this);
-  memory_->setFixedWidth(190);
+  memory_->setFixedWidth(170);
   bar->addWidget(memory_);
+  auto* statusRow = new QHBoxLayout();
+  statusRow->addWidget(epochLabel_, 1);
+  statusRow->addWidget(speedLabel_, 1);
 
   loss_ = new widgets::LiveCurvePlot(this);
   loss_->setAxisLabels(tr("step"), tr("loss"));
@@ -106,6 +113,7 @@ TrainPage::TrainPage(ExperimentDocument* document, TrainingController* controlle
 
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(bar);
+  layout->addLayout(statusRow);
   layout->addWidget(message_);
   layout->addLayout(plotBar);
   layout->addWidget(splitter, 1);
@@ -129,10 +137,7 @@ TrainPage::TrainPage(ExperimentDocument* document, TrainingController* controlle
   connect(controller_, &TrainingController::epochArrived, this, &TrainPage::onEpoch);
   connect(controller_, &TrainingController::progressed, this, &TrainPage::onProgress);
   connect(controller_, &TrainingController::logLine, this, &TrainPage::onLog);
-  connect(controller_, &TrainingController::stateChanged, this, [this](RunState state, const QString& reason) {
-    updateButtons();
-    if (isFinal(state)) epochLabel_->setText(QString("%1: %2").arg(QString::fromLatin1(toString(state)), reason));
-  });
+  connect(controller_, &TrainingController::stateChanged, this, &TrainPage::onStateChanged);
   connect(controller_, &TrainingController::failed, this, [this](const QString& m) {
     message_->setText(tr("The run failed: %1").arg(m));
     emit runFailed(m);
@@ -143,7 +148,66 @@ TrainPage::TrainPage(ExperimentDocument* document, TrainingController* controlle
   replot->setInterval(controller_->drainIntervalMs());
   connect(replot, &QTimer::timeout, this, &TrainPage::refreshPlots);
   replot->start();
+  // The clock keeps going between progress events (a slow step, a stop that waits
+  // for its step to end): elapsed is never frozen while the run works.
+  auto* clock = new QTimer(this);
+  clock->setInterval(1000);
+  connect(clock, &QTimer::timeout, this, [this] {
+    if (controller_->isActive() && controller_->state() != RunState::Paused) showSpeed();
+  });
+  clock->start();
+  connect(doc_, &ExperimentDocument::changed, this, [this] {
+    if (!controller_->isActive() && accuracy_->pointCount(valAcc_) == 0) setEmptyRanges();
+  });
+  setEmptyRanges();
   updateButtons();
+}
+
+void TrainPage::setEmptyRanges() {
+  // Before the first point: accuracy over the epochs to come, 0..1; not QCustomPlot's -5..5.
+  const double epochs = doc_->config() ? std::max(2, doc_->config()->epochs) : 10;
+  accuracy_->setEmptyRange(1, epochs, 0, 1);
+  loss_->setEmptyRange(0, 100, 0, 2.5);
+  lr_->setEmptyRange(0, 100, 0, doc_->config() ? doc_->config()->optimizer.lr * 1.1 : 0.1);
+  for (auto* p : {loss_, accuracy_, lr_}) p->redraw();
+}
+
+void TrainPage::onStateChanged(RunState state, const QString& reason) {
+  if (state == RunState::Paused || state == RunState::Running) pausing_ = false;
+  if (isFinal(state)) stopping_ = pausing_ = false;
+  updateButtons();
+  if (state == RunState::Paused && !stopping_) {
+    epochLabel_->setText(tr("Paused at epoch %1/%2 · step %3/%4 — press Resume (F6) to go on")
+                             .arg(last_.epoch)
+                             .arg(last_.epochs)
+                             .arg(last_.step_in_epoch)
+                             .arg(last_.steps_per_epoch));
+  } else if (isFinal(state)) {
+    epochLabel_->setText(
+        tr("%1: %2").arg(statusName(QString::fromLatin1(toString(state))), reason.isEmpty() ? QString() : reason));
+  }
+  showSpeed();
+}
+
+void TrainPage::showSpeed() {
+  const RunState state = controller_->state();
+  if (lastArrivedMs_ < 0) {
+    speedLabel_->clear();
+    return;
+  }
+  double elapsed = last_.elapsed;
+  if (controller_->isActive() && state != RunState::Paused)
+    elapsed += static_cast<double>(QDateTime::currentMSecsSinceEpoch() - lastArrivedMs_) / 1000.0;
+  if (isFinal(state))  // no ETA and no speed that are no longer true
+    speedLabel_->setText(tr("elapsed %1").arg(duration(last_.elapsed)));
+  else if (state == RunState::Paused)
+    speedLabel_->setText(tr("paused · elapsed %1").arg(duration(last_.elapsed)));
+  else if (stopping_)
+    speedLabel_->setText(tr("elapsed %1").arg(duration(elapsed)));
+  else
+    speedLabel_->setText(tr("%1 samples/s · elapsed %2 · ETA %3")
+                             .arg(QLocale().toString(last_.samples_per_sec, 'f', 0))
+                             .arg(duration(elapsed), duration(std::max(0.0, last_.eta - (elapsed - last_.elapsed)))));
 }
 
 void TrainPage::refreshPlots() {
@@ -160,8 +224,9 @@ void TrainPage::updateButtons() {
   const bool active = controller_->isActive();
   const bool canStart = !active && doc_->isValid() && doc_->dataset() != nullptr;
   start_->setEnabled(canStart);
-  pause_->setEnabled(active);
-  stop_->setEnabled(active);
+  pause_->setEnabled(active && !stopping_ && !pausing_);
+  stop_->setEnabled(active && !stopping_);
+  stop_->setText(stopping_ ? tr("Stopping…") : tr("Stop"));
   pause_->setText(controller_->state() == RunState::Paused ? tr("Resume") : tr("Pause"));
   pause_->setToolTip(controller_->state() == RunState::Paused ? tr("Continue training (F6)")
                                                               : tr("Pause between two steps (F6)"));
@@ -185,27 +250,49 @@ void TrainPage::start() {
     updateButtons();
     return;
   }
+  // Nothing of the last run stays on screen: curves, axis ranges, status, clock.
   for (auto* p : {loss_, accuracy_, lr_}) p->clear();
+  setEmptyRanges();
   log_->clear();
   message_->clear();
   progress_->setValue(0);
+  stopping_ = pausing_ = false;
+  last_ = Progress{};
+  lastArrivedMs_ = -1;
+  epochLabel_->setText(tr("Starting…"));
+  speedLabel_->clear();
+  runLabel_->clear();
   updateButtons();
 }
 
 void TrainPage::togglePause() {
-  if (controller_->state() == RunState::Paused)
+  if (!controller_->isActive() || stopping_ || pausing_) return;
+  if (controller_->state() == RunState::Paused) {
     controller_->resume();
-  else
-    controller_->pause();
+    return;
+  }
+  // A pause takes effect between two steps: say so until it has.
+  controller_->pause();
+  pausing_ = true;
+  epochLabel_->setText(tr("Pausing after this step…"));
+  updateButtons();
 }
 
-void TrainPage::stop() { controller_->stop(); }
+void TrainPage::stop() {
+  if (!controller_->isActive() || stopping_) return;
+  controller_->stop();
+  // The step in flight finishes first (with a slow model, many seconds): say so at
+  // once, and keep the clock going, so the app never looks hung.
+  stopping_ = true;
+  epochLabel_->setText(tr("Stopping after this step…"));
+  updateButtons();
+  showSpeed();
+}
 
 void TrainPage::onStarted(const RunStarted& info) {
   stepsPerEpoch_ = info.steps_per_epoch;
-  runLabel_->setText(tr("Run folder: %1 · %2, %3 threads")
-                         .arg(QString::fromStdString(info.run_dir), QString::fromStdString(info.device))
-                         .arg(info.threads));
+  runLabel_->setText(tr("Run folder: %1 · %2, %n thread(s)", nullptr, info.threads)
+                         .arg(QString::fromStdString(info.run_dir), QString::fromStdString(info.device)));
 }
 
 void TrainPage::onSteps(const QVector<StepMetrics>& steps) {
@@ -226,13 +313,14 @@ void TrainPage::onEpoch(const EpochMetrics& e) {
 void TrainPage::onProgress(const Progress& p) {
   progress_->setRange(0, static_cast<int>(std::max<int64_t>(1, p.total_steps)));
   progress_->setValue(static_cast<int>(p.global_step));
-  epochLabel_->setText(
-      p.validating
-          ? tr("epoch %1/%2 · validating").arg(p.epoch).arg(p.epochs)
-          : tr("epoch %1/%2 · step %3/%4").arg(p.epoch).arg(p.epochs).arg(p.step_in_epoch).arg(p.steps_per_epoch));
-  speedLabel_->setText(tr("%1 samples/s · elapsed %2 · ETA %3")
-                           .arg(p.samples_per_sec, 0, 'f', 0)
-                           .arg(duration(p.elapsed), duration(p.eta)));
+  last_ = p;
+  lastArrivedMs_ = QDateTime::currentMSecsSinceEpoch();
+  if (!stopping_ && !pausing_ && controller_->state() != RunState::Paused)
+    epochLabel_->setText(
+        p.validating
+            ? tr("epoch %1/%2 · validating").arg(p.epoch).arg(p.epochs)
+            : tr("epoch %1/%2 · step %3/%4").arg(p.epoch).arg(p.epochs).arg(p.step_in_epoch).arg(p.steps_per_epoch));
+  showSpeed();
 }
 
 void TrainPage::onLog(const LogLine& l) {

@@ -37,6 +37,10 @@ class TrainPage : public QWidget {
   QPushButton* stopButton() const { return stop_; }
   QProgressBar* progressBar() const { return progress_; }
   QLabel* messageLabel() const { return message_; }
+  // What the run is doing ("epoch 2/10 · step 40/94", "Stopping after this step…").
+  QLabel* statusLabel() const { return epochLabel_; }
+  // samples/s, elapsed and ETA while it trains; elapsed alone once it has ended.
+  QLabel* speedLabel() const { return speedLabel_; }
   widgets::LiveCurvePlot* lossPlot() const { return loss_; }
   widgets::LiveCurvePlot* accuracyPlot() const { return accuracy_; }
   widgets::LiveCurvePlot* lrPlot() const { return lr_; }
@@ -56,6 +60,9 @@ class TrainPage : public QWidget {
   void onProgress(const Progress& p);
   void onLog(const LogLine& l);
   void refreshPlots();
+  void onStateChanged(RunState state, const QString& reason);
+  void showSpeed();
+  void setEmptyRanges();
 
   ExperimentDocument* doc_;
   TrainingController* controller_;
@@ -68,6 +75,9 @@ class TrainPage : public QWidget {
   QPlainTextEdit* log_;
   widgets::Gauge* memory_;
   int64_t stepsPerEpoch_ = 0;
+  Progress last_;              // the newest progress, for the ticking clock
+  qint64 lastArrivedMs_ = -1;  // when it arrived (QDateTime ms)
+  bool stopping_ = false, pausing_ = false;
   int nextPlot_ = 0;
 };
 

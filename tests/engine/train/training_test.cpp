@@ -151,6 +151,27 @@ TEST_F(TrainingTest, PauseResumeAndStopFromAnotherThread) {
   EXPECT_TRUE(fs::exists(fs::path(dir) / "checkpoints" / "last.pt"));
   EXPECT_EQ(test::readH5Column(dir + "/metrics.h5", "/steps/loss").size(), r.steps.size())
       << "a stopped run keeps every step";
+  auto logged = [&](const std::string& what) {
+    return std::any_of(r.logs.begin(), r.logs.end(), [&](const std::string& l) { return l.find(what) == 0; });
+  };
+  EXPECT_TRUE(logged("paused after step " + std::to_string(stepsWhenPaused))) << "the log says when it paused";
+  EXPECT_TRUE(logged("resumed"));
+}
+
+TEST_F(TrainingTest, StopTakesEffectBetweenTheBatchesOfAnAccumulation) {
+  // One optimizer step is 400 batches here: a stop must not wait for all of them.
+  auto config = test::smallFashionExperiment(runs_.str(), 16000, 64);
+  config.loader.batch_size = 16;
+  config.training.grad_accum_steps = 400;
+  auto s = TrainingSession::start(config);
+  const RunEvents r = followRun(*s, [&](const Event& e, const RunEvents&) {
+    if (std::holds_alternative<StepMetrics>(e)) s->stop();
+  });
+  EXPECT_EQ(r.finalState(), RunState::Stopped);
+  ASSERT_EQ(r.steps.size(), 1u) << "the partial second step is dropped, not finished";
+  const auto info = test::readJsonFile(s->runDir() + "/run.json");
+  EXPECT_EQ(info["reason"], "stopped by request");
+  EXPECT_TRUE(fs::exists(fs::path(s->runDir()) / "checkpoints" / "last.pt"));
 }
 
 TEST_F(TrainingTest, GradientAccumulationMatchesTheLargerBatch) {

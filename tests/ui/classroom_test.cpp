@@ -1,0 +1,167 @@
+// The app as a workshop meets it (issue 12): every page fits a 1024x768 projector and
+// nothing resizes the window by itself; stop says what it is doing; a new run starts
+// from a clean page.
+#include "app_under_test.h"
+#include "ui/experiment_document.h"
+#include "ui/main_window.h"
+#include "ui/pages/compare_page.h"
+#include "ui/pages/inspect_page.h"
+#include "ui/pages/run_differences.h"
+#include "ui/pages/train_page.h"
+#include "ui/training_controller.h"
+#include "widgets/live_curve_plot.h"
+
+#include <qcustomplot.h>
+
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+
+#include <QSettings>
+#include <QStackedWidget>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace trainscope;
+using namespace trainscope::ui;
+
+class ClassroomTest : public QObject {
+  Q_OBJECT
+ private slots:
+  void initTestCase() {
+    QVERIFY(tmp_.isValid());
+    const QString error = app_.create(this, "TrainscopeClassroomTests", tmp_.path() + "/runs");
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    doc_ = app_.doc, controller_ = app_.controller, window_ = app_.window;
+    doc_->set("/dataset/train_subset", 640);
+    doc_->set("/dataset/val_subset", 200);
+    doc_->set("/epochs", 1);
+    window_->importLastOrDefaultDataset(QString());
+    QTRY_VERIFY_WITH_TIMEOUT(doc_->dataset() != nullptr, 30000);
+    window_->resize(1024, 740);
+    window_->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window_));
+  }
+
+  void cleanupTestCase() { delete window_; }
+
+  void beforeTheFirstRunTheAxesShowWhatWillCome() {
+    const QCPRange y = window_->trainPage()->accuracyPlot()->plot()->yAxis->range();
+    QCOMPARE(y.lower, 0.0);  // accuracy: 0..1, not QCustomPlot's -5..5
+    QCOMPARE(y.upper, 1.0);
+  }
+
+  void everyPageFitsAProjectorAfterARun() {
+    QString error;
+    QVERIFY2(controller_->start(doc_->json(), &error), qPrintable(error));
+    QTRY_VERIFY_WITH_TIMEOUT(controller_->state() == RunState::Finished, 120000);
+    window_->comparePage()->setGuide("Lesson 1: Learning-rate schedules: constant, StepLR, cosine",
+                                     QString("The same LeNet, the same data, three schedules. ").repeated(8));
+    window_->comparePage()->selectRuns({controller_->runDir()});
+    window_->inspectPage()->select("relu2", "activation");
+    const QSize before = window_->size();
+    for (int p = 0; p < MainWindow::PageCount; ++p) {
+      window_->showPage(static_cast<MainWindow::Page>(p));
+      QTest::qWait(300);
+      const QSize hint = window_->page(static_cast<MainWindow::Page>(p))->minimumSizeHint();
+      // The sidebar takes about 130 px, the menu and status bars about 60.
+      QVERIFY2(hint.width() <= 1024 - 140 && hint.height() <= 768 - 90,
+               qPrintable(QString("page %1 asks for %2x%3").arg(p).arg(hint.width()).arg(hint.height())));
+    }
+    QVERIFY2(
+        window_->minimumSizeHint().width() <= 1024 && window_->minimumSizeHint().height() <= 740,
+        qPrintable(QString("%1x%2").arg(window_->minimumSizeHint().width()).arg(window_->minimumSizeHint().height())));
+    QCOMPARE(window_->size(), before);  // nothing resized the window by itself
+  }
+
+  void aOneEpochCurveIsInsideItsAxesAndLegendsAreBesideThePlot() {
+    // The run above had one epoch: its accuracy point must not sit on the frame.
+    auto* plot = window_->trainPage()->accuracyPlot();
+    window_->showPage(MainWindow::Train);
+    plot->redraw();
+    const QCPRange x = plot->plot()->xAxis->range();
+    QVERIFY2(x.lower < 1.0 && x.upper > 1.0, qPrintable(QString("%1..%2").arg(x.lower).arg(x.upper)));
+    const QCPRange y = plot->plot()->yAxis->range();
+    const double acc = plot->values(1).front();
+    QVERIFY(y.lower < acc && y.upper > acc);
+    // Legends never cover curves: outside the axis rect, and not drawn when empty.
+    for (auto* p : {window_->trainPage()->lossPlot(), plot, window_->trainPage()->lrPlot()}) {
+      QCOMPARE(p->plot()->axisRect()->insetLayout()->elementCount(), 0);
+      QVERIFY(!p->plot()->legend->outerRect().intersects(p->plot()->axisRect()->rect()));
+    }
+    widgets::LiveCurvePlot empty;
+    empty.addSeries("one", {Qt::blue});
+    empty.removeAllSeries();
+    QCOMPARE(empty.plot()->plotLayout()->elementCount(), 1);  // the axis rect alone
+  }
+
+  void pauseSaysPausedAndTheLogSaysWhen() {
+    doc_->set("/epochs", 20);
+    TrainPage* train = window_->trainPage();
+    train->start();
+    QTRY_VERIFY_WITH_TIMEOUT(controller_->state() == RunState::Running && train->progressBar()->value() > 2, 30000);
+    train->togglePause();
+    QVERIFY(train->statusLabel()->text().startsWith("Pausing"));
+    QVERIFY(!train->pauseButton()->isEnabled());  // until the pause has taken effect
+    QTRY_VERIFY_WITH_TIMEOUT(controller_->state() == RunState::Paused, 30000);
+    QTest::qWait(200);
+    QVERIFY2(train->statusLabel()->text().startsWith("Paused at epoch"), qPrintable(train->statusLabel()->text()));
+    QVERIFY2(train->speedLabel()->text().startsWith("paused") && !train->speedLabel()->text().contains("samples/s"),
+             qPrintable(train->speedLabel()->text()));
+    QTRY_VERIFY(train->log()->toPlainText().contains("paused after step"));
+    QCOMPARE(train->pauseButton()->text(), QString("Resume"));
+    train->togglePause();
+    QTRY_VERIFY_WITH_TIMEOUT(train->log()->toPlainText().contains("resumed"), 10000);
+  }
+
+  void stopSaysSoAtOnceAndLeavesNoStaleEta() {
+    TrainPage* train = window_->trainPage();
+    QVERIFY(controller_->isActive());
+    train->stop();
+    // At once, before the step in flight has ended.
+    QCOMPARE(train->statusLabel()->text(), QString("Stopping after this step…"));
+    QVERIFY(!train->stopButton()->isEnabled());
+    QVERIFY(!train->pauseButton()->isEnabled());
+    QVERIFY(!train->speedLabel()->text().contains("ETA"));
+    QTRY_VERIFY_WITH_TIMEOUT(controller_->state() == RunState::Stopped, 30000);
+    QTest::qWait(100);
+    QVERIFY2(train->statusLabel()->text().startsWith("stopped"), qPrintable(train->statusLabel()->text()));
+    QVERIFY2(!train->speedLabel()->text().contains("ETA") && !train->speedLabel()->text().contains("samples/s"),
+             qPrintable(train->speedLabel()->text()));
+    QCOMPARE(train->stopButton()->text(), QString("Stop"));
+  }
+
+  void aNewRunStartsFromACleanPage() {
+    TrainPage* train = window_->trainPage();
+    QVERIFY(train->lossPlot()->pointCount(train->stepSeries()) > 0);
+    doc_->set("/epochs", 1);
+    train->start();
+    // Nothing of the stopped run: its status, speed, curves and axis ranges.
+    QCOMPARE(train->statusLabel()->text(), QString("Starting…"));
+    QVERIFY(train->speedLabel()->text().isEmpty());
+    QCOMPARE(train->lossPlot()->pointCount(train->stepSeries()), 0);
+    QCOMPARE(train->accuracyPlot()->plot()->yAxis->range().upper, 1.0);
+    QTRY_VERIFY_WITH_TIMEOUT(controller_->state() == RunState::Finished, 60000);
+  }
+
+  void theDifferencesTableReadsLikeSettings() {
+    QCOMPARE(RunDifferences::readable(30.0), QString("30"));
+    QCOMPARE(RunDifferences::readable(0.001), QString("0.001"));
+    QCOMPARE(RunDifferences::readable(nlohmann::json::array({0.9, 0.999})), QString("0.9, 0.999"));
+    QCOMPARE(RunDifferences::readable(true), QString("yes"));
+    const auto transforms =
+        nlohmann::json::parse(R"([{"name":"Resize","size":[256]},{"name":"CenterCrop","size":[224]}])");
+    QCOMPARE(RunDifferences::readable(transforms), QString("Resize 256 → CenterCrop 224"));
+  }
+
+ private:
+  test::AppUnderTest app_;
+  QTemporaryDir tmp_;
+  ExperimentDocument* doc_ = nullptr;
+  TrainingController* controller_ = nullptr;
+  MainWindow* window_ = nullptr;
+};
+
+QTEST_MAIN(ClassroomTest)
+#include "classroom_test.moc"
