@@ -86,54 +86,6 @@
       <translation>勾选要叠加显示的运行</translation>
     </message>
     <message>
-      <source>training loss (per step)</source>
-      <translation>训练损失（每步）</translation>
-    </message>
-    <message>
-      <source>training accuracy (per step)</source>
-      <translation>训练准确率（每步）</translation>
-    </message>
-    <message>
-      <source>validation loss</source>
-      <translation>验证损失</translation>
-    </message>
-    <message>
-      <source>validation accuracy</source>
-      <translation>验证准确率</translation>
-    </message>
-    <message>
-      <source>training loss (per epoch)</source>
-      <translation>训练损失（每个 epoch）</translation>
-    </message>
-    <message>
-      <source>training accuracy (per epoch)</source>
-      <translation>训练准确率（每个 epoch）</translation>
-    </message>
-    <message>
-      <source>learning rate</source>
-      <translation>学习率</translation>
-    </message>
-    <message>
-      <source>samples/s</source>
-      <translation>samples/s</translation>
-    </message>
-    <message>
-      <source>gradient norm</source>
-      <translation>梯度范数</translation>
-    </message>
-    <message>
-      <source>step</source>
-      <translation>步数</translation>
-    </message>
-    <message>
-      <source>epoch</source>
-      <translation>轮次</translation>
-    </message>
-    <message>
-      <source>time (s)</source>
-      <translation>时间 (s)</translation>
-    </message>
-    <message>
       <source>TensorBoard's smoothing: a debiased exponential moving average; the raw curve stays faint behind.</source>
       <translation>TensorBoard 式平滑：去偏的指数移动平均；原始曲线以浅色留在后面。</translation>
     </message>
@@ -150,10 +102,6 @@
       <translation>将图表导出为 PNG、SVG 或 PDF，或将其数据导出为 CSV（包含每个点）。</translation>
     </message>
     <message>
-      <source>Only the settings that differ between the ticked runs, with their results.</source>
-      <translation>仅显示所勾选运行之间不同的设置及其结果。</translation>
-    </message>
-    <message>
       <source>Curve:</source>
       <translation>曲线：</translation>
     </message>
@@ -162,8 +110,8 @@
       <translation>按</translation>
     </message>
     <message>
-      <source>Smoothing</source>
-      <translation>平滑</translation>
+      <source>Smoothing %1</source>
+      <translation>平滑 %1</translation>
     </message>
     <message>
       <source>Hide</source>
@@ -184,10 +132,6 @@
     <message>
       <source>Damaged: %1</source>
       <translation>已损坏：%1</translation>
-    </message>
-    <message>
-      <source>Steps</source>
-      <translation>步数</translation>
     </message>
     <message>
       <source>could not write %1</source>
@@ -444,6 +388,14 @@
       <translation>调度</translation>
     </message>
     <message>
+      <source>constant</source>
+      <translation>恒定</translation>
+    </message>
+    <message>
+      <source>cosine</source>
+      <translation>余弦</translation>
+    </message>
+    <message>
       <source>How the learning rate changes during training. Lowering it late lets the model settle into a minimum: step drops it by gamma every step_size epochs, cosine glides it down smoothly.</source>
       <translation>训练过程中学习率如何变化。后期降低学习率能让模型稳定到一个极小值：step 每隔 step_size 个 epoch 将其乘以 gamma，cosine 则平滑地逐渐降低。</translation>
     </message>
@@ -477,7 +429,7 @@
     </message>
     <message>
       <source>Cosine: the learning rate it ends at.</source>
-      <translation>Cosine：学习率最终降到的值。</translation>
+      <translation>余弦调度：学习率最终降到的值。</translation>
     </message>
     <message>
       <source>Warmup (epochs)</source>
@@ -570,6 +522,22 @@
     <message>
       <source>NaN guard</source>
       <translation>NaN 防护</translation>
+    </message>
+    <message>
+      <source>pause</source>
+      <translation>暂停</translation>
+    </message>
+    <message>
+      <source>stop</source>
+      <translation>停止</translation>
+    </message>
+    <message>
+      <source>skip the batch</source>
+      <translation>跳过该批次</translation>
+    </message>
+    <message>
+      <source>off</source>
+      <translation>关闭</translation>
     </message>
     <message>
       <source>When the loss or a gradient becomes NaN or infinite: pause the run (and save the batch and the first bad layer to HDF5), stop it, or skip that batch and go on. The bad step is never applied. Its check costs about 1% of a step.</source>
@@ -782,8 +750,8 @@
       <translation>值</translation>
     </message>
     <message>
-      <source>no histograms yet (one every probes.histogram_every steps)</source>
-      <translation>尚无直方图（每 probes.histogram_every 步记录一次）</translation>
+      <source>no histograms yet</source>
+      <translation>尚无直方图</translation>
     </message>
     <message>
       <source>share of elements</source>
@@ -814,8 +782,8 @@
       <translation>饱和</translation>
     </message>
     <message>
-      <source>gradient L2 norm (log)</source>
-      <translation>梯度 L2 范数（对数）</translation>
+      <source>gradient norm</source>
+      <translation>梯度范数</translation>
     </message>
     <message>
       <source>Dead units</source>
@@ -838,8 +806,8 @@
       <translation>该层参数梯度在最后一步的 L2 范数。低于 %1（梯度消失）或高于 %2（梯度爆炸）时标记。</translation>
     </message>
     <message>
-      <source>||update|| / ||weight|| of the last optimizer step measured (every probes.histogram_every steps); around 1e-3 is healthy. Flagged below %1 or above %2.</source>
-      <translation>最近一次测量的优化器更新的 ||update|| / ||weight||（每 probes.histogram_every 步测量一次）；约 1e-3 为健康。低于 %1 或高于 %2 时标记。</translation>
+      <source>||update|| / ||weight|| of the last optimizer step measured (with each histogram); around 1e-3 is healthy. Flagged below %1 or above %2.</source>
+      <translation>最近一次测量（随每个直方图）的优化器步的 ||更新量|| / ||权重||；1e-3 左右为健康。低于 %1 或高于 %2 时标记。</translation>
     </message>
     <message>
       <source>Show:</source>
@@ -854,12 +822,28 @@
       <translation>健康状况</translation>
     </message>
     <message>
-      <source>Probes on: statistics every step, histograms every probes.histogram_every steps.</source>
-      <translation>探针已开启：每步记录统计量，每 probes.histogram_every 步记录直方图。</translation>
+      <source>Probes are off in this experiment: only saving tensors works.</source>
+      <translation>本实验关闭了探针：只能保存张量。</translation>
+    </message>
+    <message numerus="yes">
+      <source>Probes on: statistics every step, histograms every %n step(s).</source>
+      <translation>
+        <numerusform>探针已开启：每步统计，每 %n 步一个直方图。</numerusform>
+      </translation>
     </message>
     <message>
-      <source>Probes are off in this experiment (probes.enabled): only saving tensors works.</source>
-      <translation>此实验中探针已关闭（probes.enabled）：只能保存张量。</translation>
+      <source>Probes on: statistics every step, no histograms.</source>
+      <translation>探针已开启：每步统计，不记录直方图。</translation>
+    </message>
+    <message numerus="yes">
+      <source>no histograms yet (one every %n step(s))</source>
+      <translation>
+        <numerusform>尚无直方图（每 %n 步一个）</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>histograms are off in this experiment</source>
+      <translation>本实验关闭了直方图</translation>
     </message>
     <message>
       <source>parameter</source>
@@ -995,6 +979,10 @@
     <message>
       <source>Trainscope</source>
       <translation>Trainscope</translation>
+    </message>
+    <message>
+      <source>Saved %1</source>
+      <translation>已保存 %1</translation>
     </message>
     <message>
       <source>n/a</source>
@@ -1157,10 +1145,6 @@
       <translation>无法保存实验</translation>
     </message>
     <message>
-      <source>Saved %1</source>
-      <translation>已保存 %1</translation>
-    </message>
-    <message>
       <source>Save experiment</source>
       <translation>保存实验</translation>
     </message>
@@ -1217,8 +1201,14 @@
       <translation>有一个运行正在训练。停止它并退出吗？其记录和用于恢复的检查点会被保留。</translation>
     </message>
     <message>
-      <source>Stopping the run after its current step…</source>
-      <translation>正在当前步结束后停止运行…</translation>
+      <source>Stopping the run after its current step…
+Trainscope closes when the run has kept its checkpoint.</source>
+      <translation>正在当前步结束后停止训练……
+保存检查点后 Trainscope 将关闭。</translation>
+    </message>
+    <message>
+      <source>Quitting</source>
+      <translation>正在退出</translation>
     </message>
     <message>
       <source>No trained model yet</source>
@@ -1395,6 +1385,10 @@
       <source>Input %1 · %2 parameters (%3 trainable) · parameters %4 MB, buffers %5 MB, model size %6 MB</source>
       <translation>输入 %1 · %2 个参数（%3 个可训练）· 参数 %4 MB，缓冲区 %5 MB，模型大小 %6 MB</translation>
     </message>
+    <message>
+      <source>Not while a run trains in this window</source>
+      <translation>本窗口正在训练时不可用</translation>
+    </message>
   </context>
   <context>
     <name>trainscope::ui::PredictDialog</name>
@@ -1543,6 +1537,45 @@ This cannot be undone.</source>
     <message>
       <source>Try it on images…</source>
       <translation>在图像上试用…</translation>
+    </message>
+  </context>
+  <context>
+    <name>trainscope::ui::RunDifferences</name>
+    <message>
+      <source>Only the settings that differ between the ticked runs, with their results.</source>
+      <translation>只列出所勾选运行之间不同的设置及其结果。</translation>
+    </message>
+    <message>
+      <source>(not set)</source>
+      <translation>（未设置）</translation>
+    </message>
+    <message>
+      <source>yes</source>
+      <translation>是</translation>
+    </message>
+    <message>
+      <source>no</source>
+      <translation>否</translation>
+    </message>
+    <message>
+      <source>(none)</source>
+      <translation>（无）</translation>
+    </message>
+    <message>
+      <source>Run</source>
+      <translation>运行</translation>
+    </message>
+    <message>
+      <source>Best val acc</source>
+      <translation>最佳验证准确率</translation>
+    </message>
+    <message>
+      <source>Final val acc</source>
+      <translation>最终验证准确率</translation>
+    </message>
+    <message>
+      <source>Steps</source>
+      <translation>步数</translation>
     </message>
   </context>
   <context>
@@ -1758,6 +1791,30 @@ This cannot be undone.</source>
       <translation>运行失败：%1</translation>
     </message>
     <message>
+      <source>Paused at epoch %1/%2 · step %3/%4 — press Resume (F6) to go on</source>
+      <translation>已暂停于第 %1/%2 个 epoch · 第 %3/%4 步 —— 按“继续”（F6）接着训练</translation>
+    </message>
+    <message>
+      <source>%1: %2</source>
+      <translation>%1：%2</translation>
+    </message>
+    <message>
+      <source>elapsed %1</source>
+      <translation>已用 %1</translation>
+    </message>
+    <message>
+      <source>paused · elapsed %1</source>
+      <translation>已暂停 · 已用 %1</translation>
+    </message>
+    <message>
+      <source>%1 samples/s · elapsed %2 · ETA %3</source>
+      <translation>%1 samples/s · 已用时 %2 · 预计剩余 %3</translation>
+    </message>
+    <message>
+      <source>Stopping…</source>
+      <translation>正在停止……</translation>
+    </message>
+    <message>
       <source>Resume</source>
       <translation>继续</translation>
     </message>
@@ -1792,8 +1849,22 @@ This cannot be undone.</source>
       <translation>无法开始：%1</translation>
     </message>
     <message>
-      <source>Run folder: %1 · %2, %3 threads</source>
-      <translation>运行文件夹：%1 · %2，%3 个线程</translation>
+      <source>Starting…</source>
+      <translation>正在启动……</translation>
+    </message>
+    <message>
+      <source>Pausing after this step…</source>
+      <translation>本步结束后暂停……</translation>
+    </message>
+    <message>
+      <source>Stopping after this step…</source>
+      <translation>本步结束后停止……</translation>
+    </message>
+    <message numerus="yes">
+      <source>Run folder: %1 · %2, %n thread(s)</source>
+      <translation>
+        <numerusform>运行文件夹：%1 · %2，%n 个线程</numerusform>
+      </translation>
     </message>
     <message>
       <source>epoch %1/%2 · validating</source>
@@ -1802,10 +1873,6 @@ This cannot be undone.</source>
     <message>
       <source>epoch %1/%2 · step %3/%4</source>
       <translation>轮次 %1/%2 · 步 %3/%4</translation>
-    </message>
-    <message>
-      <source>%1 samples/s · elapsed %2 · ETA %3</source>
-      <translation>%1 samples/s · 已用时 %2 · 预计剩余 %3</translation>
     </message>
   </context>
   <context>
@@ -1836,6 +1903,68 @@ This cannot be undone.</source>
     <message>
       <source>Interface language: en or zh_CN.</source>
       <translation>界面语言：en 或 zh_CN。</translation>
+    </message>
+  </context>
+  <context>
+    <name>trainscope::Data</name>
+    <message>
+      <source>Fashion-MNIST (%1)</source>
+      <translation>Fashion-MNIST（%1）</translation>
+    </message>
+    <message>
+      <source>image folder %1 (val/ for validation)</source>
+      <translation>图像文件夹 %1（val/ 用于验证）</translation>
+    </message>
+    <message>
+      <source>image folder %1 (%2% held out for validation)</source>
+      <translation>图像文件夹 %1（留出 %2% 用于验证）</translation>
+    </message>
+  </context>
+  <context>
+    <name>trainscope::Doctor</name>
+    <message>
+      <source>LibTorch %1 (CUDA build), OpenCV %2, HDF5 %3</source>
+      <translation>LibTorch %1（CUDA 版），OpenCV %2，HDF5 %3</translation>
+    </message>
+    <message>
+      <source>LibTorch %1 (CPU build), OpenCV %2, HDF5 %3</source>
+      <translation>LibTorch %1（CPU 版），OpenCV %2，HDF5 %3</translation>
+    </message>
+    <message>
+      <source>CUDA available: yes, cuDNN: yes</source>
+      <translation>CUDA 可用：是，cuDNN：是</translation>
+    </message>
+    <message>
+      <source>CUDA available: yes, cuDNN: no</source>
+      <translation>CUDA 可用：是，cuDNN：否</translation>
+    </message>
+    <message>
+      <source>CUDA available: no, cuDNN: no</source>
+      <translation>CUDA 可用：否，cuDNN：否</translation>
+    </message>
+    <message>
+      <source>devices: %1</source>
+      <translation>设备：%1</translation>
+    </message>
+    <message>
+      <source>hardware threads: %1, LibTorch threads: %2</source>
+      <translation>硬件线程：%1，LibTorch 线程：%2</translation>
+    </message>
+    <message>
+      <source>float32 matmul %1x%1: CPU %2 GFLOP/s, GPU %3 GFLOP/s (synchronised)</source>
+      <translation>float32 矩阵乘法 %1x%1：CPU %2 GFLOP/s，GPU %3 GFLOP/s（已同步）</translation>
+    </message>
+    <message>
+      <source>float32 matmul %1x%1: CPU %2 GFLOP/s</source>
+      <translation>float32 矩阵乘法 %1x%1：CPU %2 GFLOP/s</translation>
+    </message>
+    <message>
+      <source>note: a slow CPU matmul usually means the reference BLAS; install an optimised one (Debian: libopenblas0-openmp)</source>
+      <translation>提示：CPU 矩阵乘法慢通常说明在用参考 BLAS；请安装优化版本（Debian：libopenblas0-openmp）</translation>
+    </message>
+    <message>
+      <source>LibTorch parallel settings:</source>
+      <translation>LibTorch 并行设置：</translation>
     </message>
   </context>
   <context>
@@ -1887,6 +2016,273 @@ This cannot be undone.</source>
     <message>
       <source>Each step changes the weights by more than %1 of their size (a healthy ratio is around 1e-3): training is likely unstable. Lower the learning rate or add warmup.</source>
       <translation>每一步对权重的改变大于其大小的 %1（健康的比例约为 1e-3）：训练很可能不稳定。请降低学习率或加入预热（warmup）。</translation>
+    </message>
+  </context>
+  <context>
+    <name>trainscope::Run</name>
+    <message>
+      <source>training %1 on %2 (%3 train / %4 val) with %5, 1 thread</source>
+      <translation>在 %2 上训练 %1（训练 %3 / 验证 %4），使用 %5，1 个线程</translation>
+    </message>
+    <message>
+      <source>training %1 on %2 (%3 train / %4 val) with %5, %6 threads</source>
+      <translation>在 %2 上训练 %1（训练 %3 / 验证 %4），使用 %5，%6 个线程</translation>
+    </message>
+    <message>
+      <source>epoch %1/%2: train loss %3, train acc %4, val loss %5, val acc %6 (best)</source>
+      <translation>第 %1/%2 个 epoch：训练损失 %3，训练准确率 %4，验证损失 %5，验证准确率 %6（最佳）</translation>
+    </message>
+    <message>
+      <source>epoch %1/%2: train loss %3, train acc %4, val loss %5, val acc %6</source>
+      <translation>第 %1/%2 个 epoch：训练损失 %3，训练准确率 %4，验证损失 %5，验证准确率 %6</translation>
+    </message>
+    <message>
+      <source>a partial epoch: %1 of %2 batches</source>
+      <translation>不完整的 epoch：%2 个批次中的 %1 个</translation>
+    </message>
+    <message>
+      <source>paused after step %1</source>
+      <translation>在第 %1 步后暂停</translation>
+    </message>
+    <message>
+      <source>resumed</source>
+      <translation>已继续</translation>
+    </message>
+    <message>
+      <source>resumed at step %1 (epoch %2, batch %3)</source>
+      <translation>从第 %1 步继续（第 %2 个 epoch，第 %3 个批次）</translation>
+    </message>
+    <message>
+      <source>the validation split is empty: no validation metrics, no best checkpoint</source>
+      <translation>验证集为空：没有验证指标，也没有最佳检查点</translation>
+    </message>
+    <message>
+      <source>skipped %1: %2</source>
+      <translation>已跳过 %1：%2</translation>
+    </message>
+    <message>
+      <source>completed 1 epoch</source>
+      <translation>完成了 1 个 epoch</translation>
+    </message>
+    <message>
+      <source>completed %1 epochs</source>
+      <translation>完成了 %1 个 epoch</translation>
+    </message>
+    <message>
+      <source>reached training.max_steps (%1)</source>
+      <translation>达到 training.max_steps（%1）</translation>
+    </message>
+    <message>
+      <source>stopped by request</source>
+      <translation>按要求停止</translation>
+    </message>
+    <message>
+      <source>stopped by the NaN guard</source>
+      <translation>被 NaN 守卫停止</translation>
+    </message>
+    <message>
+      <source>stopped while paused by the NaN guard</source>
+      <translation>在被 NaN 守卫暂停时停止</translation>
+    </message>
+    <message>
+      <source>run finished: %1</source>
+      <translation>运行结束：%1</translation>
+    </message>
+    <message>
+      <source>run stopped: %1</source>
+      <translation>运行已停止：%1</translation>
+    </message>
+  </context>
+  <context>
+    <name>trainscope::SkipReason</name>
+    <message>
+      <source>cannot open file (permission denied or vanished)</source>
+      <translation>无法打开文件（没有权限或已不存在）</translation>
+    </message>
+    <message>
+      <source>cannot decode (corrupt or unsupported image)</source>
+      <translation>无法解码（文件损坏或格式不受支持）</translation>
+    </message>
+    <message>
+      <source>folder already listed (a symbolic link back into the data)</source>
+      <translation>文件夹已列出（一个指回数据内部的符号链接）</translation>
+    </message>
+    <message>
+      <source>truncated (the file ends before the image does)</source>
+      <translation>文件被截断（图像尚未结束文件就结束了）</translation>
+    </message>
+    <message>
+      <source>malformed JPEG header (no frame header)</source>
+      <translation>JPEG 文件头损坏（没有帧头）</translation>
+    </message>
+    <message>
+      <source>too large (%1x%2, %3 MP; the limit is dataset.max_image_pixels, %4 MP)</source>
+      <translation>过大（%1x%2，%3 百万像素；上限为 dataset.max_image_pixels，%4 百万像素）</translation>
+    </message>
+    <message>
+      <source>class "%1" does not exist in the training set</source>
+      <translation>训练集中没有类别“%1”</translation>
+    </message>
+    <message>
+      <source>empty class folder: no usable images</source>
+      <translation>空的类别文件夹：没有可用图像</translation>
+    </message>
+    <message>
+      <source>malformed BMP header (width %1)</source>
+      <translation>BMP 文件头损坏（宽度 %1）</translation>
+    </message>
+    <message>
+      <source>unsupported channel count %1</source>
+      <translation>不支持的通道数 %1</translation>
+    </message>
+    <message>
+      <source>not an image file extension</source>
+      <translation>不是图像文件扩展名</translation>
+    </message>
+    <message>
+      <source>not a recognised image (unknown file header)</source>
+      <translation>无法识别的图像（未知文件头）</translation>
+    </message>
+    <message>
+      <source>malformed PNG header</source>
+      <translation>PNG 文件头损坏</translation>
+    </message>
+    <message>
+      <source>broken symbolic link</source>
+      <translation>失效的符号链接</translation>
+    </message>
+    <message>
+      <source>cannot read folder: %1</source>
+      <translation>无法读取文件夹：%1</translation>
+    </message>
+    <message>
+      <source>cannot list folder: %1</source>
+      <translation>无法列出文件夹：%1</translation>
+    </message>
+    <message>
+      <source>cannot decode: %1</source>
+      <translation>无法解码：%1</translation>
+    </message>
+    <message>
+      <source>cannot read: %1</source>
+      <translation>无法读取：%1</translation>
+    </message>
+    <message>
+      <source>cannot open file</source>
+      <translation>无法打开文件</translation>
+    </message>
+    <message>
+      <source>cannot decode</source>
+      <translation>无法解码</translation>
+    </message>
+    <message>
+      <source>cannot load</source>
+      <translation>无法加载</translation>
+    </message>
+    <message>
+      <source>empty file</source>
+      <translation>空文件</translation>
+    </message>
+  </context>
+  <context>
+    <name>trainscope::System</name>
+    <message>
+      <source>no GPU: this LibTorch is a CPU build</source>
+      <translation>没有 GPU：此 LibTorch 为 CPU 版本</translation>
+    </message>
+    <message>
+      <source>no GPU: CUDA build, but no CUDA device is visible</source>
+      <translation>没有 GPU：CUDA 版本，但看不到 CUDA 设备</translation>
+    </message>
+    <message>
+      <source>no cuda:%1</source>
+      <translation>没有 cuda:%1</translation>
+    </message>
+  </context>
+  <context>
+    <name>trainscope::ui::MetricNames</name>
+    <message>
+      <source>training loss (per step)</source>
+      <translation>训练损失（每步）</translation>
+    </message>
+    <message>
+      <source>training accuracy (per step)</source>
+      <translation>训练准确率（每步）</translation>
+    </message>
+    <message>
+      <source>validation loss</source>
+      <translation>验证损失</translation>
+    </message>
+    <message>
+      <source>validation accuracy</source>
+      <translation>验证准确率</translation>
+    </message>
+    <message>
+      <source>training loss (per epoch)</source>
+      <translation>训练损失（每个 epoch）</translation>
+    </message>
+    <message>
+      <source>training accuracy (per epoch)</source>
+      <translation>训练准确率（每个 epoch）</translation>
+    </message>
+    <message>
+      <source>learning rate</source>
+      <translation>学习率</translation>
+    </message>
+    <message>
+      <source>samples/s</source>
+      <translation>样本/秒</translation>
+    </message>
+    <message>
+      <source>gradient norm</source>
+      <translation>梯度范数</translation>
+    </message>
+    <message>
+      <source>step</source>
+      <translation>步</translation>
+    </message>
+    <message>
+      <source>epoch</source>
+      <translation>epoch</translation>
+    </message>
+    <message>
+      <source>time (s)</source>
+      <translation>时间（秒）</translation>
+    </message>
+  </context>
+  <context>
+    <name>trainscope::ui::RunStatus</name>
+    <message>
+      <source>starting</source>
+      <translation>启动中</translation>
+    </message>
+    <message>
+      <source>running</source>
+      <translation>运行中</translation>
+    </message>
+    <message>
+      <source>paused</source>
+      <translation>已暂停</translation>
+    </message>
+    <message>
+      <source>finished</source>
+      <translation>已完成</translation>
+    </message>
+    <message>
+      <source>stopped</source>
+      <translation>已停止</translation>
+    </message>
+    <message>
+      <source>failed</source>
+      <translation>失败</translation>
+    </message>
+    <message>
+      <source>interrupted</source>
+      <translation>已中断</translation>
+    </message>
+    <message>
+      <source>damaged</source>
+      <translation>已损坏</translation>
     </message>
   </context>
 </TS>

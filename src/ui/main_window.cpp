@@ -252,7 +252,7 @@ void MainWindow::showError(const QString& title, const QString& message) {
 void MainWindow::updateStatus() {
   const RunState s = controller_->state();
   QString text = controller_->isActive() || !controller_->runDir().isEmpty()
-                     ? tr("Run %1").arg(QString::fromLatin1(toString(s)))
+                     ? tr("Run %1").arg(statusName(QString::fromLatin1(toString(s))))
                      : tr("Ready");
   if (!doc_->isValid()) text += tr(" · the experiment has problems (see the Model page)");
   runState_->setText(text);

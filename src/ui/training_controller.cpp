@@ -1,6 +1,7 @@
 #include "ui/training_controller.h"
 
 #include "engine/session.h"
+#include "ui/translation.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -114,7 +115,9 @@ void TrainingController::drain() {
       emit logLine(*l);
     else if (auto* st = std::get_if<StateChanged>(&e)) {
       state_ = st->state;
-      emit stateChanged(st->state, QString::fromStdString(st->reason));
+      emit stateChanged(st->state, st->reason_message.text && *st->reason_message.text
+                                       ? translated(st->reason_message)
+                                       : QString::fromStdString(st->reason));
     } else if (auto* err = std::get_if<RunError>(&e))
       emit failed(QString::fromStdString(err->message));
     else if (auto* g = std::get_if<GuardTripped>(&e))

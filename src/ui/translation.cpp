@@ -1,5 +1,7 @@
 #include "ui/translation.h"
 
+#include "engine/data/data_messages.h"
+
 #include <QCoreApplication>
 #include <QLibraryInfo>
 #include <QTranslator>
@@ -46,7 +48,20 @@ bool installTranslation(QCoreApplication& app, const QString& language) {
 
 QString translated(const Message& message) {
   const QString pattern = QCoreApplication::translate(message.context, message.text);
-  return QString::fromStdString(fillPlaceholders(pattern.toStdString(), message.args));
+  std::vector<std::string> args = message.args;
+  for (size_t i = 0; i < message.nested.size() && i < args.size(); ++i)
+    if (message.nested[i].text && *message.nested[i].text) args[i] = translated(message.nested[i]).toStdString();
+  return QString::fromStdString(fillPlaceholders(pattern.toStdString(), args));
+}
+
+QString skipReason(const std::string& reason) {
+  const Message m = skipReasonMessage(reason);
+  return m.text && *m.text ? translated(m) : QString::fromStdString(reason);
+}
+
+QString datasetText(const std::string& description) {
+  const Message m = datasetLabelMessage(description);
+  return m.text && *m.text ? translated(m) : QString::fromStdString(description);
 }
 
 QString statusName(const QString& status) {

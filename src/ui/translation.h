@@ -26,4 +26,9 @@ QString translated(const Message& message);
 // "interrupted", ...), in the interface language.
 QString statusName(const QString& status);
 
+// Why the data layer skipped a file (SkippedItem::reason), in the interface language.
+QString skipReason(const std::string& reason);
+// A dataset description (DatasetSplits::description, run.json's "dataset"), likewise.
+QString datasetText(const std::string& description);
+
 }  // namespace trainscope::ui

@@ -1,4 +1,5 @@
-// Samples per class and split, as a bar chart (Qt Charts).
+// Samples per class and split, as horizontal bars (Qt Charts): class names read in
+// full on the left, however many or long they are; many classes scroll.
 #pragma once
 
 #include <QStringList>
@@ -18,6 +19,9 @@ class ClassChart : public QWidget {
   const QStringList& classes() const { return classes_; }
   const QVector<qint64>& trainCounts() const { return train_; }
   const QVector<qint64>& valCounts() const { return val_; }
+
+  // Whether every class name is shown in full (tests).
+  QStringList axisLabels() const;
 
  private:
   QChartView* view_;

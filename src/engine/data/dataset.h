@@ -2,6 +2,8 @@
 // (image, label). Plain OpenCV, no torch; transforms are applied by the loader.
 #pragma once
 
+#include "engine/run/message.h"
+
 #include <opencv2/core.hpp>
 
 #include <cstdint>
@@ -14,7 +16,7 @@ namespace trainscope {
 // A file or record that could not be used, and why. Reported, never fatal.
 struct SkippedItem {
   std::string path;
-  std::string reason;
+  std::string reason;  // English, as the run's record keeps it; skipReasonMessage() translates
 };
 
 class Dataset {
@@ -69,6 +71,7 @@ struct DatasetSplits {
   std::shared_ptr<const Dataset> val;
   std::vector<SkippedItem> skipped;
   std::string description;  // e.g. "Fashion-MNIST (/usr/share/datasets/fashion-mnist)"
+  Message label;            // the description in translatable form
   ImageSizeStats sizes;
 };
 

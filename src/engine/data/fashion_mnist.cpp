@@ -73,7 +73,8 @@ DatasetSplits openFashionMnist(const std::string& dir) {
   DatasetSplits s;
   s.train = std::make_shared<FashionMnist>(dir, "train");
   s.val = std::make_shared<FashionMnist>(dir, "test");
-  s.description = "Fashion-MNIST (" + dir + ")";
+  s.label = {"trainscope::Data", QT_TRANSLATE_NOOP("trainscope::Data", "Fashion-MNIST (%1)"), {dir}};
+  s.description = s.label.english();
   s.sizes.measured = s.train->size() + s.val->size();  // every image is 28x28 grayscale
   s.sizes.min_width = s.sizes.median_width = s.sizes.max_width = 28;
   s.sizes.min_height = s.sizes.median_height = s.sizes.max_height = 28;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <map>
 #include <mutex>
@@ -342,7 +343,9 @@ DatasetSplits openImageFolder(const std::string& rootText, const ImageFolderOpti
     s.train =
         std::make_shared<ImageFolder>(train.classes, std::move(train.entries), options.channels, options.max_pixels);
     s.val = std::make_shared<ImageFolder>(train.classes, std::move(val.entries), options.channels, options.max_pixels);
-    s.description = "image folder " + rootText + " (train + val/)";
+    s.label = {
+        "trainscope::Data", QT_TRANSLATE_NOOP("trainscope::Data", "image folder %1 (val/ for validation)"), {rootText}};
+    s.description = s.label.english();
   } else {
     auto all =
         std::make_shared<ImageFolder>(train.classes, std::move(train.entries), options.channels, options.max_pixels);
@@ -351,7 +354,12 @@ DatasetSplits openImageFolder(const std::string& rootText, const ImageFolderOpti
     stratifiedSplit(labels, options.val_fraction, options.seed, trainIdx, valIdx);
     s.train = std::make_shared<SubsetDataset>(all, std::move(trainIdx));
     s.val = std::make_shared<SubsetDataset>(all, std::move(valIdx));
-    s.description = "image folder " + rootText + " (split " + std::to_string(options.val_fraction) + " for validation)";
+    char share[16];  // 0.1 -> "10", 0.125 -> "12.5"
+    std::snprintf(share, sizeof share, "%.3g", options.val_fraction * 100);
+    s.label = {"trainscope::Data",
+               QT_TRANSLATE_NOOP("trainscope::Data", "image folder %1 (%2% held out for validation)"),
+               {rootText, share}};
+    s.description = s.label.english();
   }
   return s;
 }

@@ -2,6 +2,8 @@
 // pointers into the engine), so the app and the CLI can hold them freely.
 #pragma once
 
+#include "engine/run/message.h"
+
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -50,8 +52,9 @@ enum class LogLevel { Info, Warning, Error };
 
 struct LogLine {
   LogLevel level = LogLevel::Info;
-  std::string text;
+  std::string text;  // English, as log.txt keeps it
   double wall_time = 0;
+  Message message;  // the text in translatable form, when the engine has one
 };
 
 struct LayerInfo {
@@ -77,7 +80,8 @@ struct RunStarted {
 
 struct StateChanged {
   RunState state = RunState::Starting;
-  std::string reason;
+  std::string reason;      // English, as run.json keeps it
+  Message reason_message;  // translatable, when set
 };
 
 // A failure inside the engine, as a message: the run is over, the program is not.

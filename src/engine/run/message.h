@@ -18,8 +18,29 @@ struct Message {
   const char* context = "";
   const char* text = "";  // English, with %1..%9
   std::vector<std::string> args;
+  // Arguments that are sentences themselves (a reason inside "run stopped: %1"):
+  // nested[i], when its text is set, is args[i] in translatable form.
+  std::vector<Message> nested;
 
   std::string english() const;
+};
+
+// Sentences one part of the engine can write, to find the Message behind an English
+// text it wrote earlier (a run record, a reason passed along as a string).
+class MessageCatalogue {
+ public:
+  // `patterns`: English sources with %1..%9, marked with QT_TRANSLATE_NOOP(context, ...);
+  // the first that matches wins, so list longer ones first.
+  MessageCatalogue(const char* context, std::vector<const char*> patterns);
+  ~MessageCatalogue();
+  // The Message whose english() is `text`, or one with an empty text.
+  Message recognise(const std::string& text) const;
+
+ private:
+  struct Compiled;
+  const char* context_;
+  std::vector<const char*> patterns_;
+  std::vector<Compiled> compiled_;
 };
 
 // Replaces %1..%9 in `pattern` by args[0..8] in one pass (an argument that itself

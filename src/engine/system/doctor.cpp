@@ -5,6 +5,7 @@
 #include <torch/torch.h>
 
 #include <chrono>
+#include <cstdio>
 #include <sstream>
 #include <thread>
 
@@ -51,26 +52,59 @@ EnvironmentReport checkEnvironment(int matmulSize) {
   return r;
 }
 
-std::string formatReport(const EnvironmentReport& r) {
-  std::ostringstream o;
-  o << "Trainscope " << r.versions.trainscope << "\n"
-    << "LibTorch " << r.versions.libtorch << (r.versions.cuda_build ? " (CUDA build)" : " (CPU build)") << ", OpenCV "
-    << r.versions.opencv << ", HDF5 " << r.versions.hdf5 << "\n"
-    << "CUDA available: " << (r.cuda_available ? "yes" : "no") << ", cuDNN: " << (r.cudnn_available ? "yes" : "no")
-    << "\n"
-    << "devices: ";
-  for (size_t i = 0; i < r.devices.size(); ++i) o << (i ? ", " : "") << r.devices[i];
-  o << "\nhardware threads: " << r.hardware_threads << ", LibTorch threads: " << r.torch_threads << "\n";
-  o.setf(std::ios::fixed);
-  o.precision(1);
-  o << "float32 matmul " << r.matmul_size << "x" << r.matmul_size << ": CPU " << r.cpu_gflops << " GFLOP/s";
-  if (r.cuda_available) o << ", GPU " << r.gpu_gflops << " GFLOP/s (synchronised)";
-  o << "\n";
+std::vector<Message> reportLines(const EnvironmentReport& r) {
+  constexpr const char* kContext = "trainscope::Doctor";
+  auto fixed = [](double v) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.1f", v);
+    return std::string(buffer);
+  };
+  std::string devices;
+  for (size_t i = 0; i < r.devices.size(); ++i) devices += (i ? ", " : "") + r.devices[i];
+  std::vector<Message> lines;
+  lines.push_back({kContext, "Trainscope %1", {r.versions.trainscope}});
+  lines.push_back({kContext,
+                   r.versions.cuda_build
+                       ? QT_TRANSLATE_NOOP("trainscope::Doctor", "LibTorch %1 (CUDA build), OpenCV %2, HDF5 %3")
+                       : QT_TRANSLATE_NOOP("trainscope::Doctor", "LibTorch %1 (CPU build), OpenCV %2, HDF5 %3"),
+                   {r.versions.libtorch, r.versions.opencv, r.versions.hdf5}});
+  lines.push_back({kContext,
+                   r.cuda_available
+                       ? (r.cudnn_available ? QT_TRANSLATE_NOOP("trainscope::Doctor", "CUDA available: yes, cuDNN: yes")
+                                            : QT_TRANSLATE_NOOP("trainscope::Doctor", "CUDA available: yes, cuDNN: no"))
+                       : QT_TRANSLATE_NOOP("trainscope::Doctor", "CUDA available: no, cuDNN: no"),
+                   {}});
+  lines.push_back({kContext, QT_TRANSLATE_NOOP("trainscope::Doctor", "devices: %1"), {devices}});
+  lines.push_back({kContext,
+                   QT_TRANSLATE_NOOP("trainscope::Doctor", "hardware threads: %1, LibTorch threads: %2"),
+                   {std::to_string(r.hardware_threads), std::to_string(r.torch_threads)}});
+  const std::string size = std::to_string(r.matmul_size);
+  if (r.cuda_available)
+    lines.push_back(
+        {kContext,
+         QT_TRANSLATE_NOOP("trainscope::Doctor", "float32 matmul %1x%1: CPU %2 GFLOP/s, GPU %3 GFLOP/s (synchronised)"),
+         {size, fixed(r.cpu_gflops), fixed(r.gpu_gflops)}});
+  else
+    lines.push_back({kContext,
+                     QT_TRANSLATE_NOOP("trainscope::Doctor", "float32 matmul %1x%1: CPU %2 GFLOP/s"),
+                     {size, fixed(r.cpu_gflops)}});
   if (r.cpu_gflops < 20)
-    o << "note: a slow CPU matmul usually means the reference BLAS; install an optimised one (Debian: "
-         "libopenblas0-openmp)\n";
-  o << "\nLibTorch parallel settings:\n" << r.parallel_info;
-  return o.str();
+    lines.push_back({kContext,
+                     QT_TRANSLATE_NOOP("trainscope::Doctor",
+                                       "note: a slow CPU matmul usually means the reference BLAS; install an optimised "
+                                       "one (Debian: libopenblas0-openmp)"),
+                     {}});
+  lines.push_back({kContext, "", {}});
+  lines.push_back({kContext, QT_TRANSLATE_NOOP("trainscope::Doctor", "LibTorch parallel settings:"), {}});
+  lines.push_back({kContext, "%1", {r.parallel_info}});  // LibTorch's own words
+  return lines;
+}
+
+std::string formatReport(const EnvironmentReport& r) {
+  std::string out;
+  for (const Message& line : reportLines(r)) out += line.english() + "\n";
+  while (out.size() > 1 && out[out.size() - 1] == '\n' && out[out.size() - 2] == '\n') out.pop_back();
+  return out;
 }
 
 }  // namespace trainscope

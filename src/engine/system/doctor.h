@@ -2,6 +2,7 @@
 // threads, and a timed matrix multiply (synchronised on a GPU) to see the BLAS at work.
 #pragma once
 
+#include "engine/run/message.h"
 #include "engine/system/versions.h"
 
 #include <string>
@@ -24,6 +25,9 @@ struct EnvironmentReport {
 
 // Runs the checks (about a second on a laptop CPU).
 EnvironmentReport checkEnvironment(int matmulSize = 1024);
+// The report as lines, in translatable form (the app shows them in its language).
+std::vector<Message> reportLines(const EnvironmentReport& r);
+// The same in English, as `trainscope-cli doctor` prints it.
 std::string formatReport(const EnvironmentReport& r);
 
 }  // namespace trainscope

@@ -13,15 +13,18 @@ GpuMemory gpuMemory(int device) {
   GpuMemory m;
 #ifndef TRAINSCOPE_WITH_CUDA
   (void)device;
-  m.reason = "no GPU: this LibTorch is a CPU build";
+  m.reason = {
+      "trainscope::System", QT_TRANSLATE_NOOP("trainscope::System", "no GPU: this LibTorch is a CPU build"), {}};
   return m;
 #else
   if (!torch::cuda::is_available()) {
-    m.reason = "no GPU: CUDA build, but no CUDA device is visible";
+    m.reason = {"trainscope::System",
+                QT_TRANSLATE_NOOP("trainscope::System", "no GPU: CUDA build, but no CUDA device is visible"),
+                {}};
     return m;
   }
   if (device >= static_cast<int>(torch::cuda::device_count())) {
-    m.reason = "no cuda:" + std::to_string(device);
+    m.reason = {"trainscope::System", QT_TRANSLATE_NOOP("trainscope::System", "no cuda:%1"), {std::to_string(device)}};
     return m;
   }
   using c10::cuda::CUDACachingAllocator::StatType;

@@ -3,6 +3,8 @@
 // GPU present, `available` is false and `reason` says why: never a made-up value.
 #pragma once
 
+#include "engine/run/message.h"
+
 #include <cstdint>
 #include <string>
 
@@ -10,7 +12,7 @@ namespace trainscope {
 
 struct GpuMemory {
   bool available = false;
-  std::string reason;                                       // why not, when not available
+  Message reason;                                           // why not, when not available
   std::string device;                                       // "cuda:0 (NVIDIA H200)"
   int64_t allocated = 0, reserved = 0, peak_allocated = 0;  // bytes, this process's CUDA allocator
   int64_t device_total = 0, device_used = 0;                // bytes, the whole device (all processes)

@@ -16,6 +16,7 @@
 #include "engine/train/batch_mixing.h"
 #include "engine/train/optimizers.h"
 #include "engine/train/pitfalls.h"
+#include "engine/train/run_messages.h"
 #include "engine/train/run_start.h"
 #include "engine/train/training_data.h"
 #include "engine/train/validation.h"
@@ -25,9 +26,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
-#include <iomanip>
 #include <mutex>
-#include <sstream>
 
 namespace trainscope {
 
@@ -36,12 +35,6 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 double secondsSince(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
-
-std::string percent(double v) {
-  std::ostringstream s;
-  s << std::fixed << std::setprecision(2) << 100.0 * v << "%";
-  return s.str();
-}
 
 class Trainer {
  public:
@@ -89,7 +82,7 @@ class Trainer {
     if (cfg_.pitfalls.any()) log(LogLevel::Warning, describePitfalls(cfg_.pitfalls));
     TrainingData data = openTrainingData(cfg_, /*pinMemory=*/device_.is_cuda());
     const DatasetSplits& splits = data.splits;
-    for (const auto& s : splits.skipped) log(LogLevel::Warning, "skipped " + s.path + ": " + s.reason);
+    for (const auto& s : splits.skipped) log(LogLevel::Warning, run_messages::skipped(s));
     recordSkipped(splits.skipped);
     classes_ = splits.train->classes();
     trainLoader_ = std::move(data.train);
@@ -122,8 +115,7 @@ class Trainer {
       if (!warning.empty()) log(LogLevel::Warning, warning);
       resumedTrainSeconds_ = pos_.train_seconds;
       info["resumes"].push_back({{"time", isoTimeNow()}, {"step", pos_.global_step}, {"epoch", pos_.epoch}});
-      log(LogLevel::Info, "resumed at step " + std::to_string(pos_.global_step) + " (epoch " +
-                              std::to_string(pos_.epoch + 1) + ", batch " + std::to_string(pos_.batch_in_epoch) + ")");
+      log(LogLevel::Info, run_messages::resumedAt(pos_.global_step, pos_.epoch + 1, pos_.batch_in_epoch));
     } else {
       metrics_ = MetricsFile::create(record_.metricsPath().string(), cfg_.name);
       info["start_time"] = isoTimeNow();
@@ -137,9 +129,7 @@ class Trainer {
     recordRunStart(cfg_, facts, info);
     record_.save();
     ctx_.events->push(runStartedEvent(cfg_, facts));
-    log(LogLevel::Info, "training " + cfg_.model.name + " on " + splits.description + " (" +
-                            std::to_string(splits.train->size()) + " train / " + std::to_string(splits.val->size()) +
-                            " val) with " + device_.str() + ", " + std::to_string(threads_) + " threads");
+    log(LogLevel::Info, run_messages::trainingOn(cfg_.model.name, splits, device_.str(), threads_));
   }
 
   void loop() {
@@ -164,7 +154,7 @@ class Trainer {
           record_.info()["status"] = paused ? "paused" : "running";
           record_.save();
           setState(paused ? RunState::Paused : RunState::Running);
-          log(LogLevel::Info, paused ? "paused after step " + std::to_string(pos_.global_step) : "resumed");
+          log(LogLevel::Info, paused ? run_messages::pausedAfter(pos_.global_step) : run_messages::resumed());
         });
         if (ctx_.control->stopRequested()) {
           stopped = true;
@@ -200,13 +190,14 @@ class Trainer {
     }
     if (stopped && pos_.global_step > 0) saveLast();
     metrics_->flush();
-    const std::string reason = stopped ? (guardStopped_  ? "stopped by the NaN guard"
-                                          : guardPaused_ ? "stopped while paused by the NaN guard"
-                                                         : "stopped by request")
-                               : maxStepsReached
-                                   ? "reached training.max_steps (" + std::to_string(cfg_.training.max_steps) + ")"
-                                   : "completed " + std::to_string(cfg_.epochs) + " epochs";
-    finish(stopped ? RunState::Stopped : RunState::Finished, reason);
+    using run_messages::EndReason;
+    const EndReason reason = stopped           ? (guardStopped_  ? EndReason::StoppedByGuard
+                                                  : guardPaused_ ? EndReason::StoppedWhilePausedByGuard
+                                                                 : EndReason::StoppedByRequest)
+                             : maxStepsReached ? EndReason::MaxSteps
+                                               : EndReason::Completed;
+    finish(stopped ? RunState::Stopped : RunState::Finished, reason,
+           maxStepsReached ? cfg_.training.max_steps : cfg_.epochs);
   }
 
   struct StepOutcome {
@@ -361,15 +352,11 @@ class Trainer {
     info["final_val_accuracy"] = e.val_accuracy;
     info["final_val_loss"] = e.val_loss;
     record_.save();
-    std::ostringstream line;
-    line << "epoch " << e.epoch << "/" << cfg_.epochs << ": train loss " << std::setprecision(4) << e.train_loss
-         << ", train acc " << percent(e.train_accuracy) << ", val loss " << e.val_loss << ", val acc "
-         << percent(e.val_accuracy) << (e.best ? " (best)" : "");
+    log(LogLevel::Info, run_messages::epochSummary(e.epoch, cfg_.epochs, e.train_loss, e.train_accuracy, e.val_loss,
+                                                   e.val_accuracy, e.best));
     if (!complete)
-      line << " (partial epoch: " << pos_.batch_in_epoch << " of " << trainLoader_->batchesPerEpoch() << " batches)";
-    log(LogLevel::Info, line.str());
-    if (val.samples == 0)
-      log(LogLevel::Warning, "the validation split is empty: no validation metrics, no best checkpoint");
+      log(LogLevel::Info, run_messages::partialEpoch(pos_.batch_in_epoch, trainLoader_->batchesPerEpoch()));
+    if (val.samples == 0) log(LogLevel::Warning, run_messages::emptyValidation());
   }
 
   void tripGuard(const std::string& what, const torch::Tensor& x, const torch::Tensor& y, int64_t epoch) {
@@ -473,7 +460,7 @@ class Trainer {
     auto freshVal = valLoader_->takeSkipped();
     fresh.insert(fresh.end(), freshVal.begin(), freshVal.end());
     if (fresh.empty()) return;
-    for (const auto& s : fresh) log(LogLevel::Warning, "skipped " + s.path + ": " + s.reason);
+    for (const auto& s : fresh) log(LogLevel::Warning, run_messages::skipped(s));
     recordSkipped(fresh);
     record_.save();
   }
@@ -484,10 +471,12 @@ class Trainer {
     record_.addSkipped(pairs);
   }
 
-  void log(LogLevel level, const std::string& text) {
+  void log(LogLevel level, const Message& message) { log(level, message.english(), message); }
+  void log(LogLevel level, const std::string& text, const Message& message = {}) {
     LogLine l;
     l.level = level;
     l.text = text;
+    l.message = message;
     l.wall_time = unixTimeNow();
     const char* tag = level == LogLevel::Error ? "ERROR " : level == LogLevel::Warning ? "WARNING " : "";
     try {
@@ -497,12 +486,14 @@ class Trainer {
     ctx_.events->push(std::move(l));
   }
 
-  void setState(RunState s, const std::string& reason = {}) {
-    ctx_.events->push(StateChanged{s, reason});
+  void setState(RunState s, const std::string& reason = {}, const Message& why = {}) {
+    ctx_.events->push(StateChanged{s, reason, why});
     if (ctx_.onState) ctx_.onState(s);
   }
 
-  void finish(RunState s, const std::string& reason) {
+  void finish(RunState s, run_messages::EndReason endReason, int64_t count) {
+    const Message why = run_messages::endReason(endReason, count);
+    const std::string reason = why.english();
     auto& info = record_.info();
     info["status"] = toString(s);
     info["reason"] = reason;
@@ -510,10 +501,10 @@ class Trainer {
     info["steps"] = pos_.global_step;
     info["train_seconds"] = pos_.train_seconds;
     record_.save();
-    log(LogLevel::Info, std::string("run ") + toString(s) + ": " + reason);
+    log(LogLevel::Info, run_messages::runEnded(s, endReason, count));
     metrics_.reset();  // closes metrics.h5 before anyone is told the run is over
     if (inspection_) inspection_->close(pos_.global_step);
-    setState(s, reason);
+    setState(s, reason, why);
   }
 
   void detailToLog(const std::string& text) {

@@ -4,6 +4,7 @@
 #include "ui/pages/metric_names.h"
 #include "ui/pages/run_actions.h"
 #include "ui/pages/run_differences.h"
+#include "ui/translation.h"
 
 #include "widgets/curve_export.h"
 #include "widgets/live_curve_plot.h"
@@ -361,9 +362,9 @@ void ComparePage::rebuildTable() {
     for (const auto& t : r.tags) tags += (tags.isEmpty() ? "" : ", ") + QString::fromStdString(t);
     const QStringList text = {QString(),
                               QString::fromStdString(r.name),
-                              QString::fromStdString(r.status),
+                              statusName(QString::fromStdString(r.status)),
                               QString::fromStdString(r.model),
-                              QString::fromStdString(r.dataset),
+                              datasetText(r.dataset),
                               QString::fromStdString(r.optimizer),
                               std::isnan(r.lr) ? QString() : QString::number(r.lr, 'g', 3),
                               std::isnan(r.weight_decay) ? QString() : QString::number(r.weight_decay, 'g', 3),

@@ -11,6 +11,7 @@
 #include "ui/dataset_importer.h"
 #include "ui/experiment_document.h"
 #include "ui/image_convert.h"
+#include "ui/translation.h"
 #include "widgets/class_chart.h"
 #include "widgets/image_grid.h"
 
@@ -167,8 +168,7 @@ DataPage::DataPage(ExperimentDocument* document, QWidget* parent)
     // whose folder is gone), show none rather than the previous one, so nothing trains
     // on what the page does not show. A cancelled re-import keeps what was there.
     if (!doc_->datasetMatchesConfig()) doc_->clearDataset();
-    source_->setText(doc_->dataset() ? QString::fromStdString(doc_->dataset()->description)
-                                     : tr("No dataset: %1").arg(message));
+    source_->setText(doc_->dataset() ? translated(doc_->dataset()->label) : tr("No dataset: %1").arg(message));
     emit importFailed(message);
   });
   connect(doc_, &ExperimentDocument::datasetChanged, this, &DataPage::showDataset);
@@ -255,7 +255,7 @@ void DataPage::showDataset() {
     meanStd_->setEnabled(false);
     return;
   }
-  source_->setText(QString::fromStdString(splits->description));
+  source_->setText(translated(splits->label));
   if (doc_->photoRecipeJustApplied())
     source_->setText(source_->text() + "\n" +
                      tr("Your photos get the fast recipe: the Fast CNN at 64 px, 25 epochs (a few minutes on a "
@@ -289,7 +289,7 @@ void DataPage::showDataset() {
   skipped_->setRowCount(static_cast<int>(splits->skipped.size()));
   for (int r = 0; r < static_cast<int>(splits->skipped.size()); ++r) {
     skipped_->setItem(r, 0, new QTableWidgetItem(QString::fromStdString(splits->skipped[r].path)));
-    skipped_->setItem(r, 1, new QTableWidgetItem(QString::fromStdString(splits->skipped[r].reason)));
+    skipped_->setItem(r, 1, new QTableWidgetItem(skipReason(splits->skipped[r].reason)));
   }
   skipped_->resizeColumnToContents(0);
   tabs_->setTabText(1, tr("Skipped files (%1)").arg(splits->skipped.size()));
@@ -302,7 +302,7 @@ void DataPage::showDataset() {
   meanStd_->setEnabled(true);
   previewItem_ = 0;
   applyFilter();
-  emit datasetReady(QString::fromStdString(splits->description));
+  emit datasetReady(translated(splits->label));
 }
 
 void DataPage::applyFilter() {
@@ -446,7 +446,7 @@ void DataPage::applyMeanStd() {
     normalizeResult_->setText(tr("Not applied: the dataset changed while it was measured."));
     return;
   }
-  source_->setText(QString::fromStdString(m.splits->description));
+  source_->setText(translated(m.splits->label));
   if (!m.error.isEmpty()) {
     normalizeResult_->setText(tr("Not measured: %1").arg(m.error));
     return;

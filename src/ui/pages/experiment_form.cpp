@@ -53,7 +53,7 @@ ExperimentForm::ExperimentForm(ExperimentDocument* document, QWidget* parent) : 
   };
 
   QFormLayout* opt = group(tr("Optimizer"));
-  addChoice(opt, "optimizer.name", tr("Optimizer"), {"sgd", "adam", "adamw"},
+  addChoice(opt, "optimizer.name", tr("Optimizer"), {{"sgd", "SGD"}, {"adam", "Adam"}, {"adamw", "AdamW"}},
             tr("How the weights move. SGD with momentum is the classic and generalises well; Adam adapts a step size "
                "per weight and is forgiving of the learning rate; AdamW is Adam with weight decay done right."));
   addText(opt, "optimizer.lr", tr("Learning rate"),
@@ -69,7 +69,8 @@ ExperimentForm::ExperimentForm(ExperimentDocument* document, QWidget* parent) : 
              "validation loss climbs while the training loss falls."));
 
   QFormLayout* sched = group(tr("Learning-rate schedule"));
-  addChoice(sched, "scheduler.name", tr("Schedule"), {"constant", "step", "multistep", "cosine"},
+  addChoice(sched, "scheduler.name", tr("Schedule"),
+            {{"constant", tr("constant")}, {"step", "StepLR"}, {"multistep", "MultiStepLR"}, {"cosine", tr("cosine")}},
             tr("How the learning rate changes during training. Lowering it late lets the model settle into a "
                "minimum: step drops it by gamma every step_size epochs, cosine glides it down smoothly."));
   addText(sched, "scheduler.step_size", tr("Step size (epochs)"), tr("StepLR: epochs between two drops."));
@@ -110,7 +111,8 @@ ExperimentForm::ExperimentForm(ExperimentDocument* document, QWidget* parent) : 
              "(0.1 is common). 1 trains all alike."));
 
   QFormLayout* debug = group(tr("Debugging"));
-  addChoice(debug, "training.nan_guard", tr("NaN guard"), {"pause", "stop", "skip", "off"},
+  addChoice(debug, "training.nan_guard", tr("NaN guard"),
+            {{"pause", tr("pause")}, {"stop", tr("stop")}, {"skip", tr("skip the batch")}, {"off", tr("off")}},
             tr("When the loss or a gradient becomes NaN or infinite: pause the run (and save the batch and the first "
                "bad layer to HDF5), stop it, or skip that batch and go on. The bad step is never applied. Its check "
                "costs about 1% of a step."));
@@ -167,12 +169,12 @@ void ExperimentForm::addText(QFormLayout* form, const std::string& field, const 
 }
 
 void ExperimentForm::addChoice(QFormLayout* form, const std::string& field, const QString& label,
-                               const QStringList& choices, const QString& tip) {
+                               const QList<QPair<QString, QString>>& choices, const QString& tip) {
   auto* box = new QComboBox(this);
-  box->addItems(choices);
+  for (const auto& [value, shown] : choices) box->addItem(shown, value);
   addEditor(form, field, label, box, tip);
-  connect(box, &QComboBox::currentTextChanged, this, [this, field](const QString& text) {
-    if (!updating_) doc_->set(pointerOf(field), text.toStdString());
+  connect(box, &QComboBox::currentIndexChanged, this, [this, field, box] {
+    if (!updating_) doc_->set(pointerOf(field), box->currentData().toString().toStdString());
   });
 }
 
@@ -231,7 +233,7 @@ void ExperimentForm::refresh() {
     if (auto* e = qobject_cast<QLineEdit*>(editor)) {
       if (!e->hasFocus()) e->setText(display(v));  // never fight the user's typing
     } else if (auto* c = qobject_cast<QComboBox*>(editor)) {
-      if (v.is_string()) c->setCurrentText(QString::fromStdString(v.get<std::string>()));
+      if (v.is_string()) c->setCurrentIndex(c->findData(QString::fromStdString(v.get<std::string>())));
     } else if (auto* b = qobject_cast<QCheckBox*>(editor)) {
       b->setChecked(v.is_boolean() && v.get<bool>());
     }

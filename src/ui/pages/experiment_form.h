@@ -27,8 +27,9 @@ class ExperimentForm : public QWidget {
   void addEditor(QFormLayout* form, const std::string& field, const QString& label, QWidget* editor,
                  const QString& tip);
   void addText(QFormLayout* form, const std::string& field, const QString& label, const QString& tip);
-  void addChoice(QFormLayout* form, const std::string& field, const QString& label, const QStringList& choices,
-                 const QString& tip);
+  // `choices`: (value written to the config, what the menu shows).
+  void addChoice(QFormLayout* form, const std::string& field, const QString& label,
+                 const QList<QPair<QString, QString>>& choices, const QString& tip);
   void addCheck(QFormLayout* form, const std::string& field, const QString& label, const QString& tip);
   void addAugmentation(QFormLayout* form);
   void refresh();  // document -> editors, and problem marks

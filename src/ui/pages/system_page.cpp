@@ -2,6 +2,7 @@
 
 #include "engine/system/doctor.h"
 #include "ui/training_controller.h"
+#include "ui/translation.h"
 #include "widgets/gauge.h"
 #include "widgets/live_curve_plot.h"
 
@@ -107,7 +108,9 @@ void SystemPage::runEnvironmentCheck() {
   });
   watcher->setFuture(QtConcurrent::run([] {
     try {
-      return QString::fromStdString(formatReport(checkEnvironment()));
+      QStringList lines;  // in the interface language (translate() is thread-safe)
+      for (const Message& line : reportLines(checkEnvironment())) lines << translated(line);
+      return lines.join('\n').trimmed();
     } catch (const std::exception& e) {
       return QObject::tr("The check failed: %1").arg(e.what());
     }
@@ -137,8 +140,8 @@ void SystemPage::onSample(const ProcessSample& p, const GpuMemory& g) {
     if (gpuSeries_ < 0) gpuSeries_ = resources_->addSeries(tr("GPU allocated (MB)"), {QColor(148, 103, 189)});
     resources_->append(gpuSeries_, QDateTime::currentMSecsSinceEpoch() / 1000.0 - startTime_, g.allocated / 1e6);
   } else {
-    gpuAllocator_->setUnavailable(QString::fromStdString(g.reason));
-    gpuDevice_->setUnavailable(QString::fromStdString(g.reason));
+    gpuAllocator_->setUnavailable(translated(g.reason));
+    gpuDevice_->setUnavailable(translated(g.reason));
   }
   resources_->refresh();
 }

@@ -1,5 +1,7 @@
 #include "engine/data/image_folder.h"
 
+#include "engine/data/data_messages.h"
+
 #include "test_fixtures.h"
 
 #include <gtest/gtest.h>
@@ -26,6 +28,15 @@ void writeBytes(const fs::path& p, const std::string& bytes) {
     listed += "\n  " + s.path + ": " + s.reason;
   }
   return ::testing::AssertionFailure() << "no skip of " << pathPart << " for \"" << reasonPart << "\" in:" << listed;
+}
+
+// Every reason the data layer gives is in the translatable catalogue, arguments and all.
+void expectEveryReasonTranslatable(const std::vector<SkippedItem>& skipped) {
+  for (const auto& s : skipped) {
+    const Message m = skipReasonMessage(s.reason);
+    EXPECT_TRUE(m.text && *m.text) << "not in engine/data/data_messages.cpp: " << s.reason;
+    EXPECT_EQ(m.english(), s.reason);
+  }
 }
 
 // cat: 4 good images of mixed formats, modes and sizes (one with a non-ASCII name with
@@ -69,6 +80,13 @@ TEST_F(ImageFolderTest, ListsClassesAndSkipsWhatIsNotUsable) {
   EXPECT_TRUE(hasSkip(s.skipped, "gone.jpg", "broken symbolic link"));
   EXPECT_TRUE(hasSkip(s.skipped, "bird", "empty class folder"));
   EXPECT_TRUE(hasSkip(s.skipped, "empty", "empty class folder"));
+  expectEveryReasonTranslatable(s.skipped);
+  // The description, in translatable form: a share in percent, not "0.000000".
+  ImageFolderOptions split;
+  split.val_fraction = 0.25;
+  const DatasetSplits held = openImageFolder(root_, split);
+  EXPECT_EQ(held.label.english(), held.description);
+  EXPECT_NE(held.description.find("(25% held out for validation)"), std::string::npos) << held.description;
 }
 
 TEST_F(ImageFolderTest, VerifyDecodesEverythingAndReportsCorruptFiles) {
@@ -198,6 +216,7 @@ TEST(ImageFolderLimits, ImagesOverThePixelCapAreSkippedByTheirHeader) {
   for (const auto& k : s.skipped) why[fs::path(k.path).filename().string()] = k.reason;
   EXPECT_EQ(why["big.png"].rfind("too large (100x100", 0), 0u) << why["big.png"];
   EXPECT_EQ(why["bomb.png"].rfind("too large (20000x20000, 400 MP", 0), 0u) << why["bomb.png"];
+  expectEveryReasonTranslatable(s.skipped);
   std::string error;
   EXPECT_TRUE(decodeImageFile(root / "b" / "bomb.png", 3, &error).empty());
   EXPECT_NE(error.find("too large (20000x20000"), std::string::npos) << "refused at decode time too: " << error;
@@ -277,6 +296,7 @@ TEST(ImageFolderLimits, ATruncatedFileIsSkippedAtScanSoEveryCountAgrees) {
   int truncated = 0;
   for (const auto& k : scanned.skipped) truncated += k.reason.rfind("truncated", 0) == 0;
   EXPECT_EQ(truncated, 2);
+  expectEveryReasonTranslatable(verified.skipped);
 }
 
 TEST(ImageFolderLimits, ImagesInSubFoldersBelongToTheirClassAsInTorchvision) {

@@ -1,0 +1,103 @@
+#include "engine/train/run_messages.h"
+
+#include "engine/data/data_messages.h"
+
+#include <cstdio>
+
+namespace trainscope::run_messages {
+
+namespace {
+constexpr const char* kContext = "trainscope::Run";
+std::string number(double v, int significant = 4) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.*g", significant, v);
+  return buffer;
+}
+std::string percent(double v) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.2f%%", v * 100);
+  return buffer;
+}
+}  // namespace
+
+Message trainingOn(const std::string& model, const DatasetSplits& data, const std::string& device, int threads) {
+  Message m{kContext,
+            threads == 1
+                ? QT_TRANSLATE_NOOP("trainscope::Run", "training %1 on %2 (%3 train / %4 val) with %5, 1 thread")
+                : QT_TRANSLATE_NOOP("trainscope::Run", "training %1 on %2 (%3 train / %4 val) with %5, %6 threads"),
+            {model, data.description, std::to_string(data.train ? data.train->size() : 0),
+             std::to_string(data.val ? data.val->size() : 0), device, std::to_string(threads)}};
+  if (data.label.text && *data.label.text) m.nested = {Message{}, data.label};
+  return m;
+}
+
+Message epochSummary(int64_t epoch, int64_t epochs, double trainLoss, double trainAccuracy, double valLoss,
+                     double valAccuracy, bool best) {
+  return {
+      kContext,
+      best ? QT_TRANSLATE_NOOP("trainscope::Run",
+                               "epoch %1/%2: train loss %3, train acc %4, val loss %5, val acc %6 (best)")
+           : QT_TRANSLATE_NOOP("trainscope::Run", "epoch %1/%2: train loss %3, train acc %4, val loss %5, val acc %6"),
+      {std::to_string(epoch), std::to_string(epochs), number(trainLoss), percent(trainAccuracy), number(valLoss),
+       percent(valAccuracy)}};
+}
+
+Message partialEpoch(int64_t batches, int64_t ofBatches) {
+  return {kContext,
+          QT_TRANSLATE_NOOP("trainscope::Run", "a partial epoch: %1 of %2 batches"),
+          {std::to_string(batches), std::to_string(ofBatches)}};
+}
+
+Message pausedAfter(int64_t step) {
+  return {kContext, QT_TRANSLATE_NOOP("trainscope::Run", "paused after step %1"), {std::to_string(step)}};
+}
+
+Message resumed() { return {kContext, QT_TRANSLATE_NOOP("trainscope::Run", "resumed"), {}}; }
+
+Message resumedAt(int64_t step, int64_t epoch, int64_t batch) {
+  return {kContext,
+          QT_TRANSLATE_NOOP("trainscope::Run", "resumed at step %1 (epoch %2, batch %3)"),
+          {std::to_string(step), std::to_string(epoch), std::to_string(batch)}};
+}
+
+Message emptyValidation() {
+  return {
+      kContext,
+      QT_TRANSLATE_NOOP("trainscope::Run", "the validation split is empty: no validation metrics, no best checkpoint"),
+      {}};
+}
+
+Message skipped(const SkippedItem& item) {
+  Message m{kContext, QT_TRANSLATE_NOOP("trainscope::Run", "skipped %1: %2"), {item.path, item.reason}};
+  if (const Message why = skipReasonMessage(item.reason); why.text && *why.text) m.nested = {Message{}, why};
+  return m;
+}
+
+Message endReason(EndReason reason, int64_t count) {
+  switch (reason) {
+    case EndReason::Completed:
+      return {kContext,
+              count == 1 ? QT_TRANSLATE_NOOP("trainscope::Run", "completed 1 epoch")
+                         : QT_TRANSLATE_NOOP("trainscope::Run", "completed %1 epochs"),
+              {std::to_string(count)}};
+    case EndReason::MaxSteps:
+      return {
+          kContext, QT_TRANSLATE_NOOP("trainscope::Run", "reached training.max_steps (%1)"), {std::to_string(count)}};
+    case EndReason::StoppedByRequest: return {kContext, QT_TRANSLATE_NOOP("trainscope::Run", "stopped by request"), {}};
+    case EndReason::StoppedByGuard:
+      return {kContext, QT_TRANSLATE_NOOP("trainscope::Run", "stopped by the NaN guard"), {}};
+    case EndReason::StoppedWhilePausedByGuard:
+      return {kContext, QT_TRANSLATE_NOOP("trainscope::Run", "stopped while paused by the NaN guard"), {}};
+  }
+  return {kContext, "", {}};
+}
+
+Message runEnded(RunState state, EndReason reason, int64_t count) {
+  const Message why = endReason(reason, count);
+  // One pattern per state, so a translation can order the words its own way.
+  const char* pattern = state == RunState::Finished ? QT_TRANSLATE_NOOP("trainscope::Run", "run finished: %1")
+                                                    : QT_TRANSLATE_NOOP("trainscope::Run", "run stopped: %1");
+  return {kContext, pattern, {why.english()}, {why}};
+}
+
+}  // namespace trainscope::run_messages

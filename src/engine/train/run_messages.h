@@ -1,0 +1,30 @@
+// What a run says to its user, in translatable form (engine/run/message.h): the log
+// lines of the training loop and the reasons a run ends. The record (log.txt, run.json)
+// keeps the English; the app shows them in its language.
+#pragma once
+
+#include "engine/data/dataset.h"
+#include "engine/run/events.h"
+#include "engine/run/message.h"
+
+#include <cstdint>
+#include <string>
+
+namespace trainscope::run_messages {
+
+Message trainingOn(const std::string& model, const DatasetSplits& data, const std::string& device, int threads);
+Message epochSummary(int64_t epoch, int64_t epochs, double trainLoss, double trainAccuracy, double valLoss,
+                     double valAccuracy, bool best);
+Message partialEpoch(int64_t batches, int64_t ofBatches);
+Message pausedAfter(int64_t step);
+Message resumed();
+Message resumedAt(int64_t step, int64_t epoch, int64_t batch);
+Message emptyValidation();
+Message skipped(const SkippedItem& item);
+
+// Why a run ended, and the log line that says it.
+enum class EndReason { Completed, MaxSteps, StoppedByRequest, StoppedByGuard, StoppedWhilePausedByGuard };
+Message endReason(EndReason reason, int64_t count);
+Message runEnded(RunState state, EndReason reason, int64_t count);
+
+}  // namespace trainscope::run_messages
