@@ -137,6 +137,9 @@ class ChineseTest : public QObject {
 
   void noPageShowsEnglishAfterARun() {
     app_.window->showPage(MainWindow::Train);
+    // Said while the dataset loaded; gone once it has (it stayed in Chinese).
+    QVERIFY2(app_.window->trainPage()->messageLabel()->text().isEmpty(),
+             qPrintable(app_.window->trainPage()->messageLabel()->text()));
     app_.window->trainPage()->start();
     QTRY_VERIFY_WITH_TIMEOUT(app_.controller->state() == RunState::Finished, 120000);
     QTest::qWait(300);

@@ -140,6 +140,7 @@ TrainPage::TrainPage(ExperimentDocument* document, TrainingController* controlle
   connect(controller_, &TrainingController::stateChanged, this, &TrainPage::onStateChanged);
   connect(controller_, &TrainingController::failed, this, [this](const QString& m) {
     message_->setText(tr("The run failed: %1").arg(m));
+    startBlockedShown_ = false;
     emit runFailed(m);
   });
   // Every point arrives through the controller's drain; plots redraw on the same
@@ -231,12 +232,18 @@ void TrainPage::updateButtons() {
   pause_->setToolTip(controller_->state() == RunState::Paused ? tr("Continue training (F6)")
                                                               : tr("Pause between two steps (F6)"));
   if (active) return;
-  if (!doc_->dataset())
+  // Which message this wrote is remembered, not recognised by its words: a translated
+  // prefix never matched, and the red "import a dataset" stayed after the import.
+  if (!doc_->dataset()) {
     message_->setText(tr("Import a dataset on the Data page first."));
-  else if (!doc_->isValid())
+    startBlockedShown_ = true;
+  } else if (!doc_->isValid()) {
     message_->setText(tr("Start is blocked until the experiment is valid:\n%1").arg(doc_->problemText()));
-  else if (message_->text().startsWith(tr("Start is blocked")) || message_->text().startsWith(tr("Import a dataset")))
+    startBlockedShown_ = true;
+  } else if (startBlockedShown_) {
     message_->clear();
+    startBlockedShown_ = false;
+  }
 }
 
 void TrainPage::start() {
@@ -246,6 +253,7 @@ void TrainPage::start() {
   QString error;
   if (!controller_->start(toJson(*cfg), &error)) {  // the last run's curves stay
     message_->setText(tr("Cannot start: %1").arg(error));
+    startBlockedShown_ = false;
     emit runFailed(error);
     updateButtons();
     return;
@@ -255,6 +263,7 @@ void TrainPage::start() {
   setEmptyRanges();
   log_->clear();
   message_->clear();
+  startBlockedShown_ = false;
   progress_->setValue(0);
   stopping_ = pausing_ = false;
   last_ = Progress{};

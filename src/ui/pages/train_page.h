@@ -78,6 +78,7 @@ class TrainPage : public QWidget {
   Progress last_;              // the newest progress, for the ticking clock
   qint64 lastArrivedMs_ = -1;  // when it arrived (QDateTime ms)
   bool stopping_ = false, pausing_ = false;
+  bool startBlockedShown_ = false;  // message_ says why Start is disabled
   int nextPlot_ = 0;
 };
 
