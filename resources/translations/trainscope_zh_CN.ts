@@ -209,6 +209,18 @@
       <translation>所选图像，以及由实验的训练变换生成的 8 个版本，与数据加载器产生的完全一致。点击“重新抽取”可获得其他随机结果。</translation>
     </message>
     <message>
+      <source>The training transforms have no random step: every version is the same image, and Re-roll changes nothing. The standard augmentation (a random resized crop, a horizontal flip, a little colour jitter) shows the model new views each epoch.</source>
+      <translation>训练变换中没有随机步骤：每个版本都是同一张图像，“重新抽取”也不会有变化。标准数据增强（随机缩放裁剪、水平翻转、少量颜色抖动）让模型在每个 epoch 看到新的视角。</translation>
+    </message>
+    <message>
+      <source>Turn on the standard augmentation</source>
+      <translation>开启标准数据增强</translation>
+    </message>
+    <message>
+      <source>Adds RandomResizedCrop, RandomHorizontalFlip and ColorJitter to the training transforms. The Model page's "Augment training images" turns it off again.</source>
+      <translation>在训练变换中加入 RandomResizedCrop、RandomHorizontalFlip 和 ColorJitter。在模型页面取消“增强训练图像”即可关闭。</translation>
+    </message>
+    <message>
       <source>Re-roll</source>
       <translation>重新抽取</translation>
     </message>
@@ -223,6 +235,10 @@
     <message>
       <source>Augmentation preview</source>
       <translation>数据增强预览</translation>
+    </message>
+    <message>
+      <source>Checking %1 of %2: %3</source>
+      <translation>正在检查第 %1 / %2 个：%3</translation>
     </message>
     <message>
       <source>No dataset: %1</source>
@@ -277,6 +293,16 @@
     <message>
       <source>%1 images</source>
       <translation>%1 张图像</translation>
+    </message>
+    <message>
+      <source>%1 · %2 · %3×%4 px</source>
+      <translation>%1 · %2 · %3×%4 px</translation>
+    </message>
+    <message>
+      <source>%1 · %2
+%3×%4 px, %5</source>
+      <translation>%1 · %2
+%3×%4 px，%5</translation>
     </message>
     <message>
       <source>original, %1x%2</source>
@@ -1041,6 +1067,22 @@
       <translation>%1 未能启动：%2</translation>
     </message>
     <message>
+      <source>Queue</source>
+      <translation>队列</translation>
+    </message>
+    <message>
+      <source>%1: %2 of %3 runs done · training %4</source>
+      <translation>%1：已完成 %2 / %3 个运行 · 正在训练 %4</translation>
+    </message>
+    <message>
+      <source>%1 finished: all %2 runs are on the Compare page.</source>
+      <translation>%1 已完成：全部 %2 个运行都在比较页面上。</translation>
+    </message>
+    <message>
+      <source>%1 finished: %2 of %3 runs ended early (see the status bar).</source>
+      <translation>%1 已完成：%3 个运行中有 %2 个提前结束（见状态栏）。</translation>
+    </message>
+    <message>
       <source>&amp;File</source>
       <translation>文件(&amp;F)</translation>
     </message>
@@ -1101,12 +1143,20 @@
       <translation>关于 Trainscope(&amp;A)</translation>
     </message>
     <message>
+      <source>Lesson %1</source>
+      <translation>第 %1 课</translation>
+    </message>
+    <message>
       <source>Lesson %1: %2</source>
       <translation>第 %1 课：%2</translation>
     </message>
     <message>
       <source>Lesson %1: %2 runs queued; also worth a look: %3</source>
       <translation>课程 %1：已排队 %2 个运行；也值得一看：%3</translation>
+    </message>
+    <message>
+      <source>Grid</source>
+      <translation>网格</translation>
     </message>
     <message>
       <source>%1 runs queued; they appear here as they start.</source>
@@ -1835,14 +1885,6 @@ This cannot be undone.</source>
 %1</source>
       <translation>实验有效之前无法开始：
 %1</translation>
-    </message>
-    <message>
-      <source>Start is blocked</source>
-      <translation>无法开始</translation>
-    </message>
-    <message>
-      <source>Import a dataset</source>
-      <translation>导入数据集</translation>
     </message>
     <message>
       <source>Cannot start: %1</source>

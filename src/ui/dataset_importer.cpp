@@ -68,9 +68,10 @@ void DatasetImporter::importFolder(const QString& root, double valFraction, uint
     o.val_fraction = valFraction;
     o.seed = seed;
     o.channels = channels;
-    o.progress = [this](int64_t done, int64_t total) {
+    o.progress = [this](int64_t done, int64_t total, const std::string& file) {
+      const QString name = QString::fromStdString(file);
       QMetaObject::invokeMethod(
-          this, [this, done, total] { emit progress(done, total); }, Qt::QueuedConnection);
+          this, [this, done, total, name] { emit progress(done, total, name); }, Qt::QueuedConnection);
       return !cancel_.load();
     };
     config = {{"kind", "image-folder"}, {"root", path}, {"val_fraction", valFraction}, {"channels", channels}};

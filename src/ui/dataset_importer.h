@@ -30,7 +30,8 @@ class DatasetImporter : public QObject {
   bool busy() const { return busy_; }
 
  signals:
-  void progress(qint64 done, qint64 total);
+  // `file`: the one just checked (empty while listing, or for Fashion-MNIST).
+  void progress(qint64 done, qint64 total, QString file);
   // datasetConfig: the "dataset" section of the experiment for this import.
   void finished(std::shared_ptr<const trainscope::DatasetSplits> splits, nlohmann::json datasetConfig);
   void failed(QString message);

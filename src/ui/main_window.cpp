@@ -154,6 +154,26 @@ MainWindow::MainWindow(ExperimentDocument* document, TrainingController* control
   connect(queue_, &RunQueue::failedToStart, this, [this](const QString& label, const QString& message) {
     statusBar()->showMessage(tr("%1 did not start: %2").arg(label, message), 20000);
   });
+  // The queue's progress on the Train page; its end said there and in the status bar.
+  connect(queue_, &RunQueue::changed, this, [this] {
+    if (queue_->idle()) return;  // batchFinished says the last word
+    const QString what = queueTitle_.isEmpty() ? tr("Queue") : queueTitle_;
+    train_->setQueueStatus(tr("%1: %2 of %3 runs done · training %4")
+                               .arg(what)
+                               .arg(queue_->batchDone())
+                               .arg(queue_->batchSize())
+                               .arg(queue_->runningLabels().join(", ")));
+  });
+  connect(queue_, &RunQueue::batchFinished, this, [this](int runs, int failed) {
+    const QString what = queueTitle_.isEmpty() ? tr("Queue") : queueTitle_;
+    const QString text =
+        failed == 0
+            ? tr("%1 finished: all %2 runs are on the Compare page.").arg(what).arg(runs)
+            : tr("%1 finished: %2 of %3 runs ended early (see the status bar).").arg(what).arg(failed).arg(runs);
+    train_->setQueueStatus(text);
+    statusBar()->showMessage(text, 30000);
+    compare_->reload();
+  });
 
   showPage(Data);
   // 1280x820, or the screen's free area when it is smaller (a 1024x768 projector).
@@ -200,6 +220,7 @@ void MainWindow::buildMenus() {
 
 void MainWindow::openLessonComparison(const Lesson& lesson) {
   lessonRuns_.clear();
+  queueTitle_ = tr("Lesson %1").arg(lesson.number);
   compare_->selectRuns({});
   if (!lesson.metrics.empty()) compare_->setMetric(QString::fromStdString(lesson.metrics.front()));
   compare_->setXAxis(QString::fromStdString(lesson.x));
@@ -224,6 +245,7 @@ void MainWindow::openGridDialog() {
 
 void MainWindow::queueGrid(const std::vector<GridRun>& runs, bool twoAtOnce) {
   lessonRuns_.clear();
+  queueTitle_ = tr("Grid");
   compare_->setGuide({}, {});
   compare_->selectRuns({});
   queue_->setParallel(twoAtOnce ? 2 : 1);

@@ -92,6 +92,7 @@ class MainWindow : public QMainWindow {
   LessonsPage* lessons_;
   RunQueue* queue_;
   QStringList lessonRuns_;  // the folders of the lesson being compared
+  QString queueTitle_;      // "Lesson 1", "Grid": what the run queue is working through
   QLabel *runState_, *datasetLabel_;
   bool confirmClose_ = true;
   bool closeWhenStopped_ = false;

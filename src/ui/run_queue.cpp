@@ -35,6 +35,8 @@ void RunQueue::enqueue(const nlohmann::json& config, const QString& label) {
   Job job;
   job.config = config;
   job.label = label;
+  if (idle()) batchSize_ = batchDone_ = batchFailed_ = 0;  // a new batch
+  ++batchSize_;
   waiting_.push_back(std::move(job));
   emit changed();
   startNext();
@@ -52,6 +54,20 @@ void RunQueue::cancel() {
   }
   running_.clear();
   emit changed();
+}
+
+QStringList RunQueue::runningLabels() const {
+  QStringList out;
+  for (const auto& job : running_) out << job.label;
+  return out;
+}
+
+void RunQueue::jobEnded(bool ok) {
+  ++batchDone_;
+  if (!ok) ++batchFailed_;
+  emit changed();
+  startNext();
+  if (idle()) emit batchFinished(batchSize_, batchFailed_);
 }
 
 RunQueue::Job RunQueue::finish(QProcess* process) {
@@ -129,15 +145,13 @@ void RunQueue::startNext() {
       const Job done = finish(process);
       const QString message = done.lastError.isEmpty() ? done.stderrTail : done.lastError;
       emit runEnded(label, done.runDir, code, code == 0 ? QString() : message);
-      emit changed();
-      startNext();
+      jobEnded(code == 0);
     });
     connect(process, &QProcess::errorOccurred, this, [this, process, label](QProcess::ProcessError e) {
       if (e != QProcess::FailedToStart) return;  // finished() follows the other errors
       finish(process);
       emit failedToStart(label, tr("trainscope-cli could not start"));
-      emit changed();
-      startNext();
+      jobEnded(false);
     });
     running_.push_back(std::move(job));
     process->start(cli, {"train", "-q", "--events", "-", "--config", running_.back().configPath});

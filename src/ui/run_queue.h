@@ -10,6 +10,7 @@
 
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
 #include <deque>
 #include <vector>
@@ -35,6 +36,10 @@ class RunQueue : public QObject {
   int waiting() const { return static_cast<int>(waiting_.size()); }
   int running() const { return static_cast<int>(running_.size()); }
   bool idle() const { return waiting_.empty() && running_.empty(); }
+  // Since the queue last became busy: how many runs were queued, how many have ended.
+  int batchSize() const { return batchSize_; }
+  int batchDone() const { return batchDone_; }
+  QStringList runningLabels() const;
   // The trainscope-cli next to the app (build tree or install), or "" when not found.
   static QString cliPath();
 
@@ -44,6 +49,8 @@ class RunQueue : public QObject {
   void runEnded(const QString& label, const QString& runDir, int exitCode, const QString& message);
   void failedToStart(const QString& label, const QString& message);
   void changed();  // waiting/running counts
+  // The last queued run has ended: `failed` of the batch's `runs` did not finish.
+  void batchFinished(int runs, int failed);
 
  private:
   struct Job {
@@ -66,6 +73,8 @@ class RunQueue : public QObject {
   std::vector<Job> running_;
   int parallel_ = 1;
   int counter_ = 0;
+  int batchSize_ = 0, batchDone_ = 0, batchFailed_ = 0;
+  void jobEnded(bool ok);
 };
 
 }  // namespace trainscope::ui

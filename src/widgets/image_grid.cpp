@@ -27,6 +27,7 @@ void ThumbnailModel::setItems(int count, Loader loader, Caption caption, QSize t
   caption_ = std::move(caption);
   size_ = thumbnailSize;
   cache_.clear();
+  tooltips_.clear();
   loaded_ = 0;
   placeholder_ = QPixmap(size_);
   placeholder_.fill(QColor(235, 235, 235));
@@ -44,6 +45,7 @@ QVariant ThumbnailModel::data(const QModelIndex& index, int role) const {
     request(item);
     return placeholder_;
   }
+  if (role == Qt::ToolTipRole) return tooltips_.value(item, caption_ ? caption_(item) : QString());
   if (role == Qt::SizeHintRole) return QSize(size_.width() + 12, size_.height() + 24);
   return {};
 }
@@ -57,17 +59,20 @@ void ThumbnailModel::request(int item) const {
   auto* self = const_cast<ThumbnailModel*>(this);
   (void)QtConcurrent::run(&pool_, [self, loader, generation, item, size] {
     QImage img = loader(item);
+    const QString tooltip = img.text("tooltip");
     if (!img.isNull())
       img = img.scaled(size, Qt::KeepAspectRatio,
                        img.width() < size.width() ? Qt::FastTransformation : Qt::SmoothTransformation);
     QMetaObject::invokeMethod(
-        self, [self, generation, item, img] { self->deliver(generation, item, img); }, Qt::QueuedConnection);
+        self, [self, generation, item, img, tooltip] { self->deliver(generation, item, img, tooltip); },
+        Qt::QueuedConnection);
   });
 }
 
-void ThumbnailModel::deliver(quint64 generation, int item, const QImage& image) {
+void ThumbnailModel::deliver(quint64 generation, int item, const QImage& image, const QString& tooltip) {
   if (generation != generation_) return;
   pending_.remove(item);
+  if (!tooltip.isEmpty()) tooltips_.insert(item, tooltip);
   QPixmap pixmap(size_);
   pixmap.fill(Qt::transparent);
   if (!image.isNull()) {

@@ -5,6 +5,7 @@
 
 #include <QAbstractListModel>
 #include <QCache>
+#include <QHash>
 #include <QImage>
 #include <QPixmap>
 #include <QSet>
@@ -20,7 +21,9 @@ namespace trainscope::widgets {
 class ThumbnailModel : public QAbstractListModel {
   Q_OBJECT
  public:
-  using Loader = std::function<QImage(int item)>;    // called on a pool thread
+  // Called on a pool thread. The image's text "tooltip" (QImage::setText), when set,
+  // is the item's tooltip: what the loader learnt (file name, size) costs the GUI nothing.
+  using Loader = std::function<QImage(int item)>;
   using Caption = std::function<QString(int item)>;  // called on the GUI thread
 
   explicit ThumbnailModel(QObject* parent = nullptr);
@@ -36,7 +39,7 @@ class ThumbnailModel : public QAbstractListModel {
 
  private:
   void request(int item) const;
-  void deliver(quint64 generation, int item, const QImage& image);
+  void deliver(quint64 generation, int item, const QImage& image, const QString& tooltip);
 
   int count_ = 0;
   Loader loader_;
@@ -44,6 +47,7 @@ class ThumbnailModel : public QAbstractListModel {
   QSize size_{64, 64};
   quint64 generation_ = 0;
   mutable QCache<int, QPixmap> cache_{4000};
+  QHash<int, QString> tooltips_;
   mutable QSet<int> pending_;
   mutable QThreadPool pool_;
   QPixmap placeholder_;

@@ -367,8 +367,11 @@ class AppTest : public QObject {
     window_->queueGrid(dialog.runs(), /*twoAtOnce=*/true);
     QCOMPARE(window_->runQueue()->parallel(), 2);
     QTRY_VERIFY_WITH_TIMEOUT(window_->runQueue()->running() == 2, 10000);  // two at once
+    QLabel* queue = window_->trainPage()->queueLabel();
+    QVERIFY2(queue->text().startsWith("Grid: 0 of 4 runs done"), qPrintable(queue->text()));  // on the Train page
     QTRY_VERIFY_WITH_TIMEOUT(window_->runQueue()->idle(), 120000);
     QCOMPARE(ended.count(), 4);
+    QTRY_COMPARE(queue->text(), QString("Grid finished: all 4 runs are on the Compare page."));
     for (const auto& args : ended) QCOMPARE(args.at(2).toInt(), 0);  // exit codes
 
     ComparePage* compare = window_->comparePage();

@@ -5,6 +5,7 @@
 #include "ui/experiment_document.h"
 #include "ui/main_window.h"
 #include "ui/pages/compare_page.h"
+#include "ui/pages/data_page.h"
 #include "ui/pages/inspect_page.h"
 #include "ui/pages/run_differences.h"
 #include "ui/pages/train_page.h"
@@ -16,6 +17,7 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QTabWidget>
 
 #include <QSettings>
 #include <QStackedWidget>
@@ -143,6 +145,30 @@ class ClassroomTest : public QObject {
     QCOMPARE(train->lossPlot()->pointCount(train->stepSeries()), 0);
     QCOMPARE(train->accuracyPlot()->plot()->yAxis->range().upper, 1.0);
     QTRY_VERIFY_WITH_TIMEOUT(controller_->state() == RunState::Finished, 60000);
+  }
+
+  void theAugmentationPreviewSaysWhenNothingIsRandom() {
+    // Fashion-MNIST's LeNet trains on the images as they are: nothing to re-roll.
+    window_->showPage(MainWindow::Data);
+    DataPage* data = window_->dataPage();
+    data->findChild<QTabWidget*>()->setCurrentIndex(2);
+    QTRY_COMPARE_WITH_TIMEOUT(data->previewCount(), 9, 20000);
+    QPushButton* tryIt = data->tryAugmentationButton();
+    QVERIFY(tryIt->isVisible());
+    QPushButton* reroll = nullptr;
+    for (auto* b : data->findChildren<QPushButton*>())
+      if (b->text() == "Re-roll") reroll = b;
+    QVERIFY(reroll && !reroll->isEnabled());
+    tryIt->click();  // the standard augmentation, in one click
+    QVERIFY(doc_->augmentation().enabled);
+    QTRY_VERIFY(!tryIt->isVisible());
+    QVERIFY(reroll->isEnabled());
+    bool random = false;
+    for (const auto& t : doc_->config()->train_transforms) random = random || t.name == "RandomResizedCrop";
+    QVERIFY(random);
+    ExperimentDocument::Augmentation off = doc_->augmentation();
+    off.enabled = false;
+    doc_->setAugmentation(off);
   }
 
   void theDifferencesTableReadsLikeSettings() {

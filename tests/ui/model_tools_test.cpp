@@ -8,12 +8,14 @@
 #include "ui/pages/data_page.h"
 #include "ui/pages/model_page.h"
 #include "ui/training_controller.h"
+#include "widgets/image_grid.h"
 #include "widgets/summary_table.h"
 
 #include <opencv2/imgcodecs.hpp>
 
 #include <QLabel>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -73,6 +75,15 @@ class ModelToolsTest : public QObject {
     QCOMPARE(doc_->config()->model.image_size, 32);
     QCOMPARE(doc_->config()->val_transforms[1].size, std::vector<int>{32});  // CenterCrop follows
     QTRY_VERIFY_WITH_TIMEOUT(page->summaryTable()->totals().contains("[1, 3, 32, 32]"), 20000);
+  }
+
+  void thumbnailsSayTheFileAndItsSize() {
+    widgets::ThumbnailModel* model = window_->dataPage()->grid()->model();
+    QVERIFY(model->rowCount() > 0);
+    model->data(model->index(0), Qt::DecorationRole);  // asks for the thumbnail
+    QTRY_VERIFY(model->loadedCount() > 0);
+    const QString tip = model->data(model->index(0), Qt::ToolTipRole).toString();
+    QVERIFY2(QRegularExpression("^[abc] · \\d+\\.png\n48×\\d\\d px, ").match(tip).hasMatch(), qPrintable(tip));
   }
 
   void theWindowStillFitsAProjectorAfterAFolderImport() {

@@ -175,7 +175,7 @@ std::vector<ImageFolder::Entry> verifyEntries(const std::vector<ImageFolder::Ent
       const int64_t d = ++done;
       if (options.progress && (d % 64 == 0 || d == total)) {
         std::lock_guard<std::mutex> lock(progressMutex);
-        if (!options.progress(d, total)) cancelled = true;
+        if (!options.progress(d, total, entries[i].path.string())) cancelled = true;
       }
     }
   };

@@ -61,7 +61,8 @@ struct ImageFolderOptions {
   bool verify = false;                          // decode every image now (slow), instead of when loaded; measures sizes
   int64_t max_pixels = kDefaultMaxImagePixels;  // larger images are skipped, never decoded
   // Called with (done, total) while verifying; return false to cancel.
-  std::function<bool(int64_t, int64_t)> progress;
+  // (files checked, of, the file just checked), every few dozen files; false cancels.
+  std::function<bool(int64_t done, int64_t total, const std::string& file)> progress;
 };
 
 // Opens root as: root/train/<class> + root/val/<class>; or root/<class> + root/val/<class>;

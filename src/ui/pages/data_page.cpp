@@ -4,9 +4,11 @@
 
 #include <QFileInfo>
 #include <QListView>
+#include <QLocale>
 #include <QMenu>
 
 #include "engine/data/channel_stats.h"
+#include "engine/data/image_header.h"
 #include "engine/data/transforms.h"
 #include "ui/dataset_importer.h"
 #include "ui/experiment_document.h"
@@ -32,6 +34,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <cmath>
+#include <filesystem>
 
 namespace trainscope::ui {
 
@@ -127,8 +130,25 @@ DataPage::DataPage(ExperimentDocument* document, QWidget* parent)
     previewGrid_->addWidget(cell, i / 3, i % 3);
   }
   pv->addLayout(previewGrid_);
+  // With nothing random in the training transforms the eight versions are one image:
+  // say so, and offer the standard augmentation in one click.
+  noRandom_ = new QLabel(tr("The training transforms have no random step: every version is the same image, and "
+                            "Re-roll changes nothing. The standard augmentation (a random resized crop, a "
+                            "horizontal flip, a little colour jitter) shows the model new views each epoch."),
+                         this);
+  noRandom_->setWordWrap(true);
+  noRandom_->setStyleSheet("background-color: #fff8e1; padding: 4px;");
+  tryAugmentation_ = new QPushButton(tr("Turn on the standard augmentation"), this);
+  tryAugmentation_->setToolTip(
+      tr("Adds RandomResizedCrop, RandomHorizontalFlip and ColorJitter to the training transforms. The Model page's "
+         "\"Augment training images\" turns it off again."));
+  pv->addWidget(noRandom_);
+  auto* previewButtons = new QHBoxLayout();
   reroll_ = new QPushButton(tr("Re-roll"), this);
-  pv->addWidget(reroll_, 0, Qt::AlignLeft);
+  previewButtons->addWidget(reroll_);
+  previewButtons->addWidget(tryAugmentation_);
+  previewButtons->addStretch(1);
+  pv->addLayout(previewButtons);
   pv->addStretch(1);
 
   tabs_ = new QTabWidget(this);
@@ -153,9 +173,14 @@ DataPage::DataPage(ExperimentDocument* document, QWidget* parent)
     importer_->cancel();
     statsCancel_ = true;
   });
-  connect(importer_, &DatasetImporter::progress, this, [this](qint64 done, qint64 total) {
+  connect(importer_, &DatasetImporter::progress, this, [this](qint64 done, qint64 total, const QString& file) {
     progress_->setRange(0, static_cast<int>(total));
     progress_->setValue(static_cast<int>(done));
+    // A slow folder (network drive, big photos) says where it is.
+    if (!file.isEmpty())
+      source_->setText(tr("Checking %1 of %2: %3")
+                           .arg(QLocale().toString(done), QLocale().toString(total),
+                                QFileInfo(file).dir().dirName() + "/" + QFileInfo(file).fileName()));
   });
   connect(importer_, &DatasetImporter::finished, this,
           [this](std::shared_ptr<const DatasetSplits> splits, nlohmann::json config) {
@@ -191,6 +216,12 @@ DataPage::DataPage(ExperimentDocument* document, QWidget* parent)
   connect(grid_, &widgets::ImageGrid::itemSelected, this, [this](int item) {
     previewItem_ = item;
     showPreview();
+  });
+  connect(tryAugmentation_, &QPushButton::clicked, this, [this] {
+    ExperimentDocument::Augmentation a = doc_->augmentation();
+    a.enabled = true;
+    a.jitter = std::max(a.jitter, 0.2);
+    doc_->setAugmentation(a);  // the preview follows the document's change
   });
   connect(reroll_, &QPushButton::clicked, this, [this] {
     ++rerolls_;
@@ -320,12 +351,40 @@ void DataPage::applyFilter() {
       static_cast<int>(shown_.size()),
       [data, indices, tiny](int item) {  // runs on the grid's thread pool; big photos decode reduced
         std::string error;
-        return toQImage(data->loadPreview(indices->at(item), tiny ? 56 : 96, &error));
+        const int64_t index = indices->at(item);
+        QImage image = toQImage(data->loadPreview(index, tiny ? 56 : 96, &error));
+        image.setText("tooltip", thumbnailTooltip(*data, index, image.size(), error));
+        return image;
       },
       [data, indices](int item) { return QString::fromStdString(data->classes().at(data->label(indices->at(item)))); },
       tiny ? QSize(56, 56) : QSize(96, 96));
   previewItem_ = 0;
   if (tabs_->currentIndex() == 2) showPreview();
+}
+
+QString DataPage::thumbnailTooltip(const Dataset& data, int64_t index, QSize decoded, const std::string& error) {
+  // Runs on the grid's pool: the header read and the file size cost the GUI nothing.
+  const QString label = QString::fromStdString(data.classes().at(data.label(index)));
+  const std::string where = data.describe(index);
+  std::error_code ec;
+  const auto bytes = std::filesystem::file_size(where, ec);
+  if (ec)  // an IDX sample: its index is its name
+    return tr("%1 · %2 · %3×%4 px")
+        .arg(label, QString::fromStdString(where))
+        .arg(decoded.width())
+        .arg(decoded.height());
+  ImageHeader header;
+  std::string why;
+  QSize size = decoded;  // a big JPEG's thumbnail is decoded reduced: the header has the real size
+  if (readImageHeader(where, &header, &why, /*checkComplete=*/false) && header.width > 0)
+    size = QSize(static_cast<int>(header.width), static_cast<int>(header.height));
+  QString tip = tr("%1 · %2\n%3×%4 px, %5")
+                    .arg(label, QString::fromStdString(std::filesystem::path(where).filename().string()))
+                    .arg(size.width())
+                    .arg(size.height())
+                    .arg(QLocale().formattedDataSize(static_cast<qint64>(bytes)));
+  if (!error.empty()) tip += "\n" + skipReason(error);
+  return tip;
 }
 
 int DataPage::previewCount() const {
@@ -343,8 +402,14 @@ void DataPage::showPreview() {
   const int64_t index = shown_.at(std::min<size_t>(previewItem_, shown_.size() - 1));
   // The image steps of the training pipeline (ToTensor/Normalize make no picture).
   std::vector<TransformSpec> imageSteps;
-  for (const auto& t : cfg->train_transforms)
+  bool random = cfg->training.mixup_alpha > 0 || cfg->training.cutmix_alpha > 0;
+  for (const auto& t : cfg->train_transforms) {
     if (t.name != "ToTensor" && t.name != "Normalize") imageSteps.push_back(t);
+    random = random || t.name.rfind("Random", 0) == 0 || t.name == "ColorJitter";
+  }
+  noRandom_->setVisible(!random);
+  tryAugmentation_->setVisible(!random);
+  reroll_->setEnabled(random);
   const uint64_t seed = cfg->seed, rerolls = rerolls_;
   const TrainingConfig training = cfg->training;  // MixUp / CutMix show too
   const quint64 generation = ++previewGeneration_;

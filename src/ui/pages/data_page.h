@@ -53,6 +53,9 @@ class DataPage : public QWidget {
   QLabel* sourceLabel() const { return source_; }
   QLabel* normalizeLabel() const { return normalizeResult_; }
   int previewCount() const;
+  // What a thumbnail's tooltip says: class, file name, real size in pixels and bytes.
+  static QString thumbnailTooltip(const Dataset& data, int64_t index, QSize decoded, const std::string& error);
+  QPushButton* tryAugmentationButton() const { return tryAugmentation_; }
 
  signals:
   void importFailed(const QString& message);
@@ -69,6 +72,8 @@ class DataPage : public QWidget {
   ExperimentDocument* doc_;
   DatasetImporter* importer_;
   QPushButton *fashion_, *folder_, *cancel_, *reroll_, *meanStd_;
+  QLabel* noRandom_;  // the training transforms draw nothing at random
+  QPushButton* tryAugmentation_;
   QLabel *source_, *count_, *stats_, *normalizeResult_;
   QProgressBar* progress_;
   QComboBox *split_, *classFilter_;

@@ -27,6 +27,12 @@ LessonsPage::LessonsPage(RunQueue* queue, QWidget* parent) : QWidget(parent), qu
   heading_->setWordWrap(true);
   list_ = new QListWidget(this);
   list_->setMinimumWidth(260);
+  // Long titles wrap: the list never needs a horizontal scroll bar.
+  list_->setWordWrap(true);
+  list_->setTextElideMode(Qt::ElideNone);
+  list_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  list_->setResizeMode(QListView::Adjust);
+  list_->setSpacing(2);
   text_ = new QTextBrowser(this);
   text_->setOpenExternalLinks(false);
   run_ = new QPushButton(this);

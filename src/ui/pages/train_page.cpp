@@ -52,6 +52,10 @@ TrainPage::TrainPage(ExperimentDocument* document, TrainingController* controlle
   message_ = new QLabel(this);
   message_->setWordWrap(true);
   message_->setStyleSheet("color: #b00020;");
+  queueLabel_ = new QLabel(this);
+  queueLabel_->setWordWrap(true);
+  queueLabel_->setStyleSheet("background-color: #e8f0fe; padding: 3px;");
+  queueLabel_->hide();
   runLabel_ = new QLabel(this);
   runLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
@@ -114,6 +118,7 @@ TrainPage::TrainPage(ExperimentDocument* document, TrainingController* controlle
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(bar);
   layout->addLayout(statusRow);
+  layout->addWidget(queueLabel_);
   layout->addWidget(message_);
   layout->addLayout(plotBar);
   layout->addWidget(splitter, 1);
@@ -162,6 +167,11 @@ TrainPage::TrainPage(ExperimentDocument* document, TrainingController* controlle
   });
   setEmptyRanges();
   updateButtons();
+}
+
+void TrainPage::setQueueStatus(const QString& text) {
+  queueLabel_->setText(text);
+  queueLabel_->setVisible(!text.isEmpty());
 }
 
 void TrainPage::setEmptyRanges() {

@@ -41,6 +41,10 @@ class TrainPage : public QWidget {
   QLabel* statusLabel() const { return epochLabel_; }
   // samples/s, elapsed and ETA while it trains; elapsed alone once it has ended.
   QLabel* speedLabel() const { return speedLabel_; }
+  // The run queue's progress (a lesson's or a grid's runs, trained beside this page's
+  // run); hidden when empty.
+  void setQueueStatus(const QString& text);
+  QLabel* queueLabel() const { return queueLabel_; }
   widgets::LiveCurvePlot* lossPlot() const { return loss_; }
   widgets::LiveCurvePlot* accuracyPlot() const { return accuracy_; }
   widgets::LiveCurvePlot* lrPlot() const { return lr_; }
@@ -68,7 +72,7 @@ class TrainPage : public QWidget {
   TrainingController* controller_;
   QPushButton *start_, *pause_, *stop_, *resetView_;
   QProgressBar* progress_;
-  QLabel *epochLabel_, *speedLabel_, *message_, *runLabel_;
+  QLabel *epochLabel_, *speedLabel_, *message_, *runLabel_, *queueLabel_;
   QSlider* smoothing_;
   widgets::LiveCurvePlot *loss_, *accuracy_, *lr_;
   int stepLoss_ = -1, valLoss_ = -1, trainAcc_ = -1, valAcc_ = -1, lrSeries_ = -1;

@@ -94,7 +94,9 @@ TEST_F(ImageFolderTest, VerifyDecodesEverythingAndReportsCorruptFiles) {
   o.val_fraction = 0.0;
   o.verify = true;
   int64_t lastDone = 0, lastTotal = 0;
-  o.progress = [&](int64_t done, int64_t total) {
+  std::string lastFile;
+  o.progress = [&](int64_t done, int64_t total, const std::string& file) {
+    lastFile = file;
     lastDone = done, lastTotal = total;
     return true;
   };
@@ -103,6 +105,7 @@ TEST_F(ImageFolderTest, VerifyDecodesEverythingAndReportsCorruptFiles) {
   EXPECT_TRUE(hasSkip(s.skipped, "broken.jpg", "malformed JPEG header"));
   EXPECT_EQ(lastDone, 7);
   EXPECT_EQ(lastTotal, 7);
+  EXPECT_EQ(lastFile.rfind(root_, 0), 0u) << "names the file it is on: " << lastFile;
   // Sizes of the 7 decodable images: widths 40 60 20 24 32 70 90, heights 30 80 20 16 32 50 10.
   EXPECT_EQ(s.sizes.measured, 7);
   EXPECT_EQ(s.sizes.min_width, 20);
