@@ -176,6 +176,7 @@ TrainingSession::~TrainingSession() {
 void TrainingSession::pause() { control_->requestPause(); }
 void TrainingSession::pauseAtStep(int64_t step) { control_->pauseAtStep(step); }
 void TrainingSession::resume() { control_->requestResume(); }
+void TrainingSession::stepOneBatch() { control_->stepOnce(); }
 void TrainingSession::stop() { control_->requestStop(); }
 void TrainingSession::saveTensors(const TensorDumpRequest& request) { control_->requestTensorDump(request); }
 bool TrainingSession::paused() const { return control_->pauseRequested(); }

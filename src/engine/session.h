@@ -34,6 +34,9 @@ class TrainingSession {
   // Pauses by itself right after optimizer step `step` (a breakpoint; -1 clears it).
   void pauseAtStep(int64_t step);
   void resume();
+  // While paused: trains one more step, sends a BatchSnapshot of its first batch (what
+  // each layer made of the first image), and pauses again.
+  void stepOneBatch();
   void stop();
   // Saves the chosen tensors to the run's tensors.h5 at the next step; a TensorsSaved
   // event reports it.

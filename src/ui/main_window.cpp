@@ -202,6 +202,7 @@ void MainWindow::buildMenus() {
   QMenu* run = menuBar()->addMenu(tr("&Run"));
   run->addAction(tr("&Start"), QKeySequence(Qt::Key_F5), train_, &TrainPage::start);
   run->addAction(tr("&Pause / Resume"), QKeySequence(Qt::Key_F6), train_, &TrainPage::togglePause);
+  run->addAction(tr("Step &one batch"), QKeySequence(Qt::Key_F7), train_, &TrainPage::stepOneBatch);
   run->addAction(tr("S&top"), QKeySequence(Qt::SHIFT | Qt::Key_F5), train_, &TrainPage::stop);
 
   QMenu* go = menuBar()->addMenu(tr("&View"));

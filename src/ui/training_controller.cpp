@@ -50,6 +50,9 @@ void TrainingController::pause() {
 void TrainingController::resume() {
   if (session_) session_->resume();
 }
+void TrainingController::stepOneBatch() {
+  if (session_ && state_ == RunState::Paused) session_->stepOneBatch();
+}
 void TrainingController::stop() {
   if (session_) session_->stop();
 }
@@ -124,6 +127,8 @@ void TrainingController::drain() {
       emit guardTripped(*g);
     else if (auto* t = std::get_if<TensorsSaved>(&e))
       emit tensorsSaved(*t);
+    else if (auto* b = std::get_if<BatchSnapshot>(&e))
+      emit batchSnapshot(*b);
   }
   flush();
   if (!events.empty()) emit drained();

@@ -37,6 +37,8 @@ class TrainingController : public QObject {
   void pause();
   void resume();
   void stop();
+  // While paused: one more step, then paused again; batchSnapshot shows it.
+  void stepOneBatch();
   // Saves tensors to the run's tensors.h5 at the next step (tensorsSaved reports it).
   void saveTensors(const TensorDumpRequest& request);
   // Stops and waits up to timeoutMs, keeping the GUI responsive; true when ended.
@@ -59,6 +61,7 @@ class TrainingController : public QObject {
   void probesArrived(const QVector<trainscope::ProbeSample>& samples);
   void histogramsArrived(const QVector<trainscope::Histogram>& histograms);
   void tensorsSaved(const trainscope::TensorsSaved& saved);
+  void batchSnapshot(const trainscope::BatchSnapshot& snapshot);
   // After each drain that delivered something: the moment to redraw.
   void drained();
   void ended(trainscope::RunState state);

@@ -2,6 +2,7 @@
 // nothing resizes the window by itself; stop says what it is doing; a new run starts
 // from a clean page.
 #include "app_under_test.h"
+#include "ui/batch_step_dialog.h"
 #include "ui/experiment_document.h"
 #include "ui/main_window.h"
 #include "ui/pages/compare_page.h"
@@ -115,6 +116,27 @@ class ClassroomTest : public QObject {
     QCOMPARE(train->pauseButton()->text(), QString("Resume"));
     train->togglePause();
     QTRY_VERIFY_WITH_TIMEOUT(train->log()->toPlainText().contains("resumed"), 10000);
+  }
+
+  void stepOneBatchShowsWhatTheNetworkSees() {
+    TrainPage* train = window_->trainPage();
+    QVERIFY(!train->stepButton()->isEnabled());  // only while paused
+    train->togglePause();
+    QTRY_VERIFY_WITH_TIMEOUT(controller_->state() == RunState::Paused, 30000);
+    QTRY_VERIFY(train->stepButton()->isEnabled());
+    const int stepBefore = train->progressBar()->value();
+    train->stepButton()->click();
+    QTRY_VERIFY_WITH_TIMEOUT(train->stepDialog() && train->stepDialog()->isVisible(), 30000);
+    QTRY_VERIFY_WITH_TIMEOUT(controller_->state() == RunState::Paused, 30000);  // paused again
+    QTRY_COMPARE(train->progressBar()->value(), stepBefore + 1);                // one step
+    QCOMPARE(train->stepDialog()->layerRows(), 12);                             // LeNet's layers
+    QVERIFY2(train->stepDialog()->summary()->text().contains("Label: <b>"),
+             qPrintable(train->stepDialog()->summary()->text()));
+    int pictures = 0;
+    for (auto* l : train->stepDialog()->findChildren<QLabel*>())
+      if (!l->pixmap().isNull()) ++pictures;
+    QCOMPARE(pictures, 13);  // the input and every layer's output
+    train->stepDialog()->close();
   }
 
   void stopSaysSoAtOnceAndLeavesNoStaleEta() {

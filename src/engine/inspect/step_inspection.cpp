@@ -51,12 +51,21 @@ LayerObserver StepInspection::observerFor(int64_t step) {
       captureStep_ = step;
     }
   }
+  if (!snapshot_ && control_->takeSnapshotRequest()) snapshot_ = std::make_unique<BatchSnapshotter>(model_);
   LayerObserver probe = probes_ ? probes_->observer(step) : LayerObserver{};
-  if (!capture_) return probe;
-  return [probe, capture = capture_.get()](size_t i, const torch::Tensor& out) {
+  if (!capture_ && !snapshot_) return probe;
+  return [probe, capture = capture_.get(), snapshot = snapshot_.get()](size_t i, const torch::Tensor& out) {
     if (probe) probe(i, out);
-    capture->observe(i, out);
+    if (capture) capture->observe(i, out);
+    if (snapshot) snapshot->observe(i, out);
   };
+}
+
+void StepInspection::afterForward(int64_t step, double loss, const torch::Tensor& inputs, const torch::Tensor& logits,
+                                  const torch::Tensor& targets, const std::vector<std::string>& classes) {
+  if (!snapshot_) return;
+  events_->push(snapshot_->finish(step, loss, inputs, logits, targets, classes));
+  snapshot_.reset();  // the first batch of the step only
 }
 
 void StepInspection::afterBackward(int64_t step) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "engine/config/config.h"
+#include "engine/inspect/batch_snapshot.h"
 #include "engine/inspect/probes.h"
 #include "engine/inspect/tensor_dump.h"
 #include "engine/models/layer_stack.h"
@@ -37,6 +38,10 @@ class StepInspection {
   bool gradientsKnownFinite() const;
   // The NaN guard dropped the step: a save planned for it is reported as not made.
   void stepNotApplied(int64_t step, const std::string& why);
+  // After the forward pass of a step's first batch: a "step one batch" snapshot asked
+  // for (RunControl::stepOnce) goes out as a BatchSnapshot event.
+  void afterForward(int64_t step, double loss, const torch::Tensor& inputs, const torch::Tensor& logits,
+                    const torch::Tensor& targets, const std::vector<std::string>& classes);
   void beforeOptimizerStep(int64_t step);
   // After the optimizer step: records the probes and writes the saved tensors.
   void afterOptimizerStep(int64_t step, int64_t epoch);
@@ -57,7 +62,8 @@ class StepInspection {
   std::unique_ptr<Probes> probes_;
   std::unique_ptr<ProbeFile> probeFile_;
   TensorDumpRequest scheduledDump_;
-  std::unique_ptr<TensorCapture> capture_;  // on a step that saves tensors
+  std::unique_ptr<TensorCapture> capture_;      // on a step that saves tensors
+  std::unique_ptr<BatchSnapshotter> snapshot_;  // on a "step one batch"
   int64_t captureStep_ = 0;
 };
 

@@ -126,6 +126,13 @@ struct ToJson {
     return {{"event", "histogram"}, {"step", e.step},   {"name", e.name},
             {"kind", e.kind},       {"edges", e.edges}, {"counts", e.counts}};
   }
+  json operator()(const BatchSnapshot& e) const {  // the pictures stay in the app
+    json layers = json::array();
+    for (const auto& l : e.layers) layers.push_back({{"name", l.name}, {"type", l.type}, {"shape", l.shape}});
+    return {{"event", "batch_snapshot"},  {"step", e.step},           {"loss", number(e.loss)},
+            {"label", e.label},           {"predicted", e.predicted}, {"confidence", number(e.confidence)},
+            {"layers", std::move(layers)}};
+  }
   json operator()(const TensorsSaved& e) const {
     return {{"event", "tensors_saved"}, {"step", e.step},   {"path", e.path},
             {"group", e.group},         {"count", e.count}, {"error", e.error}};

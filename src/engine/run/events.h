@@ -136,7 +136,32 @@ struct TensorsSaved {
   std::string error;
 };
 
+// A small greyscale or RGB picture (8 bits per channel, rows top to bottom).
+struct Picture {
+  int width = 0, height = 0, channels = 1;
+  std::vector<uint8_t> pixels;  // width * height * channels
+};
+
+// What one layer made of the batch's first image, in "step one batch".
+struct LayerSnapshot {
+  std::string name, type;
+  std::vector<int64_t> shape;  // the whole batch's output shape, e.g. [64, 6, 24, 24]
+  Picture picture;             // feature maps side by side (up to 16), or the features as a strip
+  int channels_shown = 0, channels = 0;
+};
+
+// One batch stepped forward while paused: the first image, every layer's output for it,
+// the loss of the step, and what the model predicted for that image.
+struct BatchSnapshot {
+  int64_t step = 0;
+  double loss = 0;
+  Picture input;
+  std::string label, predicted;
+  double confidence = 0;  // softmax probability of `predicted`
+  std::vector<LayerSnapshot> layers;
+};
+
 using Event = std::variant<RunStarted, StateChanged, Progress, StepMetrics, EpochMetrics, LogLine, RunError,
-                           GuardTripped, ProbeSample, Histogram, TensorsSaved>;
+                           GuardTripped, ProbeSample, Histogram, TensorsSaved, BatchSnapshot>;
 
 }  // namespace trainscope

@@ -27,8 +27,16 @@ class RunControl {
   // Pauses by itself once this many optimizer steps are done (a breakpoint); -1 = none.
   void pauseAtStep(int64_t step) { pauseAtStep_ = step; }
   void stepDone(int64_t step) {
-    if (step == pauseAtStep_) paused_ = true;
+    if (step == pauseAtStep_ || pauseAfterNextStep_.exchange(false)) paused_ = true;
   }
+  // While paused: one more step, with a snapshot of what each layer made of the batch's
+  // first image ("step one batch"), then paused again.
+  void stepOnce() {
+    snapshot_ = true;
+    pauseAfterNextStep_ = true;
+    requestResume();
+  }
+  bool takeSnapshotRequest() { return snapshot_.exchange(false); }
   // Saves tensors at the next step (a later request replaces one not yet honoured).
   void requestTensorDump(TensorDumpRequest request) {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -63,6 +71,7 @@ class RunControl {
   }
   std::atomic<bool> stop_{false}, paused_{false};
   std::atomic<int64_t> pauseAtStep_{-1};
+  std::atomic<bool> pauseAfterNextStep_{false}, snapshot_{false};
   std::optional<TensorDumpRequest> tensorDump_;
   std::mutex mutex_;
   std::condition_variable cv_;

@@ -242,6 +242,7 @@ class Trainer {
       torch::Tensor logits = model_->forward(mixed.inputs, inspection_->observerFor(pos_.global_step + 1));
       torch::Tensor loss = mixedCrossEntropy(logits, mixed, cfg_.training.label_smoothing);
       const double lossValue = loss.item<double>();  // read anyway for the curve: the check is free
+      inspection_->afterForward(pos_.global_step + 1, lossValue, mixed.inputs, logits, y, classes_);
       if (guard && !std::isfinite(lossValue)) {
         bad = std::string("the loss is ") + (std::isnan(lossValue) ? "NaN" : "infinite");
         continue;

@@ -1,5 +1,6 @@
 #include "ui/pages/train_page.h"
 
+#include "ui/batch_step_dialog.h"
 #include "ui/experiment_document.h"
 #include "ui/training_controller.h"
 #include "ui/translation.h"
@@ -39,6 +40,8 @@ TrainPage::TrainPage(ExperimentDocument* document, TrainingController* controlle
   start_ = new QPushButton(tr("Start"), this);
   start_->setToolTip(tr("Train the experiment (F5). The run is recorded under the runs folder, as from the CLI."));
   pause_ = new QPushButton(tr("Pause"), this);
+  step_ = new QPushButton(tr("Step"), this);
+  step_->setToolTip(tr("While paused: train one batch and show what each layer made of its first image (F7)."));
   stop_ = new QPushButton(tr("Stop"), this);
   stop_->setToolTip(tr("Stop after the current step. The run keeps its record and a checkpoint to resume from."));
   progress_ = new QProgressBar(this);
@@ -62,6 +65,7 @@ TrainPage::TrainPage(ExperimentDocument* document, TrainingController* controlle
   auto* bar = new QHBoxLayout();
   bar->addWidget(start_);
   bar->addWidget(pause_);
+  bar->addWidget(step_);
   bar->addWidget(stop_);
   bar->addWidget(progress_, 1);
   memory_ = new widgets::Gauge(tr("Memory"), this);
@@ -127,6 +131,11 @@ TrainPage::TrainPage(ExperimentDocument* document, TrainingController* controlle
   connect(start_, &QPushButton::clicked, this, &TrainPage::start);
   connect(pause_, &QPushButton::clicked, this, &TrainPage::togglePause);
   connect(stop_, &QPushButton::clicked, this, &TrainPage::stop);
+  connect(step_, &QPushButton::clicked, this, &TrainPage::stepOneBatch);
+  connect(controller_, &TrainingController::batchSnapshot, this, [this](const BatchSnapshot& s) {
+    if (!stepDialog_) stepDialog_ = new BatchStepDialog(this);
+    stepDialog_->show(s);
+  });
   connect(resetView_, &QPushButton::clicked, this, [this] {
     for (auto* p : {loss_, accuracy_, lr_}) p->resetView();
   });
@@ -237,6 +246,7 @@ void TrainPage::updateButtons() {
   start_->setEnabled(canStart);
   pause_->setEnabled(active && !stopping_ && !pausing_);
   stop_->setEnabled(active && !stopping_);
+  step_->setEnabled(controller_->state() == RunState::Paused && !stopping_);
   stop_->setText(stopping_ ? tr("Stopping…") : tr("Stop"));
   pause_->setText(controller_->state() == RunState::Paused ? tr("Resume") : tr("Pause"));
   pause_->setToolTip(controller_->state() == RunState::Paused ? tr("Continue training (F6)")
@@ -295,6 +305,13 @@ void TrainPage::togglePause() {
   pausing_ = true;
   epochLabel_->setText(tr("Pausing after this step…"));
   updateButtons();
+}
+
+void TrainPage::stepOneBatch() {
+  if (controller_->state() != RunState::Paused || stopping_) return;
+  controller_->stepOneBatch();
+  epochLabel_->setText(tr("Stepping one batch…"));
+  step_->setEnabled(false);  // until paused again
 }
 
 void TrainPage::stop() {

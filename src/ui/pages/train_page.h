@@ -20,6 +20,7 @@ class LiveCurvePlot;
 
 namespace trainscope::ui {
 
+class BatchStepDialog;
 class ExperimentDocument;
 class TrainingController;
 
@@ -30,6 +31,10 @@ class TrainPage : public QWidget {
 
   void start();
   void togglePause();
+  // While paused: one batch forward, shown layer by layer (BatchStepDialog).
+  void stepOneBatch();
+  QPushButton* stepButton() const { return step_; }
+  BatchStepDialog* stepDialog() const { return stepDialog_; }
   void stop();
 
   QPushButton* startButton() const { return start_; }
@@ -70,7 +75,8 @@ class TrainPage : public QWidget {
 
   ExperimentDocument* doc_;
   TrainingController* controller_;
-  QPushButton *start_, *pause_, *stop_, *resetView_;
+  QPushButton *start_, *pause_, *step_, *stop_, *resetView_;
+  BatchStepDialog* stepDialog_ = nullptr;
   QProgressBar* progress_;
   QLabel *epochLabel_, *speedLabel_, *message_, *runLabel_, *queueLabel_;
   QSlider* smoothing_;

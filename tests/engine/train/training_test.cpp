@@ -9,6 +9,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <thread>
 
 namespace fs = std::filesystem;
@@ -156,6 +157,44 @@ TEST_F(TrainingTest, PauseResumeAndStopFromAnotherThread) {
   };
   EXPECT_TRUE(logged("paused after step " + std::to_string(stepsWhenPaused))) << "the log says when it paused";
   EXPECT_TRUE(logged("resumed"));
+}
+
+TEST_F(TrainingTest, StepOneBatchShowsEachLayerAndPausesAgain) {
+  auto config = test::smallFashionExperiment(runs_.str(), 2048, 128);
+  auto s = TrainingSession::start(config);
+  s->pauseAtStep(3);
+  int pauses = 0;
+  std::optional<BatchSnapshot> snapshot;
+  size_t stepsAtSecondPause = 0;
+  const RunEvents r = followRun(*s, [&](const Event& e, const RunEvents& sofar) {
+    if (const auto* b = std::get_if<BatchSnapshot>(&e)) snapshot = *b;
+    const auto* st = std::get_if<StateChanged>(&e);
+    if (!st || st->state != RunState::Paused) return;
+    if (++pauses == 1) {
+      s->stepOneBatch();
+    } else {
+      stepsAtSecondPause = sofar.steps.size();
+      s->stop();
+    }
+  });
+  ASSERT_EQ(pauses, 2);
+  EXPECT_EQ(stepsAtSecondPause, 4u) << "one step, then paused again";
+  ASSERT_TRUE(snapshot.has_value());
+  EXPECT_EQ(snapshot->step, 4);
+  EXPECT_NEAR(snapshot->loss, r.steps[3].loss, 0.5) << "the loss of the step's first batch";
+  EXPECT_EQ(snapshot->input.width, 28);
+  EXPECT_EQ(snapshot->input.channels, 1);
+  EXPECT_FALSE(snapshot->predicted.empty());
+  EXPECT_FALSE(snapshot->label.empty());
+  ASSERT_EQ(snapshot->layers.size(), r.started.layers.size()) << "every layer, in order";
+  const LayerSnapshot& conv = snapshot->layers.front();
+  EXPECT_EQ(conv.type, "Conv2d");
+  EXPECT_EQ(conv.shape.size(), 4u);
+  EXPECT_EQ(conv.channels_shown, conv.channels) << "LeNet's first conv has fewer than 16 maps";
+  EXPECT_EQ(conv.picture.pixels.size(), static_cast<size_t>(conv.picture.width * conv.picture.height));
+  EXPECT_GT(conv.picture.width, conv.shape[3]) << "maps side by side";
+  const LayerSnapshot& last = snapshot->layers.back();
+  EXPECT_EQ(last.shape.back(), 10) << "the logits, one per class";
 }
 
 TEST_F(TrainingTest, StopTakesEffectBetweenTheBatchesOfAnAccumulation) {
