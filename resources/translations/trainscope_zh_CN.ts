@@ -1,6 +1,37 @@
 <?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="zh_CN">
   <context>
+    <name>trainscope::ui::BatchStepDialog</name>
+    <message>
+      <source>What the network sees</source>
+      <translation>网络看到了什么</translation>
+    </message>
+    <message>
+      <source>What the network sees — step %1</source>
+      <translation>网络看到了什么 —— 第 %1 步</translation>
+    </message>
+    <message>
+      <source>&lt;b&gt;Step %1&lt;/b&gt;: the batch's first image went through every layer below.&lt;br&gt;Label: &lt;b&gt;%2&lt;/b&gt; · predicted: &lt;b style='color:%5'&gt;%3&lt;/b&gt; (%4)&lt;br&gt;Loss of this batch: %6. Press F7 again for the next batch, F6 to train on.</source>
+      <translation>&lt;b&gt;第 %1 步&lt;/b&gt;：该批次的第一张图像依次经过了下面的每一层。&lt;br&gt;标签：&lt;b&gt;%2&lt;/b&gt; · 预测：&lt;b style='color:%5'&gt;%3&lt;/b&gt;（%4）&lt;br&gt;本批次的损失：%6。再按 F7 看下一个批次，按 F6 继续训练。</translation>
+    </message>
+    <message>
+      <source>first %1 of %2 feature maps</source>
+      <translation>%2 个特征图中的前 %1 个</translation>
+    </message>
+    <message numerus="yes">
+      <source>%n feature map(s)</source>
+      <translation><numerusform>%n 个特征图</numerusform></translation>
+    </message>
+    <message numerus="yes">
+      <source>%n value(s)</source>
+      <translation><numerusform>%n 个数值</numerusform></translation>
+    </message>
+    <message>
+      <source>Bright is high, dark is low; each map is scaled to its own range.</source>
+      <translation>亮表示高，暗表示低；每个特征图按各自的范围缩放。</translation>
+    </message>
+  </context>
+  <context>
     <name>trainscope::widgets::ClassChart</name>
     <message>
       <source>train</source>
@@ -1123,12 +1154,24 @@
       <translation>暂停 / 继续(&amp;P)</translation>
     </message>
     <message>
+      <source>Step &amp;one batch</source>
+      <translation>单步执行一个批次(&amp;O)</translation>
+    </message>
+    <message>
       <source>S&amp;top</source>
       <translation>停止(&amp;T)</translation>
     </message>
     <message>
       <source>&amp;View</source>
       <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+      <source>&amp;Presentation mode</source>
+      <translation>演示模式(&amp;P)</translation>
+    </message>
+    <message>
+      <source>Larger fonts, thicker lines and a high-contrast plot theme, for a projector</source>
+      <translation>更大的字体、更粗的线条和高对比度的图表主题，适合投影仪</translation>
     </message>
     <message>
       <source>&amp;Language</source>
@@ -1769,6 +1812,14 @@ This cannot be undone.</source>
       <translation>暂停</translation>
     </message>
     <message>
+      <source>Step</source>
+      <translation>单步</translation>
+    </message>
+    <message>
+      <source>While paused: train one batch and show what each layer made of its first image (F7).</source>
+      <translation>暂停时：训练一个批次，并显示每一层对其第一张图像的输出（F7）。</translation>
+    </message>
+    <message>
       <source>Stop</source>
       <translation>停止</translation>
     </message>
@@ -1897,6 +1948,10 @@ This cannot be undone.</source>
     <message>
       <source>Pausing after this step…</source>
       <translation>本步结束后暂停……</translation>
+    </message>
+    <message>
+      <source>Stepping one batch…</source>
+      <translation>正在单步执行一个批次……</translation>
     </message>
     <message>
       <source>Stopping after this step…</source>

@@ -24,6 +24,7 @@
 #include "ui/training_controller.h"
 #include "ui/translation.h"
 #include "widgets/gauge.h"
+#include "widgets/plot_theme.h"
 
 #include <QApplication>
 #include <QCloseEvent>
@@ -50,6 +51,7 @@ namespace trainscope::ui {
 
 MainWindow::MainWindow(ExperimentDocument* document, TrainingController* controller, QWidget* parent)
     : QMainWindow(parent), doc_(document), controller_(controller) {
+  baseFont_ = QApplication::font();
   setWindowTitle(tr("Trainscope"));
   setAcceptDrops(true);
   data_ = new DataPage(doc_, this);
@@ -187,6 +189,7 @@ MainWindow::MainWindow(ExperimentDocument* document, TrainingController* control
     const QSize free = screen->availableGeometry().size() - QSize(16, 40);
     if (width() > free.width() || height() > free.height()) resize(size().boundedTo(free));
   }
+  if (QSettings().value("presentation", false).toBool()) setPresentationMode(true);
 }
 
 void MainWindow::buildMenus() {
@@ -210,6 +213,11 @@ void MainWindow::buildMenus() {
     go->addAction(sidebar_->item(p)->text(), QKeySequence(Qt::CTRL | (Qt::Key_1 + p)), this,
                   [this, p] { showPage(static_cast<Page>(p)); });
 
+  go->addSeparator();
+  presentation_ = go->addAction(tr("&Presentation mode"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P), this,
+                                [this](bool on) { setPresentationMode(on); });
+  presentation_->setCheckable(true);
+  presentation_->setToolTip(tr("Larger fonts, thicker lines and a high-contrast plot theme, for a projector"));
   go->addSeparator();
   QMenu* language = go->addMenu(tr("&Language"));
   language->addAction("English", this, [this] { chooseLanguage("en"); });
@@ -256,6 +264,19 @@ void MainWindow::queueGrid(const std::vector<GridRun>& runs, bool twoAtOnce) {
   showPage(Compare);
   statusBar()->showMessage(tr("%1 runs queued; they appear here as they start.").arg(runs.size()), 15000);
 }
+
+void MainWindow::setPresentationMode(bool on) {
+  // Fonts grow through the application font (every widget without its own follows);
+  // plots get their look from widgets/plot_theme.
+  QFont font = baseFont_;
+  if (on) font.setPointSizeF(baseFont_.pointSizeF() * widgets::kPresentationScale);
+  QApplication::setFont(font);
+  widgets::applyPresentationLook(this, on);
+  presentation_->setChecked(on);
+  QSettings().setValue("presentation", on);
+}
+
+bool MainWindow::presentationMode() const { return presentation_ && presentation_->isChecked(); }
 
 void MainWindow::chooseLanguage(const QString& language) {
   QSettings().setValue("language", language);

@@ -7,6 +7,7 @@
 
 #include "engine/run/events.h"
 
+#include <QFont>
 #include <QMainWindow>
 
 class QLabel;
@@ -51,6 +52,10 @@ class MainWindow : public QMainWindow {
   bool saveExperiment(const QString& path);
   void saveExperimentDialog();
   void importLastOrDefaultDataset(const QString& requested);
+  // View > Presentation mode: larger fonts and lines, a high-contrast plot theme (kept
+  // for the next start).
+  void setPresentationMode(bool on);
+  bool presentationMode() const;
   // The top 5 of the newest trained model (this session's run, else the runs folder's).
   void classifyWithLatestModel(const QString& imagePath);
   // When false, closing never asks (tests); the run is still stopped cleanly.
@@ -92,7 +97,10 @@ class MainWindow : public QMainWindow {
   LessonsPage* lessons_;
   RunQueue* queue_;
   QStringList lessonRuns_;  // the folders of the lesson being compared
-  QString queueTitle_;      // "Lesson 1", "Grid": what the run queue is working through
+  QString queueTitle_;
+  QAction* presentation_ = nullptr;
+  QFont baseFont_;  // the application font outside presentation mode      // "Lesson 1", "Grid": what the run queue is
+                    // working through
   QLabel *runState_, *datasetLabel_;
   bool confirmClose_ = true;
   bool closeWhenStopped_ = false;

@@ -63,34 +63,45 @@ int LiveCurvePlot::addSeries(const QString& name, const SeriesStyle& style) {
   s.raw = plot_->addGraph(plot_->xAxis, y);
   s.raw->setName(name);
   s.raw->setAdaptiveSampling(false);  // the data it gets is already decimated
-  QColor c = style.color;
   if (style.smoothed) {
-    // Faint as an opaque tint: alpha blending a dense noisy band is slow to paint.
-    const QColor faint((c.red() + 3 * 255) / 4, (c.green() + 3 * 255) / 4, (c.blue() + 3 * 255) / 4);
     // The raw curve is drawn as its per-pixel min/max band, filled: painting a zigzag
     // line through every extreme cost ~30 ms a curve (docs/benchmarks.md).
-    s.raw->setPen(QPen(faint, 0));  // width 0: a cosmetic hairline, the fastest to draw
     s.raw->removeFromLegend();
     s.rawLow = plot_->addGraph(plot_->xAxis, y);
-    s.rawLow->setPen(QPen(faint, 0));
     s.rawLow->removeFromLegend();
     s.rawLow->setAdaptiveSampling(false);
-    s.raw->setBrush(faint);
     s.raw->setChannelFillGraph(s.rawLow);
     s.smooth = plot_->addGraph(plot_->xAxis, y);
     s.smooth->setName(name);
     s.smooth->setAdaptiveSampling(false);
-    s.smooth->setPen(QPen(c, 2));
-  } else if (style.points) {
-    s.raw->setPen(QPen(c, 1.5));
-    s.raw->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, c, Qt::white, 6));
-  } else {
-    s.raw->setPen(QPen(c, 1.5));
   }
+  applyPens(s);
   series_.push_back(std::move(s));
   placeLegend();
   dirty_ = true;
   return static_cast<int>(series_.size()) - 1;
+}
+
+void LiveCurvePlot::applyPens(Series& s) const {
+  const QColor c = s.style.color;
+  if (s.smooth) {
+    // Faint as an opaque tint: alpha blending a dense noisy band is slow to paint.
+    const QColor faint((c.red() + 3 * 255) / 4, (c.green() + 3 * 255) / 4, (c.blue() + 3 * 255) / 4);
+    s.raw->setBrush(faint);
+    s.raw->setPen(QPen(faint, 0));  // width 0: a cosmetic hairline, the fastest to draw
+    s.rawLow->setPen(QPen(faint, 0));
+    s.smooth->setPen(QPen(c, 2 * lineScale_));
+  } else {
+    s.raw->setPen(QPen(c, 1.5 * lineScale_));
+    if (s.style.points)
+      s.raw->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, c, Qt::white, 6 * lineScale_));
+  }
+}
+
+void LiveCurvePlot::setLineScale(double scale) {
+  lineScale_ = scale;
+  for (auto& s : series_) applyPens(s);
+  dirty_ = true;
 }
 
 void LiveCurvePlot::append(int index, double x, double y) {

@@ -54,6 +54,8 @@ class LiveCurvePlot : public QWidget {
   // Where the legend sits: Qt::TopEdge (a row above the plot, the default) or
   // Qt::RightEdge (columns beside it, for many curves in a short plot).
   void setLegendEdge(Qt::Edge edge);
+  // Curves' line widths and markers times `scale` (presentation mode: 2).
+  void setLineScale(double scale);
   void setLogScale(bool on);
   // EMA weight in [0, 0.999]: 0 shows the raw curve alone.
   void setSmoothing(double weight);
@@ -90,6 +92,7 @@ class LiveCurvePlot : public QWidget {
   };
   void rebuildSmoothed(Series& s);
   void applyEmptyRange();
+  void applyPens(Series& s) const;
   void followData();
   // The legend sits in its own row above the plot, never on the curves, wrapping to
   // the plot's width; with no entry it takes no room at all.
@@ -104,6 +107,7 @@ class LiveCurvePlot : public QWidget {
   bool fixedRight_ = false;
   bool legendPlaced_ = false;
   Qt::Edge legendEdge_ = Qt::TopEdge;
+  double lineScale_ = 1.0;
   double budget_ = 0.25, lastReplotMs_ = 0;
   qint64 nextRefreshAt_ = 0;  // ms on clock_
   QElapsedTimer clock_;

@@ -12,12 +12,15 @@
 #include "ui/pages/train_page.h"
 #include "ui/training_controller.h"
 #include "widgets/live_curve_plot.h"
+#include "widgets/plot_theme.h"
 
 #include <qcustomplot.h>
 
+#include <QApplication>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSettings>
 #include <QTabWidget>
 
 #include <QSettings>
@@ -191,6 +194,32 @@ class ClassroomTest : public QObject {
     ExperimentDocument::Augmentation off = doc_->augmentation();
     off.enabled = false;
     doc_->setAugmentation(off);
+  }
+
+  void presentationModeIsLargerAndStillFitsAProjector() {
+    const double normal = QApplication::font().pointSizeF();
+    const double tick = window_->trainPage()->lossPlot()->plot()->xAxis->tickLabelFont().pointSizeF();
+    window_->setPresentationMode(true);
+    QVERIFY(window_->presentationMode());
+    QCOMPARE(QApplication::font().pointSizeF(), normal * widgets::kPresentationScale);
+    QVERIFY(window_->trainPage()->lossPlot()->plot()->xAxis->tickLabelFont().pointSizeF() > tick);
+    QVERIFY(window_->trainPage()->lossPlot()->plot()->graph(0)->pen().widthF() >= 3.0 ||
+            window_->trainPage()->lossPlot()->plot()->graph(2)->pen().widthF() >= 3.0);
+    const QSize before = window_->size();
+    QString pages;  // for the message: the window's check is what counts (the sidebar grows too)
+    for (int p = 0; p < MainWindow::PageCount; ++p) {
+      window_->showPage(static_cast<MainWindow::Page>(p));
+      QTest::qWait(200);
+      const QSize hint = window_->page(static_cast<MainWindow::Page>(p))->minimumSizeHint();
+      pages += QString(" %1:%2x%3").arg(p).arg(hint.width()).arg(hint.height());
+    }
+    const QSize window = window_->minimumSizeHint();
+    QVERIFY2(window.width() <= 1024 && window.height() <= 740,
+             qPrintable(QString("%1x%2; pages%3").arg(window.width()).arg(window.height()).arg(pages)));
+    QCOMPARE(window_->size(), before);
+    QVERIFY(QSettings().value("presentation").toBool());  // kept for the next start
+    window_->setPresentationMode(false);
+    QCOMPARE(QApplication::font().pointSizeF(), normal);
   }
 
   void theDifferencesTableReadsLikeSettings() {

@@ -126,8 +126,7 @@ ComparePage::ComparePage(QWidget* parent) : QWidget(parent) {
   plot_->setMinimumHeight(200);  // a lesson's note above it never squeezes it flat
   diff_ = new RunDifferences(this);
 
-  auto* top = new QHBoxLayout;
-  top->addWidget(folderLabel_);
+  auto* top = new QHBoxLayout;  // the folder has a line of its own: a long path never widens the page
   top->addWidget(search_, 1);
   top->addWidget(refresh);
   top->addWidget(rename_);
@@ -171,7 +170,10 @@ ComparePage::ComparePage(QWidget* parent) : QWidget(parent) {
   splitter->setStretchFactor(1, 4);
   splitter->setStretchFactor(2, 1);
   splitter->setSizes({160, 420, 110});  // the plot first: the tables scroll
+  folderLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  folderLabel_->setWordWrap(true);
   auto* layout = new QVBoxLayout(this);
+  layout->addWidget(folderLabel_);
   layout->addLayout(top);
   layout->addWidget(splitter, 1);
 

@@ -26,7 +26,7 @@ LessonsPage::LessonsPage(RunQueue* queue, QWidget* parent) : QWidget(parent), qu
   heading_ = new QLabel(this);
   heading_->setWordWrap(true);
   list_ = new QListWidget(this);
-  list_->setMinimumWidth(260);
+  list_->setMinimumWidth(220);
   // Long titles wrap: the list never needs a horizontal scroll bar.
   list_->setWordWrap(true);
   list_->setTextElideMode(Qt::ElideNone);
@@ -46,8 +46,8 @@ LessonsPage::LessonsPage(RunQueue* queue, QWidget* parent) : QWidget(parent), qu
   auto* rightLayout = new QVBoxLayout(right);
   rightLayout->setContentsMargins(0, 0, 0, 0);
   rightLayout->addWidget(text_, 1);
+  rightLayout->addWidget(parallel_);  // a line of its own: the page fits 1024x768 in presentation mode
   auto* bar = new QHBoxLayout;
-  bar->addWidget(parallel_);
   bar->addStretch();
   bar->addWidget(cancel_);
   bar->addWidget(run_);

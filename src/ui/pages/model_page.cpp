@@ -9,6 +9,7 @@
 #include <QComboBox>
 #include <QFileDialog>
 #include <QFormLayout>
+#include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -115,10 +116,10 @@ ModelPage::ModelPage(ExperimentDocument* document, QWidget* parent) : QWidget(pa
   rl->setContentsMargins(0, 0, 0, 0);
   rl->addWidget(scroll, 1);
   rl->addWidget(problems_);
-  auto* buttons = new QHBoxLayout();
-  buttons->addWidget(open);
-  buttons->addWidget(save);
-  buttons->addStretch(1);
+  // Two rows: the page fits 1024x768 in presentation mode's larger font too.
+  auto* buttons = new QGridLayout();
+  buttons->addWidget(open, 0, 0);
+  buttons->addWidget(save, 0, 1);
   auto* findLr = findLr_ = new QPushButton(tr("Find LR…"), this);
   findLr->setToolTip(
       tr("Learning-rate range test: a short run with a growing rate, the loss plotted against it, "
@@ -127,9 +128,10 @@ ModelPage::ModelPage(ExperimentDocument* document, QWidget* parent) : QWidget(pa
   fitBatch->setToolTip(
       tr("Measure the largest batch that fits in memory, and the gradient accumulation that "
          "reaches the batch you want."));
-  buttons->addWidget(findLr);
-  buttons->addWidget(fitBatch);
-  buttons->addWidget(grid);
+  buttons->addWidget(findLr, 1, 0);
+  buttons->addWidget(fitBatch, 1, 1);
+  buttons->addWidget(grid, 1, 2);
+  buttons->setColumnStretch(3, 1);
   rl->addLayout(buttons);
 
   auto* splitter = new QSplitter(this);

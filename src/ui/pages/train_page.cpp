@@ -69,7 +69,7 @@ TrainPage::TrainPage(ExperimentDocument* document, TrainingController* controlle
   bar->addWidget(stop_);
   bar->addWidget(progress_, 1);
   memory_ = new widgets::Gauge(tr("Memory"), this);
-  memory_->setFixedWidth(170);
+  memory_->setFixedWidth(150);
   bar->addWidget(memory_);
   auto* statusRow = new QHBoxLayout();
   statusRow->addWidget(epochLabel_, 1);
