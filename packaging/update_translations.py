@@ -46,6 +46,39 @@ def engine_sources_with_messages():
 
 LANGUAGES = ["zh_CN"]  # a new language: add it here, run this, translate in Qt Linguist
 
+
+def english_plurals(source):
+    """English forms of a "%n thread(s)" source: ["%n thread", "%n threads"]."""
+    return [re.sub(r"\((s)\)", "", source), re.sub(r"\((s)\)", "s", source)]
+
+
+def write_english_plurals():
+    """trainscope_en.ts: the source language's plural forms only (lupdate -pluralonly)."""
+    path = os.path.join(root, "resources/translations/trainscope_en.ts")
+    with tempfile.TemporaryDirectory() as tmp:
+        scratch = os.path.join(tmp, "trainscope_en.ts")
+        subprocess.run([lupdate, "-silent", "-locations", "none", "-pluralonly", "-target-language", "en",
+                        os.path.join(root, "src/ui"), os.path.join(root, "src/widgets"),
+                        *engine_sources_with_messages(), "-ts", scratch],
+                       check=True, stderr=subprocess.DEVNULL)
+        tree = ET.parse(scratch)
+    for ctx in tree.getroot().iter("context"):
+        name = ctx.find("name")
+        name.text = qualified(name.text)
+        for msg in ctx.iter("message"):
+            t = msg.find("translation")
+            for f in t.findall("numerusform"):
+                t.remove(f)
+            for text in english_plurals(msg.findtext("source")):
+                ET.SubElement(t, "numerusform").text = text
+            t.attrib.pop("type", None)
+    ET.indent(tree)
+    tree.write(path, encoding="utf-8", xml_declaration=True)
+    print("trainscope_en.ts: English plural forms")
+
+
+write_english_plurals()
+
 for ts in ["trainscope_%s.ts" % language for language in LANGUAGES]:
     path = os.path.join(root, "resources/translations", ts)
     old = {}

@@ -20,11 +20,15 @@
     </message>
     <message numerus="yes">
       <source>%n feature map(s)</source>
-      <translation><numerusform>%n 个特征图</numerusform></translation>
+      <translation>
+        <numerusform>%n 个特征图</numerusform>
+      </translation>
     </message>
     <message numerus="yes">
       <source>%n value(s)</source>
-      <translation><numerusform>%n 个数值</numerusform></translation>
+      <translation>
+        <numerusform>%n 个数值</numerusform>
+      </translation>
     </message>
     <message>
       <source>Bright is high, dark is low; each map is scaled to its own range.</source>

@@ -271,6 +271,9 @@ void MainWindow::setPresentationMode(bool on) {
   QFont font = baseFont_;
   if (on) font.setPointSizeF(baseFont_.pointSizeF() * widgets::kPresentationScale);
   QApplication::setFont(font);
+  // A widget with a style sheet keeps the font it was polished with: polish it again.
+  for (QWidget* w : findChildren<QWidget*>())
+    if (!w->styleSheet().isEmpty()) w->setStyleSheet(w->styleSheet());
   widgets::applyPresentationLook(this, on);
   presentation_->setChecked(on);
   QSettings().setValue("presentation", on);

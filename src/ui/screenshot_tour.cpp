@@ -13,6 +13,7 @@
 
 #include <QApplication>
 #include <QDir>
+#include <QStatusBar>
 #include <QTimer>
 
 #include <cstdio>
@@ -65,8 +66,17 @@ ScreenshotTour::ScreenshotTour(MainWindow* window, ExperimentDocument* document,
               window_->comparePage()->reload();
               QTimer::singleShot(1500, this, [this] {
                 save("compare-page.png");
-                window_->close();
-                QApplication::quit();
+                // The Train page as a projector shows it (the user's setting is put back).
+                const bool was = window_->presentationMode();
+                window_->statusBar()->clearMessage();
+                window_->setPresentationMode(true);
+                window_->showPage(MainWindow::Train);
+                QTimer::singleShot(1500, this, [this, was] {
+                  save("presentation-mode.png");
+                  window_->setPresentationMode(was);
+                  window_->close();
+                  QApplication::quit();
+                });
               });
             });
             poll->start(500);

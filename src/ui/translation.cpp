@@ -27,7 +27,16 @@ bool installTranslation(QCoreApplication& app, const QString& language) {
       delete *t;
       *t = nullptr;
     }
-  if (language.isEmpty() || language == "en") return true;
+  if (language.isEmpty() || language == "en") {
+    // English is the source language; this file holds only its plural forms
+    // ("%n thread(s)" -> "1 thread" / "2 threads").
+    ours = new QTranslator(&app);
+    if (ours->load(":/i18n/trainscope_en.qm"))
+      app.installTranslator(ours);
+    else
+      delete ours, ours = nullptr;
+    return true;
+  }
   ours = new QTranslator(&app);
   if (!ours->load(":/i18n/trainscope_" + language + ".qm")) {
     delete ours;

@@ -11,6 +11,7 @@
 #include "ui/pages/run_differences.h"
 #include "ui/pages/train_page.h"
 #include "ui/training_controller.h"
+#include "ui/translation.h"
 #include "widgets/live_curve_plot.h"
 #include "widgets/plot_theme.h"
 
@@ -220,6 +221,16 @@ class ClassroomTest : public QObject {
     QVERIFY(QSettings().value("presentation").toBool());  // kept for the next start
     window_->setPresentationMode(false);
     QCOMPARE(QApplication::font().pointSizeF(), normal);
+  }
+
+  void englishPluralsReadNaturally() {
+    QVERIFY(installTranslation(*qApp, "en"));  // as the app does at start
+    auto threads = [](int n) {
+      return QCoreApplication::translate("trainscope::ui::TrainPage", "Run folder: %1 · %2, %n thread(s)", nullptr, n)
+          .arg("runs/x", "cpu");
+    };
+    QCOMPARE(threads(1), QString("Run folder: runs/x · cpu, 1 thread"));
+    QCOMPARE(threads(2), QString("Run folder: runs/x · cpu, 2 threads"));
   }
 
   void theDifferencesTableReadsLikeSettings() {
