@@ -81,12 +81,16 @@
       <translation>状态</translation>
     </message>
     <message>
-      <source>Model</source>
-      <translation>模型</translation>
+      <source>Best val acc</source>
+      <translation>最佳验证准确率</translation>
     </message>
     <message>
-      <source>Dataset</source>
-      <translation>数据集</translation>
+      <source>Final val acc</source>
+      <translation>最终验证准确率</translation>
+    </message>
+    <message>
+      <source>Model</source>
+      <translation>模型</translation>
     </message>
     <message>
       <source>Optimizer</source>
@@ -101,16 +105,12 @@
       <translation>权重衰减</translation>
     </message>
     <message>
-      <source>Best val acc</source>
-      <translation>最佳验证准确率</translation>
-    </message>
-    <message>
-      <source>Final val acc</source>
-      <translation>最终验证准确率</translation>
-    </message>
-    <message>
       <source>Time</source>
       <translation>时间</translation>
+    </message>
+    <message>
+      <source>Dataset</source>
+      <translation>数据集</translation>
     </message>
     <message>
       <source>Tags</source>

@@ -338,7 +338,13 @@ bool MainWindow::saveExperiment(const QString& path) {
 }
 
 void MainWindow::saveExperimentDialog() {
-  QString start = doc_->path().startsWith(":") ? QDir::current().filePath("experiment.json") : doc_->path();
+  // The file it came from, else one named after the experiment in the last folder used.
+  QString start = doc_->path();
+  if (start.isEmpty() || start.startsWith(":")) {
+    const QString name = doc_->config() ? QString::fromStdString(doc_->config()->name) : QString("experiment");
+    const QString folder = QFileInfo(QSettings().value("lastExperiment").toString()).absolutePath();
+    start = QDir(folder.isEmpty() || !QFileInfo(folder).isDir() ? QDir::homePath() : folder).filePath(name + ".json");
+  }
   const QString path = QFileDialog::getSaveFileName(this, tr("Save experiment"), start, tr("Experiments (*.json)"));
   if (!path.isEmpty()) saveExperiment(path);
 }

@@ -23,6 +23,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QTabWidget>
+#include <QTableWidget>
 
 #include <QSettings>
 #include <QStackedWidget>
@@ -80,6 +81,21 @@ class ClassroomTest : public QObject {
         window_->minimumSizeHint().width() <= 1024 && window_->minimumSizeHint().height() <= 740,
         qPrintable(QString("%1x%2").arg(window_->minimumSizeHint().width()).arg(window_->minimumSizeHint().height())));
     QCOMPARE(window_->size(), before);  // nothing resized the window by itself
+  }
+
+  void compareShowsTheResultsWithoutScrolling() {
+    window_->showPage(MainWindow::Compare);
+    QTableWidget* table = window_->comparePage()->runTable();
+    QTRY_VERIFY(table->rowCount() > 0);
+    for (const QString& header : {QString("Best val acc"), QString("Final val acc")}) {
+      int column = -1;
+      for (int c = 0; c < table->columnCount(); ++c)
+        if (table->horizontalHeaderItem(c)->text() == header) column = c;
+      QVERIFY(column >= 0);
+      const int right = table->columnViewportPosition(column) + table->columnWidth(column);
+      QVERIFY2(right <= table->viewport()->width(),
+               qPrintable(QString("%1 ends at %2 of %3 px").arg(header).arg(right).arg(table->viewport()->width())));
+    }
   }
 
   void aOneEpochCurveIsInsideItsAxesAndLegendsAreBesideThePlot() {

@@ -41,18 +41,19 @@
 namespace trainscope::ui {
 
 namespace {
+// The results next to the name: on a narrow screen the settings scroll, not the results.
 enum Column {
   kTick,
   kName,
   kStatus,
+  kBest,
+  kFinal,
   kModel,
-  kDataset,
   kOptimizer,
   kLr,
   kWeightDecay,
-  kBest,
-  kFinal,
   kTime,
+  kDataset,
   kTags,
   kColumns
 };
@@ -96,8 +97,8 @@ ComparePage::ComparePage(QWidget* parent) : QWidget(parent) {
   delete_ = new QPushButton(tr("Delete…"), this);
 
   table_ = new QTableWidget(0, kColumns, this);
-  table_->setHorizontalHeaderLabels({"", tr("Run"), tr("Status"), tr("Model"), tr("Dataset"), tr("Optimizer"), tr("LR"),
-                                     tr("Weight decay"), tr("Best val acc"), tr("Final val acc"), tr("Time"),
+  table_->setHorizontalHeaderLabels({"", tr("Run"), tr("Status"), tr("Best val acc"), tr("Final val acc"), tr("Model"),
+                                     tr("Optimizer"), tr("LR"), tr("Weight decay"), tr("Time"), tr("Dataset"),
                                      tr("Tags")});
   table_->horizontalHeaderItem(kTick)->setToolTip(tr("Tick the runs to overlay"));
   table_->verticalHeader()->setVisible(false);
@@ -171,7 +172,7 @@ ComparePage::ComparePage(QWidget* parent) : QWidget(parent) {
   splitter->setStretchFactor(2, 1);
   splitter->setSizes({160, 420, 110});  // the plot first: the tables scroll
   folderLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  folderLabel_->setWordWrap(true);
+  folderLabel_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);  // a long path never widens the page
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(folderLabel_);
   layout->addLayout(top);
@@ -362,18 +363,21 @@ void ComparePage::rebuildTable() {
     const QString dir = QString::fromStdString(r.dir);
     QString tags;
     for (const auto& t : r.tags) tags += (tags.isEmpty() ? "" : ", ") + QString::fromStdString(t);
-    const QStringList text = {QString(),
-                              QString::fromStdString(r.name),
-                              statusName(QString::fromStdString(r.status)),
-                              QString::fromStdString(r.model),
-                              datasetText(r.dataset),
-                              QString::fromStdString(r.optimizer),
-                              std::isnan(r.lr) ? QString() : QString::number(r.lr, 'g', 3),
-                              std::isnan(r.weight_decay) ? QString() : QString::number(r.weight_decay, 'g', 3),
-                              percent(r.best_val_accuracy),
-                              percent(r.final_val_accuracy),
-                              duration(r.train_seconds),
-                              tags};
+    QStringList text;
+    QVector<double> keys;  // what a column sorts by, when it is a number
+    for (int c = 0; c < kColumns; ++c) text << QString(), keys << NAN;
+    text[kName] = QString::fromStdString(r.name);
+    text[kStatus] = statusName(QString::fromStdString(r.status));
+    text[kBest] = percent(r.best_val_accuracy), keys[kBest] = r.best_val_accuracy;
+    text[kFinal] = percent(r.final_val_accuracy), keys[kFinal] = r.final_val_accuracy;
+    text[kModel] = QString::fromStdString(r.model);
+    text[kOptimizer] = QString::fromStdString(r.optimizer);
+    text[kLr] = std::isnan(r.lr) ? QString() : QString::number(r.lr, 'g', 3), keys[kLr] = r.lr;
+    text[kWeightDecay] = std::isnan(r.weight_decay) ? QString() : QString::number(r.weight_decay, 'g', 3);
+    keys[kWeightDecay] = r.weight_decay;
+    text[kTime] = duration(r.train_seconds), keys[kTime] = r.train_seconds;
+    text[kDataset] = datasetText(r.dataset);
+    text[kTags] = tags;
     if (!filter.isEmpty()) {
       bool match = QString::fromStdString(r.id).contains(filter, Qt::CaseInsensitive) ||
                    QString::fromStdString(r.note).contains(filter, Qt::CaseInsensitive);
@@ -388,9 +392,6 @@ void ComparePage::rebuildTable() {
     tick->setData(Qt::UserRole, dir);
     tick->setData(Qt::DecorationRole, colorOf(dir));
     table_->setItem(row, kTick, tick);
-    const double keys[] = {
-        NAN, NAN, NAN, NAN, NAN, NAN, r.lr, r.weight_decay, r.best_val_accuracy, r.final_val_accuracy, r.train_seconds,
-        NAN};
     for (int c = 1; c < kColumns; ++c) {
       auto* item = new SortItem(text[c], keys[c]);
       item->setData(Qt::UserRole, dir);

@@ -8,6 +8,7 @@
 #include "widgets/live_curve_plot.h"
 
 #include <QDateTime>
+#include <QDir>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -46,6 +47,7 @@ TrainPage::TrainPage(ExperimentDocument* document, TrainingController* controlle
   stop_->setToolTip(tr("Stop after the current step. The run keeps its record and a checkpoint to resume from."));
   progress_ = new QProgressBar(this);
   progress_->setFormat("%p%");
+  progress_->setMinimumWidth(60);  // it shrinks first on a projector
   // Below the buttons, wrapping: a long status never widens the window (1024x768).
   epochLabel_ = new QLabel(this);
   epochLabel_->setWordWrap(true);
@@ -61,6 +63,8 @@ TrainPage::TrainPage(ExperimentDocument* document, TrainingController* controlle
   queueLabel_->hide();
   runLabel_ = new QLabel(this);
   runLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  // A long runs folder never widens the window: the label may be cut, the tooltip has all.
+  runLabel_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
 
   auto* bar = new QHBoxLayout();
   bar->addWidget(start_);
@@ -329,6 +333,7 @@ void TrainPage::onStarted(const RunStarted& info) {
   stepsPerEpoch_ = info.steps_per_epoch;
   runLabel_->setText(tr("Run folder: %1 · %2, %n thread(s)", nullptr, info.threads)
                          .arg(QString::fromStdString(info.run_dir), QString::fromStdString(info.device)));
+  runLabel_->setToolTip(QDir(QString::fromStdString(info.run_dir)).absolutePath());
 }
 
 void TrainPage::onSteps(const QVector<StepMetrics>& steps) {
