@@ -116,7 +116,7 @@ InspectPage::InspectPage(TrainingController* controller, QWidget* parent) : QWid
   auto* distributions = new QSplitter(Qt::Horizontal, this);
   distributions->addWidget(heatmap_);
   distributions->addWidget(latest_);
-  distributions->setStretchFactor(0, 3);
+  distributions->setStretchFactor(0, 2);  // the latest histogram wide enough for its axis label
   distributions->setStretchFactor(1, 1);
   auto* detail = new QWidget(this);
   auto* detailLayout = new QVBoxLayout(detail);
