@@ -506,11 +506,11 @@
     </message>
     <message>
       <source>Epochs</source>
-      <translation>轮次</translation>
+      <translation>epoch 数</translation>
     </message>
     <message>
       <source>Passes over the training set. Watch the validation curve to see when more stop helping.</source>
-      <translation>遍历训练集的次数。观察验证曲线，看何时增加轮次不再有帮助。</translation>
+      <translation>遍历训练集的次数。观察验证曲线，看何时增加 epoch 不再有帮助。</translation>
     </message>
     <message>
       <source>Batch size</source>
@@ -815,8 +815,8 @@
       <translation>尚无直方图</translation>
     </message>
     <message>
-      <source>share of elements</source>
-      <translation>元素占比</translation>
+      <source>share</source>
+      <translation>占比</translation>
     </message>
     <message>
       <source>mean</source>
@@ -1106,10 +1106,6 @@
       <translation>队列</translation>
     </message>
     <message>
-      <source>%1: %2 of %3 runs done · training %4</source>
-      <translation>%1：已完成 %2 / %3 个运行 · 正在训练 %4</translation>
-    </message>
-    <message>
       <source>%1 finished: all %2 runs are on the Compare page.</source>
       <translation>%1 已完成：全部 %2 个运行都在比较页面上。</translation>
     </message>
@@ -1190,6 +1186,14 @@
       <translation>关于 Trainscope(&amp;A)</translation>
     </message>
     <message>
+      <source>%1 trains in the background, one run after another: its curves are on the Compare page.</source>
+      <translation>%1 正在后台逐个训练运行：其曲线显示在比较页面上。</translation>
+    </message>
+    <message>
+      <source>%1: %2 of %3 runs done · training %4</source>
+      <translation>%1：已完成 %2 / %3 个运行 · 正在训练 %4</translation>
+    </message>
+    <message>
       <source>Lesson %1</source>
       <translation>第 %1 课</translation>
     </message>
@@ -1220,6 +1224,10 @@
     <message>
       <source>Run %1</source>
       <translation>运行 %1</translation>
+    </message>
+    <message>
+      <source>%1 training</source>
+      <translation>%1 训练中</translation>
     </message>
     <message>
       <source> · the experiment has problems (see the Model page)</source>
@@ -1746,7 +1754,11 @@ This cannot be undone.</source>
     </message>
     <message>
       <source>samples/s</source>
-      <translation>samples/s</translation>
+      <translation>样本/秒</translation>
+    </message>
+    <message>
+      <source>data wait (%)</source>
+      <translation>等待数据 (%)</translation>
     </message>
     <message>
       <source>waiting for data (%)</source>
@@ -1853,7 +1865,7 @@ This cannot be undone.</source>
     </message>
     <message>
       <source>epoch</source>
-      <translation>轮次</translation>
+      <translation>epoch</translation>
     </message>
     <message>
       <source>accuracy</source>
@@ -1913,7 +1925,7 @@ This cannot be undone.</source>
     </message>
     <message>
       <source>%1 samples/s · elapsed %2 · ETA %3</source>
-      <translation>%1 samples/s · 已用时 %2 · 预计剩余 %3</translation>
+      <translation>%1 样本/秒 · 已用时 %2 · 预计剩余 %3</translation>
     </message>
     <message>
       <source>Stopping…</source>
@@ -1969,11 +1981,11 @@ This cannot be undone.</source>
     </message>
     <message>
       <source>epoch %1/%2 · validating</source>
-      <translation>轮次 %1/%2 · 正在验证</translation>
+      <translation>第 %1/%2 个 epoch · 正在验证</translation>
     </message>
     <message>
       <source>epoch %1/%2 · step %3/%4</source>
-      <translation>轮次 %1/%2 · 步 %3/%4</translation>
+      <translation>第 %1/%2 个 epoch · 第 %3/%4 步</translation>
     </message>
   </context>
   <context>
@@ -2148,6 +2160,10 @@ This cannot be undone.</source>
     <message>
       <source>resumed</source>
       <translation>已继续</translation>
+    </message>
+    <message>
+      <source>stepped one batch forward (step %1), paused again</source>
+      <translation>单步前进了一个批次（第 %1 步），再次暂停</translation>
     </message>
     <message>
       <source>resumed at step %1 (epoch %2, batch %3)</source>

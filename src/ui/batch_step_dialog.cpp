@@ -14,12 +14,12 @@
 namespace trainscope::ui {
 
 namespace {
-// Scaled by a whole factor (sharp pixels, as a teacher wants them) to about `height`.
-QPixmap pixmapOf(const Picture& p, int height, int maxWidth) {
+// Scaled by a whole factor (sharp pixels, as a teacher wants them), at most maxWidth wide.
+QPixmap pixmapOf(const Picture& p, int factor, int maxWidth) {
   if (p.width <= 0 || p.height <= 0) return {};
   const QImage image(p.pixels.data(), p.width, p.height, p.width * p.channels,
                      p.channels == 3 ? QImage::Format_RGB888 : QImage::Format_Grayscale8);
-  const int factor = std::max(1, std::min(height / p.height, maxWidth / p.width));
+  factor = std::max(1, std::min(factor, maxWidth / p.width));
   return QPixmap::fromImage(image.scaled(p.width * factor, p.height * factor, Qt::KeepAspectRatio,
                                          factor > 1 ? Qt::FastTransformation : Qt::SmoothTransformation));
 }
@@ -53,7 +53,7 @@ BatchStepDialog::BatchStepDialog(QWidget* parent) : QDialog(parent) {
 
 void BatchStepDialog::show(const BatchSnapshot& s) {
   setWindowTitle(tr("What the network sees — step %1").arg(s.step));
-  input_->setPixmap(pixmapOf(s.input, 112, 112));
+  input_->setPixmap(pixmapOf(s.input, std::max(1, 112 / std::max(1, s.input.height)), 112));
   const bool right = s.label == s.predicted;
   summary_->setText(tr("<b>Step %1</b>: the batch's first image went through every layer below.<br>"
                        "Label: <b>%2</b> · predicted: <b style='color:%5'>%3</b> (%4)<br>"
@@ -81,7 +81,10 @@ void BatchStepDialog::show(const BatchSnapshot& s) {
       what += "<br>" + tr("%n value(s)", nullptr, l.channels);
     auto* shape = new QLabel(what);
     auto* picture = new QLabel;
-    picture->setPixmap(pixmapOf(l.picture, 96, 480));
+    // Every feature map about 56 px tall, whatever its resolution, so layers compare;
+    // a strip of values 8 px a value.
+    const int mapHeight = l.shape.size() == 4 ? static_cast<int>(l.shape[2]) : 0;
+    picture->setPixmap(pixmapOf(l.picture, mapHeight > 0 ? std::max(1, (56 + mapHeight / 2) / mapHeight) : 8, 560));
     picture->setToolTip(tr("Bright is high, dark is low; each map is scaled to its own range."));
     layers_->addWidget(name, rows_, 0, Qt::AlignTop);
     layers_->addWidget(shape, rows_, 1, Qt::AlignTop);

@@ -45,6 +45,8 @@
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QStyle>
+#include <QTableView>
+#include <QTreeView>
 #include <QUrl>
 
 namespace trainscope::ui {
@@ -108,7 +110,9 @@ MainWindow::MainWindow(ExperimentDocument* document, TrainingController* control
 
   runState_ = new QLabel(tr("Ready"), this);
   datasetLabel_ = new QLabel(this);
-  statusBar()->addWidget(runState_);
+  // Both permanent: a temporary message gets the left side to itself, never over them.
+  runState_->setContentsMargins(0, 0, 16, 0);  // apart from the dataset beside it
+  statusBar()->addPermanentWidget(runState_);
   statusBar()->addPermanentWidget(datasetLabel_);
   buildMenus();
 
@@ -157,15 +161,7 @@ MainWindow::MainWindow(ExperimentDocument* document, TrainingController* control
     statusBar()->showMessage(tr("%1 did not start: %2").arg(label, message), 20000);
   });
   // The queue's progress on the Train page; its end said there and in the status bar.
-  connect(queue_, &RunQueue::changed, this, [this] {
-    if (queue_->idle()) return;  // batchFinished says the last word
-    const QString what = queueTitle_.isEmpty() ? tr("Queue") : queueTitle_;
-    train_->setQueueStatus(tr("%1: %2 of %3 runs done · training %4")
-                               .arg(what)
-                               .arg(queue_->batchDone())
-                               .arg(queue_->batchSize())
-                               .arg(queue_->runningLabels().join(", ")));
-  });
+  connect(queue_, &RunQueue::changed, this, &MainWindow::updateQueueStatus);
   connect(queue_, &RunQueue::batchFinished, this, [this](int runs, int failed) {
     const QString what = queueTitle_.isEmpty() ? tr("Queue") : queueTitle_;
     const QString text =
@@ -227,9 +223,25 @@ void MainWindow::buildMenus() {
   help->addAction(tr("&About Trainscope"), this, &MainWindow::showAbout);
 }
 
+void MainWindow::updateQueueStatus() {
+  updateStatus();
+  if (queue_->idle()) return;  // batchFinished says the last word
+  const QString what = queueTitle_.isEmpty() ? tr("Queue") : queueTitle_;
+  if (queue_->batchDone() == 0 && queue_->running() <= 1)  // the batch has just begun
+    train_->clearLastRun(tr("%1 trains in the background, one run after another: its curves are on the Compare "
+                            "page.")
+                             .arg(what));
+  train_->setQueueStatus(tr("%1: %2 of %3 runs done · training %4")
+                             .arg(what)
+                             .arg(queue_->batchDone())
+                             .arg(queue_->batchSize())
+                             .arg(queue_->runningLabels().join(", ")));
+}
+
 void MainWindow::openLessonComparison(const Lesson& lesson) {
   lessonRuns_.clear();
   queueTitle_ = tr("Lesson %1").arg(lesson.number);
+  updateQueueStatus();  // its first run was queued before the lesson said its name
   compare_->selectRuns({});
   if (!lesson.metrics.empty()) compare_->setMetric(QString::fromStdString(lesson.metrics.front()));
   compare_->setXAxis(QString::fromStdString(lesson.x));
@@ -274,6 +286,10 @@ void MainWindow::setPresentationMode(bool on) {
   // A widget with a style sheet keeps the font it was polished with: polish it again.
   for (QWidget* w : findChildren<QWidget*>())
     if (!w->styleSheet().isEmpty()) w->setStyleSheet(w->styleSheet());
+  // Columns sized for the old font would cut names ("co…"): size them again.
+  for (QTableView* table : findChildren<QTableView*>()) table->resizeColumnsToContents();
+  for (QTreeView* tree : findChildren<QTreeView*>())
+    for (int c = 0; tree->model() && c < tree->model()->columnCount(); ++c) tree->resizeColumnToContents(c);
   widgets::applyPresentationLook(this, on);
   presentation_->setChecked(on);
   QSettings().setValue("presentation", on);
@@ -298,9 +314,10 @@ void MainWindow::showError(const QString& title, const QString& message) {
 
 void MainWindow::updateStatus() {
   const RunState s = controller_->state();
-  QString text = controller_->isActive() || !controller_->runDir().isEmpty()
+  QString text = controller_->isActive() || (!controller_->runDir().isEmpty() && queue_->idle())
                      ? tr("Run %1").arg(statusName(QString::fromLatin1(toString(s))))
-                     : tr("Ready");
+                 : !queue_->idle() ? tr("%1 training").arg(queueTitle_.isEmpty() ? tr("Queue") : queueTitle_)
+                                   : tr("Ready");
   if (!doc_->isValid()) text += tr(" · the experiment has problems (see the Model page)");
   runState_->setText(text);
 }

@@ -72,6 +72,7 @@ class MainWindow : public QMainWindow {
   void buildMenus();
   void showError(const QString& title, const QString& message);
   void updateStatus();
+  void updateQueueStatus();
   void showAbout();
   void showGuardTrip(const GuardTripped& trip);
   void openLessonComparison(const Lesson& lesson);

@@ -142,6 +142,18 @@ void LiveCurvePlot::setEmptyRange(double xLo, double xHi, double yLo, double yHi
   dirty_ = true;
 }
 
+void LiveCurvePlot::setIntegerX(bool on) {
+  if (on) {
+    auto ticker = QSharedPointer<QCPAxisTickerFixed>(new QCPAxisTickerFixed);
+    ticker->setTickStep(1.0);
+    ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);  // 1, 2, 5, 10, ... epochs apart
+    plot_->xAxis->setTicker(ticker);
+  } else {
+    plot_->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+  }
+  dirty_ = true;
+}
+
 void LiveCurvePlot::setFixedRightRange(double lo, double hi) {
   fixedRight_ = true;
   plot_->yAxis2->setRange(lo, hi);
@@ -296,7 +308,9 @@ bool LiveCurvePlot::refresh() {
         r = QCPRange(r.center() - pad, r.center() + pad);
       }
       axis->setRange(r);
-      axis->scaleRange(1.1, axis->range().center());  // headroom: no point on the frame
+      // Headroom of about 10 px each side, whatever the plot's height: no marker on the frame.
+      const double pixels = std::max(40, axis->axisRect()->height());
+      axis->scaleRange(std::max(1.1, 1.0 + 20.0 / pixels), axis->range().center());
     };
     if (std::any_of(series_.begin(), series_.end(), [](const Series& s) { return !s.xs.empty(); })) {
       fit(plot_->yAxis);

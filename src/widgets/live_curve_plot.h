@@ -51,6 +51,8 @@ class LiveCurvePlot : public QWidget {
   void setEmptyRange(double xLo, double xHi, double yLo, double yHi);
   // The right axis keeps this range whatever the data (a share, 0..1).
   void setFixedRightRange(double lo, double hi);
+  // x ticks on whole numbers only (epochs): never "1.5" for a count.
+  void setIntegerX(bool on);
   // Where the legend sits: Qt::TopEdge (a row above the plot, the default) or
   // Qt::RightEdge (columns beside it, for many curves in a short plot).
   void setLegendEdge(Qt::Edge edge);

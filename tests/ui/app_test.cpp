@@ -368,6 +368,10 @@ class AppTest : public QObject {
     QCOMPARE(window_->runQueue()->parallel(), 2);
     QTRY_VERIFY_WITH_TIMEOUT(window_->runQueue()->running() == 2, 10000);  // two at once
     QLabel* queue = window_->trainPage()->queueLabel();
+    // The Train page no longer shows the last run as if it were current.
+    QVERIFY2(window_->trainPage()->statusLabel()->text().startsWith("Grid trains in the background"),
+             qPrintable(window_->trainPage()->statusLabel()->text()));
+    QCOMPARE(window_->trainPage()->lossPlot()->pointCount(window_->trainPage()->stepSeries()), 0);
     QVERIFY2(queue->text().startsWith("Grid: 0 of 4 runs done"), qPrintable(queue->text()));  // on the Train page
     QTRY_VERIFY_WITH_TIMEOUT(window_->runQueue()->idle(), 120000);
     QCOMPARE(ended.count(), 4);

@@ -38,8 +38,8 @@ namespace {
 // taken out.
 bool looksEnglish(QString text) {
   static const QRegularExpression kept(
-      "(`[^`]*`|[\\w<>.-]*/"
-      "[^\\s，。；）)]*|\\w+\\([^)]*\\)|torchvision|[\\w.-]+\\.(json|h5|pt|png|csv|onnx)|\\b\\w+[._]\\w+[\\w._]*|"
+      "(`[^`]*`|(?<!\\w)[.~]?/[^\\s，。；）)]*|\\w+/<[^\\s，。；）)]*|\\w+/\\w+/[^\\s，。；）)]*|"
+      "\\w+\\([^)]*\\)|torchvision|[\\w.-]+\\.(json|h5|pt|png|csv|onnx)|\\b\\w+[._]\\w+[\\w._]*|"
       "Fashion-MNIST|Trainscope|LibTorch|"
       "PyTorch|TorchScript|torchscript|TensorBoard|ImageNet|Python|h5py|autograd|Nesterov|Gamma|gamma|alpha|epochs?|"
       "backbone|"
@@ -124,6 +124,7 @@ class ChineseTest : public QObject {
     QVERIFY(looksEnglish("training lenet on Fashion-MNIST (640 train / 200 val)"));
     QVERIFY(looksEnglish("run finished: completed 1 epochs"));
     QVERIFY(looksEnglish(QString::fromUtf8("运行 running")));
+    QVERIFY(looksEnglish(QString::fromUtf8("12,666 samples/s")));  // a unit is not a path
     QVERIFY(!looksEnglish(QString::fromUtf8("运行文件夹：/tmp/runs/lenet-fashion-mnist 03:22:51 · cpu")));
     QVERIFY(!looksEnglish(QString::fromUtf8("优化器 optimizer.lr：SGD")));
   }

@@ -170,7 +170,7 @@ class ClassroomTest : public QObject {
     QVERIFY(!train->speedLabel()->text().contains("ETA"));
     QTRY_VERIFY_WITH_TIMEOUT(controller_->state() == RunState::Stopped, 30000);
     QTest::qWait(100);
-    QVERIFY2(train->statusLabel()->text().startsWith("stopped"), qPrintable(train->statusLabel()->text()));
+    QVERIFY2(train->statusLabel()->text() == "Stopped by request", qPrintable(train->statusLabel()->text()));
     QVERIFY2(!train->speedLabel()->text().contains("ETA") && !train->speedLabel()->text().contains("samples/s"),
              qPrintable(train->speedLabel()->text()));
     QCOMPARE(train->stopButton()->text(), QString("Stop"));

@@ -54,7 +54,7 @@ struct LogLine {
   LogLevel level = LogLevel::Info;
   std::string text;  // English, as log.txt keeps it
   double wall_time = 0;
-  Message message;  // the text in translatable form, when the engine has one
+  Message message = {};  // the text in translatable form, when the engine has one
 };
 
 struct LayerInfo {
@@ -80,8 +80,8 @@ struct RunStarted {
 
 struct StateChanged {
   RunState state = RunState::Starting;
-  std::string reason;      // English, as run.json keeps it
-  Message reason_message;  // translatable, when set
+  std::string reason;           // English, as run.json keeps it
+  Message reason_message = {};  // translatable, when set
 };
 
 // A failure inside the engine, as a message: the run is over, the program is not.

@@ -20,7 +20,7 @@ struct Message {
   std::vector<std::string> args;
   // Arguments that are sentences themselves (a reason inside "run stopped: %1"):
   // nested[i], when its text is set, is args[i] in translatable form.
-  std::vector<Message> nested;
+  std::vector<Message> nested = {};
 
   std::string english() const;
 };

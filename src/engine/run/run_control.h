@@ -33,9 +33,13 @@ class RunControl {
   // first image ("step one batch"), then paused again.
   void stepOnce() {
     snapshot_ = true;
+    stepping_ = true;
     pauseAfterNextStep_ = true;
     requestResume();
   }
+  // Whether the pause or resume at hand is a stepOnce's (said once, not as two lines).
+  bool stepping() const { return stepping_; }
+  void stepTaken() { stepping_ = false; }
   bool takeSnapshotRequest() { return snapshot_.exchange(false); }
   // Saves tensors at the next step (a later request replaces one not yet honoured).
   void requestTensorDump(TensorDumpRequest request) {
@@ -71,7 +75,7 @@ class RunControl {
   }
   std::atomic<bool> stop_{false}, paused_{false};
   std::atomic<int64_t> pauseAtStep_{-1};
-  std::atomic<bool> pauseAfterNextStep_{false}, snapshot_{false};
+  std::atomic<bool> pauseAfterNextStep_{false}, snapshot_{false}, stepping_{false};
   std::optional<TensorDumpRequest> tensorDump_;
   std::mutex mutex_;
   std::condition_variable cv_;

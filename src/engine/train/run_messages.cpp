@@ -54,6 +54,12 @@ Message pausedAfter(int64_t step) {
 
 Message resumed() { return {kContext, QT_TRANSLATE_NOOP("trainscope::Run", "resumed"), {}}; }
 
+Message steppedOneBatch(int64_t step) {
+  return {kContext,
+          QT_TRANSLATE_NOOP("trainscope::Run", "stepped one batch forward (step %1), paused again"),
+          {std::to_string(step)}};
+}
+
 Message resumedAt(int64_t step, int64_t epoch, int64_t batch) {
   return {kContext,
           QT_TRANSLATE_NOOP("trainscope::Run", "resumed at step %1 (epoch %2, batch %3)"),

@@ -18,6 +18,7 @@ Message epochSummary(int64_t epoch, int64_t epochs, double trainLoss, double tra
 Message partialEpoch(int64_t batches, int64_t ofBatches);
 Message pausedAfter(int64_t step);
 Message resumed();
+Message steppedOneBatch(int64_t step);
 Message resumedAt(int64_t step, int64_t epoch, int64_t batch);
 Message emptyValidation();
 Message skipped(const SkippedItem& item);

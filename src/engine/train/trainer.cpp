@@ -154,7 +154,12 @@ class Trainer {
           record_.info()["status"] = paused ? "paused" : "running";
           record_.save();
           setState(paused ? RunState::Paused : RunState::Running);
-          log(LogLevel::Info, paused ? run_messages::pausedAfter(pos_.global_step) : run_messages::resumed());
+          if (!ctx_.control->stepping())
+            log(LogLevel::Info, paused ? run_messages::pausedAfter(pos_.global_step) : run_messages::resumed());
+          else if (paused) {  // one line for a step taken while paused, not "resumed" + "paused"
+            log(LogLevel::Info, run_messages::steppedOneBatch(pos_.global_step));
+            ctx_.control->stepTaken();
+          }
         });
         if (ctx_.control->stopRequested()) {
           stopped = true;

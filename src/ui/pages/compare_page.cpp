@@ -26,6 +26,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
 #include <QSlider>
@@ -105,8 +106,9 @@ ComparePage::ComparePage(QWidget* parent) : QWidget(parent) {
   table_->setSelectionBehavior(QAbstractItemView::SelectRows);
   table_->setSelectionMode(QAbstractItemView::SingleSelection);
   table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  // Names and results in full; the long dataset description takes what is left.
   table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-  table_->horizontalHeader()->setSectionResizeMode(kName, QHeaderView::Stretch);
+  table_->horizontalHeader()->setSectionResizeMode(kDataset, QHeaderView::Stretch);
   table_->setSortingEnabled(true);
 
   metric_ = new QComboBox(this);
@@ -124,7 +126,7 @@ ComparePage::ComparePage(QWidget* parent) : QWidget(parent) {
 
   plot_ = new widgets::LiveCurvePlot(this);
   plot_->setSmoothing(0.6);
-  plot_->setMinimumHeight(200);  // a lesson's note above it never squeezes it flat
+  plot_->setMinimumHeight(240);  // a lesson's note above it never squeezes it flat
   diff_ = new RunDifferences(this);
 
   auto* top = new QHBoxLayout;  // the folder has a line of its own: a long path never widens the page
@@ -152,7 +154,15 @@ ComparePage::ComparePage(QWidget* parent) : QWidget(parent) {
   auto* hideGuide = new QPushButton(tr("Hide"), guide_);
   auto* guideLayout = new QHBoxLayout(guide_);
   guideLayout->setContentsMargins(6, 4, 6, 4);
-  guideLayout->addWidget(guideText_, 1);
+  // At most about five lines high, scrolling beyond: the plot below keeps its room.
+  auto* guideScroll = new QScrollArea(guide_);
+  guideScroll->setWidget(guideText_);
+  guideScroll->setWidgetResizable(true);
+  guideScroll->setFrameShape(QFrame::NoFrame);
+  guideScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  guideScroll->setMaximumHeight(fontMetrics().lineSpacing() * 5 + 8);
+  guideScroll->setStyleSheet("background: transparent;");
+  guideLayout->addWidget(guideScroll, 1);
   guideLayout->addWidget(hideGuide, 0, Qt::AlignTop);
   guide_->setStyleSheet("background-color: #fff8e1;");
   guide_->hide();

@@ -66,7 +66,7 @@ InspectPage::InspectPage(TrainingController* controller, QWidget* parent) : QWid
   latest_->setLogCounts(true);
 
   stats_ = new widgets::LiveCurvePlot(this);
-  stats_->setAxisLabels(tr("step"), tr("value"), tr("share of elements"));
+  stats_->setAxisLabels(tr("step"), tr("value"), tr("share"));  // of the elements; short: the plot is not tall
   stats_->setSmoothing(0);
   meanSeries_ = stats_->addSeries(tr("mean"), {widgets::seriesColor(0)});
   stdSeries_ = stats_->addSeries(tr("std"), {widgets::seriesColor(1)});

@@ -1,5 +1,6 @@
 #include "ui/pages/run_differences.h"
 
+#include <QEvent>
 #include <QHeaderView>
 #include <QLocale>
 
@@ -50,6 +51,11 @@ QString RunDifferences::readable(const nlohmann::json& v) {
   QStringList parts;  // an object: key=value pairs
   for (auto it = v.begin(); it != v.end(); ++it) parts << QString::fromStdString(it.key()) + "=" + readable(it.value());
   return parts.join(", ");
+}
+
+void RunDifferences::changeEvent(QEvent* event) {
+  QTableWidget::changeEvent(event);
+  if (event->type() == QEvent::FontChange) resizeColumnsToContents();
 }
 
 void RunDifferences::showRuns(const std::vector<const RunEntry*>& runs,

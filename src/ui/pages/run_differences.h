@@ -22,6 +22,9 @@ class RunDifferences : public QTableWidget {
 
   // A config value as the table shows it.
   static QString readable(const nlohmann::json& value);
+
+ protected:
+  void changeEvent(QEvent* event) override;  // a new font (presentation mode): columns fit again
 };
 
 }  // namespace trainscope::ui

@@ -43,7 +43,7 @@ SystemPage::SystemPage(TrainingController* controller, SystemSampler* sampler, Q
   cpuSeries_ = resources_->addSeries(tr("CPU (%)"), {QColor(255, 127, 14), false, false, /*rightAxis=*/true});
 
   throughput_ = new widgets::LiveCurvePlot(this);
-  throughput_->setAxisLabels(tr("step"), tr("samples/s"), tr("waiting for data (%)"));
+  throughput_->setAxisLabels(tr("step"), tr("samples/s"), tr("data wait (%)"));  // short: the plot is not tall
   throughput_->setSmoothing(0.6);
   speedSeries_ = throughput_->addSeries(tr("samples/s"), {QColor(44, 160, 44), false, /*smoothed=*/true});
   waitSeries_ =

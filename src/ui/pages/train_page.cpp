@@ -85,6 +85,7 @@ TrainPage::TrainPage(ExperimentDocument* document, TrainingController* controlle
   valLoss_ = loss_->addSeries(tr("validation loss"), {kOrange, true, false, false});
   accuracy_ = new widgets::LiveCurvePlot(this);
   accuracy_->setAxisLabels(tr("epoch"), tr("accuracy"));
+  accuracy_->setIntegerX(true);
   trainAcc_ = accuracy_->addSeries(tr("training accuracy"), {kBlue, true, false, false});
   valAcc_ = accuracy_->addSeries(tr("validation accuracy"), {kOrange, true, false, false});
   lr_ = new widgets::LiveCurvePlot(this);
@@ -199,6 +200,7 @@ void TrainPage::setEmptyRanges() {
 void TrainPage::onStateChanged(RunState state, const QString& reason) {
   if (state == RunState::Paused || state == RunState::Running) pausing_ = false;
   if (isFinal(state)) stopping_ = pausing_ = false;
+  if (isFinal(state) && stepDialog_) stepDialog_->hide();  // it showed a run that has ended
   updateButtons();
   if (state == RunState::Paused && !stopping_) {
     epochLabel_->setText(tr("Paused at epoch %1/%2 · step %3/%4 — press Resume (F6) to go on")
@@ -206,9 +208,13 @@ void TrainPage::onStateChanged(RunState state, const QString& reason) {
                              .arg(last_.epochs)
                              .arg(last_.step_in_epoch)
                              .arg(last_.steps_per_epoch));
+  } else if (state == RunState::Stopped && !reason.isEmpty()) {
+    // "Stopped by request", not "stopped: stopped by request".
+    epochLabel_->setText(reason.left(1).toUpper() + reason.mid(1));
   } else if (isFinal(state)) {
-    epochLabel_->setText(
-        tr("%1: %2").arg(statusName(QString::fromLatin1(toString(state))), reason.isEmpty() ? QString() : reason));
+    const QString name = statusName(QString::fromLatin1(toString(state)));
+    epochLabel_->setText(reason.isEmpty() ? name.left(1).toUpper() + name.mid(1)
+                                          : tr("%1: %2").arg(name.left(1).toUpper() + name.mid(1), reason));
   }
   showSpeed();
 }
@@ -282,7 +288,16 @@ void TrainPage::start() {
     updateButtons();
     return;
   }
-  // Nothing of the last run stays on screen: curves, axis ranges, status, clock.
+  showCleanPage(tr("Starting…"));
+}
+
+void TrainPage::clearLastRun(const QString& status) {
+  if (!controller_->isActive()) showCleanPage(status);  // else this page's own run is still going
+}
+
+void TrainPage::showCleanPage(const QString& status) {
+  // Nothing of the last run stays on screen: curves, axis ranges, status, clock, and
+  // the step-one-batch window.
   for (auto* p : {loss_, accuracy_, lr_}) p->clear();
   setEmptyRanges();
   log_->clear();
@@ -292,9 +307,10 @@ void TrainPage::start() {
   stopping_ = pausing_ = false;
   last_ = Progress{};
   lastArrivedMs_ = -1;
-  epochLabel_->setText(tr("Starting…"));
+  epochLabel_->setText(status);
   speedLabel_->clear();
   runLabel_->clear();
+  if (stepDialog_) stepDialog_->hide();
   updateButtons();
 }
 

@@ -49,6 +49,9 @@ class TrainPage : public QWidget {
   // The run queue's progress (a lesson's or a grid's runs, trained beside this page's
   // run); hidden when empty.
   void setQueueStatus(const QString& text);
+  // Clears what the last run left (curves, status, log), unless this page's run is
+  // active; `status` says what is happening instead (a lesson training in the background).
+  void clearLastRun(const QString& status);
   QLabel* queueLabel() const { return queueLabel_; }
   widgets::LiveCurvePlot* lossPlot() const { return loss_; }
   widgets::LiveCurvePlot* accuracyPlot() const { return accuracy_; }
@@ -70,6 +73,7 @@ class TrainPage : public QWidget {
   void onLog(const LogLine& l);
   void refreshPlots();
   void onStateChanged(RunState state, const QString& reason);
+  void showCleanPage(const QString& status);
   void showSpeed();
   void setEmptyRanges();
 

@@ -195,6 +195,8 @@ TEST_F(TrainingTest, StepOneBatchShowsEachLayerAndPausesAgain) {
   EXPECT_GT(conv.picture.width, conv.shape[3]) << "maps side by side";
   const LayerSnapshot& last = snapshot->layers.back();
   EXPECT_EQ(last.shape.back(), 10) << "the logits, one per class";
+  EXPECT_EQ(std::count(r.logs.begin(), r.logs.end(), "resumed"), 0) << "a step is not a resume";
+  EXPECT_NE(std::find(r.logs.begin(), r.logs.end(), "stepped one batch forward (step 4), paused again"), r.logs.end());
 }
 
 TEST_F(TrainingTest, StopTakesEffectBetweenTheBatchesOfAnAccumulation) {
