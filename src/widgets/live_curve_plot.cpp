@@ -23,7 +23,7 @@ LiveCurvePlot::LiveCurvePlot(QWidget* parent) : QWidget(parent), plot_(new QCust
   plot_->legend->setBorderPen(Qt::NoPen);
   plot_->legend->setBrush(Qt::NoBrush);
   plot_->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-  plot_->legend->setMargins(QMargins(4, 2, 4, 0));
+  plot_->legend->setMargins(QMargins(4, 2, 4, 4));  // room below the baseline: "_" stays visible
   plot_->axisRect()->insetLayout()->take(plot_->legend);
   plot_->plotLayout()->simplify();
   applyEmptyRange();

@@ -5,6 +5,9 @@
 #include <qcustomplot.h>
 
 #include <QApplication>
+#include <QFontMetrics>
+
+#include <algorithm>
 
 namespace trainscope::widgets {
 
@@ -28,6 +31,8 @@ void theme(QCustomPlot* plot, bool on) {
       if (axis->ticker()) axis->ticker()->setTickCount(on ? 4 : 5);  // fewer, larger numbers
     }
   plot->legend->setFont(font);
+  // Entries as tall as the text with its descent: otherwise "_" in a run's name is cut.
+  plot->legend->setIconSize(QSize(32, std::max(18, QFontMetrics(font).height() + 4)));
   for (int i = 0; i < plot->legend->itemCount(); ++i)
     if (QCPAbstractLegendItem* item = plot->legend->item(i)) item->setFont(font);
   plot->replot(QCustomPlot::rpQueuedReplot);
