@@ -144,6 +144,15 @@ int runCommand(int argc, char** argv) {
   exportCmd->add_option("--example", exportRequest.example,
                         "Also write an HDF5 file with a test batch (/input) and the engine's logits (/logits)");
 
+  std::string suspectsRun;
+  int64_t suspectsTop = 20;
+  bool suspectsJson = false;
+  auto* suspectsCmd = app.add_subcommand(
+      "suspects", "List the training labels a run finds most suspect (from samples.h5: the area under the margin)");
+  suspectsCmd->add_option("run", suspectsRun, "The run's folder")->required()->check(CLI::ExistingDirectory);
+  suspectsCmd->add_option("--top", suspectsTop, "How many (default 20)")->check(CLI::PositiveNumber);
+  suspectsCmd->add_flag("--json", suspectsJson, "Print a JSON list of objects");
+
   std::string predictRun, predictCheckpoint;
   std::vector<std::string> predictImagesList;
   int predictTop = 5;
@@ -208,6 +217,7 @@ int runCommand(int argc, char** argv) {
   if (*exportCmd) return exportCommand(exportRequest);
   if (*lrCmd) return lrFindCommand(lrConfig, lrOverrides, lrIterations, lrCsv, lrJson);
   if (*fitCmd) return fitBatchCommand(fitConfig, fitOverrides, fitHeadroom, fitTarget, fitJson);
+  if (*suspectsCmd) return suspectsCommand(suspectsRun, suspectsTop, suspectsJson);
   if (*predictCmd) return predictCommand(predictRun, predictImagesList, predictTop, predictCheckpoint, predictJson);
   return 0;
 }

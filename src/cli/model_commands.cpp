@@ -1,6 +1,7 @@
 #include "cli/model_commands.h"
 
 #include "cli/cli_support.h"
+#include "engine/sample_report.h"
 #include "engine/tuning.h"
 
 #include <nlohmann/json.hpp>
@@ -165,6 +166,40 @@ int fitBatchCommand(const std::string& config, const std::vector<std::string>& o
       std::cout << "an effective batch of " << a.target_batch << " fits without accumulation\n";
     return 0;
   });
+}
+
+int suspectsCommand(const std::string& runDir, int64_t top, bool json) {
+  const SuspectReport r = findSuspects(runDir, top);
+  if (!r.ok) {
+    std::fprintf(stderr, "error: %s\n", r.error.c_str());
+    return 1;
+  }
+  if (json) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& s : r.suspects)
+      list.push_back({{"index", s.index},
+                      {"path", s.where},
+                      {"label", s.label},
+                      {"predicted", s.predicted},
+                      {"score", s.score},
+                      {"p_label", s.p_label},
+                      {"forgetting", s.forgetting},
+                      {"known_flipped", s.known_flipped}});
+    std::printf("%s\n", list.dump(2).c_str());
+    return 0;
+  }
+  std::printf(
+      "%zu most suspect of %lld training labels, %lld epochs (score: minus the mean margin of the label's "
+      "logit, AUM)\n",
+      r.suspects.size(), static_cast<long long>(r.samples), static_cast<long long>(r.epochs));
+  for (const auto& s : r.suspects)
+    std::printf("%8lld  %-14s -> %-14s score %6.2f  p(label) %.2f  %s%s\n", static_cast<long long>(s.index),
+                s.label.c_str(), s.predicted.c_str(), s.score, s.p_label, s.where.c_str(),
+                s.known_flipped ? "  [flipped]" : "");
+  if (r.precision >= 0)
+    std::printf("dataset.label_noise flipped %lld labels: %.1f%% of these suspects are flips\n",
+                static_cast<long long>(r.flipped), r.precision * 100);
+  return 0;
 }
 
 }  // namespace trainscope::cli

@@ -20,6 +20,9 @@ int predictCommand(const std::string& runDir, const std::vector<std::string>& im
 int lrFindCommand(const std::string& config, const std::vector<std::string>& overrides, int iterations,
                   const std::string& csv, bool json);
 // The largest batch within the memory budget, and the accumulation for the target batch.
+// The run's most suspect training labels (samples.h5): a table, or with json one JSON
+// list of objects (index, path, label, predicted, score, ...).
+int suspectsCommand(const std::string& runDir, int64_t top, bool json);
 int fitBatchCommand(const std::string& config, const std::vector<std::string>& overrides, double headroom,
                     int targetBatch, bool json);
 

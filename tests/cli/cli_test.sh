@@ -213,4 +213,23 @@ with h5py.File(sys.argv[1] + "/metrics.h5", "r", libver="latest", swmr=True) as 
 PY
 check "the resumed record is one curve, each step once" contains "$tmp/steps" "contiguous"
 
+# Suspect labels: planted flips (dataset.label_noise), listed as JSON; samples.h5 read by h5py.
+"$cli" train -q --config "$src/resources/experiments/fashion_lenet.json" --out "$tmp/noise" --set epochs=2 \
+  --set dataset.train_subset=2048 --set dataset.val_subset=128 --set dataset.label_noise=0.1 >"$tmp/noisetrain" 2>&1
+noise_dir=$(ls -d "$tmp"/noise/lenet-fashion-mnist-* | head -1)
+"$cli" suspects "$noise_dir" --top 5 --json >"$tmp/suspects" 2>&1
+check "suspects --json exits 0" test $? -eq 0
+/usr/bin/python3 - "$tmp/suspects" "$noise_dir" >"$tmp/suspects_check" 2>&1 <<'PY'
+import json, sys, h5py
+top = json.load(open(sys.argv[1]))
+assert len(top) == 5 and all({"index", "path", "label", "predicted", "score"} <= set(t) for t in top), top
+assert [t["score"] for t in top] == sorted((t["score"] for t in top), reverse=True)
+with h5py.File(sys.argv[2] + "/samples.h5", "r") as f:
+    assert f["loss"].shape == (2, 2048) and f["label_noise/flipped"].shape == (205,), f["loss"].shape
+print("suspects ok")
+PY
+check "the suspects are a ranked JSON list and samples.h5 reads in h5py" contains "$tmp/suspects_check" "suspects ok"
+"$cli" suspects "$tmp" >"$tmp/nosamples" 2>&1
+check "a folder without samples.h5 is an error that says so" contains "$tmp/nosamples" "has no samples.h5"
+
 report

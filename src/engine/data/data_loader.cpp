@@ -129,7 +129,9 @@ Batch DataLoader::buildBatch(int64_t batch) {
   Batch out;
   out.index = batch;
   out.targets = torch::empty({n}, torch::kInt64);
+  out.samples = torch::empty({n}, torch::kInt64);
   auto* targets = out.targets.data_ptr<int64_t>();
+  auto* samples = out.samples.data_ptr<int64_t>();
   float* dst = nullptr;
   int64_t sampleSize = 0;
   PipelineImage img;
@@ -155,6 +157,7 @@ Batch DataLoader::buildBatch(int64_t batch) {
     }
     std::copy(img.tensor.begin(), img.tensor.end(), dst + i * sampleSize);
     targets[i] = dataset_->label(used);
+    samples[i] = used;
   }
   return out;
 }

@@ -22,6 +22,7 @@ namespace trainscope {
 struct Batch {
   torch::Tensor inputs;   // [N, C, H, W] float
   torch::Tensor targets;  // [N] int64
+  torch::Tensor samples;  // [N] int64: each sample's index in the dataset (after a fallback, the one used)
   int64_t index = 0;      // batch number within the epoch
 };
 

@@ -2,6 +2,7 @@
 
 #include "engine/data/fashion_mnist.h"
 #include "engine/data/image_folder.h"
+#include "engine/data/label_noise.h"
 #include "engine/data/rng.h"
 #include "engine/data/transforms.h"
 
@@ -37,6 +38,8 @@ DatasetSplits openDataset(const ExperimentConfig& c) {
     s = openImageFolder(c.dataset.root, o);
   }
   s.train = randomSubset(s.train, c.dataset.train_subset, mixSeed(c.seed, 1));
+  if (c.dataset.label_noise > 0)  // after the subset: the share is of what trains
+    s.train = std::make_shared<NoisyLabels>(s.train, c.dataset.label_noise, mixSeed(c.seed, 3));
   s.val = randomSubset(s.val, c.dataset.val_subset, mixSeed(c.seed, 2));
   return s;
 }

@@ -18,6 +18,7 @@
 #include "engine/train/pitfalls.h"
 #include "engine/train/run_messages.h"
 #include "engine/train/run_start.h"
+#include "engine/train/sample_recorder.h"
 #include "engine/train/training_data.h"
 #include "engine/train/validation.h"
 
@@ -97,6 +98,7 @@ class Trainer {
     inspection_ =
         std::make_unique<StepInspection>(cfg_, model_, record_.dir(), ctx_.events, ctx_.control,
                                          [this](LogLevel level, const std::string& text) { log(level, text); });
+    samples_ = std::make_unique<SampleRecorder>(*splits.train, (record_.dir() / "samples.h5").string(), ctx_.resuming);
 
     const int64_t accum = cfg_.training.grad_accum_steps;
     stepsPerEpoch_ = (trainLoader_->batchesPerEpoch() + accum - 1) / accum;
@@ -142,6 +144,7 @@ class Trainer {
       model_->train();
       freeze(epoch);
       trainLoader_->startEpoch(epoch, pos_.batch_in_epoch);
+      samples_->startEpoch();
       int64_t batch = pos_.batch_in_epoch;
       const int64_t batchesPerEpoch = trainLoader_->batchesPerEpoch();
       bool epochDone = false;
@@ -248,6 +251,7 @@ class Trainer {
       torch::Tensor loss = mixedCrossEntropy(logits, mixed, cfg_.training.label_smoothing);
       const double lossValue = loss.item<double>();  // read anyway for the curve: the check is free
       inspection_->afterForward(pos_.global_step + 1, lossValue, mixed.inputs, logits, y, classes_);
+      if (!mixed.mixed()) samples_->record(batch->samples, logits, y);  // samples.h5, from this same forward
       if (guard && !std::isfinite(lossValue)) {
         bad = std::string("the loss is ") + (std::isnan(lossValue) ? "NaN" : "infinite");
         continue;
@@ -325,6 +329,7 @@ class Trainer {
   }
 
   void finishEpoch(int64_t epoch, const ValidationResult& val, double duration, bool complete) {
+    if (const std::string e = complete ? samples_->endEpoch() : ""; !e.empty()) log(LogLevel::Warning, e);
     EpochMetrics e;
     e.epoch = epoch + 1;
     e.step = pos_.global_step;
@@ -574,6 +579,7 @@ class Trainer {
   std::unique_ptr<LrSchedule> schedule_;
   std::unique_ptr<MetricsFile> metrics_;
   std::unique_ptr<StepInspection> inspection_;  // probes and tensor saves
+  std::unique_ptr<SampleRecorder> samples_;     // per-sample dynamics: samples.h5
   TrainingPosition pos_;
   int64_t stepsPerEpoch_ = 0, totalSteps_ = 0;
   double sessionSamples_ = 0, sessionSeconds_ = 0, resumedTrainSeconds_ = 0;

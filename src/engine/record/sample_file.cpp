@@ -1,0 +1,126 @@
+#include "engine/record/sample_file.h"
+
+#include "engine/record/h5_handle.h"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <limits>
+
+namespace trainscope {
+
+namespace {
+template <typename T>
+void writeDataset(hid_t where, const char* name, hid_t type, const std::vector<hsize_t>& dims, const T* data) {
+  H5Handle space(H5Screate_simple(static_cast<int>(dims.size()), dims.data(), nullptr), H5Sclose, "dataspace");
+  H5Handle set(H5Dcreate2(where, name, type, space.get(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT), H5Dclose, name);
+  if (H5Dwrite(set.get(), type, H5S_ALL, H5S_ALL, H5P_DEFAULT, data) < 0) throwHdf5WriteError(where, name);
+}
+
+template <typename T>
+void writeRows(hid_t file, const char* name, hid_t type, const std::vector<std::vector<T>>& rows, size_t n) {
+  std::vector<T> flat;
+  flat.reserve(rows.size() * n);
+  for (const auto& r : rows) flat.insert(flat.end(), r.begin(), r.end());
+  writeDataset(file, name, type, {static_cast<hsize_t>(rows.size()), static_cast<hsize_t>(n)}, flat.data());
+}
+
+template <typename T>
+std::vector<T> readAll(hid_t file, const char* name, hid_t type, std::vector<hsize_t>* dims) {
+  H5Handle set(H5Dopen2(file, name, H5P_DEFAULT), H5Dclose, std::string("opening ") + name);
+  H5Handle space(H5Dget_space(set.get()), H5Sclose, "dataspace");
+  const int rank = H5Sget_simple_extent_ndims(space.get());
+  dims->assign(static_cast<size_t>(std::max(rank, 0)), 0);
+  H5Sget_simple_extent_dims(space.get(), dims->data(), nullptr);
+  hsize_t count = 1;
+  for (hsize_t d : *dims) count *= d;
+  std::vector<T> out(count);
+  if (count > 0 && H5Dread(set.get(), type, H5S_ALL, H5S_ALL, H5P_DEFAULT, out.data()) < 0)
+    throw std::runtime_error(std::string("cannot read ") + name);
+  return out;
+}
+
+template <typename T>
+std::vector<std::vector<T>> readRows(hid_t file, const char* name, hid_t type) {
+  std::vector<hsize_t> dims;
+  const std::vector<T> flat = readAll<T>(file, name, type, &dims);
+  std::vector<std::vector<T>> rows;
+  if (dims.size() != 2) return rows;
+  for (hsize_t r = 0; r < dims[0]; ++r)
+    rows.emplace_back(flat.begin() + static_cast<std::ptrdiff_t>(r * dims[1]),
+                      flat.begin() + static_cast<std::ptrdiff_t>((r + 1) * dims[1]));
+  return rows;
+}
+}  // namespace
+
+void writeSampleFile(const std::string& path, const SampleDynamics& d) {
+  const std::string tmp = path + ".tmp";
+  {
+    H5Handle file(H5Fcreate(tmp.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT), H5Fclose, "creating " + tmp);
+    const auto n = static_cast<size_t>(d.samples());
+    writeDataset(file.get(), "labels", H5T_NATIVE_INT64, {n}, d.labels.data());
+    writeRows(file.get(), "loss", H5T_NATIVE_FLOAT, d.loss, n);
+    writeRows(file.get(), "p_label", H5T_NATIVE_FLOAT, d.p_label, n);
+    writeRows(file.get(), "margin", H5T_NATIVE_FLOAT, d.margin, n);
+    writeRows(file.get(), "predicted", H5T_NATIVE_INT32, d.predicted, n);
+    H5Handle noise(H5Gcreate2(file.get(), "label_noise", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT), H5Gclose,
+                   "label_noise group");
+    writeDataset(noise.get(), "flipped", H5T_NATIVE_INT64, {d.flipped.size()}, d.flipped.data());
+    writeDataset(noise.get(), "original_labels", H5T_NATIVE_INT64, {d.original_labels.size()},
+                 d.original_labels.data());
+    h5FlushOrThrow(file.get());
+  }
+  std::filesystem::rename(tmp, path);  // readers see the old file or the new one, never half
+}
+
+SampleDynamics readSampleFile(const std::string& path) {
+  quietHdf5Errors();
+  H5Handle file(H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), H5Fclose, "opening " + path);
+  SampleDynamics d;
+  std::vector<hsize_t> dims;
+  d.labels = readAll<int64_t>(file.get(), "labels", H5T_NATIVE_INT64, &dims);
+  d.loss = readRows<float>(file.get(), "loss", H5T_NATIVE_FLOAT);
+  d.p_label = readRows<float>(file.get(), "p_label", H5T_NATIVE_FLOAT);
+  d.margin = readRows<float>(file.get(), "margin", H5T_NATIVE_FLOAT);
+  d.predicted = readRows<int32_t>(file.get(), "predicted", H5T_NATIVE_INT32);
+  d.flipped = readAll<int64_t>(file.get(), "label_noise/flipped", H5T_NATIVE_INT64, &dims);
+  d.original_labels = readAll<int64_t>(file.get(), "label_noise/original_labels", H5T_NATIVE_INT64, &dims);
+  return d;
+}
+
+std::vector<Suspect> rankSuspects(const SampleDynamics& d, int64_t top) {
+  std::vector<Suspect> all;
+  const int64_t n = d.samples(), epochs = d.epochs();
+  for (int64_t i = 0; i < n; ++i) {
+    double sum = 0;
+    int seen = 0, forgetting = 0;
+    bool wasCorrect = false;
+    Suspect s;
+    s.index = i;
+    s.label = d.labels[static_cast<size_t>(i)];
+    s.predicted = -1;
+    for (int64_t e = 0; e < epochs; ++e) {
+      const float m = d.margin[static_cast<size_t>(e)][static_cast<size_t>(i)];
+      if (std::isnan(m)) continue;
+      sum += m;
+      ++seen;
+      const int32_t p = d.predicted[static_cast<size_t>(e)][static_cast<size_t>(i)];
+      const bool correct = p == s.label;
+      if (wasCorrect && !correct) ++forgetting;
+      wasCorrect = correct;
+      s.predicted = p;
+      s.p_label = d.p_label[static_cast<size_t>(e)][static_cast<size_t>(i)];
+    }
+    if (seen == 0) continue;
+    s.score = -sum / seen;
+    s.forgetting = forgetting;
+    all.push_back(s);
+  }
+  const auto k = static_cast<size_t>(std::clamp<int64_t>(top, 0, static_cast<int64_t>(all.size())));
+  std::partial_sort(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(k), all.end(),
+                    [](const Suspect& a, const Suspect& b) { return a.score > b.score; });
+  all.resize(k);
+  return all;
+}
+
+}  // namespace trainscope

@@ -1,0 +1,77 @@
+#include "engine/train/sample_recorder.h"
+
+#include "engine/data/label_noise.h"
+
+#include <filesystem>
+#include <limits>
+
+namespace trainscope {
+
+SampleRecorder::SampleRecorder(const Dataset& train, std::string path, bool resuming) : path_(std::move(path)) {
+  if (resuming && std::filesystem::exists(path_)) {
+    try {
+      SampleDynamics kept = readSampleFile(path_);
+      if (kept.samples() == train.size()) d_ = std::move(kept);
+    } catch (const std::exception&) {  // unreadable: start again rather than stop the run
+    }
+  }
+  if (d_.samples() == train.size()) return;
+  d_ = SampleDynamics{};
+  d_.labels.resize(static_cast<size_t>(train.size()));
+  for (int64_t i = 0; i < train.size(); ++i) d_.labels[static_cast<size_t>(i)] = train.label(i);
+  if (const auto* noisy = dynamic_cast<const NoisyLabels*>(&train)) {
+    d_.flipped = noisy->flipped();
+    d_.original_labels = noisy->originalLabels();
+  }
+}
+
+void SampleRecorder::startEpoch() {
+  const auto n = static_cast<size_t>(d_.samples());
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  d_.loss.emplace_back(n, nan);
+  d_.p_label.emplace_back(n, nan);
+  d_.margin.emplace_back(n, nan);
+  d_.predicted.emplace_back(n, -1);
+  inEpoch_ = true;
+}
+
+void SampleRecorder::record(const torch::Tensor& samples, const torch::Tensor& logits, const torch::Tensor& targets) {
+  if (!inEpoch_ || !samples.defined() || logits.dim() != 2) return;
+  torch::NoGradGuard noGrad;
+  const torch::Tensor z = logits.detach().to(torch::kCPU, torch::kFloat);
+  const torch::Tensor y = targets.to(torch::kCPU, torch::kLong).reshape({-1, 1});
+  const torch::Tensor logp = torch::log_softmax(z, /*dim=*/1);
+  const torch::Tensor labelLogp = logp.gather(/*dim=*/1, y).reshape({-1});
+  const torch::Tensor labelLogit = z.gather(/*dim=*/1, y).reshape({-1});
+  const torch::Tensor others = z.scatter(/*dim=*/1, y, -std::numeric_limits<float>::infinity());
+  const torch::Tensor margin = (labelLogit - std::get<0>(others.max(/*dim=*/1))).contiguous();
+  const torch::Tensor predicted = z.argmax(/*dim=*/1).to(torch::kInt).contiguous();
+  const torch::Tensor index = samples.to(torch::kCPU, torch::kLong).contiguous();
+  const torch::Tensor loss = (-labelLogp).contiguous(), p = labelLogp.exp().contiguous();
+  const auto* ix = index.data_ptr<int64_t>();
+  auto& lossRow = d_.loss.back();
+  auto& pRow = d_.p_label.back();
+  auto& marginRow = d_.margin.back();
+  auto& predictedRow = d_.predicted.back();
+  for (int64_t k = 0; k < index.numel(); ++k) {
+    const auto i = static_cast<size_t>(ix[k]);
+    if (i >= lossRow.size()) continue;
+    lossRow[i] = loss.data_ptr<float>()[k];
+    pRow[i] = p.data_ptr<float>()[k];
+    marginRow[i] = margin.data_ptr<float>()[k];
+    predictedRow[i] = predicted.data_ptr<int32_t>()[k];
+  }
+}
+
+std::string SampleRecorder::endEpoch() {
+  if (!inEpoch_) return {};
+  inEpoch_ = false;
+  try {
+    writeSampleFile(path_, d_);
+  } catch (const std::exception& e) {
+    return std::string("samples.h5 not written: ") + e.what();
+  }
+  return {};
+}
+
+}  // namespace trainscope
