@@ -2,6 +2,7 @@
 
 #include "engine/data/label_noise.h"
 
+#include <chrono>
 #include <filesystem>
 #include <limits>
 
@@ -35,8 +36,15 @@ void SampleRecorder::startEpoch() {
   inEpoch_ = true;
 }
 
+namespace {
+double since(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+}  // namespace
+
 void SampleRecorder::record(const torch::Tensor& samples, const torch::Tensor& logits, const torch::Tensor& targets) {
   if (!inEpoch_ || !samples.defined() || logits.dim() != 2) return;
+  const auto start = std::chrono::steady_clock::now();
   torch::NoGradGuard noGrad;
   const torch::Tensor z = logits.detach().to(torch::kCPU, torch::kFloat);
   const torch::Tensor y = targets.to(torch::kCPU, torch::kLong).reshape({-1, 1});
@@ -61,16 +69,19 @@ void SampleRecorder::record(const torch::Tensor& samples, const torch::Tensor& l
     marginRow[i] = margin.data_ptr<float>()[k];
     predictedRow[i] = predicted.data_ptr<int32_t>()[k];
   }
+  seconds_ += since(start);
 }
 
 std::string SampleRecorder::endEpoch() {
   if (!inEpoch_) return {};
   inEpoch_ = false;
+  const auto start = std::chrono::steady_clock::now();
   try {
     writeSampleFile(path_, d_);
   } catch (const std::exception& e) {
     return std::string("samples.h5 not written: ") + e.what();
   }
+  seconds_ += since(start);
   return {};
 }
 

@@ -23,11 +23,14 @@ class SampleRecorder {
   // Writes samples.h5 with the epoch just completed; "" or why it could not (the
   // dynamics are a view: the run goes on without them).
   std::string endEpoch();
+  // Seconds spent recording and writing so far (its cost: run.json's samples_seconds).
+  double seconds() const { return seconds_; }
 
  private:
   SampleDynamics d_;
   std::string path_;
   bool inEpoch_ = false;
+  double seconds_ = 0;
 };
 
 }  // namespace trainscope

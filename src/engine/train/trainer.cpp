@@ -362,6 +362,7 @@ class Trainer {
       info["best_val_accuracy"] = pos_.best_val_accuracy, info["best_epoch"] = pos_.best_epoch;
     info["final_val_accuracy"] = e.val_accuracy;
     info["final_val_loss"] = e.val_loss;
+    info["samples_seconds"] = samples_->seconds();  // samples.h5's cost, this session
     record_.save();
     log(LogLevel::Info, run_messages::epochSummary(e.epoch, cfg_.epochs, e.train_loss, e.train_accuracy, e.val_loss,
                                                    e.val_accuracy, e.best));
