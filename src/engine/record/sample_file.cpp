@@ -1,6 +1,6 @@
 #include "engine/record/sample_file.h"
 
-#include "engine/record/h5_handle.h"
+#include "engine/record/h5_arrays.h"
 
 #include <algorithm>
 #include <cmath>
@@ -11,39 +11,17 @@ namespace trainscope {
 
 namespace {
 template <typename T>
-void writeDataset(hid_t where, const char* name, hid_t type, const std::vector<hsize_t>& dims, const T* data) {
-  H5Handle space(H5Screate_simple(static_cast<int>(dims.size()), dims.data(), nullptr), H5Sclose, "dataspace");
-  H5Handle set(H5Dcreate2(where, name, type, space.get(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT), H5Dclose, name);
-  if (H5Dwrite(set.get(), type, H5S_ALL, H5S_ALL, H5P_DEFAULT, data) < 0) throwHdf5WriteError(where, name);
-}
-
-template <typename T>
 void writeRows(hid_t file, const char* name, hid_t type, const std::vector<std::vector<T>>& rows, size_t n) {
   std::vector<T> flat;
   flat.reserve(rows.size() * n);
   for (const auto& r : rows) flat.insert(flat.end(), r.begin(), r.end());
-  writeDataset(file, name, type, {static_cast<hsize_t>(rows.size()), static_cast<hsize_t>(n)}, flat.data());
-}
-
-template <typename T>
-std::vector<T> readAll(hid_t file, const char* name, hid_t type, std::vector<hsize_t>* dims) {
-  H5Handle set(H5Dopen2(file, name, H5P_DEFAULT), H5Dclose, std::string("opening ") + name);
-  H5Handle space(H5Dget_space(set.get()), H5Sclose, "dataspace");
-  const int rank = H5Sget_simple_extent_ndims(space.get());
-  dims->assign(static_cast<size_t>(std::max(rank, 0)), 0);
-  H5Sget_simple_extent_dims(space.get(), dims->data(), nullptr);
-  hsize_t count = 1;
-  for (hsize_t d : *dims) count *= d;
-  std::vector<T> out(count);
-  if (count > 0 && H5Dread(set.get(), type, H5S_ALL, H5S_ALL, H5P_DEFAULT, out.data()) < 0)
-    throw std::runtime_error(std::string("cannot read ") + name);
-  return out;
+  h5WriteArray(file, name, type, {static_cast<hsize_t>(rows.size()), static_cast<hsize_t>(n)}, flat.data());
 }
 
 template <typename T>
 std::vector<std::vector<T>> readRows(hid_t file, const char* name, hid_t type) {
   std::vector<hsize_t> dims;
-  const std::vector<T> flat = readAll<T>(file, name, type, &dims);
+  const std::vector<T> flat = h5ReadArray<T>(file, name, type, &dims);
   std::vector<std::vector<T>> rows;
   if (dims.size() != 2) return rows;
   for (hsize_t r = 0; r < dims[0]; ++r)
@@ -58,15 +36,15 @@ void writeSampleFile(const std::string& path, const SampleDynamics& d) {
   {
     H5Handle file(H5Fcreate(tmp.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT), H5Fclose, "creating " + tmp);
     const auto n = static_cast<size_t>(d.samples());
-    writeDataset(file.get(), "labels", H5T_NATIVE_INT64, {n}, d.labels.data());
+    h5WriteArray(file.get(), "labels", H5T_NATIVE_INT64, {n}, d.labels.data());
     writeRows(file.get(), "loss", H5T_NATIVE_FLOAT, d.loss, n);
     writeRows(file.get(), "p_label", H5T_NATIVE_FLOAT, d.p_label, n);
     writeRows(file.get(), "margin", H5T_NATIVE_FLOAT, d.margin, n);
     writeRows(file.get(), "predicted", H5T_NATIVE_INT32, d.predicted, n);
     H5Handle noise(H5Gcreate2(file.get(), "label_noise", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT), H5Gclose,
                    "label_noise group");
-    writeDataset(noise.get(), "flipped", H5T_NATIVE_INT64, {d.flipped.size()}, d.flipped.data());
-    writeDataset(noise.get(), "original_labels", H5T_NATIVE_INT64, {d.original_labels.size()},
+    h5WriteArray(noise.get(), "flipped", H5T_NATIVE_INT64, {d.flipped.size()}, d.flipped.data());
+    h5WriteArray(noise.get(), "original_labels", H5T_NATIVE_INT64, {d.original_labels.size()},
                  d.original_labels.data());
     h5FlushOrThrow(file.get());
   }
@@ -78,13 +56,13 @@ SampleDynamics readSampleFile(const std::string& path) {
   H5Handle file(H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), H5Fclose, "opening " + path);
   SampleDynamics d;
   std::vector<hsize_t> dims;
-  d.labels = readAll<int64_t>(file.get(), "labels", H5T_NATIVE_INT64, &dims);
+  d.labels = h5ReadArray<int64_t>(file.get(), "labels", H5T_NATIVE_INT64, &dims);
   d.loss = readRows<float>(file.get(), "loss", H5T_NATIVE_FLOAT);
   d.p_label = readRows<float>(file.get(), "p_label", H5T_NATIVE_FLOAT);
   d.margin = readRows<float>(file.get(), "margin", H5T_NATIVE_FLOAT);
   d.predicted = readRows<int32_t>(file.get(), "predicted", H5T_NATIVE_INT32);
-  d.flipped = readAll<int64_t>(file.get(), "label_noise/flipped", H5T_NATIVE_INT64, &dims);
-  d.original_labels = readAll<int64_t>(file.get(), "label_noise/original_labels", H5T_NATIVE_INT64, &dims);
+  d.flipped = h5ReadArray<int64_t>(file.get(), "label_noise/flipped", H5T_NATIVE_INT64, &dims);
+  d.original_labels = h5ReadArray<int64_t>(file.get(), "label_noise/original_labels", H5T_NATIVE_INT64, &dims);
   return d;
 }
 

@@ -8,12 +8,23 @@
 
 namespace trainscope {
 
-SampleRecorder::SampleRecorder(const Dataset& train, std::string path, bool resuming) : path_(std::move(path)) {
-  if (resuming && std::filesystem::exists(path_)) {
-    try {
-      SampleDynamics kept = readSampleFile(path_);
-      if (kept.samples() == train.size()) d_ = std::move(kept);
-    } catch (const std::exception&) {  // unreadable: start again rather than stop the run
+SampleRecorder::SampleRecorder(const DatasetSplits& splits, const std::string& runDir, bool resuming)
+    : path_(runDir + "/samples.h5"), predictionsPath_(runDir + "/predictions.h5") {
+  const Dataset& train = *splits.train;
+  v_.class_names = train.classes();
+  v_.classes = static_cast<int64_t>(v_.class_names.size());
+  for (int64_t i = 0; i < splits.val->size(); ++i) v_.labels.push_back(splits.val->label(i));
+  if (resuming) {
+    try {  // an unreadable file starts again rather than stop the run
+      if (std::filesystem::exists(predictionsPath_)) {
+        ValidationPredictions kept = readPredictionFile(predictionsPath_);
+        if (kept.classes == v_.classes && kept.labels == v_.labels) v_.confusion = std::move(kept.confusion);
+      }
+      if (std::filesystem::exists(path_)) {
+        SampleDynamics kept = readSampleFile(path_);
+        if (kept.samples() == train.size()) d_ = std::move(kept);
+      }
+    } catch (const std::exception&) {
     }
   }
   if (d_.samples() == train.size()) return;
@@ -72,14 +83,20 @@ void SampleRecorder::record(const torch::Tensor& samples, const torch::Tensor& l
   seconds_ += since(start);
 }
 
-std::string SampleRecorder::endEpoch() {
+std::string SampleRecorder::endEpoch(const ValidationResult& validation) {
   if (!inEpoch_) return {};
   inEpoch_ = false;
   const auto start = std::chrono::steady_clock::now();
   try {
     writeSampleFile(path_, d_);
+    if (!validation.confusion.empty()) {
+      v_.confusion.push_back(validation.confusion);
+      v_.predicted = validation.predicted;
+      v_.probability = validation.probability;
+      writePredictionFile(predictionsPath_, v_);
+    }
   } catch (const std::exception& e) {
-    return std::string("samples.h5 not written: ") + e.what();
+    return std::string("samples.h5 or predictions.h5 not written: ") + e.what();
   }
   seconds_ += since(start);
   return {};

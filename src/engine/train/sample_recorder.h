@@ -1,11 +1,15 @@
-// Per-sample training dynamics (samples.h5, record/sample_file.h) from the forward
-// passes training already does: no extra pass. Each training batch's logits give every
-// sample's loss, the probability of its label, its margin and its prediction; a mixed
-// batch (MixUp, CutMix) is not recorded, its samples' labels being blended.
+// A run's per-sample records, from the forward passes training and validation already
+// do (no extra pass): the training dynamics (samples.h5, record/sample_file.h), where
+// each training batch's logits give every sample's loss, the probability of its label,
+// its margin and its prediction (a mixed MixUp/CutMix batch is not recorded, its
+// labels being blended); and the validation predictions (predictions.h5,
+// record/prediction_file.h): each epoch's confusion matrix, the last epoch's predictions.
 #pragma once
 
 #include "engine/data/dataset.h"
+#include "engine/record/prediction_file.h"
 #include "engine/record/sample_file.h"
+#include "engine/train/validation.h"
 
 #include <torch/torch.h>
 
@@ -15,20 +19,21 @@ namespace trainscope {
 
 class SampleRecorder {
  public:
-  // `train`: the training split (NoisyLabels' flips are recorded too). On a resume the
-  // epochs already in `path` are kept.
-  SampleRecorder(const Dataset& train, std::string path, bool resuming);
+  // NoisyLabels' flips in the training split are recorded too. On a resume the epochs
+  // already in the run folder are kept.
+  SampleRecorder(const DatasetSplits& splits, const std::string& runDir, bool resuming);
   void startEpoch();
   void record(const torch::Tensor& samples, const torch::Tensor& logits, const torch::Tensor& targets);
-  // Writes samples.h5 with the epoch just completed; "" or why it could not (the
-  // dynamics are a view: the run goes on without them).
-  std::string endEpoch();
+  // Writes samples.h5 and predictions.h5 with the epoch just completed; "" or why they
+  // could not be (they are a view: the run goes on without them).
+  std::string endEpoch(const ValidationResult& validation);
   // Seconds spent recording and writing so far (its cost: run.json's samples_seconds).
   double seconds() const { return seconds_; }
 
  private:
   SampleDynamics d_;
-  std::string path_;
+  ValidationPredictions v_;
+  std::string path_, predictionsPath_;
   bool inEpoch_ = false;
   double seconds_ = 0;
 };

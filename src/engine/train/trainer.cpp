@@ -98,7 +98,7 @@ class Trainer {
     inspection_ =
         std::make_unique<StepInspection>(cfg_, model_, record_.dir(), ctx_.events, ctx_.control,
                                          [this](LogLevel level, const std::string& text) { log(level, text); });
-    samples_ = std::make_unique<SampleRecorder>(*splits.train, (record_.dir() / "samples.h5").string(), ctx_.resuming);
+    samples_ = std::make_unique<SampleRecorder>(splits, record_.dir().string(), ctx_.resuming);
 
     const int64_t accum = cfg_.training.grad_accum_steps;
     stepsPerEpoch_ = (trainLoader_->batchesPerEpoch() + accum - 1) / accum;
@@ -320,7 +320,8 @@ class Trainer {
   ValidationResult validate(int64_t epoch) {
     const auto start = Clock::now();
     publishProgress(epoch, stepsPerEpoch_, /*validating=*/true);
-    const ValidationResult r = validateModel(model_, *valLoader_, device_, *ctx_.control, cfg_.pitfalls.skip_eval);
+    const ValidationResult r = validateModel(model_, *valLoader_, device_, *ctx_.control, cfg_.pitfalls.skip_eval,
+                                             static_cast<int64_t>(classes_.size()));
     reportSkipped();
     if (r.interrupted) return r;
     lastValidationSeconds_ = secondsSince(start);
@@ -329,7 +330,7 @@ class Trainer {
   }
 
   void finishEpoch(int64_t epoch, const ValidationResult& val, double duration, bool complete) {
-    if (const std::string e = complete ? samples_->endEpoch() : ""; !e.empty()) log(LogLevel::Warning, e);
+    if (const std::string e = complete ? samples_->endEpoch(val) : ""; !e.empty()) log(LogLevel::Warning, e);
     EpochMetrics e;
     e.epoch = epoch + 1;
     e.step = pos_.global_step;

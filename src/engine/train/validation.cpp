@@ -5,8 +5,11 @@
 namespace trainscope {
 
 ValidationResult validateModel(LayerStack& model, DataLoader& loader, const torch::Device& device,
-                               const RunControl& control, bool skipEval) {
+                               const RunControl& control, bool skipEval, int64_t classes) {
   ValidationResult r;
+  r.confusion.assign(static_cast<size_t>(classes * classes), 0);
+  r.predicted.assign(static_cast<size_t>(loader.datasetSize()), -1);
+  r.probability.assign(r.predicted.size(), 0.0f);
   torch::NoGradGuard noGrad;
   if (!skipEval) model->eval();  // the pitfall: Dropout and BatchNorm stay in training mode
   loader.startEpoch(0);
@@ -23,8 +26,20 @@ ValidationResult validateModel(LayerStack& model, DataLoader& loader, const torc
     lossSum += torch::nn::functional::cross_entropy(
                    logits, y, torch::nn::functional::CrossEntropyFuncOptions().reduction(torch::kSum))
                    .item<double>();
-    correct += logits.argmax(/*dim=*/1).eq(y).sum().item<double>();
+    const auto [probability, predicted] = torch::softmax(logits, /*dim=*/1).max(/*dim=*/1);
+    correct += predicted.eq(y).sum().item<double>();
     seen += static_cast<double>(y.size(0));
+    // The confusion matrix and each sample's prediction, from this same pass.
+    const torch::Tensor p = predicted.to(torch::kCPU).contiguous(), t = batch->targets.contiguous();
+    const torch::Tensor prob = probability.to(torch::kCPU, torch::kFloat).contiguous();
+    for (int64_t k = 0; k < p.size(0); ++k) {
+      const int64_t truth = t.data_ptr<int64_t>()[k], guess = p.data_ptr<int64_t>()[k];
+      if (truth >= 0 && truth < classes && guess >= 0 && guess < classes)
+        ++r.confusion[static_cast<size_t>(truth * classes + guess)];
+      const auto i = static_cast<size_t>(batch->samples.data_ptr<int64_t>()[k]);
+      if (i < r.predicted.size())
+        r.predicted[i] = static_cast<int32_t>(guess), r.probability[i] = prob.data_ptr<float>()[k];
+    }
   }
   model->train();
   r.samples = static_cast<int64_t>(seen);

@@ -14,9 +14,12 @@ struct ValidationResult {
   double loss = 0, accuracy = 0;  // NaN when there are no validation samples
   int64_t samples = 0;
   bool interrupted = false;
+  std::vector<int64_t> confusion;  // [classes * classes]: rows the true class, columns the predicted
+  std::vector<int32_t> predicted;  // [validation size], by sample index; -1 when not seen
+  std::vector<float> probability;  // of `predicted`
 };
 
 ValidationResult validateModel(LayerStack& model, DataLoader& loader, const torch::Device& device,
-                               const RunControl& control, bool skipEval);
+                               const RunControl& control, bool skipEval, int64_t classes);
 
 }  // namespace trainscope

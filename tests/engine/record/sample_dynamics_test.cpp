@@ -1,6 +1,7 @@
 // Per-sample training dynamics (samples.h5), dataset.label_noise and the suspect-label
 // ranking: planted flips are what the ranking finds.
 #include "engine/data/label_noise.h"
+#include "engine/record/prediction_file.h"
 #include "engine/record/sample_file.h"
 #include "engine/sample_report.h"
 #include "engine/session.h"
@@ -91,6 +92,28 @@ TEST(SampleDynamics, PlantedFlipsAreTheTopSuspectsOfARealRun) {
   for (const auto& row : d.loss)  // every sample seen once an epoch, from the training forward passes
     EXPECT_EQ(std::count_if(row.begin(), row.end(), [](float v) { return !std::isnan(v); }), 4096);
   ASSERT_EQ(d.flipped.size(), 410u);
+
+  // predictions.h5: a confusion matrix per epoch, each summing to the validation size,
+  // its diagonal the epoch's validation accuracy; the last epoch's predictions.
+  const ValidationPredictions v = readPredictionFile(s->runDir() + "/predictions.h5");
+  ASSERT_EQ(v.epochs(), 3);
+  ASSERT_EQ(v.classes, 10);
+  for (int e = 0; e < 3; ++e) {
+    const auto& m = v.confusion[static_cast<size_t>(e)];
+    int64_t sum = 0, diagonal = 0;
+    for (int64_t t = 0; t < 10; ++t)
+      for (int64_t p = 0; p < 10; ++p) sum += m[static_cast<size_t>(t * 10 + p)], diagonal += t == p ? m[t * 11] : 0;
+    EXPECT_EQ(sum, 256);
+    EXPECT_NEAR(static_cast<double>(diagonal) / 256.0, r.epochs[static_cast<size_t>(e)].val_accuracy, 1e-9);
+  }
+  ASSERT_EQ(v.predicted.size(), 256u);
+  int64_t right = 0;
+  for (size_t i = 0; i < 256; ++i) {
+    ASSERT_GE(v.predicted[i], 0);
+    EXPECT_GT(v.probability[i], 0.099f);  // the top class of 10 has at least a tenth
+    right += v.predicted[i] == v.labels[i];
+  }
+  EXPECT_NEAR(static_cast<double>(right) / 256.0, r.epochs.back().val_accuracy, 1e-9);
 
   const SuspectReport report = findSuspects(s->runDir(), static_cast<int64_t>(d.flipped.size()));
   ASSERT_TRUE(report.ok) << report.error;
