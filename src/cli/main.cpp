@@ -1,4 +1,5 @@
 // trainscope-cli: trains Trainscope experiments headless.
+#include "cli/check_command.h"
 #include "cli/commands.h"
 #include "cli/model_commands.h"
 #include "engine/system/versions.h"
@@ -144,6 +145,17 @@ int runCommand(int argc, char** argv) {
   exportCmd->add_option("--example", exportRequest.example,
                         "Also write an HDF5 file with a test batch (/input) and the engine's logits (/logits)");
 
+  std::string checkFolder, checkConfig;
+  std::vector<std::string> checkOverrides;
+  bool checkJson = false;
+  auto* checkCmd = app.add_subcommand(
+      "check", "Check a dataset's health: duplicates and leakage between splits, label conflicts, imbalance, outliers");
+  checkCmd->add_option("folder", checkFolder, "An image folder (default: the experiment's dataset, else Fashion-MNIST)")
+      ->check(CLI::ExistingDirectory);
+  checkCmd->add_option("-c,--config", checkConfig, "Experiment JSON whose dataset to check")->check(CLI::ExistingFile);
+  checkCmd->add_option("-s,--set", checkOverrides, "Override a field: key=value")->take_all();
+  checkCmd->add_flag("--json", checkJson, "Print one JSON object");
+
   std::string suspectsRun;
   int64_t suspectsTop = 20;
   bool suspectsJson = false;
@@ -217,6 +229,7 @@ int runCommand(int argc, char** argv) {
   if (*exportCmd) return exportCommand(exportRequest);
   if (*lrCmd) return lrFindCommand(lrConfig, lrOverrides, lrIterations, lrCsv, lrJson);
   if (*fitCmd) return fitBatchCommand(fitConfig, fitOverrides, fitHeadroom, fitTarget, fitJson);
+  if (*checkCmd) return checkCommand(checkFolder, checkConfig, checkOverrides, checkJson);
   if (*suspectsCmd) return suspectsCommand(suspectsRun, suspectsTop, suspectsJson);
   if (*predictCmd) return predictCommand(predictRun, predictImagesList, predictTop, predictCheckpoint, predictJson);
   return 0;

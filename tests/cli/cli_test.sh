@@ -229,6 +229,25 @@ with h5py.File(sys.argv[2] + "/samples.h5", "r") as f:
 print("suspects ok")
 PY
 check "the suspects are a ranked JSON list and samples.h5 reads in h5py" contains "$tmp/suspects_check" "suspects ok"
+# Dataset health: a copy of a training image in val/ is leakage, reported as JSON.
+/usr/bin/python3 - "$tmp/health" <<'PY'
+import os, sys, numpy as np
+from PIL import Image
+root = sys.argv[1]
+rng = np.random.default_rng(0)
+for c in "ab":
+    os.makedirs(f"{root}/{c}", exist_ok=True)
+    os.makedirs(f"{root}/val/{c}", exist_ok=True)
+    for i in range(3):
+        Image.fromarray(rng.integers(0, 255, (32, 32, 3), dtype=np.uint8)).save(f"{root}/{c}/{i}.png")
+    Image.fromarray(rng.integers(0, 255, (32, 32, 3), dtype=np.uint8)).save(f"{root}/val/{c}/v.png")
+Image.open(f"{root}/a/1.png").save(f"{root}/val/a/leak.png")
+PY
+"$cli" check "$tmp/health" --json >"$tmp/health.json" 2>&1
+check "check --json exits 0" test $? -eq 0
+/usr/bin/python3 -c 'import json,sys; h=json.load(open(sys.argv[1])); print("leak", h["exact_across_splits"], h["train"], h["val"])' \
+  "$tmp/health.json" >"$tmp/health_check" 2>&1
+check "check finds the training image copied into val/" contains "$tmp/health_check" "leak 1 6 3"
 "$cli" suspects "$tmp" >"$tmp/nosamples" 2>&1
 check "a folder without samples.h5 is an error that says so" contains "$tmp/nosamples" "has no samples.h5"
 
