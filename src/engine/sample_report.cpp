@@ -2,13 +2,11 @@
 
 #include "engine/config/config.h"
 #include "engine/data/dataset_source.h"
+#include "engine/record/run_library.h"
 #include "engine/record/sample_file.h"
-
-#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 
 namespace trainscope {
 
@@ -19,9 +17,10 @@ SuspectReport findSuspects(const std::string& runDir, int64_t top) {
     if (!std::filesystem::exists(samplesPath))
       throw std::runtime_error(runDir + " has no samples.h5 (it is written at the end of each epoch)");
     const SampleDynamics d = readSampleFile(samplesPath);
-    std::ifstream in(runDir + "/run.json");
-    const nlohmann::json info = nlohmann::json::parse(in);
-    const ExperimentConfig cfg = parseConfig(info.at("config"));
+    const RunEntry run = readRunEntry(runDir);  // run.json, read as the run library reads it
+    if (!run.damage.empty()) throw std::runtime_error(run.damage);
+    if (run.config.empty()) throw std::runtime_error(runDir + "/run.json has no config");
+    const ExperimentConfig cfg = parseConfig(run.config);
     const DatasetSplits splits = openDataset(cfg);  // the same subset and flips: both come from the seed
     if (splits.train->size() != d.samples())
       throw std::runtime_error("the dataset has changed since the run: " + std::to_string(splits.train->size()) +

@@ -163,7 +163,7 @@ MainWindow::MainWindow(ExperimentDocument* document, TrainingController* control
   // The queue's progress on the Train page; its end said there and in the status bar.
   connect(queue_, &RunQueue::changed, this, &MainWindow::updateQueueStatus);
   connect(queue_, &RunQueue::batchFinished, this, [this](int runs, int failed) {
-    const QString what = queueTitle_.isEmpty() ? tr("Queue") : queueTitle_;
+    const QString what = queueName();
     const QString text =
         failed == 0
             ? tr("%1 finished: all %2 runs are on the Compare page.").arg(what).arg(runs)
@@ -223,10 +223,12 @@ void MainWindow::buildMenus() {
   help->addAction(tr("&About Trainscope"), this, &MainWindow::showAbout);
 }
 
+QString MainWindow::queueName() const { return queueTitle_.isEmpty() ? tr("Queue") : queueTitle_; }
+
 void MainWindow::updateQueueStatus() {
   updateStatus();
   if (queue_->idle()) return;  // batchFinished says the last word
-  const QString what = queueTitle_.isEmpty() ? tr("Queue") : queueTitle_;
+  const QString what = queueName();
   if (queue_->batchDone() == 0 && queue_->running() <= 1)  // the batch has just begun
     train_->clearLastRun(tr("%1 trains in the background, one run after another: its curves are on the Compare "
                             "page.")
@@ -316,7 +318,7 @@ void MainWindow::updateStatus() {
   const RunState s = controller_->state();
   QString text = controller_->isActive() || (!controller_->runDir().isEmpty() && queue_->idle())
                      ? tr("Run %1").arg(statusName(QString::fromLatin1(toString(s))))
-                 : !queue_->idle() ? tr("%1 training").arg(queueTitle_.isEmpty() ? tr("Queue") : queueTitle_)
+                 : !queue_->idle() ? tr("%1 training").arg(queueName())
                                    : tr("Ready");
   if (!doc_->isValid()) text += tr(" · the experiment has problems (see the Model page)");
   runState_->setText(text);

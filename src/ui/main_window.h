@@ -73,6 +73,7 @@ class MainWindow : public QMainWindow {
   void showError(const QString& title, const QString& message);
   void updateStatus();
   void updateQueueStatus();
+  QString queueName() const;  // "Lesson 1", "Grid", or "Queue"
   void showAbout();
   void showGuardTrip(const GuardTripped& trip);
   void openLessonComparison(const Lesson& lesson);

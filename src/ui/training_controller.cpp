@@ -118,9 +118,7 @@ void TrainingController::drain() {
       emit logLine(*l);
     else if (auto* st = std::get_if<StateChanged>(&e)) {
       state_ = st->state;
-      emit stateChanged(st->state, st->reason_message.text && *st->reason_message.text
-                                       ? translated(st->reason_message)
-                                       : QString::fromStdString(st->reason));
+      emit stateChanged(st->state, translatedOr(st->reason_message, st->reason));
     } else if (auto* err = std::get_if<RunError>(&e))
       emit failed(QString::fromStdString(err->message));
     else if (auto* g = std::get_if<GuardTripped>(&e))

@@ -59,18 +59,18 @@ QString translated(const Message& message) {
   const QString pattern = QCoreApplication::translate(message.context, message.text);
   std::vector<std::string> args = message.args;
   for (size_t i = 0; i < message.nested.size() && i < args.size(); ++i)
-    if (message.nested[i].text && *message.nested[i].text) args[i] = translated(message.nested[i]).toStdString();
+    if (!message.nested[i].empty()) args[i] = translated(message.nested[i]).toStdString();
   return QString::fromStdString(fillPlaceholders(pattern.toStdString(), args));
 }
 
-QString skipReason(const std::string& reason) {
-  const Message m = skipReasonMessage(reason);
-  return m.text && *m.text ? translated(m) : QString::fromStdString(reason);
+QString translatedOr(const Message& message, const std::string& english) {
+  return message.empty() ? QString::fromStdString(english) : translated(message);
 }
 
+QString skipReason(const std::string& reason) { return translatedOr(skipReasonMessage(reason), reason); }
+
 QString datasetText(const std::string& description) {
-  const Message m = datasetLabelMessage(description);
-  return m.text && *m.text ? translated(m) : QString::fromStdString(description);
+  return translatedOr(datasetLabelMessage(description), description);
 }
 
 QString statusName(const QString& status) {

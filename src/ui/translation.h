@@ -22,6 +22,10 @@ QString currentLanguage();
 // context, then its arguments filled in.
 QString translated(const Message& message);
 
+// The message in the interface language, or `english` as it is when the message is
+// empty (text the engine had no translatable form for).
+QString translatedOr(const Message& message, const std::string& english);
+
 // A run's status as users read it: RunState, or run.json's "status" ("running",
 // "interrupted", ...), in the interface language.
 QString statusName(const QString& status);

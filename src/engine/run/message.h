@@ -23,6 +23,8 @@ struct Message {
   std::vector<Message> nested = {};
 
   std::string english() const;
+  // No sentence: the engine had no translatable form for the text at hand.
+  bool empty() const { return !text || !*text; }
 };
 
 // Sentences one part of the engine can write, to find the Message behind an English

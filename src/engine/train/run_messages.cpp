@@ -27,7 +27,7 @@ Message trainingOn(const std::string& model, const DatasetSplits& data, const st
                 : QT_TRANSLATE_NOOP("trainscope::Run", "training %1 on %2 (%3 train / %4 val) with %5, %6 threads"),
             {model, data.description, std::to_string(data.train ? data.train->size() : 0),
              std::to_string(data.val ? data.val->size() : 0), device, std::to_string(threads)}};
-  if (data.label.text && *data.label.text) m.nested = {Message{}, data.label};
+  if (!data.label.empty()) m.nested = {Message{}, data.label};
   return m;
 }
 
@@ -75,7 +75,7 @@ Message emptyValidation() {
 
 Message skipped(const SkippedItem& item) {
   Message m{kContext, QT_TRANSLATE_NOOP("trainscope::Run", "skipped %1: %2"), {item.path, item.reason}};
-  if (const Message why = skipReasonMessage(item.reason); why.text && *why.text) m.nested = {Message{}, why};
+  if (const Message why = skipReasonMessage(item.reason); !why.empty()) m.nested = {Message{}, why};
   return m;
 }
 

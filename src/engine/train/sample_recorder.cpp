@@ -68,6 +68,8 @@ void SampleRecorder::record(const torch::Tensor& samples, const torch::Tensor& l
   const torch::Tensor index = samples.to(torch::kCPU, torch::kLong).contiguous();
   const torch::Tensor loss = (-labelLogp).contiguous(), p = labelLogp.exp().contiguous();
   const auto* ix = index.data_ptr<int64_t>();
+  const float *lossOf = loss.data_ptr<float>(), *pOf = p.data_ptr<float>(), *marginOf = margin.data_ptr<float>();
+  const int32_t* predictedOf = predicted.data_ptr<int32_t>();
   auto& lossRow = d_.loss.back();
   auto& pRow = d_.p_label.back();
   auto& marginRow = d_.margin.back();
@@ -75,10 +77,10 @@ void SampleRecorder::record(const torch::Tensor& samples, const torch::Tensor& l
   for (int64_t k = 0; k < index.numel(); ++k) {
     const auto i = static_cast<size_t>(ix[k]);
     if (i >= lossRow.size()) continue;
-    lossRow[i] = loss.data_ptr<float>()[k];
-    pRow[i] = p.data_ptr<float>()[k];
-    marginRow[i] = margin.data_ptr<float>()[k];
-    predictedRow[i] = predicted.data_ptr<int32_t>()[k];
+    lossRow[i] = lossOf[k];
+    pRow[i] = pOf[k];
+    marginRow[i] = marginOf[k];
+    predictedRow[i] = predictedOf[k];
   }
   seconds_ += since(start);
 }

@@ -32,13 +32,15 @@ ValidationResult validateModel(LayerStack& model, DataLoader& loader, const torc
     // The confusion matrix and each sample's prediction, from this same pass.
     const torch::Tensor p = predicted.to(torch::kCPU).contiguous(), t = batch->targets.contiguous();
     const torch::Tensor prob = probability.to(torch::kCPU, torch::kFloat).contiguous();
+    const int64_t *truthOf = t.data_ptr<int64_t>(), *guessOf = p.data_ptr<int64_t>();
+    const int64_t* sampleOf = batch->samples.data_ptr<int64_t>();
+    const float* probabilityOf = prob.data_ptr<float>();
     for (int64_t k = 0; k < p.size(0); ++k) {
-      const int64_t truth = t.data_ptr<int64_t>()[k], guess = p.data_ptr<int64_t>()[k];
+      const int64_t truth = truthOf[k], guess = guessOf[k];
       if (truth >= 0 && truth < classes && guess >= 0 && guess < classes)
         ++r.confusion[static_cast<size_t>(truth * classes + guess)];
-      const auto i = static_cast<size_t>(batch->samples.data_ptr<int64_t>()[k]);
-      if (i < r.predicted.size())
-        r.predicted[i] = static_cast<int32_t>(guess), r.probability[i] = prob.data_ptr<float>()[k];
+      const auto i = static_cast<size_t>(sampleOf[k]);
+      if (i < r.predicted.size()) r.predicted[i] = static_cast<int32_t>(guess), r.probability[i] = probabilityOf[k];
     }
   }
   model->train();

@@ -382,8 +382,7 @@ void TrainPage::onProgress(const Progress& p) {
 
 void TrainPage::onLog(const LogLine& l) {
   const QString time = QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(l.wall_time * 1000)).toString("HH:mm:ss");
-  const QString text =
-      (l.message.text && *l.message.text ? translated(l.message) : QString::fromStdString(l.text)).toHtmlEscaped();
+  const QString text = translatedOr(l.message, l.text).toHtmlEscaped();
   const char* color = l.level == LogLevel::Error ? "#b00020" : l.level == LogLevel::Warning ? "#a05a00" : "#202020";
   log_->appendHtml(
       QString("<span style='color:gray'>%1</span> <span style='color:%2'>%3</span>").arg(time, color, text));

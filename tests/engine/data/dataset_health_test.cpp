@@ -47,7 +47,9 @@ TEST(DatasetHealth, FindsPlantedDuplicatesLeakageConflictsAndOutliers) {
   for (const auto& g : h.exact.groups) {
     ASSERT_EQ(g.members.size(), 2u);
     conflicting += g.conflicting_labels;
-    if (g.across_splits) EXPECT_TRUE((g.members[0].split == "train") != (g.members[1].split == "train"));
+    if (g.across_splits) {
+      EXPECT_TRUE((g.members[0].split == "train") != (g.members[1].split == "train"));
+    }
   }
   EXPECT_EQ(conflicting, 1);
   ASSERT_EQ(h.near.count, 1) << "c4 and its brighter copy";
