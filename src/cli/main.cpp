@@ -162,7 +162,8 @@ int runCommand(int argc, char** argv) {
   auto* suspectsCmd = app.add_subcommand(
       "suspects", "List the training labels a run finds most suspect (from samples.h5: the area under the margin)");
   suspectsCmd->add_option("run", suspectsRun, "The run's folder")->required()->check(CLI::ExistingDirectory);
-  suspectsCmd->add_option("--top", suspectsTop, "How many (default 20)")->check(CLI::PositiveNumber);
+  suspectsCmd->add_option("--top", suspectsTop, "How many (default 20)")
+      ->check(CLI::Range(int64_t{1}, int64_t{1} << 40));
   suspectsCmd->add_flag("--json", suspectsJson, "Print a JSON list of objects");
 
   std::string predictRun, predictCheckpoint;
