@@ -3,13 +3,16 @@
 #include "engine/deploy/onnx_export.h"
 #include "engine/deploy/torchscript_export.h"
 #include "engine/deploy/trained_model.h"
-#include "engine/record/atomic_file.h"
+#include "engine/inspect/batch_snapshot.h"
+#include "engine/inspect/grad_cam.h"
 #include "engine/record/tensor_file.h"
+#include "engine/system/atomic_file.h"
 #include "engine/system/device.h"
 #include "engine/system/error_text.h"
 #include "engine/system/threads.h"
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 
 namespace trainscope {
@@ -117,6 +120,53 @@ std::vector<Prediction> predictImages(const std::string& runDir, const std::vect
     p.ok = p.error.empty();
   }
   return out;
+}
+
+struct GradCamExplainer::Impl {
+  std::string runDir, checkpoint;
+  TrainedModel model;
+  std::filesystem::file_time_type loadedAt{};
+  bool loaded = false;
+
+  void loadWhenChanged() {
+    if (loaded) {
+      std::error_code ec;
+      const auto now = std::filesystem::last_write_time(model.checkpoint, ec);
+      if (!ec && now == loadedAt) return;
+    }
+    model = loadTrainedModel(runDir, checkpoint);
+    loadedAt = std::filesystem::last_write_time(model.checkpoint);
+    loaded = true;
+  }
+};
+
+GradCamExplainer::GradCamExplainer(std::string runDir, std::string checkpoint) : impl_(std::make_unique<Impl>()) {
+  impl_->runDir = std::move(runDir), impl_->checkpoint = std::move(checkpoint);
+}
+GradCamExplainer::~GradCamExplainer() = default;
+
+GradCamResult GradCamExplainer::explain(const cv::Mat& image, int target) {
+  const auto start = std::chrono::steady_clock::now();
+  GradCamResult r;
+  r.error = failureOf([&] {
+    impl_->loadWhenChanged();
+    TrainedModel& m = impl_->model;
+    const torch::Tensor input = preprocessImage(m, image, "the image");
+    const GradCamMap map = computeGradCam(m.model, input, target);
+    r.layer = map.layer, r.target = static_cast<int>(map.target), r.checkpoint = m.checkpoint;
+    const auto [values, indices] = map.probabilities.topk(std::min<int64_t>(3, map.probabilities.size(0)));
+    for (int64_t j = 0; j < values.size(0); ++j) {
+      const int64_t c = indices[j].item<int64_t>();
+      r.top.push_back({static_cast<int>(c), m.classes.at(static_cast<size_t>(c)), values[j].item<double>()});
+    }
+    r.input = imagePicture(input[0]);
+    const torch::Tensor heat = (map.heat * 255).round().clamp(0, 255).to(torch::kUInt8).contiguous();
+    r.heat.width = static_cast<int>(heat.size(1)), r.heat.height = static_cast<int>(heat.size(0));
+    r.heat.pixels.assign(heat.data_ptr<uint8_t>(), heat.data_ptr<uint8_t>() + heat.numel());
+  });
+  r.ok = r.error.empty();
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return r;
 }
 
 }  // namespace trainscope

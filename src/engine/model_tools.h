@@ -2,7 +2,12 @@
 // on images. Plain C++ (no torch, no Qt); errors come back as values with a reason.
 #pragma once
 
+#include "engine/run/events.h"
+
+#include <opencv2/core.hpp>
+
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -48,5 +53,35 @@ struct Prediction {
 // One bad image is one failed Prediction; a run that cannot load fails them all.
 std::vector<Prediction> predictImages(const std::string& runDir, const std::vector<std::string>& images, int k = 5,
                                       const std::string& checkpoint = "", int threads = 0);
+
+// Grad-CAM (Selvaraju et al. 2017): where in an image the evidence for a class lies,
+// from the gradients of that class's score at the last layer with a spatial map.
+struct GradCamResult {
+  bool ok = false;
+  std::string error;
+  std::string layer;                  // the layer explained
+  int target = 0;                     // the class explained
+  std::vector<ClassProbability> top;  // the model's top 3 for the image
+  Picture input;                      // the image as the model saw it
+  Picture heat;                       // 8-bit greyscale at the input's size, 255 = most evidence
+  std::string checkpoint;             // the weights used
+  double seconds = 0;
+};
+
+// Explains dataset images with a run's weights: its checkpoint ("last" by default, the
+// weights the last epoch's predictions came from), loaded into a model of its own, so a
+// training run is never paused or touched; reloaded when the checkpoint file changes.
+// Use from one thread at a time.
+class GradCamExplainer {
+ public:
+  explicit GradCamExplainer(std::string runDir, std::string checkpoint = "last");
+  ~GradCamExplainer();
+  // `image` as Dataset::load gives it; `target` -1 explains the predicted class. Never throws.
+  GradCamResult explain(const cv::Mat& image, int target = -1);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
 
 }  // namespace trainscope

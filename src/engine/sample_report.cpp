@@ -10,6 +10,19 @@
 
 namespace trainscope {
 
+namespace {
+
+// The run's dataset, with the same subsets, flips and corrections as it trained on:
+// all come from its config and seed.
+DatasetSplits openRunDataset(const std::string& runDir) {
+  const RunEntry run = readRunEntry(runDir);  // run.json, read as the run library reads it
+  if (!run.damage.empty()) throw std::runtime_error(run.damage);
+  if (run.config.empty()) throw std::runtime_error(runDir + "/run.json has no config");
+  return openDataset(parseConfig(run.config));
+}
+
+}  // namespace
+
 SuspectReport findSuspects(const std::string& runDir, int64_t top) {
   SuspectReport r;
   try {
@@ -17,11 +30,7 @@ SuspectReport findSuspects(const std::string& runDir, int64_t top) {
     if (!std::filesystem::exists(samplesPath))
       throw std::runtime_error(runDir + " has no samples.h5 (it is written at the end of each epoch)");
     const SampleDynamics d = readSampleFile(samplesPath);
-    const RunEntry run = readRunEntry(runDir);  // run.json, read as the run library reads it
-    if (!run.damage.empty()) throw std::runtime_error(run.damage);
-    if (run.config.empty()) throw std::runtime_error(runDir + "/run.json has no config");
-    const ExperimentConfig cfg = parseConfig(run.config);
-    const DatasetSplits splits = openDataset(cfg);  // the same subset and flips: both come from the seed
+    const DatasetSplits splits = openRunDataset(runDir);
     if (splits.train->size() != d.samples())
       throw std::runtime_error("the dataset has changed since the run: " + std::to_string(splits.train->size()) +
                                " training samples, samples.h5 has " + std::to_string(d.samples()));
@@ -46,6 +55,34 @@ SuspectReport findSuspects(const std::string& runDir, int64_t top) {
   } catch (const std::exception& e) {
     r.error = e.what();
   }
+  return r;
+}
+
+RunDiagnosis readRunDiagnosis(const std::string& runDir, std::shared_ptr<const DatasetSplits> reuse) {
+  RunDiagnosis r;
+  r.run_dir = runDir;
+  try {
+    r.splits = reuse ? std::move(reuse) : std::make_shared<const DatasetSplits>(openRunDataset(runDir));
+  } catch (const std::exception& e) {
+    r.error = e.what();
+    return r;
+  }
+  const std::string predictions = runDir + "/predictions.h5", samples = runDir + "/samples.h5";
+  try {
+    if (std::filesystem::exists(predictions)) r.predictions = readPredictionFile(predictions), r.has_predictions = true;
+  } catch (const std::exception& e) {
+    r.predictions_error = e.what();
+  }
+  try {
+    if (std::filesystem::exists(samples)) r.dynamics = readSampleFile(samples), r.has_dynamics = true;
+  } catch (const std::exception& e) {
+    r.dynamics_error = e.what();
+  }
+  // A dataset that changed since the run would show the wrong images.
+  if (r.has_predictions && static_cast<int64_t>(r.predictions.labels.size()) != r.splits->val->size())
+    r.has_predictions = false, r.predictions_error = "the validation split has changed since the run";
+  if (r.has_dynamics && r.dynamics.samples() != r.splits->train->size())
+    r.has_dynamics = false, r.dynamics_error = "the training split has changed since the run";
   return r;
 }
 

@@ -3,7 +3,12 @@
 // types: the CLI and the app include this, never torch.
 #pragma once
 
+#include "engine/data/dataset.h"
+#include "engine/record/prediction_file.h"
+#include "engine/record/sample_file.h"
+
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -31,5 +36,22 @@ struct SuspectReport {
 // The `top` most suspect training labels of a run (its samples.h5 and its dataset,
 // reopened as the run's config says). Never throws.
 SuspectReport findSuspects(const std::string& runDir, int64_t top);
+
+// Everything the app's Mistakes page shows of a run: its validation predictions, its
+// training samples' dynamics (each may be absent before the first epoch ends), and its
+// dataset reopened as the run's config says, to show the images.
+struct RunDiagnosis {
+  std::string run_dir;
+  std::string error;  // the run or its dataset could not be opened
+  std::shared_ptr<const DatasetSplits> splits;
+  bool has_predictions = false, has_dynamics = false;
+  ValidationPredictions predictions;
+  SampleDynamics dynamics;
+  std::string predictions_error, dynamics_error;  // a file there but unreadable
+};
+
+// Reads a run's diagnosis; `reuse`, when given, is the run's dataset opened before (the
+// app keeps it between epochs). Never throws.
+RunDiagnosis readRunDiagnosis(const std::string& runDir, std::shared_ptr<const DatasetSplits> reuse = nullptr);
 
 }  // namespace trainscope

@@ -186,6 +186,7 @@ ExperimentConfig parseConfig(const nlohmann::json& j) {
     f.read("val_subset", c.dataset.val_subset, 0, 1e12);
     f.read("max_image_pixels", c.dataset.max_image_pixels, 1e4, 1e10);
     f.read("label_noise", c.dataset.label_noise, 0, 0.9);
+    f.read("corrections", c.dataset.corrections);
     if (c.dataset.channels == 2) f.problem("channels", "must be 1 (grayscale) or 3 (RGB), got 2");
     if (c.dataset.kind == "image-folder" && c.dataset.root.empty())
       f.problem("root", "missing: an image folder needs the path of its root (root/<class>/<image>)");
@@ -395,7 +396,8 @@ nlohmann::json toJson(const ExperimentConfig& c) {
         {"train_subset", c.dataset.train_subset},
         {"val_subset", c.dataset.val_subset},
         {"max_image_pixels", c.dataset.max_image_pixels},
-        {"label_noise", c.dataset.label_noise}}},
+        {"label_noise", c.dataset.label_noise},
+        {"corrections", c.dataset.corrections}}},
       {"transforms", {{"train", train}, {"val", val}}},
       {"loader",
        {{"batch_size", c.loader.batch_size},

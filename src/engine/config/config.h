@@ -42,6 +42,7 @@ struct DatasetConfig {
   int64_t val_subset = 0;
   int64_t max_image_pixels = 40'000'000;  // image-folder: larger images are skipped, never decoded
   double label_noise = 0;                 // this share of training labels flipped to another class (seeded)
+  std::string corrections;                // a label-corrections file (relabel/exclude), applied last
 };
 
 struct LoaderConfig {

@@ -73,6 +73,11 @@ struct DatasetSplits {
   std::string description;  // e.g. "Fashion-MNIST (/usr/share/datasets/fashion-mnist)"
   Message label;            // the description in translatable form
   ImageSizeStats sizes;
+  struct Corrections {  // dataset.corrections, applied to the training split
+    std::string file;
+    int64_t relabelled = 0, excluded = 0;
+    std::vector<std::string> unmatched;  // corrections that match no training sample
+  } corrections;
 };
 
 // Summarises (width, height, file channels) triples.

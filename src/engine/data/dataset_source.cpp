@@ -2,6 +2,7 @@
 
 #include "engine/data/fashion_mnist.h"
 #include "engine/data/image_folder.h"
+#include "engine/data/label_corrections.h"
 #include "engine/data/label_noise.h"
 #include "engine/data/rng.h"
 #include "engine/data/transforms.h"
@@ -20,6 +21,8 @@ std::vector<std::string> checkDatasetAvailable(const DatasetConfig& d) {
     if (!std::filesystem::exists(d.root, ec)) return {"dataset.root: folder does not exist: " + d.root};
     if (!std::filesystem::is_directory(d.root, ec)) return {"dataset.root: not a folder: " + d.root};
   }
+  if (!d.corrections.empty() && !std::filesystem::is_regular_file(d.corrections, ec))
+    return {"dataset.corrections: file does not exist: " + d.corrections};
   return {};
 }
 
@@ -40,6 +43,11 @@ DatasetSplits openDataset(const ExperimentConfig& c) {
   s.train = randomSubset(s.train, c.dataset.train_subset, mixSeed(c.seed, 1));
   if (c.dataset.label_noise > 0)  // after the subset: the share is of what trains
     s.train = std::make_shared<NoisyLabels>(s.train, c.dataset.label_noise, mixSeed(c.seed, 3));
+  if (!c.dataset.corrections.empty()) {  // last: a user's correction is the final word on a label
+    auto corrected = std::make_shared<CorrectedLabels>(s.train, readLabelCorrections(c.dataset.corrections));
+    s.corrections = {c.dataset.corrections, corrected->relabelled(), corrected->excluded(), corrected->unmatched()};
+    s.train = std::move(corrected);
+  }
   s.val = randomSubset(s.val, c.dataset.val_subset, mixSeed(c.seed, 2));
   return s;
 }

@@ -2,7 +2,7 @@
 
 #include "engine/models/blocks.h"
 #include "engine/models/script_model.h"
-#include "engine/record/atomic_file.h"
+#include "engine/system/atomic_file.h"
 
 #include <sstream>
 #include <stdexcept>

@@ -62,6 +62,10 @@ torch::Tensor preprocessImageFile(const TrainedModel& m, const std::string& path
   std::string error;
   const cv::Mat pixels = decodeImageFile(path, channels, &error);
   if (pixels.empty()) throw std::runtime_error(path + ": " + error);
+  return preprocessImage(m, pixels, path);
+}
+
+torch::Tensor preprocessImage(const TrainedModel& m, const cv::Mat& pixels, const std::string& what) {
   const int64_t c = m.input_shape[0], h = m.input_shape[1], w = m.input_shape[2];
   auto run = [&](const std::vector<TransformSpec>& pipeline) {
     PipelineImage img;
@@ -80,7 +84,7 @@ torch::Tensor preprocessImageFile(const TrainedModel& m, const std::string& path
     img = run(resized);
   }
   if (img.channels != c || img.height != h || img.width != w || !img.isTensor)
-    throw std::runtime_error(path + ": the transforms do not give the model's input shape");
+    throw std::runtime_error(what + ": the transforms do not give the model's input shape");
   return torch::from_blob(img.tensor.data(), {1, c, h, w}, torch::kFloat32).clone();
 }
 

@@ -7,6 +7,7 @@
 
 #include <torch/torch.h>
 #include <nlohmann/json.hpp>
+#include <opencv2/core.hpp>
 
 #include <string>
 #include <vector>
@@ -33,6 +34,8 @@ TrainedModel loadTrainedModel(const std::string& runDir, const std::string& chec
 // the run's (a photo for a Fashion-MNIST model) is first resized to the input size.
 // Throws std::runtime_error naming the file when it cannot be read.
 torch::Tensor preprocessImageFile(const TrainedModel& m, const std::string& path);
+// The same for an image already decoded (a dataset sample); `what` names it in errors.
+torch::Tensor preprocessImage(const TrainedModel& m, const cv::Mat& pixels, const std::string& what);
 
 // What a user needs to feed the model from Python or OpenCV: input shape, channel
 // order, scaling, mean/std, the validation transforms by torchvision's names, classes.

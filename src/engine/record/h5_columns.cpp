@@ -39,6 +39,24 @@ void h5WriteAttribute(hid_t object, const char* name, int64_t value) {
   writeScalarAttribute(object, name, H5T_STD_I64LE, H5T_NATIVE_INT64, &value);
 }
 
+std::string h5ReadStringAttribute(hid_t object, const char* name) {
+  if (H5Aexists(object, name) <= 0) return {};
+  H5Handle attr(H5Aopen(object, name, H5P_DEFAULT), H5Aclose, name);
+  H5Handle type(H5Aget_type(attr.get()), H5Tclose, "type");
+  if (H5Tis_variable_str(type.get()) > 0) {
+    char* text = nullptr;
+    std::string out;
+    if (H5Aread(attr.get(), type.get(), &text) >= 0 && text) {
+      out = text;
+      H5free_memory(text);
+    }
+    return out;
+  }
+  std::string text(H5Tget_size(type.get()), '\0');
+  H5Aread(attr.get(), type.get(), text.data());
+  return text.c_str();
+}
+
 void H5Columns::create(hid_t file, const std::string& group, const std::vector<Column>& columns) {
   H5Handle g(H5Gcreate2(file, group.c_str(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT), H5Gclose, "create group " + group);
   for (const auto& c : columns) {

@@ -48,5 +48,7 @@ H5Handle h5SwmrFileAccess();
 // A 1-D dataset of a file opened for SWMR reading (a live run's), as doubles.
 std::vector<double> h5ReadDoubles(const std::string& file, const std::string& dataset);
 void h5WriteAttribute(hid_t object, const char* name, int64_t value);
+// A string attribute (variable or fixed length); "" when there is none.
+std::string h5ReadStringAttribute(hid_t object, const char* name);
 
 }  // namespace trainscope

@@ -3,6 +3,8 @@
 #include "engine/record/h5_arrays.h"
 #include "engine/record/h5_columns.h"
 
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
 
 namespace trainscope {
@@ -18,6 +20,7 @@ void writePredictionFile(const std::string& path, const ValidationPredictions& p
     h5WriteArray(file.get(), "labels", H5T_NATIVE_INT64, {p.labels.size()}, p.labels.data());
     h5WriteArray(file.get(), "predicted", H5T_NATIVE_INT32, {p.predicted.size()}, p.predicted.data());
     h5WriteArray(file.get(), "probability", H5T_NATIVE_FLOAT, {p.probability.size()}, p.probability.data());
+    h5WriteArray(file.get(), "loss", H5T_NATIVE_FLOAT, {p.loss.size()}, p.loss.data());
     std::string names;  // one attribute, newline-separated: class names may hold commas
     for (const auto& n : p.class_names) names += (names.empty() ? "" : "\n") + n;
     h5WriteAttribute(file.get(), "classes", names);
@@ -42,6 +45,15 @@ ValidationPredictions readPredictionFile(const std::string& path) {
   p.labels = h5ReadArray<int64_t>(file.get(), "labels", H5T_NATIVE_INT64, &dims);
   p.predicted = h5ReadArray<int32_t>(file.get(), "predicted", H5T_NATIVE_INT32, &dims);
   p.probability = h5ReadArray<float>(file.get(), "probability", H5T_NATIVE_FLOAT, &dims);
+  if (H5Lexists(file.get(), "loss", H5P_DEFAULT) > 0)  // not in the first files of issue 13
+    p.loss = h5ReadArray<float>(file.get(), "loss", H5T_NATIVE_FLOAT, &dims);
+  else
+    p.loss.assign(p.labels.size(), std::nanf(""));
+  std::string names = h5ReadStringAttribute(file.get(), "classes");
+  for (size_t start = 0, end = 0; !names.empty() && start <= names.size(); start = end + 1) {
+    end = std::min(names.find('\n', start), names.size());
+    p.class_names.push_back(names.substr(start, end - start));
+  }
   return p;
 }
 

@@ -1,7 +1,8 @@
 // predictions.h5: what the model predicts on the validation split. The confusion matrix
 // of every completed epoch (/confusion [epochs, classes, classes]: rows the true class,
 // columns the predicted one; each matrix sums to the validation size), and for the last
-// epoch each validation sample's predicted class and its probability. Rewritten whole,
+// epoch each validation sample's predicted class, its probability, and the sample's
+// loss. Rewritten whole,
 // atomically, at each epoch's end.
 #pragma once
 
@@ -18,6 +19,7 @@ struct ValidationPredictions {
   std::vector<int64_t> labels;                  // [N] each validation sample's class
   std::vector<int32_t> predicted;               // [N] last epoch; -1 when not seen
   std::vector<float> probability;               // [N] softmax probability of `predicted`
+  std::vector<float> loss;                      // [N] last epoch's cross-entropy of each sample's label
   int64_t epochs() const { return static_cast<int64_t>(confusion.size()); }
 };
 

@@ -1,8 +1,8 @@
 #include "engine/record/run_library.h"
 
-#include "engine/record/atomic_file.h"
 #include "engine/record/run_lock.h"
 #include "engine/record/run_repair.h"
+#include "engine/system/atomic_file.h"
 
 #include "engine/config/config.h"
 

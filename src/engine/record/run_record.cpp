@@ -1,6 +1,6 @@
 #include "engine/record/run_record.h"
 
-#include "engine/record/atomic_file.h"
+#include "engine/system/atomic_file.h"
 
 #include <chrono>
 #include <cstdio>

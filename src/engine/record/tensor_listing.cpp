@@ -1,5 +1,6 @@
 #include "engine/record/tensor_listing.h"
 
+#include "engine/record/h5_columns.h"
 #include "engine/record/h5_handle.h"
 
 #include <algorithm>
@@ -21,21 +22,7 @@ herr_t collectDataset(hid_t group, const char* name, const H5L_info_t*, void* ou
   std::vector<hsize_t> dims(static_cast<size_t>(std::max(rank, 0)));
   if (rank > 0) H5Sget_simple_extent_dims(space.get(), dims.data(), nullptr);
   s.shape.assign(dims.begin(), dims.end());
-  if (H5Aexists(d, "dtype") > 0) {
-    H5Handle attr(H5Aopen(d, "dtype", H5P_DEFAULT), H5Aclose, "dtype");
-    H5Handle type(H5Aget_type(attr.get()), H5Tclose, "type");
-    if (H5Tis_variable_str(type.get()) > 0) {
-      char* text = nullptr;
-      if (H5Aread(attr.get(), type.get(), &text) >= 0 && text) {
-        s.dtype = text;
-        H5free_memory(text);
-      }
-    } else {
-      std::string text(H5Tget_size(type.get()), '\0');
-      H5Aread(attr.get(), type.get(), text.data());
-      s.dtype = text.c_str();
-    }
-  }
+  s.dtype = h5ReadStringAttribute(d, "dtype");
   static_cast<std::vector<StoredTensor>*>(out)->push_back(std::move(s));
   return 0;
 }

@@ -1,6 +1,6 @@
 #include "engine/train/checkpoint.h"
 
-#include "engine/record/atomic_file.h"
+#include "engine/system/atomic_file.h"
 #include "engine/train/checkpoint_file.h"
 
 #include <ATen/CPUGeneratorImpl.h>

@@ -79,6 +79,25 @@ Message skipped(const SkippedItem& item) {
   return m;
 }
 
+std::vector<std::pair<LogLevel, Message>> datasetNotes(const DatasetSplits& data) {
+  std::vector<std::pair<LogLevel, Message>> notes;
+  for (const auto& s : data.skipped) notes.emplace_back(LogLevel::Warning, skipped(s));
+  const auto& c = data.corrections;
+  if (!c.file.empty())
+    notes.emplace_back(
+        LogLevel::Info,
+        Message{kContext,
+                QT_TRANSLATE_NOOP("trainscope::Run", "label corrections from %1: %2 relabelled, %3 excluded"),
+                {c.file, std::to_string(c.relabelled), std::to_string(c.excluded)}});
+  if (!c.unmatched.empty())
+    notes.emplace_back(
+        LogLevel::Warning,
+        Message{kContext,
+                QT_TRANSLATE_NOOP("trainscope::Run", "%1 label corrections match no training sample, e.g. %2"),
+                {std::to_string(c.unmatched.size()), c.unmatched.front()}});
+  return notes;
+}
+
 Message endReason(EndReason reason, int64_t count) {
   switch (reason) {
     case EndReason::Completed:

@@ -9,6 +9,8 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace trainscope::run_messages {
 
@@ -22,6 +24,9 @@ Message steppedOneBatch(int64_t step);
 Message resumedAt(int64_t step, int64_t epoch, int64_t batch);
 Message emptyValidation();
 Message skipped(const SkippedItem& item);
+// What the run's log says about its data before training: the skipped files, and the
+// labels that dataset.corrections changed.
+std::vector<std::pair<LogLevel, Message>> datasetNotes(const DatasetSplits& data);
 
 // Why a run ended, and the log line that says it.
 enum class EndReason { Completed, MaxSteps, StoppedByRequest, StoppedByGuard, StoppedWhilePausedByGuard };

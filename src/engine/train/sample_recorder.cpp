@@ -1,6 +1,9 @@
 #include "engine/train/sample_recorder.h"
 
+#include "engine/data/label_corrections.h"
 #include "engine/data/label_noise.h"
+
+#include <algorithm>
 
 #include <chrono>
 #include <filesystem>
@@ -31,9 +34,21 @@ SampleRecorder::SampleRecorder(const DatasetSplits& splits, const std::string& r
   d_ = SampleDynamics{};
   d_.labels.resize(static_cast<size_t>(train.size()));
   for (int64_t i = 0; i < train.size(); ++i) d_.labels[static_cast<size_t>(i)] = train.label(i);
-  if (const auto* noisy = dynamic_cast<const NoisyLabels*>(&train)) {
-    d_.flipped = noisy->flipped();
-    d_.original_labels = noisy->originalLabels();
+  // The flips of dataset.label_noise, through the corrections applied after them.
+  const auto* corrected = dynamic_cast<const CorrectedLabels*>(&train);
+  const auto* noisy = dynamic_cast<const NoisyLabels*>(corrected ? &corrected->base() : &train);
+  if (!noisy) return;
+  for (size_t k = 0; k < noisy->flipped().size(); ++k) {
+    int64_t i = noisy->flipped()[k];
+    if (corrected) {
+      const auto& kept = corrected->baseIndex();
+      const auto it = std::lower_bound(kept.begin(), kept.end(), i);
+      if (it == kept.end() || *it != i) continue;  // excluded
+      i = it - kept.begin();
+    }
+    if (train.label(i) == noisy->originalLabels()[k]) continue;  // corrected back to its true class
+    d_.flipped.push_back(i);
+    d_.original_labels.push_back(noisy->originalLabels()[k]);
   }
 }
 
@@ -95,6 +110,7 @@ std::string SampleRecorder::endEpoch(const ValidationResult& validation) {
       v_.confusion.push_back(validation.confusion);
       v_.predicted = validation.predicted;
       v_.probability = validation.probability;
+      v_.loss = validation.loss_of;
       writePredictionFile(predictionsPath_, v_);
     }
   } catch (const std::exception& e) {

@@ -83,7 +83,7 @@ class Trainer {
     if (cfg_.pitfalls.any()) log(LogLevel::Warning, describePitfalls(cfg_.pitfalls));
     TrainingData data = openTrainingData(cfg_, /*pinMemory=*/device_.is_cuda());
     const DatasetSplits& splits = data.splits;
-    for (const auto& s : splits.skipped) log(LogLevel::Warning, run_messages::skipped(s));
+    for (const auto& [level, note] : run_messages::datasetNotes(splits)) log(level, note);
     recordSkipped(splits.skipped);
     classes_ = splits.train->classes();
     trainLoader_ = std::move(data.train);

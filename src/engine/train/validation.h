@@ -17,6 +17,7 @@ struct ValidationResult {
   std::vector<int64_t> confusion;  // [classes * classes]: rows the true class, columns the predicted
   std::vector<int32_t> predicted;  // [validation size], by sample index; -1 when not seen
   std::vector<float> probability;  // of `predicted`
+  std::vector<float> loss_of;      // [validation size] each sample's cross-entropy; NaN when not seen
 };
 
 ValidationResult validateModel(LayerStack& model, DataLoader& loader, const torch::Device& device,

@@ -1,6 +1,8 @@
 // Per-sample training dynamics (samples.h5), dataset.label_noise and the suspect-label
 // ranking: planted flips are what the ranking finds.
+#include "engine/data/label_corrections.h"
 #include "engine/data/label_noise.h"
+#include "engine/model_tools.h"
 #include "engine/record/prediction_file.h"
 #include "engine/record/sample_file.h"
 #include "engine/sample_report.h"
@@ -114,6 +116,30 @@ TEST(SampleDynamics, PlantedFlipsAreTheTopSuspectsOfARealRun) {
     right += v.predicted[i] == v.labels[i];
   }
   EXPECT_NEAR(static_cast<double>(right) / 256.0, r.epochs.back().val_accuracy, 1e-9);
+  ASSERT_EQ(v.loss.size(), 256u);
+  double lossSum = 0;
+  for (float l : v.loss) lossSum += l;
+  EXPECT_NEAR(lossSum / 256.0, r.epochs.back().val_loss, 1e-4) << "each sample's loss, averaging to the epoch's";
+  ASSERT_EQ(v.class_names.size(), 10u);
+  EXPECT_EQ(v.class_names[9], "Ankle boot");
+
+  // What the app's Mistakes page reads, and Grad-CAM on a validation image with the
+  // run's last weights.
+  const RunDiagnosis diagnosis = readRunDiagnosis(s->runDir());
+  ASSERT_TRUE(diagnosis.error.empty()) << diagnosis.error;
+  EXPECT_TRUE(diagnosis.has_predictions && diagnosis.has_dynamics);
+  EXPECT_EQ(diagnosis.splits->val->size(), 256);
+  GradCamExplainer explainer(s->runDir());
+  std::string error;
+  const GradCamResult cam = explainer.explain(diagnosis.splits->val->load(0, &error));
+  ASSERT_TRUE(cam.ok) << cam.error;
+  EXPECT_EQ(cam.target, v.predicted[0]) << "the predicted class is explained";
+  EXPECT_EQ(cam.heat.width, 28);
+  EXPECT_EQ(cam.heat.height, 28);
+  EXPECT_EQ(*std::max_element(cam.heat.pixels.begin(), cam.heat.pixels.end()), 255);
+  EXPECT_FALSE(cam.layer.empty());
+  EXPECT_NEAR(cam.top.front().probability, v.probability[0], 1e-4) << "the same weights as the last validation";
+  EXPECT_TRUE(explainer.explain(diagnosis.splits->val->load(1, &error), /*target=*/3).target == 3);
 
   const SuspectReport report = findSuspects(s->runDir(), static_cast<int64_t>(d.flipped.size()));
   ASSERT_TRUE(report.ok) << report.error;
@@ -122,6 +148,36 @@ TEST(SampleDynamics, PlantedFlipsAreTheTopSuspectsOfARealRun) {
   EXPECT_GE(report.precision, 0.6) << "precision@K of the suspect ranking";
   EXPECT_FALSE(report.suspects.front().where.empty());
   EXPECT_NE(report.suspects.front().label, report.suspects.front().predicted);
+
+  // The user fixes the top suspects (back to their true class) and excludes one; the
+  // next run trains on the corrected labels and says so.
+  const std::string corrections = runs.str() + "/corrections.json";
+  LabelCorrections fix;
+  for (size_t k = 0; k < 20; ++k) {
+    const int64_t i = report.suspects[k].index;
+    const auto at = std::lower_bound(d.flipped.begin(), d.flipped.end(), i) - d.flipped.begin();
+    if (static_cast<size_t>(at) < d.flipped.size() && d.flipped[static_cast<size_t>(at)] == i)
+      fix.set(
+          {report.suspects[k].where, v.class_names[static_cast<size_t>(d.original_labels[static_cast<size_t>(at)])]});
+  }
+  const size_t relabelled = fix.items.size();
+  ASSERT_GT(relabelled, 10u);
+  fix.set({report.suspects[25].where, ""});
+  writeLabelCorrections(corrections, fix);
+  config.epochs = 1;
+  config.dataset.corrections = corrections;
+  auto next = TrainingSession::start(config);
+  const test::RunEvents again = test::followRun(*next);
+  ASSERT_EQ(again.finalState(), RunState::Finished);
+  const SampleDynamics after = readSampleFile(next->runDir() + "/samples.h5");
+  EXPECT_EQ(after.samples(), 4095) << "one excluded";
+  EXPECT_EQ(after.flipped.size() + relabelled, d.flipped.size() - (report.suspects[25].known_flipped ? 1 : 0))
+      << "the fixed flips are no longer flips";
+  bool logged = false;
+  for (const auto& line : again.logs)
+    logged |= line.find("label corrections from " + corrections + ": " + std::to_string(relabelled) +
+                        " relabelled, 1 excluded") != std::string::npos;
+  EXPECT_TRUE(logged);
 }
 
 }  // namespace

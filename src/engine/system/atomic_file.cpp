@@ -1,4 +1,4 @@
-#include "engine/record/atomic_file.h"
+#include "engine/system/atomic_file.h"
 
 #include <unistd.h>
 
