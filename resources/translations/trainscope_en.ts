@@ -18,12 +18,38 @@
     </message>
   </context>
   <context>
+    <name>trainscope::widgets::ConfusionMatrixView</name>
+    <message numerus="yes">
+      <source>True: %1
+Predicted: %2
+%n image(s), %3% of the class</source>
+      <translation>
+        <numerusform>True: %1
+Predicted: %2
+%n image, %3% of the class</numerusform>
+        <numerusform>True: %1
+Predicted: %2
+%n images, %3% of the class</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
     <name>trainscope::ui::GridDialog</name>
     <message numerus="yes">
       <source>%n run(s) will be queued.</source>
       <translation>
         <numerusform>%n run will be queued.</numerusform>
         <numerusform>%n runs will be queued.</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
+    <name>trainscope::ui::HealthPanel</name>
+    <message numerus="yes">
+      <source>%n image(s)</source>
+      <translation>
+        <numerusform>%n image</numerusform>
+        <numerusform>%n images</numerusform>
       </translation>
     </message>
   </context>
@@ -45,12 +71,46 @@
     </message>
   </context>
   <context>
+    <name>trainscope::ui::MistakesPage</name>
+    <message numerus="yes">
+      <source>Labels ranked by the area under the margin (how far below the best other class each label's score stayed over the epochs). %n correction(s) so far, in %1; the next run of this dataset trains on them.</source>
+      <translation>
+        <numerusform>Labels ranked by the area under the margin (how far below the best other class each label's score stayed over the epochs). %n correction so far, in %1; the next run of this dataset trains on them.</numerusform>
+        <numerusform>Labels ranked by the area under the margin (how far below the best other class each label's score stayed over the epochs). %n corrections so far, in %1; the next run of this dataset trains on them.</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>True %1, predicted %2 (last epoch): %n image(s)</source>
+      <translation>
+        <numerusform>True %1, predicted %2 (last epoch): %n image</numerusform>
+        <numerusform>True %1, predicted %2 (last epoch): %n images</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>%n image(s), from the last epoch</source>
+      <translation>
+        <numerusform>%n image, from the last epoch</numerusform>
+        <numerusform>%n images, from the last epoch</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
     <name>trainscope::ui::PredictDialog</name>
     <message numerus="yes">
       <source>Classifying %n image(s)…</source>
       <translation>
         <numerusform>Classifying %n image…</numerusform>
         <numerusform>Classifying %n images…</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
+    <name>trainscope::ui::SampleDetail</name>
+    <message numerus="yes">
+      <source>Forgotten %n time(s) (right, then wrong in a later epoch)</source>
+      <translation>
+        <numerusform>Forgotten %n time (right, then wrong in a later epoch)</numerusform>
+        <numerusform>Forgotten %n times (right, then wrong in a later epoch)</numerusform>
       </translation>
     </message>
   </context>

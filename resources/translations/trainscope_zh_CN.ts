@@ -190,6 +190,28 @@
     </message>
   </context>
   <context>
+    <name>trainscope::widgets::ConfusionMatrixView</name>
+    <message numerus="yes">
+      <source>True: %1
+Predicted: %2
+%n image(s), %3% of the class</source>
+      <translation><numerusform>真实：%1
+预测：%2
+%n 张图像，占该类的 %3%</numerusform></translation>
+    </message>
+  </context>
+  <context>
+    <name>trainscope::widgets::DataMapPlot</name>
+    <message>
+      <source>variability (spread of p(label) over the epochs)</source>
+      <translation>变异性（p(标签) 在各 epoch 间的离散程度）</translation>
+    </message>
+    <message>
+      <source>confidence (mean p(label))</source>
+      <translation>置信度（p(标签) 的均值）</translation>
+    </message>
+  </context>
+  <context>
     <name>trainscope::ui::DataPage</name>
     <message>
       <source>Fashion-MNIST (built in)</source>
@@ -270,6 +292,10 @@
     <message>
       <source>Augmentation preview</source>
       <translation>数据增强预览</translation>
+    </message>
+    <message>
+      <source>Health check</source>
+      <translation>健康检查</translation>
     </message>
     <message>
       <source>Checking %1 of %2: %3</source>
@@ -742,6 +768,145 @@
     </message>
   </context>
   <context>
+    <name>trainscope::ui::HealthPanel</name>
+    <message>
+      <source>training</source>
+      <translation>训练</translation>
+    </message>
+    <message>
+      <source>validation</source>
+      <translation>验证</translation>
+    </message>
+    <message>
+      <source>Check the dataset</source>
+      <translation>检查数据集</translation>
+    </message>
+    <message>
+      <source>Decode every image once and look for duplicates, leaks between the splits, conflicting labels, imbalance and outliers.</source>
+      <translation>逐一解码每张图像，查找重复、划分之间的泄漏、标签冲突、类别不平衡和离群值。</translation>
+    </message>
+    <message>
+      <source>Cancel</source>
+      <translation>取消</translation>
+    </message>
+    <message>
+      <source>Import a dataset, then check it.</source>
+      <translation>先导入数据集，再检查它。</translation>
+    </message>
+    <message>
+      <source>Finding</source>
+      <translation>发现</translation>
+    </message>
+    <message>
+      <source>Split</source>
+      <translation>划分</translation>
+    </message>
+    <message>
+      <source>Class</source>
+      <translation>类别</translation>
+    </message>
+    <message>
+      <source>Not checked yet: it decodes every image once (Fashion-MNIST's 70,000 in about 20 s on 2 cores).</source>
+      <translation>尚未检查：检查会逐一解码每张图像（Fashion-MNIST 的 70,000 张在 2 核上约 20 秒）。</translation>
+    </message>
+    <message>
+      <source>Checking…</source>
+      <translation>正在检查……</translation>
+    </message>
+    <message>
+      <source>Cancelled.</source>
+      <translation>已取消。</translation>
+    </message>
+    <message numerus="yes">
+      <source>%n image(s)</source>
+      <translation><numerusform>%n 张图像</numerusform></translation>
+    </message>
+    <message>
+      <source>in training and validation</source>
+      <translation>同时在训练集和验证集中</translation>
+    </message>
+    <message>
+      <source>different labels</source>
+      <translation>标签不同</translation>
+    </message>
+    <message>
+      <source>… and %1 more (trainscope-cli check --json lists them)</source>
+      <translation>……另有 %1 个（trainscope-cli check --json 会全部列出）</translation>
+    </message>
+    <message>
+      <source>… and %1 more</source>
+      <translation>……另有 %1 个</translation>
+    </message>
+    <message>
+      <source>%1 training and %2 validation images checked in %3 s.</source>
+      <translation>已检查 %1 张训练图像和 %2 张验证图像，用时 %3 秒。</translation>
+    </message>
+    <message>
+      <source>Exact duplicates: %1 groups, %2 across the splits</source>
+      <translation>完全重复：%1 组，其中 %2 组跨越划分</translation>
+    </message>
+    <message>
+      <source>The same pixels more than once. Across the splits, validation measures images the model trained on.</source>
+      <translation>相同的像素出现了不止一次。跨越划分时，验证集测的是模型训练过的图像。</translation>
+    </message>
+    <message>
+      <source>Near duplicates: %1 groups, %2 across the splits</source>
+      <translation>近似重复：%1 组，其中 %2 组跨越划分</translation>
+    </message>
+    <message>
+      <source>Images that look the same (a perceptual hash within 4 bits, confirmed on 16×16 thumbnails): resized, recompressed or slightly edited copies.</source>
+      <translation>看起来相同的图像（感知哈希相差不超过 4 位，并在 16×16 缩略图上确认）：缩放、重新压缩或略加编辑的副本。</translation>
+    </message>
+    <message>
+      <source>The same image under two labels: %1 groups</source>
+      <translation>同一图像带有两个标签：%1 组</translation>
+    </message>
+    <message>
+      <source>Duplicate groups whose images have different labels: at least one label is wrong.</source>
+      <translation>组内图像标签不同的重复组：至少有一个标签是错的。</translation>
+    </message>
+    <message>
+      <source>Class imbalance: the largest class has %1× the images of the smallest</source>
+      <translation>类别不平衡：最大类别的图像数是最小类别的 %1 倍</translation>
+    </message>
+    <message>
+      <source>Training images per class.</source>
+      <translation>每个类别的训练图像数。</translation>
+    </message>
+    <message>
+      <source>Size outliers: %1</source>
+      <translation>尺寸离群：%1</translation>
+    </message>
+    <message>
+      <source>Images far smaller or larger than the rest.</source>
+      <translation>比其余图像小得多或大得多的图像。</translation>
+    </message>
+    <message>
+      <source>Aspect outliers: %1</source>
+      <translation>宽高比离群：%1</translation>
+    </message>
+    <message>
+      <source>Images far wider or taller than the rest: a crop may cut off the object.</source>
+      <translation>比其余图像宽得多或高得多的图像：裁剪可能会切掉物体。</translation>
+    </message>
+    <message>
+      <source>Grey images in a colour set: %1</source>
+      <translation>彩色数据集中的灰度图像：%1</translation>
+    </message>
+    <message>
+      <source>Grey images among colour ones: scans or mistakes the model sees as another kind of image.</source>
+      <translation>彩色图像中的灰度图像：扫描件或错误，模型会把它们当作另一种图像。</translation>
+    </message>
+    <message>
+      <source>Unreadable or skipped files: %1</source>
+      <translation>无法读取或已跳过的文件：%1</translation>
+    </message>
+    <message>
+      <source>What the import could not use, and why.</source>
+      <translation>导入时无法使用的文件及原因。</translation>
+    </message>
+  </context>
+  <context>
     <name>trainscope::widgets::HistogramPlot</name>
     <message>
       <source>elements</source>
@@ -1070,6 +1235,10 @@
       <translation>检查</translation>
     </message>
     <message>
+      <source>Mistakes</source>
+      <translation>错误</translation>
+    </message>
+    <message>
       <source>System</source>
       <translation>系统</translation>
     </message>
@@ -1100,10 +1269,6 @@
     <message>
       <source>%1 did not start: %2</source>
       <translation>%1 未能启动：%2</translation>
-    </message>
-    <message>
-      <source>Queue</source>
-      <translation>队列</translation>
     </message>
     <message>
       <source>%1 finished: all %2 runs are on the Compare page.</source>
@@ -1184,6 +1349,10 @@
     <message>
       <source>&amp;About Trainscope</source>
       <translation>关于 Trainscope(&amp;A)</translation>
+    </message>
+    <message>
+      <source>Queue</source>
+      <translation>队列</translation>
     </message>
     <message>
       <source>%1 trains in the background, one run after another: its curves are on the Compare page.</source>
@@ -1322,6 +1491,217 @@ Trainscope closes when the run has kept its checkpoint.</source>
     <message>
       <source>Train a run first; its model then classifies images here.</source>
       <translation>请先训练一个运行；之后它的模型就能在这里对图像分类。</translation>
+    </message>
+  </context>
+  <context>
+    <name>trainscope::ui::MistakesPage</name>
+    <message>
+      <source>No run yet: train one, or open a run folder.</source>
+      <translation>还没有运行：训练一次，或打开一个运行文件夹。</translation>
+    </message>
+    <message>
+      <source>Open run…</source>
+      <translation>打开运行……</translation>
+    </message>
+    <message>
+      <source>Look at the mistakes of a run folder (one that trained for at least an epoch).</source>
+      <translation>查看某个运行文件夹的错误（至少训练过一个 epoch）。</translation>
+    </message>
+    <message>
+      <source>Epoch </source>
+      <translation>Epoch </translation>
+    </message>
+    <message>
+      <source>The matrix of any epoch: predictions.h5 keeps one per epoch.</source>
+      <translation>任意 epoch 的矩阵：predictions.h5 为每个 epoch 保存一个。</translation>
+    </message>
+    <message>
+      <source>Counts</source>
+      <translation>计数</translation>
+    </message>
+    <message>
+      <source>Share of the true class</source>
+      <translation>占真实类别的比例</translation>
+    </message>
+    <message>
+      <source>Classes in order</source>
+      <translation>按类别顺序</translation>
+    </message>
+    <message>
+      <source>Most confused side by side</source>
+      <translation>最易混淆的类别相邻</translation>
+    </message>
+    <message>
+      <source>Reorder the rows and columns so the classes confused most with each other are neighbours.</source>
+      <translation>重新排列行和列，使彼此最易混淆的类别相邻。</translation>
+    </message>
+    <message>
+      <source>−</source>
+      <translation>−</translation>
+    </message>
+    <message>
+      <source>+</source>
+      <translation>+</translation>
+    </message>
+    <message>
+      <source>Fit</source>
+      <translation>适应</translation>
+    </message>
+    <message>
+      <source>Zoom in (Ctrl+wheel over the matrix)</source>
+      <translation>放大（在矩阵上按 Ctrl+滚轮）</translation>
+    </message>
+    <message>
+      <source>Zoom out (Ctrl+wheel over the matrix)</source>
+      <translation>缩小（在矩阵上按 Ctrl+滚轮）</translation>
+    </message>
+    <message>
+      <source>Export CSV…</source>
+      <translation>导出 CSV……</translation>
+    </message>
+    <message>
+      <source>The matrix with each class's support, precision, recall and F1, for a spreadsheet.</source>
+      <translation>矩阵及每个类别的样本数、精确率、召回率和 F1，可用于电子表格。</translation>
+    </message>
+    <message>
+      <source>Class</source>
+      <translation>类别</translation>
+    </message>
+    <message>
+      <source>Precision</source>
+      <translation>精确率</translation>
+    </message>
+    <message>
+      <source>Recall</source>
+      <translation>召回率</translation>
+    </message>
+    <message>
+      <source>F1</source>
+      <translation>F1</translation>
+    </message>
+    <message>
+      <source>Images</source>
+      <translation>图像数</translation>
+    </message>
+    <message>
+      <source>Per class: precision (of the images predicted as it, the share that are), recall (of its images, the share found) and F1. Click a header to sort.</source>
+      <translation>每个类别：精确率（被预测为该类的图像中确实属于它的比例）、召回率（该类图像中被找出的比例）和 F1。点击表头排序。</translation>
+    </message>
+    <message>
+      <source>True → predicted</source>
+      <translation>真实 → 预测</translation>
+    </message>
+    <message>
+      <source>The most frequent confusions; click one to see its images.</source>
+      <translation>最常见的混淆；点击一项查看其图像。</translation>
+    </message>
+    <message>
+      <source>Validation</source>
+      <translation>验证</translation>
+    </message>
+    <message>
+      <source>Training</source>
+      <translation>训练</translation>
+    </message>
+    <message>
+      <source>Misclassified</source>
+      <translation>分类错误</translation>
+    </message>
+    <message>
+      <source>Highest loss</source>
+      <translation>损失最高</translation>
+    </message>
+    <message>
+      <source>Misclassified images (most confident mistakes first), or every image by its loss.</source>
+      <translation>分类错误的图像（最自信的错误在前），或按损失排序的全部图像。</translation>
+    </message>
+    <message>
+      <source>Each training image by how sure the model was of its label over the epochs (up) and how much that changed (right). Bottom left: hard to learn, often mislabelled. Click a point.</source>
+      <translation>每张训练图像：纵轴是各 epoch 中模型对其标签的把握，横轴是这种把握的变化幅度。左下角：难以学会，常常是标错的。点击一个点。</translation>
+    </message>
+    <message>
+      <source>Top </source>
+      <translation>前 </translation>
+    </message>
+    <message>
+      <source>Clear corrections</source>
+      <translation>清除更正</translation>
+    </message>
+    <message>
+      <source>Confusion matrix</source>
+      <translation>混淆矩阵</translation>
+    </message>
+    <message>
+      <source>Mistakes</source>
+      <translation>错误</translation>
+    </message>
+    <message>
+      <source>Data map</source>
+      <translation>数据地图</translation>
+    </message>
+    <message>
+      <source>Suspect labels</source>
+      <translation>可疑标签</translation>
+    </message>
+    <message numerus="yes">
+      <source>Labels ranked by the area under the margin (how far below the best other class each label's score stayed over the epochs). %n correction(s) so far, in %1; the next run of this dataset trains on them.</source>
+      <translation><numerusform>按边际下面积（各 epoch 中标签得分比最高的其他类别低多少）排序的标签。目前已有 %n 条更正，保存在 %1；该数据集的下一次运行将使用它们。</numerusform></translation>
+    </message>
+    <message>
+      <source>Open run</source>
+      <translation>打开运行</translation>
+    </message>
+    <message>
+      <source>Reading %1…</source>
+      <translation>正在读取 %1……</translation>
+    </message>
+    <message>
+      <source>Run: %1</source>
+      <translation>运行：%1</translation>
+    </message>
+    <message>
+      <source>This run cannot be shown: %1</source>
+      <translation>无法显示此运行：%1</translation>
+    </message>
+    <message>
+      <source>No predictions yet: they are written at the end of each epoch.</source>
+      <translation>还没有预测：它们在每个 epoch 结束时写入。</translation>
+    </message>
+    <message>
+      <source>predictions.h5: %1</source>
+      <translation>predictions.h5：%1</translation>
+    </message>
+    <message>
+      <source>Epoch %1 of the run, read in %2 s.</source>
+      <translation>运行的第 %1 个 epoch，读取用时 %2 秒。</translation>
+    </message>
+    <message>
+      <source>samples.h5: %1</source>
+      <translation>samples.h5：%1</translation>
+    </message>
+    <message numerus="yes">
+      <source>True %1, predicted %2 (last epoch): %n image(s)</source>
+      <translation><numerusform>真实 %1，预测 %2（最后一个 epoch）：%n 张图像</numerusform></translation>
+    </message>
+    <message numerus="yes">
+      <source>%n image(s), from the last epoch</source>
+      <translation><numerusform>%n 张图像，来自最后一个 epoch</numerusform></translation>
+    </message>
+    <message>
+      <source>There is no confusion matrix to export yet.</source>
+      <translation>还没有可导出的混淆矩阵。</translation>
+    </message>
+    <message>
+      <source>Export confusion matrix</source>
+      <translation>导出混淆矩阵</translation>
+    </message>
+    <message>
+      <source>CSV (*.csv)</source>
+      <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+      <source>Not exported: %1</source>
+      <translation>未导出：%1</translation>
     </message>
   </context>
   <context>
@@ -1700,6 +2080,119 @@ This cannot be undone.</source>
     <message>
       <source>trainscope-cli could not start</source>
       <translation>trainscope-cli 无法启动</translation>
+    </message>
+  </context>
+  <context>
+    <name>trainscope::ui::SampleDetail</name>
+    <message>
+      <source>Click an image to see it here.</source>
+      <translation>点击一张图像在此查看。</translation>
+    </message>
+    <message>
+      <source>The image as stored.</source>
+      <translation>存储的原始图像。</translation>
+    </message>
+    <message>
+      <source>Grad-CAM: where the evidence for the predicted class lies (red most), from the gradients of its score at the last convolutional layer, with the run's last weights.</source>
+      <translation>Grad-CAM：预测类别的证据所在位置（红色最多），由该类得分在最后一个卷积层的梯度求得，使用运行的最新权重。</translation>
+    </message>
+    <message>
+      <source>p(label)</source>
+      <translation>p(标签)</translation>
+    </message>
+    <message>
+      <source>loss</source>
+      <translation>损失</translation>
+    </message>
+    <message>
+      <source>epoch</source>
+      <translation>epoch</translation>
+    </message>
+    <message>
+      <source>Relabel</source>
+      <translation>改标签</translation>
+    </message>
+    <message>
+      <source>Give this training image the chosen class in the next run.</source>
+      <translation>在下一次运行中给这张训练图像所选的类别。</translation>
+    </message>
+    <message>
+      <source>Exclude</source>
+      <translation>排除</translation>
+    </message>
+    <message>
+      <source>Leave this training image out of the next run.</source>
+      <translation>在下一次运行中不使用这张训练图像。</translation>
+    </message>
+    <message>
+      <source>Undo</source>
+      <translation>撤销</translation>
+    </message>
+    <message>
+      <source>Forget the correction of this image.</source>
+      <translation>删除这张图像的更正。</translation>
+    </message>
+    <message>
+      <source>Click an image to see it here: its Grad-CAM, its history and its label.</source>
+      <translation>点击一张图像在此查看：它的 Grad-CAM、历史和标签。</translation>
+    </message>
+    <message>
+      <source>Training image %1</source>
+      <translation>训练图像 %1</translation>
+    </message>
+    <message>
+      <source>Validation image %1</source>
+      <translation>验证图像 %1</translation>
+    </message>
+    <message>
+      <source>Label: %1
+Predicted: %2
+p(label) %3 · loss %4
+%5</source>
+      <translation>标签：%1
+预测：%2
+p(标签) %3 · 损失 %4
+%5</translation>
+    </message>
+    <message numerus="yes">
+      <source>Forgotten %n time(s) (right, then wrong in a later epoch)</source>
+      <translation><numerusform>被遗忘 %n 次（先对，后来某个 epoch 又错）</numerusform></translation>
+    </message>
+    <message>
+      <source>Computing Grad-CAM…</source>
+      <translation>正在计算 Grad-CAM……</translation>
+    </message>
+    <message>
+      <source>No Grad-CAM: %1</source>
+      <translation>无 Grad-CAM：%1</translation>
+    </message>
+    <message>
+      <source>Grad-CAM of %1 at layer %2 (%3 s). Top: %4</source>
+      <translation>%1 的 Grad-CAM，位于层 %2（%3 秒）。前几名：%4</translation>
+    </message>
+    <message>
+      <source>Validation images have no history: the run keeps only their last epoch's prediction.</source>
+      <translation>验证图像没有历史：运行只保存它们最后一个 epoch 的预测。</translation>
+    </message>
+    <message>
+      <source>Corrections apply to training images.</source>
+      <translation>更正只适用于训练图像。</translation>
+    </message>
+    <message>
+      <source>Not corrected.</source>
+      <translation>未更正。</translation>
+    </message>
+    <message>
+      <source>Excluded from the next run</source>
+      <translation>下一次运行中排除</translation>
+    </message>
+    <message>
+      <source>Relabelled to %1 for the next run</source>
+      <translation>下一次运行中改标为 %1</translation>
+    </message>
+    <message>
+      <source>(the working experiment trains on another dataset: it does not use this file)</source>
+      <translation>（当前实验使用另一个数据集：不会使用此文件）</translation>
     </message>
   </context>
   <context>
@@ -2178,6 +2671,14 @@ This cannot be undone.</source>
       <translation>已跳过 %1：%2</translation>
     </message>
     <message>
+      <source>label corrections from %1: %2 relabelled, %3 excluded</source>
+      <translation>来自 %1 的标签更正：改标 %2 个，排除 %3 个</translation>
+    </message>
+    <message>
+      <source>%1 label corrections match no training sample, e.g. %2</source>
+      <translation>%1 条标签更正没有匹配任何训练样本，例如 %2</translation>
+    </message>
+    <message>
       <source>completed 1 epoch</source>
       <translation>完成了 1 个 epoch</translation>
     </message>
@@ -2400,6 +2901,21 @@ This cannot be undone.</source>
     <message>
       <source>damaged</source>
       <translation>已损坏</translation>
+    </message>
+  </context>
+  <context>
+    <name>trainscope::widgets::DataMapPlot</name>
+    <message>
+      <source>mostly wrong (hard or mislabelled)</source>
+      <translation>多数时候错误（难学或标错）</translation>
+    </message>
+    <message>
+      <source>sometimes right (ambiguous)</source>
+      <translation>有时正确（模棱两可）</translation>
+    </message>
+    <message>
+      <source>mostly right (easy)</source>
+      <translation>多数时候正确（容易）</translation>
     </message>
   </context>
 </TS>

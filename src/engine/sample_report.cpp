@@ -12,13 +12,15 @@ namespace trainscope {
 
 namespace {
 
-// The run's dataset, with the same subsets, flips and corrections as it trained on:
-// all come from its config and seed.
-DatasetSplits openRunDataset(const std::string& runDir) {
-  const RunEntry run = readRunEntry(runDir);  // run.json, read as the run library reads it
+// The run's config (and display name), as the run library reads run.json. Its dataset,
+// opened from it, has the same subsets, flips and corrections as the run trained on:
+// all come from the config and its seed.
+ExperimentConfig readRunConfig(const std::string& runDir, std::string* name = nullptr) {
+  const RunEntry run = readRunEntry(runDir);
   if (!run.damage.empty()) throw std::runtime_error(run.damage);
   if (run.config.empty()) throw std::runtime_error(runDir + "/run.json has no config");
-  return openDataset(parseConfig(run.config));
+  if (name) *name = run.name;
+  return parseConfig(run.config);
 }
 
 }  // namespace
@@ -30,7 +32,7 @@ SuspectReport findSuspects(const std::string& runDir, int64_t top) {
     if (!std::filesystem::exists(samplesPath))
       throw std::runtime_error(runDir + " has no samples.h5 (it is written at the end of each epoch)");
     const SampleDynamics d = readSampleFile(samplesPath);
-    const DatasetSplits splits = openRunDataset(runDir);
+    const DatasetSplits splits = openDataset(readRunConfig(runDir));
     if (splits.train->size() != d.samples())
       throw std::runtime_error("the dataset has changed since the run: " + std::to_string(splits.train->size()) +
                                " training samples, samples.h5 has " + std::to_string(d.samples()));
@@ -62,7 +64,9 @@ RunDiagnosis readRunDiagnosis(const std::string& runDir, std::shared_ptr<const D
   RunDiagnosis r;
   r.run_dir = runDir;
   try {
-    r.splits = reuse ? std::move(reuse) : std::make_shared<const DatasetSplits>(openRunDataset(runDir));
+    const ExperimentConfig config = readRunConfig(runDir, &r.run_name);
+    r.dataset_kind = config.dataset.kind, r.dataset_root = config.dataset.root;
+    r.splits = reuse ? std::move(reuse) : std::make_shared<const DatasetSplits>(openDataset(config));
   } catch (const std::exception& e) {
     r.error = e.what();
     return r;

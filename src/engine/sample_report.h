@@ -41,8 +41,9 @@ SuspectReport findSuspects(const std::string& runDir, int64_t top);
 // training samples' dynamics (each may be absent before the first epoch ends), and its
 // dataset reopened as the run's config says, to show the images.
 struct RunDiagnosis {
-  std::string run_dir;
-  std::string error;  // the run or its dataset could not be opened
+  std::string run_dir, run_name;
+  std::string error;                       // the run or its dataset could not be opened
+  std::string dataset_kind, dataset_root;  // as the run's config names its dataset
   std::shared_ptr<const DatasetSplits> splits;
   bool has_predictions = false, has_dynamics = false;
   ValidationPredictions predictions;

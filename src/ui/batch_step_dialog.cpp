@@ -1,5 +1,7 @@
 #include "ui/batch_step_dialog.h"
 
+#include "ui/image_convert.h"
+
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QImage>
@@ -16,9 +18,8 @@ namespace trainscope::ui {
 namespace {
 // Scaled by a whole factor (sharp pixels, as a teacher wants them), at most maxWidth wide.
 QPixmap pixmapOf(const Picture& p, int factor, int maxWidth) {
-  if (p.width <= 0 || p.height <= 0) return {};
-  const QImage image(p.pixels.data(), p.width, p.height, p.width * p.channels,
-                     p.channels == 3 ? QImage::Format_RGB888 : QImage::Format_Grayscale8);
+  const QImage image = toQImage(p);
+  if (image.isNull()) return {};
   factor = std::max(1, std::min(factor, maxWidth / p.width));
   return QPixmap::fromImage(image.scaled(p.width * factor, p.height * factor, Qt::KeepAspectRatio,
                                          factor > 1 ? Qt::FastTransformation : Qt::SmoothTransformation));

@@ -16,6 +16,7 @@
 #include "ui/pages/inspect_page.h"
 #include "ui/pages/lessons_page.h"
 #include "ui/pages/metric_names.h"
+#include "ui/pages/mistakes_page.h"
 #include "ui/pages/model_page.h"
 #include "ui/pages/system_page.h"
 #include "ui/pages/train_page.h"
@@ -60,13 +61,16 @@ MainWindow::MainWindow(ExperimentDocument* document, TrainingController* control
   model_ = new ModelPage(doc_, this);
   train_ = new TrainPage(doc_, controller_, this);
   inspect_ = new InspectPage(controller_, this);
+  mistakes_ = new MistakesPage(controller_, doc_, this);
   sampler_ = new SystemSampler(this);
   system_ = new SystemPage(controller_, sampler_, this);
   queue_ = new RunQueue(this);
   compare_ = new ComparePage(this);
-  connect(compare_, &ComparePage::exported, this, [this](const QString& path) {
+  const auto saved = [this](const QString& path) {
     statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 15000);
-  });
+  };
+  connect(compare_, &ComparePage::exported, this, saved);
+  connect(mistakes_, &MistakesPage::exported, this, saved);
   lessons_ = new LessonsPage(queue_, this);
   lessons_->setLanguage(currentLanguage());
   connect(sampler_, &SystemSampler::sampled, this, [this](const ProcessSample& p, const GpuMemory&) {
@@ -92,6 +96,7 @@ MainWindow::MainWindow(ExperimentDocument* document, TrainingController* control
       {tr("Train"), QStyle::SP_MediaPlay, train_},
       {tr("Compare"), QStyle::SP_FileDialogContentsView, compare_},
       {tr("Inspect"), QStyle::SP_FileDialogInfoView, inspect_},
+      {tr("Mistakes"), QStyle::SP_MessageBoxWarning, mistakes_},
       {tr("System"), QStyle::SP_ComputerIcon, system_},
       {tr("Lessons"), QStyle::SP_DialogHelpButton, lessons_},
   };

@@ -21,6 +21,7 @@ class ExperimentDocument;
 class ModelPage;
 class TrainPage;
 class InspectPage;
+class MistakesPage;
 class SystemPage;
 class ComparePage;
 class LessonsPage;
@@ -31,7 +32,7 @@ class TrainingController;
 class MainWindow : public QMainWindow {
   Q_OBJECT
  public:
-  enum Page { Data, Model, Train, Compare, Inspect, System, Lessons, PageCount };
+  enum Page { Data, Model, Train, Compare, Inspect, Mistakes, System, Lessons, PageCount };
 
   MainWindow(ExperimentDocument* document, TrainingController* controller, QWidget* parent = nullptr);
 
@@ -41,6 +42,7 @@ class MainWindow : public QMainWindow {
   ModelPage* modelPage() const { return model_; }
   TrainPage* trainPage() const { return train_; }
   InspectPage* inspectPage() const { return inspect_; }
+  MistakesPage* mistakesPage() const { return mistakes_; }
   SystemPage* systemPage() const { return system_; }
   ComparePage* comparePage() const { return compare_; }
   LessonsPage* lessonsPage() const { return lessons_; }
@@ -93,6 +95,7 @@ class MainWindow : public QMainWindow {
   ModelPage* model_;
   TrainPage* train_;
   InspectPage* inspect_;
+  MistakesPage* mistakes_;
   SystemPage* system_;
   SystemSampler* sampler_;
   ComparePage* compare_;

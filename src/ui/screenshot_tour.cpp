@@ -6,13 +6,16 @@
 #include "ui/pages/data_page.h"
 #include "ui/pages/inspect_page.h"
 #include "ui/pages/lessons_page.h"
+#include "ui/pages/mistakes_page.h"
 #include "ui/pages/model_page.h"
 #include "ui/pages/train_page.h"
 #include "ui/run_queue.h"
 #include "ui/training_controller.h"
+#include "widgets/image_grid.h"
 
 #include <QApplication>
 #include <QDir>
+#include <QListView>
 #include <QStatusBar>
 #include <QTimer>
 
@@ -51,8 +54,18 @@ ScreenshotTour::ScreenshotTour(MainWindow* window, ExperimentDocument* document,
       window_->inspectPage()->select("relu2", "activation");
       QTimer::singleShot(1000, this, [this] {
         save("inspect-page.png");
-        window_->showPage(MainWindow::System);  // runs the environment check
-        QTimer::singleShot(4000, this, [this] {
+        window_->showPage(MainWindow::Mistakes);
+        QTimer::singleShot(1500, this, [this] {
+          save("mistakes-page.png");
+          MistakesPage* mistakes = window_->mistakesPage();
+          mistakes->tabs()->setCurrentIndex(MistakesPage::GalleryTab);
+          const QModelIndex first = mistakes->gallery()->view()->model()->index(0, 0);
+          mistakes->gallery()->view()->setCurrentIndex(first);  // shows it beside, with Grad-CAM
+          QTimer::singleShot(2500, this, [this] { save("mistakes-gallery.png"); });
+        });
+        QTimer::singleShot(4500, this,
+                           [this] { window_->showPage(MainWindow::System); });  // runs the environment check
+        QTimer::singleShot(8500, this, [this] {
           save("system-page.png");
           // Lesson 1 through the run queue, then its comparison.
           window_->showPage(MainWindow::Lessons);

@@ -1,5 +1,7 @@
 #include "widgets/image_grid.h"
 
+#include <algorithm>
+
 #include <QListView>
 #include <QPainter>
 #include <QScrollBar>
@@ -110,10 +112,12 @@ ImageGrid::ImageGrid(QWidget* parent) : QWidget(parent), view_(new QListView(thi
   });
 }
 
-void ImageGrid::setItems(int count, ThumbnailModel::Loader loader, ThumbnailModel::Caption caption,
-                         QSize thumbnailSize) {
+void ImageGrid::setItems(int count, ThumbnailModel::Loader loader, ThumbnailModel::Caption caption, QSize thumbnailSize,
+                         int captionLines) {
   view_->setIconSize(thumbnailSize);
-  view_->setGridSize(QSize(thumbnailSize.width() + 16, thumbnailSize.height() + 28));
+  const int line = view_->fontMetrics().height();
+  const int width = captionLines > 1 ? std::max(thumbnailSize.width(), line * 8) : thumbnailSize.width();
+  view_->setGridSize(QSize(width + 16, thumbnailSize.height() + 12 + line * std::max(1, captionLines)));
   model_->setItems(count, std::move(loader), std::move(caption), thumbnailSize);
 }
 

@@ -58,8 +58,9 @@ class ImageGrid : public QWidget {
   Q_OBJECT
  public:
   explicit ImageGrid(QWidget* parent = nullptr);
+  // `captionLines`: the lines a caption may wrap to (two widen the cells to fit "Pullover → Coat").
   void setItems(int count, ThumbnailModel::Loader loader, ThumbnailModel::Caption caption,
-                QSize thumbnailSize = {72, 72});
+                QSize thumbnailSize = {72, 72}, int captionLines = 1);
   int itemCount() const;
   QListView* view() const { return view_; }
   ThumbnailModel* model() const { return model_; }

@@ -13,6 +13,7 @@
 #include "ui/dataset_importer.h"
 #include "ui/experiment_document.h"
 #include "ui/image_convert.h"
+#include "ui/pages/health_panel.h"
 #include "ui/translation.h"
 #include "widgets/class_chart.h"
 #include "widgets/image_grid.h"
@@ -155,6 +156,8 @@ DataPage::DataPage(ExperimentDocument* document, QWidget* parent)
   tabs_->addTab(overview, tr("Overview"));
   tabs_->addTab(skipped_, tr("Skipped files"));
   tabs_->addTab(preview, tr("Augmentation preview"));
+  health_ = new HealthPanel(this);
+  tabs_->addTab(health_, tr("Health check"));
 
   auto* splitter = new QSplitter(this);
   splitter->addWidget(left);
@@ -277,6 +280,7 @@ void DataPage::chooseFolder() {
 
 void DataPage::showDataset() {
   const auto splits = doc_->dataset();
+  health_->setDataset(splits);
   if (!splits) {
     chart_->setCounts({}, {}, {});
     skipped_->setRowCount(0);

@@ -1,7 +1,7 @@
 // Data: import a dataset (built-in Fashion-MNIST, a folder, or a folder dropped on the
 // window), browse it as thumbnails by split and class, see its class balance, image
-// sizes and skipped files, preview the training augmentation, and compute its
-// mean/std for Normalize.
+// sizes and skipped files, preview the training augmentation, check its health
+// (duplicates, leaks, outliers), and compute its mean/std for Normalize.
 #pragma once
 
 #include "engine/data/channel_stats.h"
@@ -31,6 +31,7 @@ class ImageGrid;
 namespace trainscope::ui {
 
 class DatasetImporter;
+class HealthPanel;
 class ExperimentDocument;
 
 class DataPage : public QWidget {
@@ -56,6 +57,8 @@ class DataPage : public QWidget {
   // What a thumbnail's tooltip says: class, file name, real size in pixels and bytes.
   static QString thumbnailTooltip(const Dataset& data, int64_t index, QSize decoded, const std::string& error);
   QPushButton* tryAugmentationButton() const { return tryAugmentation_; }
+  HealthPanel* healthPanel() const { return health_; }
+  QTabWidget* tabs() const { return tabs_; }
 
  signals:
   void importFailed(const QString& message);
@@ -81,6 +84,7 @@ class DataPage : public QWidget {
   widgets::ClassChart* chart_;
   QTableWidget* skipped_;
   QTabWidget* tabs_;
+  HealthPanel* health_;
   QGridLayout* previewGrid_;
   std::vector<int64_t> shown_;  // dataset indices behind the grid
   int previewItem_ = 0;

@@ -1,0 +1,63 @@
+// The Data page's health check: exact and near duplicates within and across the splits
+// (validation leaking into training), images under two labels, class imbalance, size and
+// aspect outliers, grey images in a colour set and unreadable files, as a tree a user
+// can open finding by finding. Runs on all cores off the GUI thread; cancellable.
+#pragma once
+
+#include "engine/data/dataset_health.h"
+
+#include <QFutureWatcher>
+#include <QWidget>
+
+#include <atomic>
+#include <memory>
+
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QTreeWidget;
+class QTreeWidgetItem;
+
+namespace trainscope::ui {
+
+class HealthPanel : public QWidget {
+  Q_OBJECT
+ public:
+  explicit HealthPanel(QWidget* parent = nullptr);
+  ~HealthPanel() override;
+  // A new dataset: the last result goes (it was another dataset's).
+  void setDataset(std::shared_ptr<const DatasetSplits> splits);
+  void check();
+  void cancel();
+  bool checking() const { return watcher_.isRunning(); }
+
+  // For tests.
+  QTreeWidget* findings() const { return tree_; }
+  QLabel* summary() const { return summary_; }
+  const DatasetHealth* result() const { return result_ ? result_.get() : nullptr; }
+
+ signals:
+  void checked();
+
+ private:
+  struct Outcome {
+    std::shared_ptr<const DatasetHealth> health;
+    QString error;
+  };
+  void show(const Outcome& outcome);
+  QTreeWidgetItem* addFinding(const QString& title, const QString& why);
+  void addGroups(QTreeWidgetItem* finding, const HealthFinding& f);
+  void addSamples(QTreeWidgetItem* finding, const std::vector<SampleRef>& samples, int64_t total);
+
+  std::shared_ptr<const DatasetSplits> splits_;
+  std::shared_ptr<const DatasetHealth> result_;
+  QFutureWatcher<Outcome> watcher_;
+  std::atomic<bool> cancel_{false};
+  std::atomic<int64_t> done_{0}, total_{0};
+  QPushButton *check_, *cancelButton_;
+  QProgressBar* progress_;
+  QLabel* summary_;
+  QTreeWidget* tree_;
+};
+
+}  // namespace trainscope::ui

@@ -1,0 +1,237 @@
+// The Mistakes page as a user meets it after a real run: the confusion matrix sums to
+// the validation size, a click on a cell shows exactly its images, the most confused
+// classes can sit side by side, the CSV holds the matrix and the scores; any image shows
+// Grad-CAM and its history; relabel, exclude and undo write the corrections file that
+// the next run of the experiment uses; the data map and the suspect labels are there;
+// the Data page's health check finds a leak and a conflicting label planted in a folder.
+#include "app_under_test.h"
+#include "engine/data/label_corrections.h"
+#include "engine/session.h"
+#include "ui/correction_book.h"
+#include "ui/pages/data_page.h"
+#include "ui/pages/health_panel.h"
+#include "ui/pages/mistakes_page.h"
+#include "ui/pages/sample_detail.h"
+#include "ui/pages/train_page.h"
+#include "widgets/confusion_matrix_view.h"
+#include "widgets/data_map_plot.h"
+#include "widgets/image_grid.h"
+
+#include <qcustomplot.h>
+#include <opencv2/core.hpp>
+#include <opencv2/imgcodecs.hpp>
+
+#include <QComboBox>
+#include <QFile>
+#include <QLabel>
+#include <QListView>
+#include <QPushButton>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTreeWidget>
+#include <QtTest>
+
+using namespace trainscope;
+using namespace trainscope::ui;
+
+class MistakesTest : public QObject {
+  Q_OBJECT
+ private slots:
+  void initTestCase() {
+    if (builtInDatasetDir().empty()) QSKIP("dataset-fashion-mnist is not installed");
+    QVERIFY(tmp_.isValid());
+    const QString error = app_.create(this, "TrainscopeMistakesTests", tmp_.path() + "/runs");
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    window_ = app_.window;
+    window_->show();
+    window_->importLastOrDefaultDataset(QString());
+    QTRY_VERIFY_WITH_TIMEOUT(app_.doc->dataset() != nullptr, 30000);
+    app_.doc->set("/dataset/train_subset", 2048);
+    app_.doc->set("/dataset/val_subset", 500);
+    app_.doc->set("/dataset/label_noise", 0.1);
+    app_.doc->set("/epochs", 2);
+    page_ = window_->mistakesPage();
+    window_->trainPage()->start();
+    QVERIFY(app_.controller->isActive());
+    QTRY_VERIFY_WITH_TIMEOUT(!app_.controller->isActive() && app_.controller->state() == RunState::Finished, 120000);
+    QTRY_VERIFY2_WITH_TIMEOUT(page_->diagnosis() && page_->diagnosis()->predictions.epochs() == 2,
+                              qPrintable(page_->statusLabel()->text()), 20000);
+    window_->showPage(MainWindow::Mistakes);
+  }
+
+  void cleanupTestCase() { delete window_; }
+
+  void theMatrixSumsToTheValidationSize() {
+    QCOMPARE(page_->matrix()->classCount(), 10);
+    QCOMPARE(page_->epochChoice()->value(), 2);
+    int64_t images = 0;
+    for (int row = 0; row < page_->scores()->rowCount(); ++row)
+      images += page_->scores()->item(row, 4)->text().toLongLong();
+    QCOMPARE(images, int64_t{500});
+    // The first epoch's matrix too.
+    page_->epochChoice()->setValue(1);
+    int64_t first = 0;
+    for (int row = 0; row < page_->scores()->rowCount(); ++row)
+      first += page_->scores()->item(row, 4)->text().toLongLong();
+    QCOMPARE(first, int64_t{500});
+    page_->epochChoice()->setValue(2);
+  }
+
+  void aCellClickShowsExactlyItsImages() {
+    QTableWidgetItem* top = page_->pairs()->item(0, 0);
+    QVERIFY(top);
+    const int truth = top->data(Qt::UserRole).toInt(), predicted = top->data(Qt::UserRole + 1).toInt();
+    const int count = page_->pairs()->item(0, 1)->text().toInt();
+    QVERIFY(count > 0);
+    QTest::mouseClick(page_->matrix(), Qt::LeftButton, {}, page_->matrix()->cellRect(truth, predicted).center());
+    QCOMPARE(page_->tabs()->currentIndex(), int(MistakesPage::GalleryTab));
+    QCOMPARE(static_cast<int>(page_->galleryItems().size()), count);
+    QCOMPARE(page_->gallery()->itemCount(), count);
+    for (const auto& s : page_->galleryItems()) {
+      QCOMPARE(s.label, int64_t{truth});
+      QCOMPARE(s.predicted, int64_t{predicted});
+      QVERIFY(!s.training);
+    }
+    QVERIFY(page_->matrix()->cellText(truth, predicted).contains(QString("%1 image").arg(count)));
+  }
+
+  void theMostConfusedClassesSitSideBySide() {
+    QTableWidgetItem* top = page_->pairs()->item(0, 0);
+    const int a = top->data(Qt::UserRole).toInt(), b = top->data(Qt::UserRole + 1).toInt();
+    page_->orderChoice()->setCurrentIndex(1);
+    const int cell = page_->matrix()->cellSize();
+    QCOMPARE(std::abs(page_->matrix()->cellRect(a, a).x() - page_->matrix()->cellRect(b, b).x()), cell);
+    int t = -1, p = -1;
+    QVERIFY(page_->matrix()->cellAt(page_->matrix()->cellRect(a, b).center(), &t, &p));
+    QCOMPARE(t, a);
+    QCOMPARE(p, b);
+    // Zoom keeps every cell reachable.
+    page_->matrix()->zoomBy(-1);
+    QVERIFY(page_->matrix()->cellSize() < cell);
+    page_->orderChoice()->setCurrentIndex(0);
+  }
+
+  void csvHasTheMatrixAndTheScores() {
+    const QString path = tmp_.path() + "/confusion.csv";
+    QString error;
+    QVERIFY2(page_->exportCsv(path, &error), qPrintable(error));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(file.readAll()).trimmed().split('\n');
+    QCOMPARE(lines.size(), 11);
+    QVERIFY(lines[0].startsWith("true \\ predicted,T-shirt/top,Trouser"));
+    QVERIFY(lines[0].endsWith("support,precision,recall,f1"));
+    QCOMPARE(lines[10].split(',').size(), 1 + 10 + 4);
+  }
+
+  void anImageShowsGradCamAndItsHistory() {
+    page_->gallerySplit()->setCurrentIndex(1);  // training
+    page_->galleryFilter()->setCurrentIndex(0);
+    QVERIFY(!page_->galleryItems().empty());
+    for (const auto& s : page_->galleryItems()) QVERIFY(s.training && s.label != s.predicted);
+    QListView* view = page_->gallery()->view();
+    view->setCurrentIndex(view->model()->index(0, 0));
+    SampleDetail* detail = page_->detail();
+    QTRY_VERIFY_WITH_TIMEOUT(detail->explanationShown(), 20000);
+    QVERIFY2(detail->explanationText().contains("Grad-CAM of"), qPrintable(detail->explanationText()));
+    QVERIFY(detail->historyPlot()->isVisible());
+    QCOMPARE(detail->historyPlot()->graph(0)->dataCount(), 2);  // one point an epoch
+  }
+
+  void relabelExcludeAndUndoWriteTheFileTheNextRunUses() {
+    SampleDetail* detail = page_->detail();
+    CorrectionBook* book = page_->corrections();
+    const GallerySample first = page_->galleryItems()[0];
+    detail->relabelChoice()->setCurrentIndex(static_cast<int>(first.predicted));
+    QTest::mouseClick(detail->relabelButton(), Qt::LeftButton);
+    QVERIFY(QFile::exists(book->path()));
+    QCOMPARE(QString::fromStdString(app_.doc->value("/dataset/corrections").get<std::string>()), book->path());
+    LabelCorrections saved = readLabelCorrections(book->path().toStdString());
+    QCOMPARE(saved.items.size(), size_t{1});
+    QCOMPARE(QString::fromStdString(saved.items[0].label),
+             QString::fromStdString(page_->diagnosis()->splits->train->classes()[first.predicted]));
+    QVERIFY(detail->correctionLabel()->text().startsWith("Relabelled to"));
+    QVERIFY(detail->undoButton()->isEnabled());
+
+    QListView* view = page_->gallery()->view();
+    view->setCurrentIndex(view->model()->index(1, 0));
+    QTest::mouseClick(detail->excludeButton(), Qt::LeftButton);
+    saved = readLabelCorrections(book->path().toStdString());
+    QCOMPARE(saved.items.size(), size_t{2});
+    QVERIFY(saved.items[1].excluded());
+    QTest::mouseClick(detail->undoButton(), Qt::LeftButton);
+    QCOMPARE(readLabelCorrections(book->path().toStdString()).items.size(), size_t{1});
+    QVERIFY(view->model()->index(0, 0).data(Qt::DisplayRole).toString().startsWith("✎"));
+
+    // The next run trains on the corrected labels: its log says so.
+    QString error;
+    QVERIFY2(app_.controller->start(app_.doc->json(), &error), qPrintable(error));
+    bool logged = false;
+    connect(app_.controller, &TrainingController::logLine, this,
+            [&](const LogLine& l) { logged |= l.text.find("label corrections from") != std::string::npos; });
+    QTRY_VERIFY_WITH_TIMEOUT(logged, 60000);
+    app_.controller->stopAndWait(60000);
+  }
+
+  void theDataMapAndTheSuspectsAreThere() {
+    QTRY_VERIFY_WITH_TIMEOUT(page_->diagnosis() && page_->diagnosis()->has_dynamics, 20000);
+    page_->openRun(QString::fromStdString(firstRun()));
+    QTRY_VERIFY_WITH_TIMEOUT(page_->diagnosis() && page_->diagnosis()->run_dir == firstRun(), 20000);
+    QCOMPARE(page_->dataMap()->pointCount(), 2048);
+    QCOMPARE(static_cast<int>(page_->suspectItems().size()), 100);
+    int flippedFound = 0;
+    const auto& flipped = page_->diagnosis()->dynamics.flipped;
+    for (const auto& s : page_->suspectItems())
+      flippedFound += std::binary_search(flipped.begin(), flipped.end(), s.index);
+    QVERIFY2(flippedFound >= 60, qPrintable(QString("%1 of the top 100 suspects were flipped").arg(flippedFound)));
+  }
+
+  void theDataPageChecksAFolderForLeaksAndConflicts() {
+    // Noise images in train/ and val/; one training image copied into val/ (a leak) and
+    // one copied under another class (a conflicting label).
+    cv::RNG rng(7);
+    auto noise = [&] {
+      cv::Mat m(32, 32, CV_8UC3);
+      rng.fill(m, cv::RNG::UNIFORM, 0, 255);
+      return m;
+    };
+    const QString root = tmp_.path() + "/leaky";
+    for (const char* split : {"train", "val"})
+      for (const char* c : {"cat", "dog"}) {
+        QDir().mkpath(root + "/" + split + "/" + c);
+        for (int i = 0; i < 6; ++i)
+          cv::imwrite(QString("%1/%2/%3/%4.png").arg(root, split, c).arg(i).toStdString(), noise());
+      }
+    QFile::copy(root + "/train/cat/0.png", root + "/val/cat/leak.png");
+    QFile::copy(root + "/train/cat/1.png", root + "/train/dog/twin.png");
+    DataPage* data = window_->dataPage();
+    data->importFolder(root);
+    QTRY_VERIFY_WITH_TIMEOUT(!data->importing() && app_.doc->datasetRoot() == root.toStdString(), 20000);
+    HealthPanel* health = data->healthPanel();
+    QTest::mouseClick(health->findChild<QPushButton*>(), Qt::LeftButton);  // "Check the dataset"
+    QTRY_VERIFY_WITH_TIMEOUT(health->result() != nullptr, 20000);
+    QCOMPARE(health->result()->exact.count, int64_t{2});
+    QCOMPARE(health->result()->exact_across_splits, int64_t{1});
+    QCOMPARE(health->result()->conflicting_labels, int64_t{1});
+    QTreeWidgetItem* exact = health->findings()->topLevelItem(0);
+    QVERIFY2(exact->text(0).contains("2 groups, 1 across"), qPrintable(exact->text(0)));
+    QCOMPARE(exact->childCount(), 2);
+    QVERIFY(health->findings()->topLevelItem(2)->text(0).contains(": 1 groups"));
+  }
+
+ private:
+  std::string firstRun() const {
+    QDir runs(tmp_.path() + "/runs");
+    const QStringList names = runs.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+    return names.isEmpty() ? std::string() : runs.filePath(names.front()).toStdString();
+  }
+
+  QTemporaryDir tmp_;
+  test::AppUnderTest app_;
+  MainWindow* window_ = nullptr;
+  MistakesPage* page_ = nullptr;
+};
+
+QTEST_MAIN(MistakesTest)
+#include "mistakes_test.moc"
