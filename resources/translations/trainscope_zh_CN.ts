@@ -195,9 +195,11 @@
       <source>True: %1
 Predicted: %2
 %n image(s), %3% of the class</source>
-      <translation><numerusform>真实：%1
+      <translation>
+        <numerusform>真实：%1
 预测：%2
-%n 张图像，占该类的 %3%</numerusform></translation>
+%n 张图像，占该类的 %3%</numerusform>
+      </translation>
     </message>
   </context>
   <context>
@@ -819,7 +821,9 @@ Predicted: %2
     </message>
     <message numerus="yes">
       <source>%n image(s)</source>
-      <translation><numerusform>%n 张图像</numerusform></translation>
+      <translation>
+        <numerusform>%n 张图像</numerusform>
+      </translation>
     </message>
     <message>
       <source>in training and validation</source>
@@ -1645,7 +1649,9 @@ Trainscope closes when the run has kept its checkpoint.</source>
     </message>
     <message numerus="yes">
       <source>Labels ranked by the area under the margin (how far below the best other class each label's score stayed over the epochs). %n correction(s) so far, in %1; the next run of this dataset trains on them.</source>
-      <translation><numerusform>按边际下面积（各 epoch 中标签得分比最高的其他类别低多少）排序的标签。目前已有 %n 条更正，保存在 %1；该数据集的下一次运行将使用它们。</numerusform></translation>
+      <translation>
+        <numerusform>按边际下面积（各 epoch 中标签得分比最高的其他类别低多少）排序的标签。目前已有 %n 条更正，保存在 %1；该数据集的下一次运行将使用它们。</numerusform>
+      </translation>
     </message>
     <message>
       <source>Open run</source>
@@ -1681,11 +1687,21 @@ Trainscope closes when the run has kept its checkpoint.</source>
     </message>
     <message numerus="yes">
       <source>True %1, predicted %2 (last epoch): %n image(s)</source>
-      <translation><numerusform>真实 %1，预测 %2（最后一个 epoch）：%n 张图像</numerusform></translation>
+      <translation>
+        <numerusform>真实 %1，预测 %2（最后一个 epoch）：%n 张图像</numerusform>
+      </translation>
     </message>
     <message numerus="yes">
       <source>%n image(s), from the last epoch</source>
-      <translation><numerusform>%n 张图像，来自最后一个 epoch</numerusform></translation>
+      <translation>
+        <numerusform>%n 张图像，来自最后一个 epoch</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>Label: %1, predicted: %2, p(label) %3
+%4</source>
+      <translation>标签：%1，预测：%2，p(标签) %3
+%4</translation>
     </message>
     <message>
       <source>There is no confusion matrix to export yet.</source>
@@ -2156,7 +2172,9 @@ p(标签) %3 · 损失 %4
     </message>
     <message numerus="yes">
       <source>Forgotten %n time(s) (right, then wrong in a later epoch)</source>
-      <translation><numerusform>被遗忘 %n 次（先对，后来某个 epoch 又错）</numerusform></translation>
+      <translation>
+        <numerusform>被遗忘 %n 次（先对，后来某个 epoch 又错）</numerusform>
+      </translation>
     </message>
     <message>
       <source>Computing Grad-CAM…</source>

@@ -49,7 +49,7 @@ HealthPanel::HealthPanel(QWidget* parent) : QWidget(parent) {
 
   connect(check_, &QPushButton::clicked, this, &HealthPanel::check);
   connect(cancelButton_, &QPushButton::clicked, this, &HealthPanel::cancel);
-  connect(&watcher_, &QFutureWatcher<Outcome>::finished, this, [this] { show(watcher_.result()); });
+  connect(&watcher_, &QFutureWatcher<Outcome>::finished, this, [this] { showOutcome(watcher_.result()); });
   auto* tick = new QTimer(this);  // progress from the workers' counters, never a signal per image
   tick->start(200);
   connect(tick, &QTimer::timeout, this, [this] {
@@ -133,7 +133,7 @@ void HealthPanel::addSamples(QTreeWidgetItem* finding, const std::vector<SampleR
     new QTreeWidgetItem(finding, {tr("… and %1 more").arg(total - static_cast<int64_t>(samples.size()))});
 }
 
-void HealthPanel::show(const Outcome& outcome) {
+void HealthPanel::showOutcome(const Outcome& outcome) {
   check_->setEnabled(splits_ != nullptr);
   cancelButton_->setVisible(false);
   progress_->setVisible(false);

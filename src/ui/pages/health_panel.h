@@ -44,7 +44,7 @@ class HealthPanel : public QWidget {
     std::shared_ptr<const DatasetHealth> health;
     QString error;
   };
-  void show(const Outcome& outcome);
+  void showOutcome(const Outcome& outcome);
   QTreeWidgetItem* addFinding(const QString& title, const QString& why);
   void addGroups(QTreeWidgetItem* finding, const HealthFinding& f);
   void addSamples(QTreeWidgetItem* finding, const std::vector<SampleRef>& samples, int64_t total);

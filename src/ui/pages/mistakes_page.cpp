@@ -223,7 +223,7 @@ MistakesPage::MistakesPage(TrainingController* controller, ExperimentDocument* d
   connect(controller_, &TrainingController::epochArrived, this, [this](const EpochMetrics&) {
     if (shownRun_ == controller_->runDir()) loader_->load(shownRun_);  // following the live run
   });
-  connect(loader_, &DiagnosisLoader::loaded, this, &MistakesPage::show);
+  connect(loader_, &DiagnosisLoader::loaded, this, &MistakesPage::showDiagnosis);
   connect(epoch_, &QSpinBox::valueChanged, this, &MistakesPage::showMatrix);
   connect(values_, &QComboBox::currentIndexChanged, this, [this](int i) { matrix_->setNormalised(i == 1); });
   connect(order_, &QComboBox::currentIndexChanged, this, &MistakesPage::showMatrix);
@@ -290,7 +290,7 @@ void MistakesPage::openRun(const QString& runDir) {
   loader_->load(runDir);
 }
 
-void MistakesPage::show(std::shared_ptr<const RunDiagnosis> d, double seconds) {
+void MistakesPage::showDiagnosis(std::shared_ptr<const RunDiagnosis> d, double seconds) {
   const bool sameRun = diagnosis_ && diagnosis_->run_dir == d->run_dir;
   diagnosis_ = std::move(d);
   const RunDiagnosis& r = *diagnosis_;
@@ -324,8 +324,8 @@ void MistakesPage::show(std::shared_ptr<const RunDiagnosis> d, double seconds) {
   showGallery();
   showDataMap();
   showSuspects();
-  if (!sameRun && r.has_predictions)  // a first look: about 420 px of cells, zoom from there
-    matrix_->setCellSize(std::min(40, 420 / std::max<int>(1, static_cast<int>(r.predictions.classes))));
+  if (!sameRun && r.has_predictions)  // a first look: about 320 px of cells, zoom from there
+    matrix_->setCellSize(std::min(32, 320 / std::max<int>(1, static_cast<int>(r.predictions.classes))));
   emit refreshed(seconds);
 }
 
@@ -422,16 +422,20 @@ void MistakesPage::setGallery(widgets::ImageGrid* grid, const std::vector<Galler
   }
   const auto shared = std::make_shared<std::vector<GallerySample>>(items);
   const auto splits = diagnosis_->splits;
-  const bool tiny = splits->sizes.max_width > 0 && splits->sizes.max_width <= 32;
   CorrectionBook* book = book_;
   grid->setItems(
       static_cast<int>(items.size()),
-      [shared, splits, tiny](int item) {  // on the grid's pool
+      [shared, splits](int item) {  // on the grid's pool
         const GallerySample& s = shared->at(static_cast<size_t>(item));
         const auto& data = s.training ? splits->train : splits->val;
         std::string error;
-        QImage image = toQImage(data->loadPreview(s.index, tiny ? 56 : 96, &error));
-        image.setText("tooltip", QString::fromStdString(error.empty() ? data->describe(s.index) : error));
+        QImage image = toQImage(data->loadPreview(s.index, 96, &error));
+        const auto& names = data->classes();
+        image.setText("tooltip", tr("Label: %1, predicted: %2, p(label) %3\n%4")
+                                     .arg(QString::fromStdString(names.at(static_cast<size_t>(s.label))),
+                                          QString::fromStdString(names.at(static_cast<size_t>(s.predicted))))
+                                     .arg(s.p_label, 0, 'f', 3)
+                                     .arg(QString::fromStdString(error.empty() ? data->describe(s.index) : error)));
         return image;
       },
       [shared, splits, book](int item) {
@@ -439,11 +443,12 @@ void MistakesPage::setGallery(widgets::ImageGrid* grid, const std::vector<Galler
         const auto& names = splits->train->classes();
         const QString mark =
             s.training && book->find(splits->train->describe(s.index)) ? QStringLiteral("✎ ") : QString();
-        return mark + QString::fromStdString(names.at(static_cast<size_t>(s.label))) + "\n→ " +
-               QString::fromStdString(names.at(static_cast<size_t>(s.predicted))) + " " +
+        // The prediction and p(label); the true class is in the tooltip (and the same
+        // for a whole confusion cell).
+        return mark + "→ " + QString::fromStdString(names.at(static_cast<size_t>(s.predicted))) + " " +
                QString::number(s.p_label, 'f', 2);
       },
-      tiny ? QSize(56, 56) : QSize(96, 96), /*captionLines=*/2);
+      QSize(96, 96));
 }
 
 void MistakesPage::showDataMap() {

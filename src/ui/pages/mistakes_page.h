@@ -74,7 +74,7 @@ class MistakesPage : public QWidget {
   void exported(const QString& path);
 
  private:
-  void show(std::shared_ptr<const RunDiagnosis> d, double seconds);
+  void showDiagnosis(std::shared_ptr<const RunDiagnosis> d, double seconds);
   void showMatrix();
   void showGallery();
   void showDataMap();

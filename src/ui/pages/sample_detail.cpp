@@ -17,7 +17,7 @@
 namespace trainscope::ui {
 
 namespace {
-constexpr int kImageSide = 150;
+constexpr int kImageSide = 120;  // two side by side in a 260 px panel
 
 QPixmap scaledUp(const QImage& image) {
   if (image.isNull()) return {};
