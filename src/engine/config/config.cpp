@@ -350,7 +350,7 @@ nlohmann::json readConfigJson(const std::string& path, const std::string& field)
   nlohmann::json j;
   try {
     j = nlohmann::json::parse(in, noteKeys, /*allow_exceptions=*/true, /*ignore_comments=*/true);
-  } catch (const nlohmann::json::parse_error& e) {
+  } catch (const nlohmann::json::exception& e) {
     throw ConfigError({field + ": " + path + " is not valid JSON: " + e.what()});
   }
   if (!duplicates.empty()) throw ConfigError(duplicates);

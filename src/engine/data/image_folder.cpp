@@ -25,33 +25,6 @@ std::string lower(std::string s) {
   return s;
 }
 
-// Recognises the header of the formats OpenCV decodes; cheap enough to run on every
-// file at scan time, so a text file named .jpg is reported before training starts.
-bool looksLikeImage(const fs::path& path, std::string* why) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    *why = "cannot open file (permission denied or vanished)";
-    return false;
-  }
-  unsigned char h[12] = {0};
-  in.read(reinterpret_cast<char*>(h), sizeof h);
-  const auto n = in.gcount();
-  if (n == 0) {
-    *why = "empty file";
-    return false;
-  }
-  const bool jpeg = n >= 3 && h[0] == 0xFF && h[1] == 0xD8 && h[2] == 0xFF;
-  const bool png = n >= 4 && h[0] == 0x89 && h[1] == 'P' && h[2] == 'N' && h[3] == 'G';
-  const bool bmp = n >= 2 && h[0] == 'B' && h[1] == 'M';
-  const bool webp = n >= 12 && std::equal(h, h + 4, "RIFF") && std::equal(h + 8, h + 12, "WEBP");
-  const bool tiff =
-      n >= 4 && ((h[0] == 'I' && h[1] == 'I' && h[2] == 42) || (h[0] == 'M' && h[1] == 'M' && h[3] == 42));
-  const bool pnm = n >= 2 && h[0] == 'P' && h[1] >= '1' && h[1] <= '6';
-  if (jpeg || png || bmp || webp || tiff || pnm) return true;
-  *why = "not a recognised image (unknown file header)";
-  return false;
-}
-
 struct ClassFiles {
   std::vector<std::string> classes;
   std::vector<ImageFolder::Entry> entries;
@@ -124,11 +97,8 @@ ClassFiles scanClasses(const fs::path& root, const std::vector<std::string>* fix
     if (name == exclude) continue;
     std::vector<ImageFolder::Entry> files;
     for (const auto& file : imagesUnder(classDir, skipped)) {
-      std::string why;
       if (!hasImageExtension(file))
         skipped.push_back({file.string(), "not an image file extension"});
-      else if (!looksLikeImage(file, &why))
-        skipped.push_back({file.string(), why});
       else if (const std::string problem = imageFileProblem(file, maxPixels); !problem.empty())
         skipped.push_back({file.string(), problem});
       else
@@ -211,7 +181,11 @@ cv::Mat decodeOrThrow(const fs::path& path, int channels, std::string* error, in
   // By the header first: a decompression bomb is refused before a byte is decoded.
   ImageHeader header;
   std::string why;
-  if (readImageHeader(path, &header, &why, /*checkComplete=*/false) && header.exceeds(maxPixels)) {
+  if (!readImageHeader(path, &header, &why, /*checkComplete=*/false)) {
+    if (error) *error = why;
+    return {};
+  }
+  if (header.exceeds(maxPixels)) {
     if (error) *error = imageFileProblem(path, maxPixels);
     return {};
   }

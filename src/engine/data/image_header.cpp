@@ -99,7 +99,7 @@ bool readImageHeader(const std::filesystem::path& path, ImageHeader* h, std::str
   in.read(reinterpret_cast<char*>(b), sizeof b);
   const auto n = in.gcount();
   *h = {};
-  if (n >= 24 && b[0] == 0x89 && std::memcmp(b + 1, "PNG", 3) == 0) {
+  if (n >= 24 && std::memcmp(b, "\x89PNG\r\n\x1A\n", 8) == 0) {
     if (std::memcmp(b + 12, "IHDR", 4) != 0) {
       *why = "malformed PNG header";
       return false;
@@ -141,7 +141,13 @@ bool readImageHeader(const std::filesystem::path& path, ImageHeader* h, std::str
     if (checkComplete) h->complete = size >= uintmax_t{le32(b + 4)} + 8;
     return true;
   }
-  return true;  // TIFF, PNM, ...: no size from here; the decoder's own limit applies
+  // TIFF and PNM: no size from here; the decoder's own limit applies.
+  if (n >= 4 && (std::memcmp(b, "II*\0", 4) == 0 || std::memcmp(b, "MM\0*", 4) == 0)) return true;
+  if (n >= 2 && b[0] == 'P' && b[1] >= '1' && b[1] <= '6') return true;
+  // Anything else never reaches OpenCV, whose other decoders (DICOM, OpenEXR, ...) are
+  // not formats a folder of images offers, and have aborted on fuzzed bytes.
+  *why = n == 0 ? "empty file" : "not a recognised image (unknown file header)";
+  return false;
 }
 
 std::string imageFileProblem(const std::filesystem::path& path, int64_t maxPixels) {

@@ -1,7 +1,8 @@
 // What an image file's header says, read without decoding it: its size, and whether
 // the file is complete (PNG's IEND, JPEG's end-of-image marker). Lets the scan refuse
 // decompression bombs and truncated files before anything is decoded, so a folder
-// scan, `datasets`, the app and training agree on what is usable.
+// scan, `datasets`, the app and training agree on what is usable. It is also the gate to
+// OpenCV: only the signatures of JPEG, PNG, BMP, WebP, TIFF and PNM pass.
 #pragma once
 
 #include <cstdint>

@@ -211,5 +211,18 @@ TEST(ConfigFile, DuplicateKeysAndANonObjectAreRefusedNamingWhat) {
   EXPECT_NO_THROW(readConfigJson(nested.string(), "--config")) << "the same key in different objects is fine";
 }
 
+// Found by fuzz_config: a number too large for a double escaped as a JSON library error.
+TEST(ConfigFile, ANumberTooLargeIsAConfigErrorNamingTheFile) {
+  test::TempDir dir;
+  const auto huge = dir.path() / "huge.json";
+  std::ofstream(huge) << R"({"optimizer": {"lr": 1e99999}})";
+  try {
+    readConfigJson(huge.string(), "--config");
+    FAIL() << "an overflowing number must be refused";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("huge.json is not valid JSON"), std::string::npos) << e.what();
+  }
+}
+
 }  // namespace
 }  // namespace trainscope

@@ -238,6 +238,28 @@ TEST(ImageFolderLimits, AbsurdHeaderSizesDoNotOverflow) {
   EXPECT_TRUE(h.exceeds(40'000'000));
 }
 
+// Found by fuzz_image: a broken PNG signature reached OpenCV's DICOM decoder, which
+// aborted the process. Only the signatures of the accepted formats reach a decoder now.
+TEST(ImageFolderLimits, OnlyTheAcceptedFormatsReachADecoder) {
+  test::TempDir dir;
+  std::string dicom(128, '\0');
+  dicom += "DICM";  // a DICOM preamble: OpenCV could decode it, a folder of images does not offer it
+  const std::string brokenPng = std::string("\x89P\x89PNG\r\n\x1A\n", 10) + std::string(60, '\x01');
+  for (const auto& [name, bytes] : {std::pair{"scan.png", dicom}, std::pair{"broken.png", brokenPng}}) {
+    writeBytes(dir.path() / name, bytes);
+    std::string error;
+    EXPECT_TRUE(decodeImageFile(dir.path() / name, 3, &error).empty()) << name;
+    EXPECT_EQ(error, "not a recognised image (unknown file header)") << name;
+  }
+  // The accepted ones still decode, by their bytes rather than their names.
+  for (const char* name : {"a.png", "a.jpg", "a.bmp", "a.ppm", "a.tiff", "a.webp"}) {
+    test::writeImage(dir.path() / name, test::solidImage(/*height=*/6, /*width=*/8, {10, 20, 30}));
+    std::string error;
+    const cv::Mat m = decodeImageFile(dir.path() / name, 3, &error);
+    EXPECT_EQ(m.cols, 8) << name << ": " << error;
+  }
+}
+
 TEST(ImageFolderLimits, PreviewsOfBigJpegsDecodeAtAReducedScaleKeepingTheShorterSide) {
   test::TempDir dir;
   const fs::path root = dir.path() / "photos";
