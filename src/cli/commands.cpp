@@ -3,9 +3,11 @@
 #include "cli/event_stream.h"
 #include "engine/config/lesson.h"
 #include "engine/record/run_library.h"
+#include "engine/record/run_record.h"
 #include "engine/record/run_repair.h"
 #include "engine/record/tensor_listing.h"
 
+#include "cli/local_launcher.h"
 #include "cli/progress_printer.h"
 #include "engine/config/config.h"
 #include "engine/data/channel_stats.h"
@@ -32,11 +34,36 @@ namespace trainscope::cli {
 
 namespace {
 
-std::atomic<int> interrupts{0};
+std::atomic<int> interrupts{0}, ctrlCs{0};
 // The first Ctrl+C asks the run to stop cleanly; a second one quits at once (the record
-// on disk is at most 2 seconds behind, and `resume` recovers from that).
-void onInterrupt(int) {
-  if (++interrupts >= 2) std::_Exit(130);
+// on disk is at most 2 seconds behind, and `resume` recovers from that). SIGTERM only
+// ever asks to stop: torchrun sends it after the terminal's Ctrl+C reached every rank.
+void onInterrupt(int sig) {
+  ++interrupts;
+  if (sig == SIGINT && ++ctrlCs >= 2) std::_Exit(130);
+}
+
+// A data-parallel rank other than 0: rank 0 shows the run; this one says only what
+// went wrong here, marked with its rank.
+int followAsRank(TrainingSession& session, int rank) {
+  auto previous = std::signal(SIGINT, onInterrupt);
+  std::signal(SIGTERM, onInterrupt);
+  bool stopRequested = false, configProblem = false;
+  RunState final = RunState::Failed;
+  for (;;) {
+    if (interrupts > 0 && !stopRequested) stopRequested = true, session.stop();
+    const bool finished = session.waitFinished(std::chrono::milliseconds(50));
+    for (const auto& e : session.events().drain()) {
+      if (const auto* l = std::get_if<LogLine>(&e); l && l->level != LogLevel::Info)
+        std::fprintf(stderr, "[rank %d] %s\n", rank, l->text.c_str());
+      if (const auto* error = std::get_if<RunError>(&e)) configProblem = configProblem || error->config;
+      if (const auto* s = std::get_if<StateChanged>(&e)) final = s->state;
+    }
+    if (finished) break;
+  }
+  std::signal(SIGINT, previous);
+  if (configProblem) return kBadConfig;
+  return final == RunState::Finished ? 0 : final == RunState::Stopped ? kInterrupted : kFailed;
 }
 
 // Drains the session's events until it ends; Ctrl+C stops the run cleanly.
@@ -93,24 +120,53 @@ int follow(TrainingSession& session, bool quiet, EventStream* events = nullptr) 
 
 }  // namespace
 
+namespace {
+// The launcher's environment (torchrun, srun, --nproc); refuses --nproc inside one.
+ProcessGroupSpec groupFor(int nproc) {
+  const ProcessGroupSpec spec = processGroupFromEnvironment();
+  if (nproc > 1 && spec.distributed())
+    throw ConfigError({"--nproc: this process is already rank " + std::to_string(spec.rank) + " of " +
+                       std::to_string(spec.world_size) + " (started by " + spec.launcher +
+                       "); use either the launcher or --nproc"});
+  return spec;
+}
+}  // namespace
+
 int trainCommand(const TrainArgs& args) {
   EventStream events;
   return guarded(
       [&] {
+        const ProcessGroupSpec group = groupFor(args.nproc);
+        const ExperimentConfig config = configFromFile(args.config, args.overrides, args.out);
+        if (args.nproc > 1) return launchLocalRanks(args.nproc, args.commandLine, config.distributed.timeout_seconds);
+        if (group.rank > 0) return followAsRank(*TrainingSession::start(config, group), group.rank);
         events.open(args.events);
-        auto session = TrainingSession::start(configFromFile(args.config, args.overrides, args.out));
+        auto session = TrainingSession::start(config, group);
         return follow(*session, args.quiet, &events);
       },
       &events);
 }
 
 int resumeCommand(const std::string& runDir, const std::vector<std::string>& overrides, bool quiet,
-                  const std::string& eventsTarget, const std::string& from) {
+                  const std::string& eventsTarget, const std::string& from, int nproc,
+                  const std::vector<std::string>& commandLine) {
   EventStream events;
   return guarded(
       [&] {
+        const ProcessGroupSpec group = groupFor(nproc);
+        if (nproc > 1) {
+          double timeout = DistributedConfig{}.timeout_seconds;
+          try {
+            timeout = parseConfig(RunRecord::open(runDir).info().value("config", nlohmann::json::object()))
+                          .distributed.timeout_seconds;
+          } catch (const std::exception&) {  // resume itself says what is wrong with the run
+          }
+          return launchLocalRanks(nproc, commandLine, timeout);
+        }
+        if (group.rank > 0)
+          return followAsRank(*TrainingSession::resume(runDir, overrides, from, group), group.rank);
         events.open(eventsTarget);
-        auto session = TrainingSession::resume(runDir, overrides, from);
+        auto session = TrainingSession::resume(runDir, overrides, from, group);
         return follow(*session, quiet, &events);
       },
       &events);

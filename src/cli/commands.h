@@ -13,11 +13,14 @@ struct TrainArgs {
   std::vector<std::string> overrides;
   bool quiet = false;
   std::string events;  // --events: JSON Lines to this file, "-" for stdout, "" none
+  int nproc = 1;       // --nproc N: launch N local processes (cli/local_launcher.h)
+  std::vector<std::string> commandLine;  // this command without --nproc, for the ranks it launches
 };
 
 int trainCommand(const TrainArgs& args);
 int resumeCommand(const std::string& runDir, const std::vector<std::string>& overrides, bool quiet,
-                  const std::string& events, const std::string& from);
+                  const std::string& events, const std::string& from, int nproc = 1,
+                  const std::vector<std::string>& commandLine = {});
 // After a crash: clears the HDF5 write marks of a run whose writer is gone, and says so.
 int repairCommand(const std::string& runDir);
 int summaryCommand(const std::string& config, const std::vector<std::string>& overrides);

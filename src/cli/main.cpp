@@ -1,6 +1,7 @@
 // trainscope-cli: trains Trainscope experiments headless.
 #include "cli/check_command.h"
 #include "cli/commands.h"
+#include "cli/local_launcher.h"
 #include "cli/model_commands.h"
 #include "engine/system/versions.h"
 
@@ -69,6 +70,8 @@ int runCommand(int argc, char** argv) {
       ->take_all();
   trainCmd->add_flag("-q,--quiet", train.quiet, "Only log lines, no progress");
   trainCmd->add_option("--events", train.events, kEventsHelp);
+  trainCmd->add_option("--nproc", train.nproc, "Train on N local processes (data parallel; docs/distributed.md)")
+      ->check(CLI::Range(1, 1024));
   TensorArgs trainTensors;
   addTensorOptions(*trainCmd, trainTensors);
 
@@ -83,6 +86,9 @@ int runCommand(int argc, char** argv) {
   resumeCmd->add_option("--events", resumeEvents, kEventsHelp);
   resumeCmd->add_option("--from", resumeFrom,
                         "Resume from this checkpoint instead of checkpoints/last.pt (e.g. best.pt, or a path)");
+  int resumeNproc = 1;
+  resumeCmd->add_option("--nproc", resumeNproc, "Resume on N local processes (as many as the run had)")
+      ->check(CLI::Range(1, 1024));
   TensorArgs resumeTensors;
   addTensorOptions(*resumeCmd, resumeTensors);
 
@@ -213,11 +219,15 @@ int runCommand(int argc, char** argv) {
   }
   if (*trainCmd) {
     appendTensorOverrides(trainTensors, train.overrides);
+    int ignored = 1;
+    train.commandLine = trainscope::cli::withoutNproc(argc, argv, &ignored);
     return trainCommand(train);
   }
   if (*resumeCmd) {
     appendTensorOverrides(resumeTensors, resumeOverrides);
-    return resumeCommand(runDir, resumeOverrides, resumeQuiet, resumeEvents, resumeFrom);
+    int ignored = 1;
+    return resumeCommand(runDir, resumeOverrides, resumeQuiet, resumeEvents, resumeFrom, resumeNproc,
+                         trainscope::cli::withoutNproc(argc, argv, &ignored));
   }
   if (*summaryCmd) return summaryCommand(summaryConfig, summaryOverrides);
   if (*datasetsCmd) return datasetsCommand(inspect);

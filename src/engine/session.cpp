@@ -9,6 +9,7 @@
 #include "engine/run/run_control.h"
 #include "engine/system/threads.h"
 #include "engine/train/checkpoint_file.h"
+#include "engine/train/process_group.h"
 #include "engine/train/trainer.h"
 
 #include <algorithm>
@@ -16,7 +17,11 @@
 #include <cerrno>
 #include <condition_variable>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <thread>
+
+#include <unistd.h>
 
 namespace trainscope {
 
@@ -84,9 +89,19 @@ std::string checkpointToResume(const RunRecord& record, const std::string& reque
 
 std::string builtInDatasetDir() { return findFashionMnistDir(); }
 
-std::unique_ptr<TrainingSession> TrainingSession::start(const ExperimentConfig& config) {
+struct TrainingSession::Prepared {
+  ExperimentConfig config;
+  bool resuming = false;
+  std::string checkpoint, runDir;
+  std::unique_ptr<RunLock> lock;
+  int followerRank = 0;  // > 0: a data-parallel follower, whose record rank 0 writes
+  std::string temporaryCheckpoint;  // a follower's copy of rank 0's, removed at the end
+};
+
+namespace {
+
+TrainingSession::Prepared prepareStart(const ExperimentConfig& config) {
   checkStartable(config);
-  std::unique_ptr<TrainingSession> s(new TrainingSession());
   RunRecord record =
       RunRecord::create(config.runs_dir, config.run_name.empty() ? modelAndDataset(config) : config.run_name);
   auto lock = RunLock::acquire(record.dir(), writerName("train"));
@@ -95,14 +110,15 @@ std::unique_ptr<TrainingSession> TrainingSession::start(const ExperimentConfig& 
   record.info()["status"] = "starting";
   record.info()["config"] = toJson(config);
   record.save();
-  s->runDir_ = record.dir().string();
-  s->launch(config, /*resuming=*/false, "", std::move(lock));
-  return s;
+  TrainingSession::Prepared p;
+  p.config = config;
+  p.runDir = record.dir().string();
+  p.lock = std::move(lock);
+  return p;
 }
 
-std::unique_ptr<TrainingSession> TrainingSession::resume(const std::string& runDir,
-                                                         const std::vector<std::string>& overrides,
-                                                         const std::string& checkpoint) {
+TrainingSession::Prepared prepareResume(const std::string& runDir, const std::vector<std::string>& overrides,
+                                        const std::string& checkpoint, int worldSize) {
   RunRecord record = RunRecord::open(runDir);
   // First the lock: a second writer is refused before it reads or changes anything.
   auto lock = RunLock::acquire(record.dir(), writerName("resume"));
@@ -136,30 +152,139 @@ std::unique_ptr<TrainingSession> TrainingSession::resume(const std::string& runD
   if (config.training.max_steps > 0 && stepsDone >= config.training.max_steps)
     throw ConfigError({"training.max_steps: the run has already reached " + std::to_string(stepsDone) +
                        " steps; resume with a larger training.max_steps (or 0 for no limit)"});
-  std::unique_ptr<TrainingSession> s(new TrainingSession());
-  s->runDir_ = record.dir().string();
+  // Each rank's shard and batch count depend on the number of processes: the
+  // checkpoint's position means the same batches only with as many.
+  const int recorded = record.info().value("world_size", 1);
+  if (recorded != worldSize)
+    throw ConfigError({record.dir().string() + ": trained on " + std::to_string(recorded) +
+                       " process(es); resume it on as many (now " + std::to_string(worldSize) +
+                       "): the checkpoint's position counts the batches of " + std::to_string(recorded) +
+                       " shard(s). docs/distributed.md says how"});
   // The checkpoint loads: now the crashed writer's HDF5 marks may go (probes.h5 is
   // kept as probes-until-stepN.h5, which plain h5py must open too).
   clearRunWriteMarks(record.dir().string());
-  s->launch(config, /*resuming=*/true, chosen, std::move(lock));
+  TrainingSession::Prepared p;
+  p.config = config;
+  p.resuming = true;
+  p.checkpoint = chosen;
+  p.runDir = record.dir().string();
+  p.lock = std::move(lock);
+  return p;
+}
+
+std::string readBytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  return bytes.str();
+}
+
+}  // namespace
+
+std::unique_ptr<TrainingSession> TrainingSession::start(const ExperimentConfig& config) {
+  return launchPrepared(prepareStart(config), nullptr);
+}
+
+std::unique_ptr<TrainingSession> TrainingSession::start(const ExperimentConfig& config, const ProcessGroupSpec& group) {
+  if (!group.distributed()) return start(config);
+  return startRank(group, config.distributed.timeout_seconds, [&] { return prepareStart(config); });
+}
+
+std::unique_ptr<TrainingSession> TrainingSession::resume(const std::string& runDir,
+                                                         const std::vector<std::string>& overrides,
+                                                         const std::string& checkpoint,
+                                                         const ProcessGroupSpec& group) {
+  if (!group.distributed()) return launchPrepared(prepareResume(runDir, overrides, checkpoint, 1), nullptr);
+  double timeout = DistributedConfig{}.timeout_seconds;
+  try {  // the recorded setting, where this machine can read the record
+    timeout = parseConfig(RunRecord::open(runDir).info().value("config", nlohmann::json::object()))
+                  .distributed.timeout_seconds;
+  } catch (const std::exception&) {
+  }
+  return startRank(group, timeout,
+                   [&] { return prepareResume(runDir, overrides, checkpoint, group.world_size); });
+}
+
+std::unique_ptr<TrainingSession> TrainingSession::startRank(const ProcessGroupSpec& spec, double timeoutSeconds,
+                                                            const std::function<Prepared()>& prepare) {
+  std::shared_ptr<DistributedGroup> group = DistributedGroup::join(spec, timeoutSeconds);
+  if (group->leader()) {
+    // Whatever happens here, the others hear of it: they wait for these facts.
+    Prepared p;
+    nlohmann::json facts;
+    try {
+      p = prepare();
+      facts = {{"run_dir", std::filesystem::absolute(p.runDir).string()},
+               {"config", toJson(p.config)},
+               {"resuming", p.resuming}};
+    } catch (const ConfigError& e) {
+      facts = {{"error", e.problems()}, {"config_problem", true}};
+      group->broadcastText(facts.dump());
+      throw;
+    } catch (const std::exception& e) {
+      facts = {{"error", {e.what()}}};
+      group->broadcastText(facts.dump());
+      throw;
+    }
+    group->broadcastText(facts.dump());
+    if (p.resuming) group->broadcastText(readBytes(p.checkpoint));
+    return launchPrepared(std::move(p), group);
+  }
+  const nlohmann::json facts = nlohmann::json::parse(group->broadcastText(""));
+  if (facts.contains("error")) {
+    std::vector<std::string> problems;
+    for (const auto& line : facts["error"]) problems.push_back("rank 0: " + line.get<std::string>());
+    if (facts.value("config_problem", false)) throw ConfigError(problems);
+    throw std::runtime_error(problems.empty() ? "rank 0 could not start" : problems.front());
+  }
+  Prepared p;
+  p.config = parseConfig(facts.at("config"));
+  p.resuming = facts.value("resuming", false);
+  p.runDir = facts.at("run_dir").get<std::string>();
+  p.followerRank = group->rank();
+  if (p.resuming) {
+    const std::string bytes = group->broadcastText("");
+    p.temporaryCheckpoint = (std::filesystem::temp_directory_path() /
+                             ("trainscope-rank" + std::to_string(group->rank()) + "-" + std::to_string(getpid()) + ".pt"))
+                                .string();
+    std::ofstream(p.temporaryCheckpoint, std::ios::binary) << bytes;
+    p.checkpoint = p.temporaryCheckpoint;
+  }
+  return launchPrepared(std::move(p), group);
+}
+
+std::unique_ptr<TrainingSession> TrainingSession::launchPrepared(Prepared p, std::shared_ptr<DistributedGroup> group) {
+  std::unique_ptr<TrainingSession> s(new TrainingSession());
+  s->runDir_ = p.runDir;
+  s->launch(std::move(p.config), p.resuming, std::move(p.checkpoint), std::move(p.lock), std::move(group),
+            p.followerRank, std::move(p.temporaryCheckpoint));
   return s;
 }
 
 void TrainingSession::launch(ExperimentConfig config, bool resuming, std::string checkpoint,
-                             std::unique_ptr<RunLock> lock) {
+                             std::unique_ptr<RunLock> lock, std::shared_ptr<DistributedGroup> group, int followerRank,
+                             std::string temporaryCheckpoint) {
   events_ = std::make_shared<EventQueue>();
   control_ = std::make_shared<RunControl>();
   worker_ = std::make_unique<Worker>();
   worker_->lock = std::move(lock);
-  TrainerContext ctx{
-      std::move(config), RunRecord::open(runDir_), resuming, std::move(checkpoint), control_, events_, nullptr};
+  TrainerContext ctx{std::move(config),
+                     followerRank > 0 ? RunRecord::follower(runDir_, followerRank) : RunRecord::open(runDir_),
+                     resuming,
+                     std::move(checkpoint),
+                     control_,
+                     events_,
+                     nullptr,
+                     std::move(group)};
   Worker* w = worker_.get();
   ctx.onState = [w](RunState s) { w->state = s; };
-  w->thread = std::thread([w, ctx = std::move(ctx)]() mutable {
+  w->thread = std::thread([w, ctx = std::move(ctx), temporaryCheckpoint]() mutable {
     const RunRecord record = ctx.record;
     record.keepSpareSpace();
     runTraining(std::move(ctx));
     record.releaseSpareSpace();
+    std::error_code ec;
+    if (!temporaryCheckpoint.empty()) std::filesystem::remove(temporaryCheckpoint, ec);
     w->lock.reset();  // the run's record is complete: another writer may take it
     std::lock_guard<std::mutex> lock(w->mutex);
     w->finished = true;

@@ -4,8 +4,10 @@
 
 #include "engine/config/config.h"
 #include "engine/run/event_queue.h"
+#include "engine/system/launch_env.h"
 
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -13,6 +15,7 @@ namespace trainscope {
 
 class RunControl;
 class RunLock;
+class DistributedGroup;
 
 class TrainingSession {
  public:
@@ -20,6 +23,10 @@ class TrainingSession {
   // creates the run folder, and starts training on a background thread. Throws
   // ConfigError naming the field when the run cannot start.
   static std::unique_ptr<TrainingSession> start(const ExperimentConfig& config);
+  // As one rank of a data-parallel run (`group` from processGroupFromEnvironment()):
+  // meets the other ranks first; rank 0 makes the run folder and sends every rank its
+  // config, so they train the same experiment; the others only write log.rank-N.txt.
+  static std::unique_ptr<TrainingSession> start(const ExperimentConfig& config, const ProcessGroupSpec& group);
   // Continues a run from its last checkpoint, in the same folder and the same curves.
   // `overrides` ("epochs=20", ...) apply to the recorded config. `checkpoint` picks
   // another one ("best.pt", a file name in checkpoints/, or a path). The checkpoint is
@@ -27,7 +34,8 @@ class TrainingSession {
   // named, with the newest good one to resume from instead.
   static std::unique_ptr<TrainingSession> resume(const std::string& run_dir,
                                                  const std::vector<std::string>& overrides = {},
-                                                 const std::string& checkpoint = "");
+                                                 const std::string& checkpoint = "",
+                                                 const ProcessGroupSpec& group = {});
   ~TrainingSession();  // stops the run and waits for it, keeping its record
 
   void pause();
@@ -51,7 +59,18 @@ class TrainingSession {
 
  private:
   TrainingSession() = default;
-  void launch(ExperimentConfig config, bool resuming, std::string checkpoint, std::unique_ptr<RunLock> lock);
+  void launch(ExperimentConfig config, bool resuming, std::string checkpoint, std::unique_ptr<RunLock> lock,
+              std::shared_ptr<DistributedGroup> group, int followerRank, std::string temporaryCheckpoint);
+
+ public:
+  struct Prepared;  // a run ready to launch: its folder made (or checked) and locked (session.cpp)
+
+ private:
+  static std::unique_ptr<TrainingSession> launchPrepared(Prepared prepared, std::shared_ptr<DistributedGroup> group);
+  // The data-parallel start, either way: rank 0 runs `prepare` (a single process's
+  // start or resume) and sends the others what they need.
+  static std::unique_ptr<TrainingSession> startRank(const ProcessGroupSpec& spec, double timeoutSeconds,
+                                                    const std::function<Prepared()>& prepare);
 
   struct Worker;
   std::string runDir_;

@@ -269,6 +269,13 @@ ExperimentConfig parseConfig(const nlohmann::json& j) {
     f.rejectUnknown();
   }
 
+  if (const auto* s = section("distributed")) {
+    JsonFields f(*s, "distributed", problems);
+    f.read("timeout_seconds", c.distributed.timeout_seconds, 1, 86400);
+    f.read("bucket_mb", c.distributed.bucket_mb, 0.001, 4096);
+    f.rejectUnknown();
+  }
+
   if (const auto* s = section("probes")) {
     JsonFields f(*s, "probes", problems);
     f.read("enabled", c.probes.enabled);
@@ -446,6 +453,8 @@ nlohmann::json toJson(const ExperimentConfig& c) {
         {"anomaly_detection", c.training.anomaly_detection},
         {"checkpoint_every_steps", c.training.checkpoint_every_steps},
         {"checkpoint_every_seconds", c.training.checkpoint_every_seconds}}},
+      {"distributed",
+       {{"timeout_seconds", c.distributed.timeout_seconds}, {"bucket_mb", c.distributed.bucket_mb}}},
       {"probes",
        {{"enabled", c.probes.enabled},
         {"histogram_every", c.probes.histogram_every},

@@ -108,6 +108,14 @@ struct TrainingConfig {
   double checkpoint_every_seconds = 120;
 };
 
+// Data-parallel training over processes (torchrun, Slurm, --nproc): docs/distributed.md.
+// Only read when the process is one of several; a single process ignores it.
+struct DistributedConfig {
+  // A rank that dies or hangs makes the others fail after this long in a collective.
+  double timeout_seconds = 300;
+  double bucket_mb = 25;  // gradients are all-reduced in buckets of about this size
+};
+
 // Deliberate mistakes, for teaching only (the lessons): off by default, written to the
 // run record, and announced in the log when on.
 struct PitfallConfig {
@@ -165,6 +173,7 @@ struct ExperimentConfig {
   OptimizerConfig optimizer;
   SchedulerConfig scheduler;
   TrainingConfig training;
+  DistributedConfig distributed;
   ProbeConfig probes;
   TensorDumpConfig tensors;
   PitfallConfig pitfalls;

@@ -14,8 +14,14 @@ DataLoader::DataLoader(std::shared_ptr<const Dataset> dataset, std::shared_ptr<c
 
 DataLoader::~DataLoader() { stopWorkers(); }
 
+int64_t DataLoader::shardSize() const {
+  const int64_t n = dataset_->size(), k = std::max(1, options_.shards);
+  if (k == 1) return n;
+  return options_.pad_shards ? (n + k - 1) / k : (n - options_.shard + k - 1) / k;
+}
+
 int64_t DataLoader::batchesPerEpoch() const {
-  const int64_t n = dataset_->size(), b = options_.batch_size;
+  const int64_t n = shardSize(), b = options_.batch_size;
   return options_.drop_last ? n / b : (n + b - 1) / b;
 }
 
@@ -46,6 +52,14 @@ void DataLoader::startEpoch(int64_t epoch, int64_t firstBatch) {
   if (options_.shuffle) {
     std::mt19937_64 gen(mixSeed(options_.seed, 0x5EED5u, static_cast<uint64_t>(epoch)));
     std::shuffle(order_.begin(), order_.end(), gen);
+  }
+  if (options_.shards > 1) {
+    const auto k = static_cast<size_t>(options_.shards), n = order_.size();
+    if (options_.pad_shards && n > 0)
+      for (size_t i = 0; order_.size() % k != 0; ++i) order_.push_back(order_[i % n]);
+    std::vector<int64_t> mine;
+    for (size_t i = static_cast<size_t>(options_.shard); i < order_.size(); i += k) mine.push_back(order_[i]);
+    order_ = std::move(mine);
   }
   endBatch_ = batchesPerEpoch();
   nextBatch_ = std::clamp<int64_t>(firstBatch, 0, endBatch_);

@@ -34,6 +34,13 @@ struct DataLoaderOptions {
   bool drop_last = false;
   bool pin_memory = false;  // page-locked batches for faster, non_blocking copies to CUDA
   uint64_t seed = 0;
+  // Data parallelism, as torch.utils.data.DistributedSampler: after the (seed, epoch)
+  // shuffle, shard `shard` of `shards` takes every shards-th sample from position
+  // `shard`. With pad_shards the order is first padded with its own start to a multiple
+  // of `shards`, so every process has as many batches (training); without, shards
+  // differ by at most one sample and each sample is in exactly one (validation).
+  int shard = 0, shards = 1;
+  bool pad_shards = true;
 };
 
 class DataLoader {
@@ -46,6 +53,7 @@ class DataLoader {
 
   int64_t batchesPerEpoch() const;
   int64_t datasetSize() const { return dataset_->size(); }
+  int64_t shardSize() const;  // the samples this process sees per epoch
   // Starts (or restarts) iteration over `epoch`, beginning at batch `firstBatch`.
   void startEpoch(int64_t epoch, int64_t firstBatch = 0);
   // The next batch in order; blocks until a worker has it. nullopt at the epoch's end.

@@ -53,7 +53,7 @@ class StepInspection {
   void writeCapturedTensors(int64_t step, int64_t epoch);
   void recordProbes(int64_t step);
 
-  const ExperimentConfig& cfg_;
+  const ExperimentConfig cfg_;  // a copy: a data-parallel follower passes one without probes
   LayerStack model_;
   std::filesystem::path runDir_;
   std::shared_ptr<EventQueue> events_;

@@ -66,7 +66,16 @@ RunRecord RunRecord::open(const std::string& dirText) {
   return r;
 }
 
+RunRecord RunRecord::follower(const std::string& dir, int rank) {
+  RunRecord r{fs::path(dir)};
+  r.rank_ = rank;
+  std::error_code ec;
+  fs::create_directories(r.dir_, ec);
+  return r;
+}
+
 void RunRecord::save() const {
+  if (!writer()) return;
   const std::string text = info_.dump(2) + "\n";
   std::string why;
   if (writeFileAtomically(dir_ / "run.json", text, &why)) return;
@@ -78,6 +87,7 @@ void RunRecord::save() const {
 }
 
 void RunRecord::keepSpareSpace() const {
+  if (!writer()) return;
   std::FILE* f = std::fopen(sparePath().c_str(), "w");
   if (!f) return;  // no room even for this: save() reports the failure when it comes
   static const std::string zeros(64 * 1024, '\0');
@@ -86,6 +96,7 @@ void RunRecord::keepSpareSpace() const {
 }
 
 void RunRecord::releaseSpareSpace() const {
+  if (!writer()) return;
   std::error_code ec;
   fs::remove(sparePath(), ec);
 }

@@ -17,6 +17,11 @@ class RunRecord {
   static RunRecord create(const std::string& runs_dir, const std::string& name);
   // Opens an existing run folder (throws std::runtime_error when run.json is unreadable).
   static RunRecord open(const std::string& dir);
+  // The record as rank `rank` > 0 of a data-parallel run sees it: rank 0 writes the run,
+  // so save() and the spare space do nothing here and the log is log.rank-N.txt. The
+  // folder need not exist yet (a machine without the shared filesystem gets its own).
+  static RunRecord follower(const std::string& dir, int rank);
+  bool writer() const { return rank_ == 0; }
 
   const std::filesystem::path& dir() const { return dir_; }
   std::filesystem::path metricsPath() const { return dir_ / "metrics.h5"; }
@@ -26,7 +31,9 @@ class RunRecord {
   // A checkpoint as a user names it (--from, --checkpoint): "best" or "best.pt" is in
   // checkpoints/, a path stays itself; a name without an extension gets ".pt".
   std::filesystem::path namedCheckpoint(const std::string& name) const;
-  std::filesystem::path logPath() const { return dir_ / "log.txt"; }
+  std::filesystem::path logPath() const {
+    return dir_ / (rank_ == 0 ? std::string("log.txt") : "log.rank-" + std::to_string(rank_) + ".txt");
+  }
 
   nlohmann::json& info() { return info_; }
   // Writes run.json atomically (temporary file, then rename). Throws naming the file
@@ -45,6 +52,7 @@ class RunRecord {
  private:
   explicit RunRecord(std::filesystem::path dir) : dir_(std::move(dir)) {}
   std::filesystem::path dir_;
+  int rank_ = 0;
   nlohmann::json info_ = nlohmann::json::object();
 };
 

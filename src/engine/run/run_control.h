@@ -26,6 +26,9 @@ class RunControl {
   }
   // Pauses by itself once this many optimizer steps are done (a breakpoint); -1 = none.
   void pauseAtStep(int64_t step) { pauseAtStep_ = step; }
+  // Whether the run will be paused once optimizer step `step` is done (a data-parallel
+  // run agrees on it during the step).
+  bool pausesAfter(int64_t step) const { return paused_ || step == pauseAtStep_ || pauseAfterNextStep_; }
   void stepDone(int64_t step) {
     if (step == pauseAtStep_ || pauseAfterNextStep_.exchange(false)) paused_ = true;
   }

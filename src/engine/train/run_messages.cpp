@@ -31,6 +31,12 @@ Message trainingOn(const std::string& model, const DatasetSplits& data, const st
   return m;
 }
 
+Message rankOf(int rank, int ranks, const std::string& launcher, int64_t shardSamples) {
+  return {kContext,
+          QT_TRANSLATE_NOOP("trainscope::Run", "rank %1 of %2 (%3): %4 training samples per epoch on this process"),
+          {std::to_string(rank), std::to_string(ranks), launcher, std::to_string(shardSamples)}};
+}
+
 Message epochSummary(int64_t epoch, int64_t epochs, double trainLoss, double trainAccuracy, double valLoss,
                      double valAccuracy, bool best) {
   return {

@@ -15,6 +15,8 @@
 namespace trainscope::run_messages {
 
 Message trainingOn(const std::string& model, const DatasetSplits& data, const std::string& device, int threads);
+// "rank 0 of 2 (torchrun): 30000 training samples per epoch on this process"
+Message rankOf(int rank, int ranks, const std::string& launcher, int64_t shardSamples);
 Message epochSummary(int64_t epoch, int64_t epochs, double trainLoss, double trainAccuracy, double valLoss,
                      double valAccuracy, bool best);
 Message partialEpoch(int64_t batches, int64_t ofBatches);

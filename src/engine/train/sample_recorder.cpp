@@ -103,6 +103,7 @@ void SampleRecorder::record(const torch::Tensor& samples, const torch::Tensor& l
 std::string SampleRecorder::endEpoch(const ValidationResult& validation) {
   if (!inEpoch_) return {};
   inEpoch_ = false;
+  if (!writer_) return {};
   const auto start = std::chrono::steady_clock::now();
   try {
     writeSampleFile(path_, d_);

@@ -27,6 +27,11 @@ class SampleRecorder {
   // Writes samples.h5 and predictions.h5 with the epoch just completed; "" or why they
   // could not be (they are a view: the run goes on without them).
   std::string endEpoch(const ValidationResult& validation);
+  // The epoch in progress, for a data-parallel run to merge what each rank saw.
+  std::vector<std::vector<float>*> floatRowsOfEpoch() { return {&d_.loss.back(), &d_.p_label.back(), &d_.margin.back()}; }
+  std::vector<int32_t>& predictedOfEpoch() { return d_.predicted.back(); }
+  // A data-parallel follower records (to merge) but never writes: rank 0 does.
+  void setWriter(bool writer) { writer_ = writer; }
   // Seconds spent recording and writing so far (its cost: run.json's samples_seconds).
   double seconds() const { return seconds_; }
 
@@ -34,7 +39,7 @@ class SampleRecorder {
   SampleDynamics d_;
   ValidationPredictions v_;
   std::string path_, predictionsPath_;
-  bool inEpoch_ = false;
+  bool inEpoch_ = false, writer_ = true;
   double seconds_ = 0;
 };
 

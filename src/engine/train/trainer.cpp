@@ -6,6 +6,7 @@
 #include "engine/models/model_factory.h"
 #include "engine/system/device.h"
 #include "engine/train/checkpoint.h"
+#include "engine/train/distributed_training.h"
 #include "engine/train/fine_tuning.h"
 #include "engine/train/lr_schedule.h"
 
@@ -39,36 +40,55 @@ double secondsSince(Clock::time_point t) { return std::chrono::duration<double>(
 
 class Trainer {
  public:
-  explicit Trainer(TrainerContext& ctx) : ctx_(ctx), cfg_(ctx.config), record_(ctx.record) {}
+  explicit Trainer(TrainerContext& ctx) : ctx_(ctx), cfg_(ctx.config), record_(ctx.record) {
+    if (ctx.group) dist_ = std::make_unique<DistributedTraining>(ctx.group, cfg_.distributed.bucket_mb);
+  }
 
   void run() {
-    std::string failure;
-    bool configProblem = false, started = false;
-    try {
-      setUp();
-      started = true;
-      loop();
-      return;
-    } catch (const ConfigError& e) {
-      failure = e.what(), configProblem = true;
-    } catch (const c10::Error& e) {
-      failure = readableTorchError(e);
-      detailToLog(e.what());
-    } catch (const std::exception& e) {
-      failure = e.what();
-    } catch (...) {
-      failure = "unknown error inside the engine";
+    bool configProblem = false;
+    std::string failure = attempt([&] { setUp(); }, &configProblem);
+    if (dist_) {  // every rank starts, or none: a rank left alone would wait in a collective
+      const std::string others = attempt([&] { failure = startTogether(failure); });
+      if (failure.empty()) failure = others;
     }
-    if (started)
-      fail(failure);
-    else
-      abandon(failure, configProblem);
+    if (!failure.empty()) return abandon(failure, configProblem);
+    failure = attempt([&] { loop(); });
+    if (!failure.empty()) fail(failure);
   }
 
  private:
+  // "" when `f` returns; otherwise the failure, readable.
+  template <typename F>
+  std::string attempt(F&& f, bool* configProblem = nullptr) {
+    try {
+      f();
+      return {};
+    } catch (const ConfigError& e) {
+      if (configProblem) *configProblem = true;
+      return e.what();
+    } catch (const c10::Error& e) {
+      detailToLog(e.what());
+      return readableTorchError(e);
+    } catch (const std::exception& e) {
+      return e.what();
+    } catch (...) {
+      return "unknown error inside the engine";
+    }
+  }
+
+  // After setUp on every rank: the ranks' failures, or rank 0's weights everywhere.
+  std::string startTogether(const std::string& mine) {
+    const std::string all = dist_->startFailures(mine);
+    if (!all.empty()) return mine.empty() ? "another rank could not start (" + all + ")" : mine;
+    dist_->adoptModel(model_);
+    const auto hosts = dist_->group().allGatherText(hostName());
+    if (writer_) recordDistributedStart(record_.info(), dist_->group().spec(), hosts), record_.save();
+    return {};
+  }
+
   void setUp() {
     setState(RunState::Starting);
-    threads_ = configureThreads(cfg_.threads);
+    threads_ = configureThreads(dist_ ? threadsPerRank(cfg_.threads, dist_->group().spec()) : cfg_.threads);
     keepFreedMemoryForReuse();
     device_ = resolveDevice(cfg_.device);
     torch::autograd::AnomalyMode::set_enabled(cfg_.training.anomaly_detection);
@@ -81,7 +101,8 @@ class Trainer {
     at::globalContext().setDeterministicAlgorithms(cfg_.deterministic, /*warn_only=*/device_.is_cuda());
 
     if (cfg_.pitfalls.any()) log(LogLevel::Warning, describePitfalls(cfg_.pitfalls));
-    TrainingData data = openTrainingData(cfg_, /*pinMemory=*/device_.is_cuda());
+    TrainingData data = openTrainingData(cfg_, /*pinMemory=*/device_.is_cuda(), dist_ ? dist_->group().rank() : 0,
+                                         dist_ ? dist_->group().size() : 1);
     const DatasetSplits& splits = data.splits;
     for (const auto& [level, note] : run_messages::datasetNotes(splits)) log(level, note);
     recordSkipped(splits.skipped);
@@ -96,9 +117,11 @@ class Trainer {
     optimizer_ = makeFineTuningOptimizer(cfg_.optimizer, cfg_.model, model_, static_cast<int64_t>(classes_.size()));
     applyFreezing(model_, cfg_.model, static_cast<int64_t>(classes_.size()), 0);  // checks model.freeze early
     inspection_ =
-        std::make_unique<StepInspection>(cfg_, model_, record_.dir(), ctx_.events, ctx_.control,
+        std::make_unique<StepInspection>(writer_ ? cfg_ : withoutRecordedInspection(cfg_), model_, record_.dir(),
+                                         ctx_.events, ctx_.control,
                                          [this](LogLevel level, const std::string& text) { log(level, text); });
     samples_ = std::make_unique<SampleRecorder>(splits, record_.dir().string(), ctx_.resuming);
+    samples_->setWriter(writer_);
 
     const int64_t accum = cfg_.training.grad_accum_steps;
     stepsPerEpoch_ = (trainLoader_->batchesPerEpoch() + accum - 1) / accum;
@@ -113,12 +136,14 @@ class Trainer {
                             *optimizer_, device_);
       lastCheckpointStep_ = pos_.global_step;
       std::string warning;
-      metrics_ = MetricsFile::reopen(record_.metricsPath().string(), cfg_.name, pos_.global_step, pos_.epoch, &warning);
+      if (writer_)
+        metrics_ =
+            MetricsFile::reopen(record_.metricsPath().string(), cfg_.name, pos_.global_step, pos_.epoch, &warning);
       if (!warning.empty()) log(LogLevel::Warning, warning);
       resumedTrainSeconds_ = pos_.train_seconds;
       info["resumes"].push_back({{"time", isoTimeNow()}, {"step", pos_.global_step}, {"epoch", pos_.epoch}});
       log(LogLevel::Info, run_messages::resumedAt(pos_.global_step, pos_.epoch + 1, pos_.batch_in_epoch));
-    } else {
+    } else if (writer_) {
       metrics_ = MetricsFile::create(record_.metricsPath().string(), cfg_.name);
       info["start_time"] = isoTimeNow();
     }
@@ -132,6 +157,9 @@ class Trainer {
     record_.save();
     ctx_.events->push(runStartedEvent(cfg_, facts));
     log(LogLevel::Info, run_messages::trainingOn(cfg_.model.name, splits, device_.str(), threads_));
+    if (dist_)
+      log(LogLevel::Info, run_messages::rankOf(dist_->group().rank(), dist_->group().size(),
+                                               dist_->group().spec().launcher, trainLoader_->shardSize()));
   }
 
   void loop() {
@@ -149,22 +177,16 @@ class Trainer {
       const int64_t batchesPerEpoch = trainLoader_->batchesPerEpoch();
       bool epochDone = false;
       while (!epochDone) {
-        pausedInEpoch += ctx_.control->waitWhilePaused([&](bool paused) {
-          if (paused) metrics_->flush();  // a paused run's record is complete on disk
-          if (paused) inspection_->flush();
-          if (!paused) guardPaused_ = false;
-          // run.json says so too: the run library must not take a paused run for a dead one.
-          record_.info()["status"] = paused ? "paused" : "running";
-          record_.save();
-          setState(paused ? RunState::Paused : RunState::Running);
-          if (!ctx_.control->stepping())
-            log(LogLevel::Info, paused ? run_messages::pausedAfter(pos_.global_step) : run_messages::resumed());
-          else if (paused) {  // one line for a step taken while paused, not "resumed" + "paused"
-            log(LogLevel::Info, run_messages::steppedOneBatch(pos_.global_step));
-            ctx_.control->stepTaken();
-          }
-        });
-        if (ctx_.control->stopRequested()) {
+        const auto notify = [&](bool paused) { pauseChanged(paused); };
+        if (!dist_) {
+          pausedInEpoch += ctx_.control->waitWhilePaused(notify);
+        } else if (agreedPause_) {  // all ranks wait together, while rank 0 is paused
+          const auto pauseStart = Clock::now();
+          agreedStop_ = dist_->pausedTogether(*ctx_.control, notify) || agreedStop_;
+          agreedPause_ = false;
+          pausedInEpoch += secondsSince(pauseStart);
+        }
+        if (dist_ ? agreedStop_ : ctx_.control->stopRequested()) {
           stopped = true;
           break;
         }
@@ -186,6 +208,7 @@ class Trainer {
       pos_.batch_in_epoch = batch;
       pos_.train_seconds += secondsSince(epochStart) - pausedInEpoch;
       if (stopped) break;
+      if (dist_) dist_->endEpoch(model_);  // BatchNorm's statistics, the same on every rank
 
       const ValidationResult val = validate(epoch);
       if (val.interrupted) {
@@ -197,7 +220,7 @@ class Trainer {
       finishEpoch(epoch, val, secondsSince(epochStart) - pausedInEpoch, /*complete=*/batch >= batchesPerEpoch);
     }
     if (stopped && pos_.global_step > 0) saveLast();
-    metrics_->flush();
+    if (metrics_) metrics_->flush();
     using run_messages::EndReason;
     const EndReason reason = stopped           ? (guardStopped_  ? EndReason::StoppedByGuard
                                                   : guardPaused_ ? EndReason::StoppedWhilePausedByGuard
@@ -206,6 +229,23 @@ class Trainer {
                                                : EndReason::Completed;
     finish(stopped ? RunState::Stopped : RunState::Finished, reason,
            maxStepsReached ? cfg_.training.max_steps : cfg_.epochs);
+  }
+
+  // A pause begins or ends: the record says so (the run library must not take a paused
+  // run for a dead one), and a paused run's record is complete on disk.
+  void pauseChanged(bool paused) {
+    if (paused && metrics_) metrics_->flush();
+    if (paused) inspection_->flush();
+    if (!paused) guardPaused_ = false;
+    record_.info()["status"] = paused ? "paused" : "running";
+    record_.save();
+    setState(paused ? RunState::Paused : RunState::Running);
+    if (!ctx_.control->stepping())
+      log(LogLevel::Info, paused ? run_messages::pausedAfter(pos_.global_step) : run_messages::resumed());
+    else if (paused) {  // one line for a step taken while paused, not "resumed" + "paused"
+      log(LogLevel::Info, run_messages::steppedOneBatch(pos_.global_step));
+      ctx_.control->stepTaken();
+    }
   }
 
   struct StepOutcome {
@@ -229,10 +269,11 @@ class Trainer {
     std::string bad;  // what went non-finite, when something did
     torch::Tensor x, y;
     StepOutcome out;
+    bool syncing = false;
     while (out.batches < accum) {
       // A stop between the batches of an accumulation drops the partial step: the
       // checkpoint keeps the position before it, so a resume trains them again.
-      if (out.batches > 0 && ctx_.control->stopRequested()) {
+      if (!dist_ && out.batches > 0 && ctx_.control->stopRequested()) {
         for (auto& p : model_->parameters()) p.mutable_grad() = torch::Tensor();
         out.abandoned = true;
         return out;
@@ -242,6 +283,9 @@ class Trainer {
       waited += secondsSince(waitStart);
       if (!batch) break;
       ++out.batches;
+      // The step's last batch synchronises: its hooks launch the gradient buckets.
+      if (dist_ && !syncing && (out.batches == accum || batch->index + 1 == batchesPerEpoch))
+        dist_->beginSync(), syncing = true;
       if (!bad.empty()) continue;  // the rest of a bad group is consumed, not trained on
       x = batch->inputs.to(device_, /*non_blocking=*/true);
       y = batch->targets.to(device_, /*non_blocking=*/true);
@@ -271,6 +315,16 @@ class Trainer {
     }
     if (out.batches == 0) return out;
     const int64_t step = pos_.global_step + 1;
+    if (dist_) {  // the mean gradient on every rank, and one decision for all
+      if (!syncing) dist_->beginSync();
+      const StepAgreement all = dist_->finishStep(
+          {lossSum, correct, seen, !bad.empty(), ctx_.control->stopRequested(),
+           writer_ && ctx_.control->pausesAfter(step)});
+      rankSamples_ += seen;
+      lossSum = all.loss_sum, correct = all.correct, seen = all.seen;
+      if (all.bad && bad.empty()) bad = "the loss or a gradient is not finite on another rank";
+      agreedStop_ = all.stop, agreedPause_ = all.pause;
+    }
     if (bad.empty()) inspection_->afterBackward(step);
     // With probes on, their gradient norm already tells whether all gradients are
     // finite; the parameters are searched only to name the bad one.
@@ -305,7 +359,7 @@ class Trainer {
     m.lr = lr;
     m.samples_per_sec = duration > 0 ? seen / duration : 0;
     m.data_wait = duration > 0 ? std::min(1.0, waited / duration) : 0;
-    metrics_->append(m);
+    if (metrics_) metrics_->append(m);
     ctx_.events->push(m);
     sessionSamples_ += seen;
     sessionSeconds_ += duration;
@@ -313,15 +367,17 @@ class Trainer {
     ctx_.control->stepDone(pos_.global_step);
     publishProgress(epoch, (firstBatch + out.batches + accum - 1) / accum, false);
     reportSkipped();
-    metrics_->flushIfDue();
+    if (metrics_) metrics_->flushIfDue();
     return out;
   }
 
   ValidationResult validate(int64_t epoch) {
     const auto start = Clock::now();
     publishProgress(epoch, stepsPerEpoch_, /*validating=*/true);
-    const ValidationResult r = validateModel(model_, *valLoader_, device_, *ctx_.control, cfg_.pitfalls.skip_eval,
-                                             static_cast<int64_t>(classes_.size()));
+    // A data-parallel run's ranks validate their shards to the end: a stop comes after.
+    ValidationResult r = validateModel(model_, *valLoader_, device_, dist_ ? uninterrupted_ : *ctx_.control,
+                                       cfg_.pitfalls.skip_eval, static_cast<int64_t>(classes_.size()));
+    if (dist_) dist_->merge(r);
     reportSkipped();
     if (r.interrupted) return r;
     lastValidationSeconds_ = secondsSince(start);
@@ -330,6 +386,7 @@ class Trainer {
   }
 
   void finishEpoch(int64_t epoch, const ValidationResult& val, double duration, bool complete) {
+    if (dist_ && complete) dist_->merge(*samples_);
     if (const std::string e = complete ? samples_->endEpoch(val) : ""; !e.empty()) log(LogLevel::Warning, e);
     EpochMetrics e;
     e.epoch = epoch + 1;
@@ -343,15 +400,14 @@ class Trainer {
     e.duration = duration;
     e.best = val.samples > 0 && val.accuracy > pos_.best_val_accuracy;
     if (e.best) pos_.best_val_accuracy = val.accuracy, pos_.best_epoch = e.epoch;
-    metrics_->append(e);
-    metrics_->flush();
+    if (metrics_) metrics_->append(e), metrics_->flush();
     ctx_.events->push(e);
 
     if (complete)
       pos_ = TrainingPosition{epoch + 1, 0, pos_.global_step,  pos_.best_val_accuracy, pos_.best_epoch, 0,
                               0,         0, pos_.train_seconds};
     saveLast();
-    if (e.best) {
+    if (e.best && writer_) {
       const auto tmp = record_.bestCheckpoint().string() + ".tmp";
       std::filesystem::copy_file(record_.lastCheckpoint(), tmp, std::filesystem::copy_options::overwrite_existing);
       std::filesystem::rename(tmp, record_.bestCheckpoint());
@@ -377,8 +433,8 @@ class Trainer {
     const std::string& action = cfg_.training.nan_guard;
     ++guardTrips_;
     GuardTripped g{step, what, "", "", action};
-    // Evidence for the first few trips (skip mode can trip on every step).
-    if (guardTrips_ <= 5) {
+    // Evidence for the first few trips (skip mode can trip on every step), by rank 0.
+    if (guardTrips_ <= 5 && writer_) {
       const auto dir = record_.dir() / "nan_guard";
       std::filesystem::create_directories(dir);
       try {
@@ -404,8 +460,8 @@ class Trainer {
       record_.info()["nan_guard"].push_back(
           {{"step", step}, {"what", what}, {"layer", g.layer}, {"dump", g.dump_path}});
     record_.save();
-    if (action == "pause") guardPaused_ = true, ctx_.control->requestPause();
-    if (action == "stop") guardStopped_ = true, ctx_.control->requestStop();
+    if (action == "pause") guardPaused_ = true, ctx_.control->requestPause(), agreedPause_ = true;
+    if (action == "stop") guardStopped_ = true, ctx_.control->requestStop(), agreedStop_ = true;
   }
 
   // model.freeze for this epoch; said in the log when it changes.
@@ -420,7 +476,7 @@ class Trainer {
 
   void saveLast() { saveLast(pos_); }
   void saveLast(const TrainingPosition& p) {
-    saveCheckpoint(record_.lastCheckpoint().string(), model_, *optimizer_, p);
+    if (writer_) saveCheckpoint(record_.lastCheckpoint().string(), model_, *optimizer_, p);
     lastCheckpointStep_ = p.global_step;
     lastCheckpointTime_ = Clock::now();
     // Where a resume would start; run.json is saved by the caller.
@@ -437,7 +493,7 @@ class Trainer {
   // A checkpoint inside the epoch: the loader's position, so a resume goes on with the
   // next batch, and the record flushed to the same step, so no step is lost or doubled.
   void saveInEpoch(int64_t epoch, int64_t batch, double epochSeconds) {
-    metrics_->flush();
+    if (metrics_) metrics_->flush();
     TrainingPosition p = pos_;
     p.epoch = epoch;
     p.batch_in_epoch = batch;
@@ -513,6 +569,9 @@ class Trainer {
     info["end_time"] = isoTimeNow();
     info["steps"] = pos_.global_step;
     info["train_seconds"] = pos_.train_seconds;
+    if (dist_)
+      recordRankThroughput(info, dist_->group().allGatherText(
+                                     rankThroughput(rankSamples_, sessionSeconds_, dist_->communicationSeconds())));
     record_.save();
     log(LogLevel::Info, run_messages::runEnded(s, endReason, count));
     metrics_.reset();  // closes metrics.h5 before anyone is told the run is over
@@ -536,7 +595,7 @@ class Trainer {
     metrics_.reset();
     inspection_.reset();
     trainLoader_.reset(), valLoader_.reset();
-    if (!ctx_.resuming) {
+    if (!ctx_.resuming && writer_) {
       std::error_code ec;
       std::filesystem::remove_all(record_.dir(), ec);
     }
@@ -571,6 +630,11 @@ class Trainer {
   TrainerContext& ctx_;
   const ExperimentConfig& cfg_;
   RunRecord& record_;
+  const bool writer_ = record_.writer();  // rank 0 of a data-parallel run, or the only process
+  std::unique_ptr<DistributedTraining> dist_;
+  bool agreedStop_ = false, agreedPause_ = false;  // the last step's decisions, on every rank
+  RunControl uninterrupted_;                      // what validation obeys on a data-parallel rank
+  double rankSamples_ = 0;                        // this rank's own share of sessionSamples_
   torch::Device device_{torch::kCPU};
   int threads_ = 1;
   std::vector<std::string> classes_;

@@ -13,6 +13,8 @@
 
 namespace trainscope {
 
+class DistributedGroup;
+
 struct TrainerContext {
   ExperimentConfig config;
   RunRecord record;
@@ -21,6 +23,9 @@ struct TrainerContext {
   std::shared_ptr<RunControl> control;
   std::shared_ptr<EventQueue> events;
   std::function<void(RunState)> onState;  // called on every state change, from the training thread
+  // One rank of a data-parallel run (null: a single process). Rank 0 writes the record;
+  // the others' `record` is RunRecord::follower and `checkpoint` a local copy of rank 0's.
+  std::shared_ptr<DistributedGroup> group;
 };
 
 // Runs to the end (finished, stopped or failed). Never throws: failures become a

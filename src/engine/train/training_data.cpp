@@ -12,7 +12,7 @@ std::string shapeText(const std::vector<int64_t>& s) {
 }
 }  // namespace
 
-TrainingData openTrainingData(const ExperimentConfig& cfg, bool pinMemory) {
+TrainingData openTrainingData(const ExperimentConfig& cfg, bool pinMemory, int shard, int shards) {
   std::vector<TransformSpec> trainPipeline = cfg.train_transforms, valPipeline = cfg.val_transforms;
   applyPitfalls(cfg.pitfalls, trainPipeline, valPipeline);
   TrainingData d;
@@ -35,9 +35,11 @@ TrainingData openTrainingData(const ExperimentConfig& cfg, bool pinMemory) {
   lo.drop_last = cfg.loader.drop_last;
   lo.pin_memory = cfg.loader.pin_memory && pinMemory;
   lo.seed = cfg.seed;
+  lo.shard = shard, lo.shards = shards;
   d.train = std::make_unique<DataLoader>(splits.train, std::make_shared<Compose>(trainPipeline), lo);
   lo.shuffle = false;
   lo.drop_last = false;
+  lo.pad_shards = false;  // each validation sample counted once
   d.val = std::make_unique<DataLoader>(splits.val, std::make_shared<Compose>(valPipeline), lo);
   if (d.train->batchesPerEpoch() == 0)
     throw ConfigError({"loader.batch_size: " + std::to_string(cfg.loader.batch_size) + " is more than the " +

@@ -21,6 +21,7 @@ struct TrainingData {
 // Throws ConfigError naming the field when the data cannot serve the run: an unusable
 // dataset, a batch larger than the training set with drop_last, validation images of
 // another size than training ones.
-TrainingData openTrainingData(const ExperimentConfig& config, bool pinMemory);
+// `shard` of `shards`: this process's part of a data-parallel run (data_loader.h).
+TrainingData openTrainingData(const ExperimentConfig& config, bool pinMemory, int shard = 0, int shards = 1);
 
 }  // namespace trainscope

@@ -1,0 +1,213 @@
+#include "engine/train/process_group.h"
+
+#include <torch/csrc/distributed/c10d/PrefixStore.hpp>
+#include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
+#include <torch/csrc/distributed/c10d/TCPStore.hpp>
+#include <torch/torch.h>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdlib>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+
+namespace trainscope {
+
+namespace {
+
+using Millis = std::chrono::milliseconds;
+
+Millis millis(double seconds) { return Millis(static_cast<int64_t>(seconds * 1000.0)); }
+
+// A client (or, for rank 0 without a launcher's store, the server) of the run's store,
+// under the launcher's prefix and ours.
+c10::intrusive_ptr<c10d::Store> connectStore(const ProcessGroupSpec& spec, bool server, double timeoutSeconds) {
+  c10d::TCPStoreOptions o;
+  o.port = static_cast<std::uint16_t>(spec.master_port);
+  o.isServer = server;
+  o.numWorkers = c10::nullopt;
+  o.waitWorkers = false;
+  o.timeout = millis(timeoutSeconds);
+  o.multiTenant = true;
+  c10::intrusive_ptr<c10d::Store> store = c10::make_intrusive<c10d::TCPStore>(spec.master_addr, o);
+  if (!spec.store_prefix.empty()) store = c10::make_intrusive<c10d::PrefixStore>(spec.store_prefix, store);
+  return c10::make_intrusive<c10d::PrefixStore>("trainscope", store);
+}
+
+std::shared_ptr<gloo::transport::Device> glooDevice(const ProcessGroupSpec& spec) {
+  if (const char* ifname = std::getenv("GLOO_SOCKET_IFNAME"); ifname && *ifname)
+    return c10d::ProcessGroupGloo::createDeviceForInterface(ifname);
+  const std::string& a = spec.master_addr;
+  if (a == "localhost" || a.rfind("127.", 0) == 0) return c10d::ProcessGroupGloo::createDeviceForHostname("127.0.0.1");
+  return c10d::ProcessGroupGloo::createDefaultDevice();
+}
+
+std::string beatKey(int rank) { return "beat/" + std::to_string(rank); }
+
+}  // namespace
+
+struct DistributedGroup::Impl {
+  c10::intrusive_ptr<c10d::Store> store;
+  c10::intrusive_ptr<c10d::ProcessGroupGloo> gloo;
+  std::thread heartbeat;
+  std::mutex mutex;
+  std::condition_variable wake;
+  bool stopping = false;
+
+  ~Impl() {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      stopping = true;
+    }
+    wake.notify_all();
+    if (heartbeat.joinable()) heartbeat.join();
+  }
+};
+
+std::shared_ptr<DistributedGroup> DistributedGroup::join(const ProcessGroupSpec& spec, double timeoutSeconds) {
+  std::shared_ptr<DistributedGroup> g(new DistributedGroup());
+  g->spec_ = spec;
+  g->timeout_ = timeoutSeconds;
+  g->impl_ = std::make_unique<Impl>();
+  const std::string where = spec.master_addr + ":" + std::to_string(spec.master_port);
+  try {
+    g->impl_->store = connectStore(spec, /*server=*/!spec.agent_store && spec.rank == 0, timeoutSeconds);
+    auto options = c10d::ProcessGroupGloo::Options::create(millis(timeoutSeconds));
+    options->devices.push_back(glooDevice(spec));
+    options->threads = 2;  // the buckets of a backward pass in flight while the next fills
+    g->impl_->gloo = c10::make_intrusive<c10d::ProcessGroupGloo>(
+        c10::make_intrusive<c10d::PrefixStore>("gloo", g->impl_->store), spec.rank, spec.world_size, options);
+  } catch (const std::exception& e) {
+    throw std::runtime_error("rank " + std::to_string(spec.rank) + " of " + std::to_string(spec.world_size) +
+                             " could not meet the others at " + where + " within " +
+                             std::to_string(static_cast<int>(timeoutSeconds)) +
+                             " s (distributed.timeout_seconds): " + std::string(e.what()).substr(0, 400));
+  }
+  // The heartbeat has a connection of its own: a store client is not shared by threads.
+  ProcessGroupSpec client = spec;
+  Impl* impl = g->impl_.get();
+  auto beats = connectStore(client, /*server=*/false, timeoutSeconds);
+  impl->heartbeat = std::thread([impl, beats, rank = spec.rank] {
+    int64_t n = 0;
+    std::unique_lock<std::mutex> lock(impl->mutex);
+    while (!impl->stopping) {
+      lock.unlock();
+      try {
+        beats->set(beatKey(rank), std::vector<uint8_t>{static_cast<uint8_t>(++n & 0xFF)});
+      } catch (...) {  // the store is gone: the collectives will say so
+      }
+      lock.lock();
+      impl->wake.wait_for(lock, Millis(500), [&] { return impl->stopping; });
+    }
+  });
+  return g;
+}
+
+DistributedGroup::~DistributedGroup() = default;
+
+c10d::ProcessGroup& DistributedGroup::backend() { return *impl_->gloo; }
+
+std::string DistributedGroup::broadcastText(const std::string& fromRankZero) {
+  torch::Tensor length = torch::tensor({static_cast<int64_t>(fromRankZero.size())}, torch::kLong);
+  std::vector<torch::Tensor> one{length};
+  impl_->gloo->broadcast(one)->wait();
+  const int64_t n = length.item<int64_t>();
+  torch::Tensor bytes = torch::empty({std::max<int64_t>(n, 1)}, torch::kUInt8);
+  if (leader()) std::memcpy(bytes.data_ptr(), fromRankZero.data(), static_cast<size_t>(n));
+  std::vector<torch::Tensor> payload{bytes};
+  impl_->gloo->broadcast(payload)->wait();
+  return std::string(static_cast<const char*>(bytes.data_ptr()), static_cast<size_t>(n));
+}
+
+std::vector<std::string> DistributedGroup::allGatherText(const std::string& mine) {
+  std::vector<std::string> out;
+  for (int r = 0; r < size(); ++r) {
+    // Rank by rank through broadcasts: only for the few short facts of a run's start.
+    torch::Tensor length = torch::tensor({static_cast<int64_t>(mine.size())}, torch::kLong);
+    std::vector<torch::Tensor> one{length};
+    c10d::BroadcastOptions o;
+    o.rootRank = r;
+    impl_->gloo->broadcast(one, o)->wait();
+    const int64_t n = length.item<int64_t>();
+    torch::Tensor bytes = torch::empty({std::max<int64_t>(n, 1)}, torch::kUInt8);
+    if (r == rank()) std::memcpy(bytes.data_ptr(), mine.data(), mine.size());
+    std::vector<torch::Tensor> payload{bytes};
+    impl_->gloo->broadcast(payload, o)->wait();
+    out.emplace_back(static_cast<const char*>(bytes.data_ptr()), static_cast<size_t>(n));
+  }
+  return out;
+}
+
+bool DistributedGroup::anyRank(bool mine) {
+  std::vector<torch::Tensor> flag{torch::tensor({mine ? 1.0f : 0.0f})};
+  c10d::AllreduceOptions o;
+  o.reduceOp = c10d::ReduceOp::MAX;
+  impl_->gloo->allreduce(flag, o)->wait();
+  return flag[0].item<float>() > 0;
+}
+
+std::string DistributedGroup::silentRanks() {
+  c10::intrusive_ptr<c10d::Store> store;
+  try {
+    store = connectStore(spec_, /*server=*/false, 5.0);
+  } catch (const std::exception&) {
+    return spec_.agent_store ? "the launcher's store is gone (the launcher stopped)"
+                             : "rank 0 stopped responding (it died, and its store with it)";
+  }
+  auto read = [&] {
+    std::vector<int> beats(static_cast<size_t>(size()), -1);
+    for (int r = 0; r < size(); ++r) try {
+        if (store->check({beatKey(r)})) beats[static_cast<size_t>(r)] = store->get(beatKey(r)).at(0);
+      } catch (...) {
+      }
+    return beats;
+  };
+  const std::vector<int> before = read();
+  std::this_thread::sleep_for(Millis(1600));  // three heartbeats
+  const std::vector<int> after = read();
+  std::string silent;
+  int count = 0;
+  for (int r = 0; r < size(); ++r)
+    if (r != rank() && before[static_cast<size_t>(r)] == after[static_cast<size_t>(r)])
+      silent += (count++ ? ", " : "") + std::to_string(r);
+  if (count == 0) return "";
+  return (count == 1 ? "rank " : "ranks ") + silent + (count == 1 ? " stopped" : " stopped") +
+         " responding (died or hangs)";
+}
+
+std::string DistributedGroup::describeFailure(const std::string& collectiveError) {
+  std::string first = collectiveError.substr(0, collectiveError.find('\n'));
+  if (first.size() > 300) first = first.substr(0, 300) + "...";
+  std::string who;
+  try {
+    who = silentRanks();
+  } catch (...) {
+  }
+  if (who.empty()) who = "a collective failed between the ranks";
+  return who + "; rank " + std::to_string(rank()) + " stops (" + first + ")";
+}
+
+struct StoreServer::Impl {
+  c10::intrusive_ptr<c10d::TCPStore> store;
+};
+
+std::unique_ptr<StoreServer> StoreServer::start(int port, int ranks, double timeoutSeconds) {
+  std::unique_ptr<StoreServer> s(new StoreServer());
+  s->impl_ = std::make_unique<Impl>();
+  c10d::TCPStoreOptions o;
+  o.port = static_cast<std::uint16_t>(port);
+  o.isServer = true;
+  o.numWorkers = ranks;
+  o.waitWorkers = false;
+  o.timeout = millis(timeoutSeconds);
+  s->impl_->store = c10::make_intrusive<c10d::TCPStore>("127.0.0.1", o);
+  return s;
+}
+
+StoreServer::~StoreServer() = default;
+
+int StoreServer::port() const { return impl_->store->getPort(); }
+
+}  // namespace trainscope
