@@ -137,10 +137,10 @@ int trainCommand(const TrainArgs& args) {
   return guarded(
       [&] {
         const ProcessGroupSpec group = groupFor(args.nproc);
+        if (group.rank == 0) events.open(args.events);  // a bad config ends the stream too
         const ExperimentConfig config = configFromFile(args.config, args.overrides, args.out);
         if (args.nproc > 1) return launchLocalRanks(args.nproc, args.commandLine, config.distributed.timeout_seconds);
         if (group.rank > 0) return followAsRank(*TrainingSession::start(config, group), group.rank);
-        events.open(args.events);
         auto session = TrainingSession::start(config, group);
         return follow(*session, args.quiet, &events);
       },
@@ -163,8 +163,7 @@ int resumeCommand(const std::string& runDir, const std::vector<std::string>& ove
           }
           return launchLocalRanks(nproc, commandLine, timeout);
         }
-        if (group.rank > 0)
-          return followAsRank(*TrainingSession::resume(runDir, overrides, from, group), group.rank);
+        if (group.rank > 0) return followAsRank(*TrainingSession::resume(runDir, overrides, from, group), group.rank);
         events.open(eventsTarget);
         auto session = TrainingSession::resume(runDir, overrides, from, group);
         return follow(*session, quiet, &events);

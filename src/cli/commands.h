@@ -12,8 +12,8 @@ struct TrainArgs {
   std::string out;  // runs folder override
   std::vector<std::string> overrides;
   bool quiet = false;
-  std::string events;  // --events: JSON Lines to this file, "-" for stdout, "" none
-  int nproc = 1;       // --nproc N: launch N local processes (cli/local_launcher.h)
+  std::string events;                    // --events: JSON Lines to this file, "-" for stdout, "" none
+  int nproc = 1;                         // --nproc N: launch N local processes (cli/local_launcher.h)
   std::vector<std::string> commandLine;  // this command without --nproc, for the ranks it launches
 };
 

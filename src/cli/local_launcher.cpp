@@ -2,9 +2,9 @@
 
 #include "engine/train/process_group.h"
 
-#include <csignal>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <csignal>
 
 #include <atomic>
 #include <chrono>
@@ -145,8 +145,10 @@ int launchLocalRanks(int nproc, const std::vector<std::string>& args, double tim
       forwarded = interrupts;
     }
     if (Clock::now() > deadline) {
-      if (!termSent) std::fprintf(stderr, "trainscope-cli: %d rank(s) did not stop by themselves; ending them\n", running);
-      for (int r = 0; r < nproc; ++r) ended[static_cast<size_t>(r)] = ended[static_cast<size_t>(r)] || status[static_cast<size_t>(r)] < 0;
+      if (!termSent)
+        std::fprintf(stderr, "trainscope-cli: %d rank(s) did not stop by themselves; ending them\n", running);
+      for (int r = 0; r < nproc; ++r)
+        ended[static_cast<size_t>(r)] = ended[static_cast<size_t>(r)] || status[static_cast<size_t>(r)] < 0;
       signalAll(termSent ? SIGKILL : SIGTERM);
       deadline = Clock::now() + std::chrono::seconds(5);
       termSent = true;

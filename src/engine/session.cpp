@@ -94,7 +94,7 @@ struct TrainingSession::Prepared {
   bool resuming = false;
   std::string checkpoint, runDir;
   std::unique_ptr<RunLock> lock;
-  int followerRank = 0;  // > 0: a data-parallel follower, whose record rank 0 writes
+  int followerRank = 0;             // > 0: a data-parallel follower, whose record rank 0 writes
   std::string temporaryCheckpoint;  // a follower's copy of rank 0's, removed at the end
 };
 
@@ -192,8 +192,7 @@ std::unique_ptr<TrainingSession> TrainingSession::start(const ExperimentConfig& 
 
 std::unique_ptr<TrainingSession> TrainingSession::resume(const std::string& runDir,
                                                          const std::vector<std::string>& overrides,
-                                                         const std::string& checkpoint,
-                                                         const ProcessGroupSpec& group) {
+                                                         const std::string& checkpoint, const ProcessGroupSpec& group) {
   if (!group.distributed()) return launchPrepared(prepareResume(runDir, overrides, checkpoint, 1), nullptr);
   double timeout = DistributedConfig{}.timeout_seconds;
   try {  // the recorded setting, where this machine can read the record
@@ -201,8 +200,7 @@ std::unique_ptr<TrainingSession> TrainingSession::resume(const std::string& runD
                   .distributed.timeout_seconds;
   } catch (const std::exception&) {
   }
-  return startRank(group, timeout,
-                   [&] { return prepareResume(runDir, overrides, checkpoint, group.world_size); });
+  return startRank(group, timeout, [&] { return prepareResume(runDir, overrides, checkpoint, group.world_size); });
 }
 
 std::unique_ptr<TrainingSession> TrainingSession::startRank(const ProcessGroupSpec& spec, double timeoutSeconds,
@@ -244,9 +242,10 @@ std::unique_ptr<TrainingSession> TrainingSession::startRank(const ProcessGroupSp
   p.followerRank = group->rank();
   if (p.resuming) {
     const std::string bytes = group->broadcastText("");
-    p.temporaryCheckpoint = (std::filesystem::temp_directory_path() /
-                             ("trainscope-rank" + std::to_string(group->rank()) + "-" + std::to_string(getpid()) + ".pt"))
-                                .string();
+    p.temporaryCheckpoint =
+        (std::filesystem::temp_directory_path() /
+         ("trainscope-rank" + std::to_string(group->rank()) + "-" + std::to_string(getpid()) + ".pt"))
+            .string();
     std::ofstream(p.temporaryCheckpoint, std::ios::binary) << bytes;
     p.checkpoint = p.temporaryCheckpoint;
   }
@@ -268,14 +267,11 @@ void TrainingSession::launch(ExperimentConfig config, bool resuming, std::string
   control_ = std::make_shared<RunControl>();
   worker_ = std::make_unique<Worker>();
   worker_->lock = std::move(lock);
-  TrainerContext ctx{std::move(config),
-                     followerRank > 0 ? RunRecord::follower(runDir_, followerRank) : RunRecord::open(runDir_),
-                     resuming,
-                     std::move(checkpoint),
-                     control_,
-                     events_,
-                     nullptr,
-                     std::move(group)};
+  TrainerContext ctx{
+      std::move(config), followerRank > 0 ? RunRecord::follower(runDir_, followerRank) : RunRecord::open(runDir_),
+      resuming,          std::move(checkpoint),
+      control_,          events_,
+      nullptr,           std::move(group)};
   Worker* w = worker_.get();
   ctx.onState = [w](RunState s) { w->state = s; };
   w->thread = std::thread([w, ctx = std::move(ctx), temporaryCheckpoint]() mutable {

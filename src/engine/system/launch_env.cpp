@@ -35,8 +35,7 @@ std::string stringVariable(const EnvironmentLookup& lookup, const char* name) {
 std::string firstSlurmHost(const std::string& nodeList) {
   const size_t comma = nodeList.find(',');
   const size_t bracket = nodeList.find('[');
-  if (bracket == std::string::npos || (comma != std::string::npos && comma < bracket))
-    return nodeList.substr(0, comma);
+  if (bracket == std::string::npos || (comma != std::string::npos && comma < bracket)) return nodeList.substr(0, comma);
   // "node[03-05,9]": the prefix and the first number of the range, zero padding kept.
   const size_t end = nodeList.find_first_of("-,]", bracket + 1);
   return nodeList.substr(0, bracket) + nodeList.substr(bracket + 1, end - bracket - 1);
@@ -80,8 +79,8 @@ ProcessGroupSpec processGroupFromEnvironment(const EnvironmentLookup& lookup) {
   if (spec.master_port > 65535)
     problems.push_back("MASTER_PORT=" + std::to_string(spec.master_port) + ": a TCP port is at most 65535");
   if (problems.empty() && spec.rank >= spec.world_size)
-    problems.push_back("RANK=" + std::to_string(spec.rank) + ": must be below WORLD_SIZE=" +
-                       std::to_string(spec.world_size));
+    problems.push_back("RANK=" + std::to_string(spec.rank) +
+                       ": must be below WORLD_SIZE=" + std::to_string(spec.world_size));
   if (problems.empty() && spec.local_rank >= spec.local_world_size) spec.local_world_size = spec.local_rank + 1;
   if (!problems.empty()) throw ConfigError(problems);
   if (!spec.distributed()) spec.launcher.clear();

@@ -180,19 +180,19 @@ void averageBuffers(DistributedGroup& group, LayerStack& model) {
 }
 
 StepAgreement agree(DistributedGroup& group, const StepAgreement& mine) {
-  torch::Tensor t = torch::tensor({mine.loss_sum, mine.correct, mine.seen, mine.bad ? 1.0 : 0.0,
-                                   mine.stop ? 1.0 : 0.0, mine.pause ? 1.0 : 0.0},
-                                  torch::kDouble);
+  torch::Tensor t = torch::tensor(
+      {mine.loss_sum, mine.correct, mine.seen, mine.bad ? 1.0 : 0.0, mine.stop ? 1.0 : 0.0, mine.pause ? 1.0 : 0.0},
+      torch::kDouble);
   allReduce(group, t);
   const double* v = t.data_ptr<double>();
   return {v[0], v[1], v[2], v[3] > 0, v[4] > 0, v[5] > 0};
 }
 
 void mergeValidation(DistributedGroup& group, ValidationResult& r) {
-  torch::Tensor totals = torch::tensor({r.samples > 0 ? r.loss * static_cast<double>(r.samples) : 0.0,
-                                        r.samples > 0 ? r.accuracy * static_cast<double>(r.samples) : 0.0,
-                                        static_cast<double>(r.samples)},
-                                       torch::kDouble);
+  torch::Tensor totals =
+      torch::tensor({r.samples > 0 ? r.loss * static_cast<double>(r.samples) : 0.0,
+                     r.samples > 0 ? r.accuracy * static_cast<double>(r.samples) : 0.0, static_cast<double>(r.samples)},
+                    torch::kDouble);
   allReduce(group, totals);
   const double* v = totals.data_ptr<double>();
   r.samples = static_cast<int64_t>(std::llround(v[2]));

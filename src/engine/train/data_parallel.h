@@ -59,7 +59,7 @@ void broadcastModel(DistributedGroup& group, LayerStack& model);
 void averageBuffers(DistributedGroup& group, LayerStack& model);
 
 struct StepAgreement {
-  double loss_sum = 0, correct = 0, seen = 0;  // summed over the ranks
+  double loss_sum = 0, correct = 0, seen = 0;     // summed over the ranks
   bool bad = false, stop = false, pause = false;  // true on any rank
 };
 StepAgreement agree(DistributedGroup& group, const StepAgreement& mine);

@@ -12,8 +12,8 @@
 
 #include <functional>
 #include <memory>
-#include <stdexcept>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 
 #include <string>
 #include <vector>

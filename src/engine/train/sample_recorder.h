@@ -28,7 +28,9 @@ class SampleRecorder {
   // could not be (they are a view: the run goes on without them).
   std::string endEpoch(const ValidationResult& validation);
   // The epoch in progress, for a data-parallel run to merge what each rank saw.
-  std::vector<std::vector<float>*> floatRowsOfEpoch() { return {&d_.loss.back(), &d_.p_label.back(), &d_.margin.back()}; }
+  std::vector<std::vector<float>*> floatRowsOfEpoch() {
+    return {&d_.loss.back(), &d_.p_label.back(), &d_.margin.back()};
+  }
   std::vector<int32_t>& predictedOfEpoch() { return d_.predicted.back(); }
   // A data-parallel follower records (to merge) but never writes: rank 0 does.
   void setWriter(bool writer) { writer_ = writer; }

@@ -116,10 +116,9 @@ class Trainer {
     model_->to(device_);
     optimizer_ = makeFineTuningOptimizer(cfg_.optimizer, cfg_.model, model_, static_cast<int64_t>(classes_.size()));
     applyFreezing(model_, cfg_.model, static_cast<int64_t>(classes_.size()), 0);  // checks model.freeze early
-    inspection_ =
-        std::make_unique<StepInspection>(writer_ ? cfg_ : withoutRecordedInspection(cfg_), model_, record_.dir(),
-                                         ctx_.events, ctx_.control,
-                                         [this](LogLevel level, const std::string& text) { log(level, text); });
+    inspection_ = std::make_unique<StepInspection>(
+        writer_ ? cfg_ : withoutRecordedInspection(cfg_), model_, record_.dir(), ctx_.events, ctx_.control,
+        [this](LogLevel level, const std::string& text) { log(level, text); });
     samples_ = std::make_unique<SampleRecorder>(splits, record_.dir().string(), ctx_.resuming);
     samples_->setWriter(writer_);
 
@@ -317,9 +316,8 @@ class Trainer {
     const int64_t step = pos_.global_step + 1;
     if (dist_) {  // the mean gradient on every rank, and one decision for all
       if (!syncing) dist_->beginSync();
-      const StepAgreement all = dist_->finishStep(
-          {lossSum, correct, seen, !bad.empty(), ctx_.control->stopRequested(),
-           writer_ && ctx_.control->pausesAfter(step)});
+      const StepAgreement all = dist_->finishStep({lossSum, correct, seen, !bad.empty(), ctx_.control->stopRequested(),
+                                                   writer_ && ctx_.control->pausesAfter(step)});
       rankSamples_ += seen;
       lossSum = all.loss_sum, correct = all.correct, seen = all.seen;
       if (all.bad && bad.empty()) bad = "the loss or a gradient is not finite on another rank";
@@ -633,8 +631,8 @@ class Trainer {
   const bool writer_ = record_.writer();  // rank 0 of a data-parallel run, or the only process
   std::unique_ptr<DistributedTraining> dist_;
   bool agreedStop_ = false, agreedPause_ = false;  // the last step's decisions, on every rank
-  RunControl uninterrupted_;                      // what validation obeys on a data-parallel rank
-  double rankSamples_ = 0;                        // this rank's own share of sessionSamples_
+  RunControl uninterrupted_;                       // what validation obeys on a data-parallel rank
+  double rankSamples_ = 0;                         // this rank's own share of sessionSamples_
   torch::Device device_{torch::kCPU};
   int threads_ = 1;
   std::vector<std::string> classes_;

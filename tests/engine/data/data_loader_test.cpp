@@ -84,6 +84,58 @@ TEST(DataLoader, SameSeedSameOrderWhateverTheWorkerCount) {
   EXPECT_NE(epochIndices(la, 3), epochIndices(la, 4)) << "each epoch reshuffles";
 }
 
+// Data parallelism: k shards of batch b take, at each step, exactly the samples one
+// process takes with batch k*b (so 2 ranks x 32 train on what 1 x 64 does).
+TEST(DataLoader, ShardsSplitEachBatchOfTheUnshardedOrder) {
+  DataLoaderOptions one;
+  one.batch_size = 10;
+  one.num_workers = 2;
+  one.seed = 21;
+  DataLoader whole(std::make_shared<CountingDataset>(101), toTensor(), one);
+  const auto reference = epochIndices(whole, 3);
+  std::vector<std::vector<std::vector<int64_t>>> shards;
+  std::vector<int64_t> seen;
+  for (int r = 0; r < 2; ++r) {
+    DataLoaderOptions o = one;
+    o.batch_size = 5;
+    o.shard = r, o.shards = 2;
+    DataLoader loader(std::make_shared<CountingDataset>(101), toTensor(), o);
+    EXPECT_EQ(loader.shardSize(), 51) << "101 padded to 102: as many batches on each rank";
+    EXPECT_EQ(loader.batchesPerEpoch(), 11);
+    shards.push_back(epochIndices(loader, 3));
+    for (const auto& b : shards.back()) seen.insert(seen.end(), b.begin(), b.end());
+  }
+  for (size_t k = 0; k + 1 < reference.size(); ++k) {  // every full batch of the whole order
+    std::vector<int64_t> joined = shards[0][k];
+    joined.insert(joined.end(), shards[1][k].begin(), shards[1][k].end());
+    std::sort(joined.begin(), joined.end());
+    std::vector<int64_t> expected = reference[k];
+    std::sort(expected.begin(), expected.end());
+    EXPECT_EQ(joined, expected) << "batch " << k;
+  }
+  std::sort(seen.begin(), seen.end());
+  EXPECT_EQ(seen.size(), 102u);
+  EXPECT_EQ(std::unique(seen.begin(), seen.end()) - seen.begin(), 101) << "every sample, one of them twice";
+}
+
+TEST(DataLoader, UnpaddedShardsSeeEachSampleOnce) {
+  std::vector<int64_t> seen;
+  for (int r = 0; r < 3; ++r) {
+    DataLoaderOptions o;
+    o.batch_size = 8;
+    o.shuffle = false;
+    o.shard = r, o.shards = 3;
+    o.pad_shards = false;
+    DataLoader loader(std::make_shared<CountingDataset>(100), toTensor(), o);
+    EXPECT_EQ(loader.shardSize(), r == 0 ? 34 : 33);
+    for (const auto& b : epochIndices(loader, 0)) seen.insert(seen.end(), b.begin(), b.end());
+  }
+  std::sort(seen.begin(), seen.end());
+  std::vector<int64_t> expected(100);
+  std::iota(expected.begin(), expected.end(), 0);
+  EXPECT_EQ(seen, expected);
+}
+
 TEST(DataLoader, RestartsMidEpochWithTheSameBatches) {
   DataLoaderOptions o;
   o.batch_size = 10;
