@@ -1929,6 +1929,21 @@ Trainscope closes when the run has kept its checkpoint.</source>
     </message>
   </context>
   <context>
+    <name>trainscope::ui::ProcessRun</name>
+    <message>
+      <source>trainscope-cli was not found next to the app</source>
+      <translation>在应用旁边找不到 trainscope-cli</translation>
+    </message>
+    <message>
+      <source>cannot write %1</source>
+      <translation>无法写入 %1</translation>
+    </message>
+    <message>
+      <source>trainscope-cli could not start</source>
+      <translation>trainscope-cli 无法启动</translation>
+    </message>
+  </context>
+  <context>
     <name>QObject</name>
     <message>
       <source>Export the trained model</source>
@@ -2351,6 +2366,14 @@ p(标签) %3 · 损失 %4
       <translation>停止</translation>
     </message>
     <message>
+      <source>Processes: </source>
+      <translation>进程数：</translation>
+    </message>
+    <message>
+      <source>Train on this many processes of this machine, data parallel (torch.distributed over Gloo, as torchrun): each takes its share of every batch's samples and of the cores. Pause and Step are not offered then; Stop stops every process with a checkpoint.</source>
+      <translation>在本机的这么多个进程上数据并行训练（torch.distributed，Gloo 后端，与 torchrun 相同）：每个进程处理每批样本的一部分，并分得一部分 CPU 核心。此时不提供“暂停”和“单步”；“停止”会让所有进程一起停止并保存检查点。</translation>
+    </message>
+    <message>
       <source>Stop after the current step. The run keeps its record and a checkpoint to resume from.</source>
       <translation>在当前步结束后停止。该运行会保留其记录和用于恢复的检查点。</translation>
     </message>
@@ -2651,6 +2674,10 @@ p(标签) %3 · 损失 %4
     <message>
       <source>training %1 on %2 (%3 train / %4 val) with %5, %6 threads</source>
       <translation>在 %2 上训练 %1（训练 %3 / 验证 %4），使用 %5，%6 个线程</translation>
+    </message>
+    <message>
+      <source>rank %1 of %2 (%3): %4 training samples per epoch on this process</source>
+      <translation>第 %1 号进程，共 %2 个（%3）：本进程每轮训练 %4 个样本</translation>
     </message>
     <message>
       <source>epoch %1/%2: train loss %3, train acc %4, val loss %5, val acc %6 (best)</source>

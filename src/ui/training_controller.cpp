@@ -1,6 +1,7 @@
 #include "ui/training_controller.h"
 
 #include "engine/session.h"
+#include "ui/process_run.h"
 #include "ui/translation.h"
 
 #include <QCoreApplication>
@@ -19,25 +20,32 @@ TrainingController::TrainingController(QObject* parent) : QObject(parent) {
 TrainingController::~TrainingController() {
   timer_.stop();
   session_.reset();  // stops the run and joins its thread; the record stays complete
+  process_.reset();  // stops every rank, each at the same step
 }
 
 int appComputeThreads() { return std::max(1, QThread::idealThreadCount() - 1); }
 
-bool TrainingController::start(const nlohmann::json& config, QString* error) {
+bool TrainingController::start(const nlohmann::json& config, QString* error, int processes) {
   if (isActive()) {
     if (error) *error = tr("A run is already in progress.");
     return false;
   }
   try {
     session_.reset();
+    process_.reset();
     ExperimentConfig c = parseConfig(config);
-    if (c.threads == 0) c.threads = appComputeThreads();  // "all cores" in the app leaves one
-    session_ = TrainingSession::start(c);
+    if (processes > 1) {  // threads 0: the launched ranks share the cores among them
+      process_ = ProcessRun::start(toJson(c), processes, error);
+      if (!process_) return false;
+    } else {
+      if (c.threads == 0) c.threads = appComputeThreads();  // "all cores" in the app leaves one
+      session_ = TrainingSession::start(c);
+    }
   } catch (const std::exception& e) {
     if (error) *error = QString::fromStdString(e.what());
     return false;
   }
-  runDir_ = QString::fromStdString(session_->runDir());
+  runDir_ = session_ ? QString::fromStdString(session_->runDir()) : QString();
   state_ = RunState::Starting;
   emit stateChanged(state_, {});
   timer_.start();
@@ -55,20 +63,31 @@ void TrainingController::stepOneBatch() {
 }
 void TrainingController::stop() {
   if (session_) session_->stop();
+  if (process_) process_->stop();
 }
 void TrainingController::saveTensors(const TensorDumpRequest& request) {
   if (isActive()) session_->saveTensors(request);
 }
 
-bool TrainingController::isActive() const { return session_ && !isFinal(state_); }
+bool TrainingController::isActive() const { return (session_ || process_) && !isFinal(state_); }
+
+EventQueue* TrainingController::source() {
+  if (session_) return &session_->events();
+  return process_ ? &process_->events() : nullptr;
+}
+
+bool TrainingController::sourceFinished() {
+  if (session_) return session_->waitFinished(std::chrono::milliseconds(0));
+  return process_ && process_->finished();
+}
 
 bool TrainingController::stopAndWait(int timeoutMs) {
   if (!isActive()) return true;
-  session_->stop();
+  stop();
   QElapsedTimer clock;
   clock.start();
   while (clock.elapsed() < timeoutMs) {
-    if (session_->waitFinished(std::chrono::milliseconds(20))) {
+    if (session_ ? session_->waitFinished(std::chrono::milliseconds(20)) : process_->waitFinished(20)) {
       drain();
       return true;
     }
@@ -78,8 +97,9 @@ bool TrainingController::stopAndWait(int timeoutMs) {
 }
 
 void TrainingController::drain() {
-  if (!session_) return;
-  const bool finished = session_->waitFinished(std::chrono::milliseconds(0));
+  EventQueue* queue = source();
+  if (!queue) return;
+  const bool finished = sourceFinished();
   QVector<StepMetrics> steps;
   QVector<ProbeSample> samples;
   QVector<Histogram> histograms;
@@ -93,7 +113,7 @@ void TrainingController::drain() {
     samples.clear();
     histograms.clear();
   };
-  auto events = session_->events().drain();
+  auto events = queue->drain();
   for (auto& e : events) {
     if (auto* m = std::get_if<StepMetrics>(&e)) {
       steps.push_back(*m);
@@ -108,9 +128,10 @@ void TrainingController::drain() {
       continue;
     }
     flush();
-    if (auto* s = std::get_if<RunStarted>(&e))
+    if (auto* s = std::get_if<RunStarted>(&e)) {
+      if (runDir_.isEmpty()) runDir_ = QString::fromStdString(s->run_dir);
       emit started(*s);
-    else if (auto* m = std::get_if<EpochMetrics>(&e))
+    } else if (auto* m = std::get_if<EpochMetrics>(&e))
       emit epochArrived(*m);
     else if (auto* p = std::get_if<Progress>(&e))
       emit progressed(*p);

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "engine/config/config.h"
+#include "engine/run/event_queue.h"
 #include "engine/run/events.h"
 
 #include <nlohmann/json.hpp>
@@ -22,6 +23,8 @@ class TrainingSession;
 
 namespace trainscope::ui {
 
+class ProcessRun;
+
 // LibTorch threads for work the app runs (training, the LR finder, export, predict):
 // all cores but one, left to the GUI and the data loader (docs/benchmarks.md).
 int appComputeThreads();
@@ -32,8 +35,12 @@ class TrainingController : public QObject {
   explicit TrainingController(QObject* parent = nullptr);
   ~TrainingController() override;
 
-  // Starts a run; false (and the message) when the config cannot start.
-  bool start(const nlohmann::json& config, QString* error);
+  // Starts a run; false (and the message) when the config cannot start. With
+  // processes > 1 it trains data-parallel on that many local processes (ui/process_run.h).
+  bool start(const nlohmann::json& config, QString* error, int processes = 1);
+  // A run on several processes: Pause and Step are not offered (the ranks are stopped
+  // together, and resumed from the checkpoint).
+  bool multiProcess() const { return process_ != nullptr; }
   void pause();
   void resume();
   void stop();
@@ -69,7 +76,11 @@ class TrainingController : public QObject {
  private:
   void drain();
 
+  trainscope::EventQueue* source();
+  bool sourceFinished();
+
   std::unique_ptr<TrainingSession> session_;
+  std::unique_ptr<ProcessRun> process_;
   QTimer timer_;
   RunState state_ = RunState::Finished;
   QString runDir_;

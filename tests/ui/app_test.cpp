@@ -46,6 +46,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSettings>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -210,6 +211,31 @@ class AppTest : public QObject {
     QFile runJson(dir + "/run.json");
     QVERIFY(runJson.open(QIODevice::ReadOnly));
     QVERIFY(runJson.readAll().contains("\"status\": \"stopped\""));
+  }
+
+  void trainsOnTwoProcessesAndStopsThemTogether() {
+    doc_->set("/epochs", 20);
+    doc_->set("/dataset/train_subset", 8192);
+    TrainPage* train = window_->trainPage();
+    train->processesBox()->setValue(2);
+    QTest::mouseClick(train->startButton(), Qt::LeftButton);
+    auto points = [train] { return train->lossPlot()->pointCount(train->stepSeries()); };
+    QTRY_VERIFY_WITH_TIMEOUT(points() > 3, 30000);
+    QVERIFY(controller_->multiProcess());
+    QVERIFY2(!train->pauseButton()->isEnabled(), "no pause for a run on several processes");
+    QVERIFY(!train->processesBox()->isEnabled());
+    QTest::mouseClick(train->stopButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(controller_->state() == RunState::Stopped, 30000);
+    QTRY_VERIFY(!controller_->isActive());
+    const QString dir = controller_->runDir();
+    for (const char* f : {"run.json", "metrics.h5", "log.txt", "log.rank-1.txt", "checkpoints/last.pt"})
+      QVERIFY2(QFileInfo::exists(dir + "/" + f), f);
+    QFile runJson(dir + "/run.json");
+    QVERIFY(runJson.open(QIODevice::ReadOnly));
+    const QByteArray text = runJson.readAll();
+    QVERIFY(text.contains("\"status\": \"stopped\""));
+    QVERIFY(text.contains("\"world_size\": 2"));
+    train->processesBox()->setValue(1);
   }
 
   void inspectShowsDistributionsGradientsAndHealthDuringARun() {

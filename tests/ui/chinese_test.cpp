@@ -45,7 +45,7 @@ bool looksEnglish(QString text) {
       "backbone|"
       "Ctrl|runs|CLI|RGBA|RGB|GFLOP|cuDNN|ONNX|OpenCV|HDF5|Qt|CUDA|GPU|CPU|RAM|JSON|CSV|PNG|SVG|PDF|LeNet|ResNet-18|"
       "ResNet|"
-      "VGG|MLP|"
+      "VGG|MLP|Gloo|torchrun|"
       "Fast CNN|CNN|SGD|AdamW|Adam|StepLR|MultiStepLR|ReLU|Conv2d|BatchNorm2d|Linear|Dropout|Flatten|MaxPool2d|"
       "AdaptiveAvgPool2d|Sequential|Sigmoid|Tanh|MixUp|CutMix|Grad-CAM|DataLoader|Dataset|ImageFolder|"
       "RandomResizedCrop|"

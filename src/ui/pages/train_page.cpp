@@ -8,6 +8,7 @@
 #include "widgets/live_curve_plot.h"
 
 #include <QDateTime>
+
 #include <QDir>
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -17,9 +18,12 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSlider>
+#include <QSpinBox>
 #include <QSplitter>
+#include <QThread>
 #include <QTimer>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include <cmath>
 
@@ -44,6 +48,13 @@ TrainPage::TrainPage(ExperimentDocument* document, TrainingController* controlle
   step_ = new QPushButton(tr("Step"), this);
   step_->setToolTip(tr("While paused: train one batch and show what each layer made of its first image (F7)."));
   stop_ = new QPushButton(tr("Stop"), this);
+  processes_ = new QSpinBox(this);
+  processes_->setRange(1, std::max(2, QThread::idealThreadCount()));
+  processes_->setPrefix(tr("Processes: "));
+  processes_->setToolTip(
+      tr("Train on this many processes of this machine, data parallel (torch.distributed over Gloo, as torchrun): "
+         "each takes its share of every batch's samples and of the cores. Pause and Step are not offered then; "
+         "Stop stops every process with a checkpoint."));
   stop_->setToolTip(tr("Stop after the current step. The run keeps its record and a checkpoint to resume from."));
   progress_ = new QProgressBar(this);
   progress_->setFormat("%p%");
@@ -71,6 +82,7 @@ TrainPage::TrainPage(ExperimentDocument* document, TrainingController* controlle
   bar->addWidget(pause_);
   bar->addWidget(step_);
   bar->addWidget(stop_);
+  bar->addWidget(processes_);
   bar->addWidget(progress_, 1);
   memory_ = new widgets::Gauge(tr("Memory"), this);
   memory_->setFixedWidth(150);
@@ -254,7 +266,8 @@ void TrainPage::updateButtons() {
   const bool active = controller_->isActive();
   const bool canStart = !active && doc_->isValid() && doc_->dataset() != nullptr;
   start_->setEnabled(canStart);
-  pause_->setEnabled(active && !stopping_ && !pausing_);
+  pause_->setEnabled(active && !stopping_ && !pausing_ && !controller_->multiProcess());
+  processes_->setEnabled(!active);
   stop_->setEnabled(active && !stopping_);
   step_->setEnabled(controller_->state() == RunState::Paused && !stopping_);
   stop_->setText(stopping_ ? tr("Stopping…") : tr("Stop"));
@@ -281,7 +294,7 @@ void TrainPage::start() {
   const ExperimentConfig* cfg = doc_->config();
   if (!cfg) return;
   QString error;
-  if (!controller_->start(toJson(*cfg), &error)) {  // the last run's curves stay
+  if (!controller_->start(toJson(*cfg), &error, processes_->value())) {  // the last run's curves stay
     message_->setText(tr("Cannot start: %1").arg(error));
     startBlockedShown_ = false;
     emit runFailed(error);

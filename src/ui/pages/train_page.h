@@ -11,6 +11,7 @@ class QLabel;
 class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
+class QSpinBox;
 class QSlider;
 
 namespace trainscope::widgets {
@@ -39,6 +40,7 @@ class TrainPage : public QWidget {
 
   QPushButton* startButton() const { return start_; }
   QPushButton* pauseButton() const { return pause_; }
+  QSpinBox* processesBox() const { return processes_; }
   QPushButton* stopButton() const { return stop_; }
   QProgressBar* progressBar() const { return progress_; }
   QLabel* messageLabel() const { return message_; }
@@ -80,6 +82,7 @@ class TrainPage : public QWidget {
   ExperimentDocument* doc_;
   TrainingController* controller_;
   QPushButton *start_, *pause_, *step_, *stop_, *resetView_;
+  QSpinBox* processes_;  // data-parallel ranks on this machine (1: in the app's process)
   BatchStepDialog* stepDialog_ = nullptr;
   QProgressBar* progress_;
   QLabel *epochLabel_, *speedLabel_, *message_, *runLabel_, *queueLabel_;
