@@ -1929,21 +1929,6 @@ Trainscope closes when the run has kept its checkpoint.</source>
     </message>
   </context>
   <context>
-    <name>trainscope::ui::ProcessRun</name>
-    <message>
-      <source>trainscope-cli was not found next to the app</source>
-      <translation>在应用旁边找不到 trainscope-cli</translation>
-    </message>
-    <message>
-      <source>cannot write %1</source>
-      <translation>无法写入 %1</translation>
-    </message>
-    <message>
-      <source>trainscope-cli could not start</source>
-      <translation>trainscope-cli 无法启动</translation>
-    </message>
-  </context>
-  <context>
     <name>QObject</name>
     <message>
       <source>Export the trained model</source>
@@ -2101,16 +2086,16 @@ This cannot be undone.</source>
       <translation>在应用程序旁未找到 trainscope-cli</translation>
     </message>
     <message>
+      <source>trainscope-cli could not start</source>
+      <translation>trainscope-cli 无法启动</translation>
+    </message>
+    <message>
       <source>cannot write %1</source>
       <translation>无法写入 %1</translation>
     </message>
     <message>
       <source>NaN guard at step %1: %2</source>
       <translation>NaN 守卫在第 %1 步触发：%2</translation>
-    </message>
-    <message>
-      <source>trainscope-cli could not start</source>
-      <translation>trainscope-cli 无法启动</translation>
     </message>
   </context>
   <context>

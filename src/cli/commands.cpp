@@ -3,7 +3,6 @@
 #include "cli/event_stream.h"
 #include "engine/config/lesson.h"
 #include "engine/record/run_library.h"
-#include "engine/record/run_record.h"
 #include "engine/record/run_repair.h"
 #include "engine/record/tensor_listing.h"
 
@@ -154,15 +153,7 @@ int resumeCommand(const std::string& runDir, const std::vector<std::string>& ove
   return guarded(
       [&] {
         const ProcessGroupSpec group = groupFor(nproc);
-        if (nproc > 1) {
-          double timeout = DistributedConfig{}.timeout_seconds;
-          try {
-            timeout = parseConfig(RunRecord::open(runDir).info().value("config", nlohmann::json::object()))
-                          .distributed.timeout_seconds;
-          } catch (const std::exception&) {  // resume itself says what is wrong with the run
-          }
-          return launchLocalRanks(nproc, commandLine, timeout);
-        }
+        if (nproc > 1) return launchLocalRanks(nproc, commandLine, recordedDistributedTimeout(runDir));
         if (group.rank > 0) return followAsRank(*TrainingSession::resume(runDir, overrides, from, group), group.rank);
         events.open(eventsTarget);
         auto session = TrainingSession::resume(runDir, overrides, from, group);

@@ -194,13 +194,17 @@ std::unique_ptr<TrainingSession> TrainingSession::resume(const std::string& runD
                                                          const std::vector<std::string>& overrides,
                                                          const std::string& checkpoint, const ProcessGroupSpec& group) {
   if (!group.distributed()) return launchPrepared(prepareResume(runDir, overrides, checkpoint, 1), nullptr);
-  double timeout = DistributedConfig{}.timeout_seconds;
-  try {  // the recorded setting, where this machine can read the record
-    timeout = parseConfig(RunRecord::open(runDir).info().value("config", nlohmann::json::object()))
-                  .distributed.timeout_seconds;
-  } catch (const std::exception&) {
+  return startRank(group, recordedDistributedTimeout(runDir),
+                   [&] { return prepareResume(runDir, overrides, checkpoint, group.world_size); });
+}
+
+double recordedDistributedTimeout(const std::string& runDir) {
+  try {
+    return parseConfig(RunRecord::open(runDir).info().value("config", nlohmann::json::object()))
+        .distributed.timeout_seconds;
+  } catch (const std::exception&) {  // resume itself says what is wrong with the run
+    return DistributedConfig{}.timeout_seconds;
   }
-  return startRank(group, timeout, [&] { return prepareResume(runDir, overrides, checkpoint, group.world_size); });
 }
 
 std::unique_ptr<TrainingSession> TrainingSession::startRank(const ProcessGroupSpec& spec, double timeoutSeconds,

@@ -79,6 +79,10 @@ class TrainingSession {
   std::unique_ptr<Worker> worker_;
 };
 
+// A run's recorded distributed.timeout_seconds (the default when its record cannot be
+// read here): how long the ranks of its resume wait for each other.
+double recordedDistributedTimeout(const std::string& run_dir);
+
 // Where the Fashion-MNIST files were found, or empty.
 std::string builtInDatasetDir();
 

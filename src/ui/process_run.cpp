@@ -3,8 +3,6 @@
 #include "engine/run/event_json.h"
 #include "ui/run_queue.h"
 
-#include <QCoreApplication>
-#include <QDir>
 #include <QFile>
 #include <QProcess>
 
@@ -13,20 +11,12 @@ namespace trainscope::ui {
 std::unique_ptr<ProcessRun> ProcessRun::start(const nlohmann::json& config, int processes, QString* error) {
   const QString cli = RunQueue::cliPath();
   if (cli.isEmpty()) {
-    if (error) *error = ProcessRun::tr("trainscope-cli was not found next to the app");
+    if (error) *error = RunQueue::tr("trainscope-cli was not found next to the app");
     return nullptr;
   }
   std::unique_ptr<ProcessRun> run(new ProcessRun());
-  run->configPath_ = QDir::temp().filePath(QString("trainscope-processes-%1-%2.json")
-                                               .arg(QCoreApplication::applicationPid())
-                                               .arg(reinterpret_cast<quintptr>(run.get())));
-  QFile file(run->configPath_);
-  if (!file.open(QIODevice::WriteOnly)) {
-    if (error) *error = ProcessRun::tr("cannot write %1").arg(run->configPath_);
-    return nullptr;
-  }
-  file.write(QByteArray::fromStdString(config.dump(2)));
-  file.close();
+  run->configPath_ = RunQueue::writeConfigFile(config, error);
+  if (run->configPath_.isEmpty()) return nullptr;
   run->process_ = new QProcess(run.get());
   ProcessRun* self = run.get();
   connect(run->process_, &QProcess::readyReadStandardOutput, self, &ProcessRun::readEvents);
@@ -38,7 +28,7 @@ std::unique_ptr<ProcessRun> ProcessRun::start(const nlohmann::json& config, int 
   run->process_->start(
       cli, {"train", "-q", "--events", "-", "--nproc", QString::number(processes), "--config", run->configPath_});
   if (!run->process_->waitForStarted(10000)) {
-    if (error) *error = ProcessRun::tr("trainscope-cli could not start");
+    if (error) *error = RunQueue::tr("trainscope-cli could not start");
     return nullptr;
   }
   return run;

@@ -7,8 +7,10 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
+
 #include <QStandardPaths>
 #include <QThread>
+#include <atomic>
 
 #include <algorithm>
 
@@ -89,6 +91,19 @@ RunQueue::Job* RunQueue::runningJob(QProcess* process) {
   return nullptr;
 }
 
+QString RunQueue::writeConfigFile(const nlohmann::json& config, QString* error) {
+  static std::atomic<int> counter{0};
+  const QString path = QDir::temp().filePath(
+      QString("trainscope-run-%1-%2.json").arg(QCoreApplication::applicationPid()).arg(++counter));
+  QFile file(path);
+  if (!file.open(QIODevice::WriteOnly)) {
+    if (error) *error = tr("cannot write %1").arg(path);
+    return {};
+  }
+  file.write(QByteArray::fromStdString(config.dump(2)));
+  return path;
+}
+
 void RunQueue::startNext() {
   const QString cli = cliPath();
   while (!waiting_.empty() && static_cast<int>(running_.size()) < parallel_) {
@@ -100,15 +115,12 @@ void RunQueue::startNext() {
     }
     // Two at once: each gets half the cores, so neither starves the other.
     if (parallel_ > 1) job.config["threads"] = std::max(1, QThread::idealThreadCount() / parallel_);
-    job.configPath = QDir::temp().filePath(
-        QString("trainscope-queued-%1-%2.json").arg(QCoreApplication::applicationPid()).arg(++counter_));
-    QFile file(job.configPath);
-    if (!file.open(QIODevice::WriteOnly)) {
-      emit failedToStart(job.label, tr("cannot write %1").arg(job.configPath));
+    QString error;
+    job.configPath = writeConfigFile(job.config, &error);
+    if (job.configPath.isEmpty()) {
+      emit failedToStart(job.label, error);
       continue;
     }
-    file.write(QByteArray::fromStdString(job.config.dump(2)));
-    file.close();
     auto* process = new QProcess(this);
     job.process = process;
     const QString label = job.label;

@@ -42,6 +42,9 @@ class RunQueue : public QObject {
   QStringList runningLabels() const;
   // The trainscope-cli next to the app (build tree or install), or "" when not found.
   static QString cliPath();
+  // `config` in a temporary file of its own for a trainscope-cli child to read; "" and
+  // `error` when it cannot be written. The caller removes it when the child is done.
+  static QString writeConfigFile(const nlohmann::json& config, QString* error);
 
  signals:
   void runStarted(const QString& label, const QString& runDir);
@@ -72,7 +75,6 @@ class RunQueue : public QObject {
   std::deque<Job> waiting_;
   std::vector<Job> running_;
   int parallel_ = 1;
-  int counter_ = 0;
   int batchSize_ = 0, batchDone_ = 0, batchFailed_ = 0;
   void jobEnded(bool ok);
 };

@@ -8,6 +8,41 @@
 
 namespace trainscope {
 
+namespace {
+
+std::string hostName() {
+  char name[256] = {0};
+  if (gethostname(name, sizeof name - 1) != 0) return "unknown";
+  return name;
+}
+
+void recordDistributedStart(nlohmann::json& info, const ProcessGroupSpec& spec, const std::vector<std::string>& hosts) {
+  nlohmann::json ranks = nlohmann::json::array();
+  for (size_t r = 0; r < hosts.size(); ++r) ranks.push_back({{"rank", r}, {"host", hosts[r]}});
+  info["world_size"] = spec.world_size;
+  info["distributed"] = {{"world_size", spec.world_size},
+                         {"launcher", spec.launcher},
+                         {"backend", "gloo"},
+                         {"probes_rank", 0},
+                         {"ranks", ranks}};
+}
+
+std::string rankThroughput(double samples, double seconds, double communicationSeconds) {
+  return nlohmann::json{{"samples_per_sec", seconds > 0 ? samples / seconds : 0.0},
+                        {"communication_share", seconds > 0 ? communicationSeconds / seconds : 0.0}}
+      .dump();
+}
+
+void recordRankThroughput(nlohmann::json& info, const std::vector<std::string>& perRank) {
+  nlohmann::json& ranks = info["distributed"]["ranks"];
+  for (size_t r = 0; r < perRank.size() && r < ranks.size(); ++r) {
+    const nlohmann::json figures = nlohmann::json::parse(perRank[r], nullptr, /*allow_exceptions=*/false);
+    if (figures.is_object()) ranks[r].update(figures);
+  }
+}
+
+}  // namespace
+
 DistributedTraining::DistributedTraining(std::shared_ptr<DistributedGroup> group, double bucketMb)
     : group_(std::move(group)), bucketMb_(bucketMb) {}
 
@@ -22,8 +57,8 @@ auto DistributedTraining::collective(F&& f) -> decltype(f()) {
   }
 }
 
-std::string DistributedTraining::startFailures(const std::string& mine) {
-  return collective([&] {
+std::string DistributedTraining::startTogether(const std::string& mine, LayerStack& model, nlohmann::json* info) {
+  const std::string failures = collective([&] {
     if (!group_->anyRank(!mine.empty())) return std::string();
     std::string out;
     const std::vector<std::string> all = group_->allGatherText(mine);
@@ -31,11 +66,18 @@ std::string DistributedTraining::startFailures(const std::string& mine) {
       if (!all[r].empty()) out += (out.empty() ? "" : "; ") + std::string("rank ") + std::to_string(r) + ": " + all[r];
     return out;
   });
-}
-
-void DistributedTraining::adoptModel(LayerStack& model) {
+  if (!failures.empty()) return mine.empty() ? "another rank could not start (" + failures + ")" : mine;
   collective([&] { broadcastModel(*group_, model); });
   buckets_ = std::make_unique<GradientBuckets>(group_, model, bucketMb_);
+  const auto hosts = collective([&] { return group_->allGatherText(hostName()); });
+  if (info) recordDistributedStart(*info, group_->spec(), hosts);
+  return {};
+}
+
+void DistributedTraining::recordThroughput(nlohmann::json& info, double rankSamples, double trainSeconds) {
+  const auto figures = collective(
+      [&] { return group_->allGatherText(rankThroughput(rankSamples, trainSeconds, communicationSeconds())); });
+  recordRankThroughput(info, figures);
 }
 
 void DistributedTraining::beginSync() { buckets_->beginSync(); }
@@ -86,37 +128,6 @@ ExperimentConfig withoutRecordedInspection(ExperimentConfig config) {
   config.tensors.steps.clear();
   config.tensors.every = 0;
   return config;
-}
-
-std::string hostName() {
-  char name[256] = {0};
-  if (gethostname(name, sizeof name - 1) != 0) return "unknown";
-  return name;
-}
-
-void recordDistributedStart(nlohmann::json& info, const ProcessGroupSpec& spec, const std::vector<std::string>& hosts) {
-  nlohmann::json ranks = nlohmann::json::array();
-  for (size_t r = 0; r < hosts.size(); ++r) ranks.push_back({{"rank", r}, {"host", hosts[r]}});
-  info["world_size"] = spec.world_size;
-  info["distributed"] = {{"world_size", spec.world_size},
-                         {"launcher", spec.launcher},
-                         {"backend", "gloo"},
-                         {"probes_rank", 0},
-                         {"ranks", ranks}};
-}
-
-std::string rankThroughput(double samples, double seconds, double communicationSeconds) {
-  return nlohmann::json{{"samples_per_sec", seconds > 0 ? samples / seconds : 0.0},
-                        {"communication_share", seconds > 0 ? communicationSeconds / seconds : 0.0}}
-      .dump();
-}
-
-void recordRankThroughput(nlohmann::json& info, const std::vector<std::string>& perRank) {
-  nlohmann::json& ranks = info["distributed"]["ranks"];
-  for (size_t r = 0; r < perRank.size() && r < ranks.size(); ++r) {
-    const nlohmann::json figures = nlohmann::json::parse(perRank[r], nullptr, /*allow_exceptions=*/false);
-    if (figures.is_object()) ranks[r].update(figures);
-  }
 }
 
 }  // namespace trainscope

@@ -30,10 +30,12 @@ class DistributedTraining {
   DistributedGroup& group() { return *group_; }
   bool leader() const { return group_->leader(); }
 
-  // After every rank's setUp: "" when all started, otherwise what stopped which rank.
-  std::string startFailures(const std::string& mine);
-  // Rank 0's weights everywhere, and the gradient hooks on them.
-  void adoptModel(LayerStack& model);
+  // After every rank's setUp (`mine`: "" or why this one failed): "" when all started,
+  // with rank 0's weights everywhere and the gradient hooks on them, and `info` (rank
+  // 0's run.json, null elsewhere) given its "distributed"; otherwise what stopped which rank.
+  std::string startTogether(const std::string& mine, LayerStack& model, nlohmann::json* info);
+  // At the run's end, on every rank: each rank's throughput into rank 0's run.json.
+  void recordThroughput(nlohmann::json& info, double rankSamples, double trainSeconds);
   void beginSync();
   // Averages the gradients and agrees on the step's totals and flags.
   StepAgreement finishStep(const StepAgreement& mine);
@@ -59,11 +61,5 @@ class DistributedTraining {
 int threadsPerRank(int requested, const ProcessGroupSpec& spec);
 // The config a follower inspects with: no probes and no tensor saves (rank 0's are the run's).
 ExperimentConfig withoutRecordedInspection(ExperimentConfig config);
-std::string hostName();
-// run.json's "distributed": world size, launcher, each rank's host.
-void recordDistributedStart(nlohmann::json& info, const ProcessGroupSpec& spec, const std::vector<std::string>& hosts);
-// One rank's figures as text (to gather), and all ranks' into run.json at the end.
-std::string rankThroughput(double samples, double seconds, double communicationSeconds);
-void recordRankThroughput(nlohmann::json& info, const std::vector<std::string>& perRank);
 
 }  // namespace trainscope

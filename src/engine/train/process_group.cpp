@@ -86,9 +86,8 @@ std::shared_ptr<DistributedGroup> DistributedGroup::join(const ProcessGroupSpec&
                              " s (distributed.timeout_seconds): " + std::string(e.what()).substr(0, 400));
   }
   // The heartbeat has a connection of its own: a store client is not shared by threads.
-  ProcessGroupSpec client = spec;
   Impl* impl = g->impl_.get();
-  auto beats = connectStore(client, /*server=*/false, timeoutSeconds);
+  auto beats = connectStore(spec, /*server=*/false, timeoutSeconds);
   impl->heartbeat = std::thread([impl, beats, rank = spec.rank] {
     int64_t n = 0;
     std::unique_lock<std::mutex> lock(impl->mutex);
@@ -109,34 +108,28 @@ DistributedGroup::~DistributedGroup() = default;
 
 c10d::ProcessGroup& DistributedGroup::backend() { return *impl_->gloo; }
 
-std::string DistributedGroup::broadcastText(const std::string& fromRankZero) {
-  torch::Tensor length = torch::tensor({static_cast<int64_t>(fromRankZero.size())}, torch::kLong);
+std::string DistributedGroup::broadcastTextFrom(int root, const std::string& text) {
+  c10d::BroadcastOptions o;
+  o.rootRank = root;
+  torch::Tensor length = torch::tensor({static_cast<int64_t>(text.size())}, torch::kLong);
   std::vector<torch::Tensor> one{length};
-  impl_->gloo->broadcast(one)->wait();
+  impl_->gloo->broadcast(one, o)->wait();
   const int64_t n = length.item<int64_t>();
   torch::Tensor bytes = torch::empty({std::max<int64_t>(n, 1)}, torch::kUInt8);
-  if (leader()) std::memcpy(bytes.data_ptr(), fromRankZero.data(), static_cast<size_t>(n));
+  if (rank() == root) std::memcpy(bytes.data_ptr(), text.data(), text.size());
   std::vector<torch::Tensor> payload{bytes};
-  impl_->gloo->broadcast(payload)->wait();
+  impl_->gloo->broadcast(payload, o)->wait();
   return std::string(static_cast<const char*>(bytes.data_ptr()), static_cast<size_t>(n));
 }
 
+std::string DistributedGroup::broadcastText(const std::string& fromRankZero) {
+  return broadcastTextFrom(0, fromRankZero);
+}
+
 std::vector<std::string> DistributedGroup::allGatherText(const std::string& mine) {
+  // Rank by rank: only for the few short facts of a run's start and end.
   std::vector<std::string> out;
-  for (int r = 0; r < size(); ++r) {
-    // Rank by rank through broadcasts: only for the few short facts of a run's start.
-    torch::Tensor length = torch::tensor({static_cast<int64_t>(mine.size())}, torch::kLong);
-    std::vector<torch::Tensor> one{length};
-    c10d::BroadcastOptions o;
-    o.rootRank = r;
-    impl_->gloo->broadcast(one, o)->wait();
-    const int64_t n = length.item<int64_t>();
-    torch::Tensor bytes = torch::empty({std::max<int64_t>(n, 1)}, torch::kUInt8);
-    if (r == rank()) std::memcpy(bytes.data_ptr(), mine.data(), mine.size());
-    std::vector<torch::Tensor> payload{bytes};
-    impl_->gloo->broadcast(payload, o)->wait();
-    out.emplace_back(static_cast<const char*>(bytes.data_ptr()), static_cast<size_t>(n));
-  }
+  for (int r = 0; r < size(); ++r) out.push_back(broadcastTextFrom(r, mine));
   return out;
 }
 
@@ -173,8 +166,7 @@ std::string DistributedGroup::silentRanks() {
     if (r != rank() && before[static_cast<size_t>(r)] == after[static_cast<size_t>(r)])
       silent += (count++ ? ", " : "") + std::to_string(r);
   if (count == 0) return "";
-  return (count == 1 ? "rank " : "ranks ") + silent + (count == 1 ? " stopped" : " stopped") +
-         " responding (died or hangs)";
+  return (count == 1 ? "rank " : "ranks ") + silent + " stopped responding (died or hangs)";
 }
 
 std::string DistributedGroup::describeFailure(const std::string& collectiveError) {

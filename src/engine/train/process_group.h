@@ -48,6 +48,7 @@ class DistributedGroup {
 
  private:
   DistributedGroup() = default;
+  std::string broadcastTextFrom(int root, const std::string& text);
   struct Impl;
   std::unique_ptr<Impl> impl_;
   ProcessGroupSpec spec_;

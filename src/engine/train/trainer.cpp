@@ -5,9 +5,11 @@
 #include "engine/inspect/nan_guard.h"
 #include "engine/models/model_factory.h"
 #include "engine/system/device.h"
+#include "engine/system/error_text.h"
 #include "engine/train/checkpoint.h"
 #include "engine/train/distributed_training.h"
 #include "engine/train/fine_tuning.h"
+#include "engine/train/guard_trip.h"
 #include "engine/train/lr_schedule.h"
 
 #include <torch/csrc/autograd/anomaly_mode.h>
@@ -17,6 +19,7 @@
 #include "engine/train/batch_mixing.h"
 #include "engine/train/optimizers.h"
 #include "engine/train/pitfalls.h"
+#include "engine/train/run_journal.h"
 #include "engine/train/run_messages.h"
 #include "engine/train/run_start.h"
 #include "engine/train/sample_recorder.h"
@@ -48,8 +51,10 @@ class Trainer {
     bool configProblem = false;
     std::string failure = attempt([&] { setUp(); }, &configProblem);
     if (dist_) {  // every rank starts, or none: a rank left alone would wait in a collective
-      const std::string others = attempt([&] { failure = startTogether(failure); });
+      const std::string others =
+          attempt([&] { failure = dist_->startTogether(failure, model_, writer_ ? &record_.info() : nullptr); });
       if (failure.empty()) failure = others;
+      if (failure.empty() && writer_) record_.save();  // run.json's "distributed"
     }
     if (!failure.empty()) return abandon(failure, configProblem);
     failure = attempt([&] { loop(); });
@@ -57,37 +62,25 @@ class Trainer {
   }
 
  private:
-  // "" when `f` returns; otherwise the failure, readable.
+  // "" when `f` returns; otherwise the failure, readable (a config problem flagged,
+  // LibTorch's full text kept in the log).
   template <typename F>
   std::string attempt(F&& f, bool* configProblem = nullptr) {
-    try {
-      f();
-      return {};
-    } catch (const ConfigError& e) {
-      if (configProblem) *configProblem = true;
-      return e.what();
-    } catch (const c10::Error& e) {
-      detailToLog(e.what());
-      return readableTorchError(e);
-    } catch (const std::exception& e) {
-      return e.what();
-    } catch (...) {
-      return "unknown error inside the engine";
-    }
-  }
-
-  // After setUp on every rank: the ranks' failures, or rank 0's weights everywhere.
-  std::string startTogether(const std::string& mine) {
-    const std::string all = dist_->startFailures(mine);
-    if (!all.empty()) return mine.empty() ? "another rank could not start (" + all + ")" : mine;
-    dist_->adoptModel(model_);
-    const auto hosts = dist_->group().allGatherText(hostName());
-    if (writer_) recordDistributedStart(record_.info(), dist_->group().spec(), hosts), record_.save();
-    return {};
+    return failureOf([&] {
+      try {
+        f();
+      } catch (const ConfigError&) {
+        if (configProblem) *configProblem = true;
+        throw;
+      } catch (const c10::Error& e) {
+        journal_.detail(e.what());
+        throw;
+      }
+    });
   }
 
   void setUp() {
-    setState(RunState::Starting);
+    journal_.setState(RunState::Starting);
     threads_ = configureThreads(dist_ ? threadsPerRank(cfg_.threads, dist_->group().spec()) : cfg_.threads);
     keepFreedMemoryForReuse();
     device_ = resolveDevice(cfg_.device);
@@ -105,7 +98,7 @@ class Trainer {
                                          dist_ ? dist_->group().size() : 1);
     const DatasetSplits& splits = data.splits;
     for (const auto& [level, note] : run_messages::datasetNotes(splits)) log(level, note);
-    recordSkipped(splits.skipped);
+    journal_.recordSkipped(splits.skipped);
     classes_ = splits.train->classes();
     trainLoader_ = std::move(data.train);
     valLoader_ = std::move(data.val);
@@ -162,7 +155,7 @@ class Trainer {
   }
 
   void loop() {
-    setState(RunState::Running);
+    journal_.setState(RunState::Running);
     bool stopped = false;
     bool maxStepsReached = cfg_.training.max_steps > 0 && pos_.global_step >= cfg_.training.max_steps;
     for (int64_t epoch = pos_.epoch; epoch < cfg_.epochs && !stopped && !maxStepsReached; ++epoch) {
@@ -238,7 +231,7 @@ class Trainer {
     if (!paused) guardPaused_ = false;
     record_.info()["status"] = paused ? "paused" : "running";
     record_.save();
-    setState(paused ? RunState::Paused : RunState::Running);
+    journal_.setState(paused ? RunState::Paused : RunState::Running);
     if (!ctx_.control->stepping())
       log(LogLevel::Info, paused ? run_messages::pausedAfter(pos_.global_step) : run_messages::resumed());
     else if (paused) {  // one line for a step taken while paused, not "resumed" + "paused"
@@ -427,36 +420,11 @@ class Trainer {
   }
 
   void tripGuard(const std::string& what, const torch::Tensor& x, const torch::Tensor& y, int64_t epoch) {
-    const int64_t step = pos_.global_step + 1;
     const std::string& action = cfg_.training.nan_guard;
-    ++guardTrips_;
-    GuardTripped g{step, what, "", "", action};
-    // Evidence for the first few trips (skip mode can trip on every step), by rank 0.
-    if (guardTrips_ <= 5 && writer_) {
-      const auto dir = record_.dir() / "nan_guard";
-      std::filesystem::create_directories(dir);
-      try {
-        const NanDiagnosis d = investigateNonFinite(
-            model_, x, y, what, step, epoch + 1,
-            (dir / ("trip" + std::to_string(guardTrips_) + "_step" + std::to_string(step) + ".h5")).string());
-        g.layer = d.layer;
-        g.dump_path = d.dump_path;
-      } catch (const std::exception& e) {
-        log(LogLevel::Warning, std::string("the NaN guard could not write its evidence: ") + e.what());
-      }
-    }
-    if (guardTrips_ <= 20 || guardTrips_ % 100 == 0) {
-      std::string line = "NaN guard at step " + std::to_string(step) + ": " + what;
-      line += g.layer.empty() ? "; the forward pass is finite" : "; first non-finite output: layer " + g.layer;
-      if (!g.dump_path.empty()) line += "; evidence in " + g.dump_path;
-      line += action == "pause" ? "; pausing" : action == "stop" ? "; stopping" : "; skipping the batch";
-      log(LogLevel::Warning, line);
-    }
+    const GuardTripped g =
+        recordGuardTrip({what, action, pos_.global_step + 1, epoch, ++guardTrips_, /*writeEvidence=*/writer_}, model_,
+                        x, y, record_, [this](const std::string& warning) { log(LogLevel::Warning, warning); });
     ctx_.events->push(g);
-    record_.info()["nan_guard_trips"] = guardTrips_;
-    if (guardTrips_ <= 20)
-      record_.info()["nan_guard"].push_back(
-          {{"step", step}, {"what", what}, {"layer", g.layer}, {"dump", g.dump_path}});
     record_.save();
     if (action == "pause") guardPaused_ = true, ctx_.control->requestPause(), agreedPause_ = true;
     if (action == "stop") guardStopped_ = true, ctx_.control->requestStop(), agreedStop_ = true;
@@ -522,66 +490,30 @@ class Trainer {
     ctx_.events->push(p);
   }
 
+  void log(LogLevel level, const Message& message) { journal_.log(level, message); }
+  void log(LogLevel level, const std::string& text) { journal_.log(level, text); }
+
   void reportSkipped() {
     auto fresh = trainLoader_->takeSkipped();
     auto freshVal = valLoader_->takeSkipped();
     fresh.insert(fresh.end(), freshVal.begin(), freshVal.end());
     if (fresh.empty()) return;
     for (const auto& s : fresh) log(LogLevel::Warning, run_messages::skipped(s));
-    recordSkipped(fresh);
+    journal_.recordSkipped(fresh);
     record_.save();
-  }
-
-  void recordSkipped(const std::vector<SkippedItem>& items) {
-    std::vector<std::pair<std::string, std::string>> pairs;
-    for (const auto& s : items) pairs.emplace_back(s.path, s.reason);
-    record_.addSkipped(pairs);
-  }
-
-  void log(LogLevel level, const Message& message) { log(level, message.english(), message); }
-  void log(LogLevel level, const std::string& text, const Message& message = {}) {
-    LogLine l;
-    l.level = level;
-    l.text = text;
-    l.message = message;
-    l.wall_time = unixTimeNow();
-    const char* tag = level == LogLevel::Error ? "ERROR " : level == LogLevel::Warning ? "WARNING " : "";
-    try {
-      record_.appendLog(isoTimeNow() + " " + tag + text);
-    } catch (...) {  // a full disk must not take the run down with it
-    }
-    ctx_.events->push(std::move(l));
-  }
-
-  void setState(RunState s, const std::string& reason = {}, const Message& why = {}) {
-    ctx_.events->push(StateChanged{s, reason, why});
-    if (ctx_.onState) ctx_.onState(s);
   }
 
   void finish(RunState s, run_messages::EndReason endReason, int64_t count) {
     const Message why = run_messages::endReason(endReason, count);
     const std::string reason = why.english();
-    auto& info = record_.info();
-    info["status"] = toString(s);
-    info["reason"] = reason;
-    info["end_time"] = isoTimeNow();
-    info["steps"] = pos_.global_step;
-    info["train_seconds"] = pos_.train_seconds;
-    if (dist_)
-      recordRankThroughput(info, dist_->group().allGatherText(
-                                     rankThroughput(rankSamples_, sessionSeconds_, dist_->communicationSeconds())));
+    journal_.recordEnd(s, reason, pos_.global_step);
+    record_.info()["train_seconds"] = pos_.train_seconds;
+    if (dist_) dist_->recordThroughput(record_.info(), rankSamples_, sessionSeconds_);
     record_.save();
     log(LogLevel::Info, run_messages::runEnded(s, endReason, count));
     metrics_.reset();  // closes metrics.h5 before anyone is told the run is over
     if (inspection_) inspection_->close(pos_.global_step);
-    setState(s, reason, why);
-  }
-
-  void detailToLog(const std::string& text) {
-    try {
-      record_.appendLog("details of the error below:\n" + text);
-    } catch (...) {  // the log is a courtesy; the error itself is reported anyway
-    }
+    journal_.setState(s, reason, why);
   }
 
   // The run could not start. A new run's folder goes, since nothing was recorded in it
@@ -597,11 +529,11 @@ class Trainer {
       std::error_code ec;
       std::filesystem::remove_all(record_.dir(), ec);
     }
-    setState(RunState::Failed, message);
+    journal_.setState(RunState::Failed, message);
   }
 
   void fail(const std::string& message) {
-    if (!lastHdf5Detail().empty()) detailToLog("HDF5's account:\n" + lastHdf5Detail());
+    if (!lastHdf5Detail().empty()) journal_.detail("HDF5's account:\n" + lastHdf5Detail());
     lastHdf5Detail().clear();  // told once
     log(LogLevel::Error, message);
     ctx_.events->push(RunError{message});
@@ -612,23 +544,20 @@ class Trainer {
     }
     try {
       metrics_.reset();
-      auto& info = record_.info();
-      info["status"] = toString(RunState::Failed);
-      info["reason"] = message;
-      info["end_time"] = isoTimeNow();
-      info["steps"] = pos_.global_step;
+      journal_.recordEnd(RunState::Failed, message, pos_.global_step);
       record_.save();
     } catch (const std::exception& e) {
       ctx_.events->push(RunError{std::string("could not record the failure: ") + e.what()});
     }
     if (inspection_) inspection_->close(pos_.global_step);  // never throws: ProbeFile closes on a best effort
-    setState(RunState::Failed, message);
+    journal_.setState(RunState::Failed, message);
   }
 
   TrainerContext& ctx_;
   const ExperimentConfig& cfg_;
   RunRecord& record_;
   const bool writer_ = record_.writer();  // rank 0 of a data-parallel run, or the only process
+  RunJournal journal_{record_, ctx_.events, ctx_.onState};
   std::unique_ptr<DistributedTraining> dist_;
   bool agreedStop_ = false, agreedPause_ = false;  // the last step's decisions, on every rank
   RunControl uninterrupted_;                       // what validation obeys on a data-parallel rank
