@@ -129,8 +129,8 @@
       <translation>对数坐标</translation>
     </message>
     <message>
-      <source>Export…</source>
-      <translation>导出…</translation>
+      <source>Save plot…</source>
+      <translation>保存图表…</translation>
     </message>
     <message>
       <source>The plot as PNG, SVG or PDF, or its data as CSV (every point).</source>
@@ -1307,6 +1307,14 @@ Predicted: %2
       <translation>保存实验(&amp;S)…</translation>
     </message>
     <message>
+      <source>Export Run to &amp;TensorBoard…</source>
+      <translation>将运行导出到 &amp;TensorBoard…</translation>
+    </message>
+    <message>
+      <source>The run to export</source>
+      <translation>要导出的运行</translation>
+    </message>
+    <message>
       <source>&amp;Quit</source>
       <translation>退出(&amp;Q)</translation>
     </message>
@@ -1349,6 +1357,10 @@ Predicted: %2
     <message>
       <source>&amp;Help</source>
       <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+      <source>&amp;Welcome</source>
+      <translation>欢迎(&amp;W)</translation>
     </message>
     <message>
       <source>&amp;About Trainscope</source>
@@ -1984,6 +1996,56 @@ Apply?</source>
   <context>
     <name>trainscope::ui::RunActions</name>
     <message>
+      <source>TensorBoard log folder</source>
+      <translation>TensorBoard 日志文件夹</translation>
+    </message>
+    <message>
+      <source>Export to TensorBoard</source>
+      <translation>导出到 TensorBoard</translation>
+    </message>
+    <message>
+      <source>Writing TensorBoard event files…</source>
+      <translation>正在写入 TensorBoard 事件文件…</translation>
+    </message>
+    <message>
+      <source>Wrote %1 scalar values and %2 histograms to
+%3
+
+View them with:
+tensorboard --logdir %4</source>
+      <translation>已将 %1 个标量值和 %2 个直方图写入
+%3
+
+查看方法：
+tensorboard --logdir %4</translation>
+    </message>
+    <message>
+      <source>Save the reproducibility bundle</source>
+      <translation>保存可复现性包</translation>
+    </message>
+    <message>
+      <source>Bundles (*.tar)</source>
+      <translation>可复现性包 (*.tar)</translation>
+    </message>
+    <message>
+      <source>Reproducibility bundle</source>
+      <translation>可复现性包</translation>
+    </message>
+    <message>
+      <source>Fingerprinting the dataset and writing the bundle…</source>
+      <translation>正在计算数据集指纹并写入可复现性包…</translation>
+    </message>
+    <message>
+      <source>Wrote %1 (%2 MB): the config, versions, seed, threads, %3 dataset files fingerprinted and the checkpoint.
+
+Check it on any machine with:
+trainscope-cli verify %1</source>
+      <translation>已写入 %1（%2 MB）：配置、版本、随机种子、线程数、%3 个数据集文件的指纹以及检查点。
+
+在任意机器上验证：
+trainscope-cli verify %1</translation>
+    </message>
+    <message>
       <source>Rename run</source>
       <translation>重命名运行</translation>
     </message>
@@ -2024,12 +2086,12 @@ This cannot be undone.</source>
 此操作无法撤销。</translation>
     </message>
     <message>
-      <source>Model</source>
-      <translation>模型</translation>
+      <source>Export run</source>
+      <translation>导出运行</translation>
     </message>
     <message>
-      <source>The selected run's trained model: export it for Python, OpenCV or ONNX, or try it on images.</source>
-      <translation>所选运行训练好的模型：导出给 Python、OpenCV 或 ONNX 使用，或在图像上试用。</translation>
+      <source>The selected run: export its trained model for Python, OpenCV or ONNX, try it on images, write it as TensorBoard event files, or bundle it for reproduction on another machine.</source>
+      <translation>所选运行：导出训练好的模型供 Python、OpenCV 或 ONNX 使用，在图像上试用，写成 TensorBoard 事件文件，或打包以便在另一台机器上复现。</translation>
     </message>
     <message>
       <source>Export for Python / ONNX…</source>
@@ -2038,6 +2100,14 @@ This cannot be undone.</source>
     <message>
       <source>Try it on images…</source>
       <translation>在图像上试用…</translation>
+    </message>
+    <message>
+      <source>Export run to TensorBoard…</source>
+      <translation>将运行导出到 TensorBoard…</translation>
+    </message>
+    <message>
+      <source>Reproducibility bundle…</source>
+      <translation>可复现性包…</translation>
     </message>
   </context>
   <context>
@@ -2515,6 +2585,25 @@ p(标签) %3 · 损失 %4
     </message>
   </context>
   <context>
+    <name>trainscope::ui::WelcomeDialog</name>
+    <message>
+      <source>Welcome to Trainscope</source>
+      <translation>欢迎使用 Trainscope</translation>
+    </message>
+    <message>
+      <source>&lt;h3&gt;Welcome to Trainscope&lt;/h3&gt;&lt;p&gt;Trainscope trains neural networks with LibTorch and shows what happens inside them while they learn.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Ready to go:&lt;/b&gt; Fashion-MNIST is loaded and a LeNet is set up. Press &lt;b&gt;Start&lt;/b&gt; (F5) on the Train page and watch the curves; the Inspect and Mistakes pages show the layers and the errors.&lt;/p&gt;&lt;p&gt;&lt;b&gt;New to PyTorch practice?&lt;/b&gt; The &lt;b&gt;Lessons&lt;/b&gt; page replays classic lessons of PyTorch practice (zero_grad, train() and eval(), learning rates, overfitting, seeds…), each in one click, and compares the runs side by side.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Your own images:&lt;/b&gt; File &amp;gt; Open Image Folder (a folder per class), or drop a folder on the window.&lt;/p&gt;&lt;p&gt;Runs are kept in &lt;code&gt;%1&lt;/code&gt;.&lt;/p&gt;</source>
+      <translation>&lt;h3&gt;欢迎使用 Trainscope&lt;/h3&gt;&lt;p&gt;Trainscope 用 LibTorch 训练神经网络，并在训练过程中展示网络内部发生的一切。&lt;/p&gt;&lt;p&gt;&lt;b&gt;即刻开始：&lt;/b&gt;Fashion-MNIST 已加载，LeNet 已设置好。在“训练”页按&lt;b&gt;开始&lt;/b&gt;（F5），观察曲线；“检查”和“错误”页展示各层与模型犯的错误。&lt;/p&gt;&lt;p&gt;&lt;b&gt;刚接触 PyTorch 实践？&lt;/b&gt;&lt;b&gt;课程&lt;/b&gt;页一键重现 PyTorch 实践中的经典课程（zero_grad、train() 与 eval()、学习率、过拟合、随机种子…），并把各次运行并排比较。&lt;/p&gt;&lt;p&gt;&lt;b&gt;你自己的图像：&lt;/b&gt;文件 &amp;gt; 打开图像文件夹（每个类别一个文件夹），或把文件夹拖到窗口上。&lt;/p&gt;&lt;p&gt;运行记录保存在 &lt;code&gt;%1&lt;/code&gt;。&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>Open the Lessons</source>
+      <translation>打开课程</translation>
+    </message>
+    <message>
+      <source>Start exploring</source>
+      <translation>开始探索</translation>
+    </message>
+  </context>
+  <context>
     <name>main</name>
     <message>
       <source>Train and debug neural networks, and watch them learn.</source>
@@ -2535,6 +2624,10 @@ p(标签) %3 · 损失 %4
     <message>
       <source>Interface language: en or zh_CN.</source>
       <translation>界面语言：en 或 zh_CN。</translation>
+    </message>
+    <message>
+      <source>Start, load the dataset and the lessons, say what was found, quit.</source>
+      <translation>启动，加载数据集和课程，报告找到的内容后退出。</translation>
     </message>
   </context>
   <context>

@@ -3,9 +3,23 @@
 #include "cli/event_stream.h"
 #include "engine/data/dataset_source.h"
 
+#include <atomic>
+#include <csignal>
 #include <cstdio>
+#include <cstdlib>
 
 namespace trainscope::cli {
+
+namespace {
+std::atomic<int> interrupts{0}, ctrlCs{0};
+}  // namespace
+
+void onInterrupt(int sig) {
+  ++interrupts;
+  if (sig == SIGINT && ++ctrlCs >= 2) std::_Exit(130);
+}
+
+int interruptCount() { return interrupts.load(); }
 
 int reportConfigError(const std::exception& e) {
   std::fprintf(stderr, "config error:\n");

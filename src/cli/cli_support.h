@@ -17,6 +17,14 @@ constexpr int kFailed = 1, kBadConfig = 2, kInterrupted = 130;
 
 int reportConfigError(const std::exception& e);
 
+// The signal handler of a command that stops cleanly: the first Ctrl+C asks it to
+// stop (a run keeps its record; the disk is at most 2 seconds behind, and `resume`
+// recovers from that); a second one quits at once. SIGTERM only ever asks to stop:
+// torchrun sends it after the terminal's Ctrl+C reached every rank.
+void onInterrupt(int sig);
+// How many stops were asked for so far.
+int interruptCount();
+
 // Runs a command body, turning exceptions into the message and exit code a user
 // expects; with an event stream, the failure is also its last line.
 int guarded(const std::function<int()>& body, EventStream* events = nullptr);

@@ -16,6 +16,7 @@
 #include "engine/models/model_summary.h"
 #include "engine/session.h"
 #include "engine/system/doctor.h"
+#include "engine/system/install_paths.h"
 #include "engine/system/threads.h"
 
 #include <unistd.h>
@@ -33,15 +34,6 @@ namespace trainscope::cli {
 
 namespace {
 
-std::atomic<int> interrupts{0}, ctrlCs{0};
-// The first Ctrl+C asks the run to stop cleanly; a second one quits at once (the record
-// on disk is at most 2 seconds behind, and `resume` recovers from that). SIGTERM only
-// ever asks to stop: torchrun sends it after the terminal's Ctrl+C reached every rank.
-void onInterrupt(int sig) {
-  ++interrupts;
-  if (sig == SIGINT && ++ctrlCs >= 2) std::_Exit(130);
-}
-
 // A data-parallel rank other than 0: rank 0 shows the run; this one says only what
 // went wrong here, marked with its rank.
 int followAsRank(TrainingSession& session, int rank) {
@@ -50,7 +42,7 @@ int followAsRank(TrainingSession& session, int rank) {
   bool stopRequested = false, configProblem = false;
   RunState final = RunState::Failed;
   for (;;) {
-    if (interrupts > 0 && !stopRequested) stopRequested = true, session.stop();
+    if (interruptCount() > 0 && !stopRequested) stopRequested = true, session.stop();
     const bool finished = session.waitFinished(std::chrono::milliseconds(50));
     for (const auto& e : session.events().drain()) {
       if (const auto* l = std::get_if<LogLine>(&e); l && l->level != LogLevel::Info)
@@ -75,7 +67,7 @@ int follow(TrainingSession& session, bool quiet, EventStream* events = nullptr) 
   ProgressPrinter printer(human, !quiet && isatty(fileno(human)));
   bool stopRequested = false, configProblem = false;
   for (;;) {
-    if (interrupts > 0 && !stopRequested) {
+    if (interruptCount() > 0 && !stopRequested) {
       stopRequested = true;
       printer.finishLine();
       std::fprintf(stderr,
@@ -213,14 +205,19 @@ int doctorCommand(int threads) {
   });
 }
 
-int lessonCommand(const std::string& path, const std::string& out, const std::string& language, bool quiet) {
+int lessonCommand(const std::string& file, const std::string& out, const std::string& language, bool quiet) {
   return guarded([&] {
+    const std::string path = file.empty() ? sharedResourceDir("lessons") : file;
+    if (path.empty())
+      throw ConfigError({"lesson: no lessons are installed beside this trainscope-cli; name a lesson file"});
     if (std::filesystem::is_directory(path)) {  // a folder: list its lessons
+      std::printf("Lessons in %s:\n", path.c_str());
       std::vector<std::string> problems;
       for (const auto& l : loadLessons(path, &problems))
         std::printf("%d. %-48s %zu runs  %s\n", l.number, l.titleIn(language).c_str(), l.runs.size(),
                     std::filesystem::path(l.file).filename().string().c_str());
       for (const auto& p : problems) std::fprintf(stderr, "skipped %s\n", p.c_str());
+      if (file.empty()) std::printf("Run one: trainscope-cli lesson 02_zero_grad (its file name)\n");
       return problems.empty() ? 0 : kBadConfig;
     }
     const Lesson lesson = loadLesson(path);
@@ -236,8 +233,8 @@ int lessonCommand(const std::string& path, const std::string& out, const std::st
       if (!out.empty()) c.runs_dir = out;
       std::printf("== %s\n", variant.label.c_str());
       auto session = TrainingSession::start(c);
-      follow(*session, quiet);                  // its exit code is the record's status, read below
-      const bool userStopped = interrupts > 0;  // Ctrl+C ends the lesson; the NaN guard ends only its run
+      follow(*session, quiet);                        // its exit code is the record's status, read below
+      const bool userStopped = interruptCount() > 0;  // Ctrl+C ends the lesson; the NaN guard ends only its run
       // The record says how the run ended ("stopped" by the NaN guard, say).
       Result r{variant.label, session->runDir(), readRunEntry(session->runDir()).status};
       try {

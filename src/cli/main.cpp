@@ -3,12 +3,15 @@
 #include "cli/commands.h"
 #include "cli/local_launcher.h"
 #include "cli/model_commands.h"
+#include "cli/record_commands.h"
+#include "engine/system/install_paths.h"
 #include "engine/system/versions.h"
 
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 
 namespace {
@@ -28,6 +31,31 @@ void addTensorOptions(CLI::App& command, TensorArgs& args) {
       ->delimiter(',');
   command.add_option("--tensor-layers", args.layers, "Layers whose tensors to save (e.g. conv1,fc1; default all)")
       ->delimiter(',');
+}
+
+std::string joined(const std::vector<std::string>& names) {
+  std::string out;
+  for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
+  return out;
+}
+
+// A file, or the name of one shipped with Trainscope (share/trainscope/<kind>): the
+// installed CLI runs `train -c fashion_lenet` or `lesson 02_zero_grad` from anywhere.
+CLI::Validator shippedFile(const std::string& kind) {
+  return CLI::Validator(
+      [kind](std::string& value) -> std::string {
+        value = trainscope::resolveShippedFile(value, kind);
+        if (std::filesystem::exists(value)) return {};
+        const auto names = trainscope::shippedNames(kind);
+        return "no such file: " + value +
+               (names.empty() ? "" : " (or one of the shipped " + kind + ": " + joined(names) + ")");
+      },
+      "FILE|NAME");
+}
+
+std::string experimentHelp() {
+  const auto names = trainscope::shippedNames("experiments");
+  return "Experiment JSON, or a shipped experiment by name" + (names.empty() ? "" : " (" + joined(names) + ")");
 }
 
 void appendTensorOverrides(const TensorArgs& args, std::vector<std::string>& overrides) {
@@ -60,9 +88,8 @@ int runCommand(int argc, char** argv) {
 
   TrainArgs train;
   auto* trainCmd = app.add_subcommand("train", "Train an experiment; writes a run folder under runs_dir");
-  trainCmd->add_option("-c,--config", train.config, "Experiment JSON (e.g. resources/experiments/fashion_lenet.json)")
-      ->required()
-      ->check(CLI::ExistingFile);
+  const CLI::Validator experimentFile = shippedFile("experiments");
+  trainCmd->add_option("-c,--config", train.config, experimentHelp())->required()->transform(experimentFile);
   trainCmd->add_option("-o,--out", train.out, "Runs folder (overrides runs_dir)");
   trainCmd
       ->add_option("-s,--set", train.overrides,
@@ -95,7 +122,7 @@ int runCommand(int argc, char** argv) {
   std::string summaryConfig;
   std::vector<std::string> summaryOverrides;
   auto* summaryCmd = app.add_subcommand("summary", "Print the model summary (layers, output shapes, parameters)");
-  summaryCmd->add_option("-c,--config", summaryConfig, "Experiment JSON")->required()->check(CLI::ExistingFile);
+  summaryCmd->add_option("-c,--config", summaryConfig, experimentHelp())->required()->transform(experimentFile);
   summaryCmd->add_option("-s,--set", summaryOverrides, "Override a field: key=value")->take_all();
 
   std::string inspect;
@@ -106,7 +133,7 @@ int runCommand(int argc, char** argv) {
   std::vector<std::string> statsOverrides;
   int64_t statsMax = 0;
   auto* statsCmd = app.add_subcommand("stats", "Compute the training set's per-channel mean and std for Normalize");
-  statsCmd->add_option("-c,--config", statsConfig, "Experiment JSON")->required()->check(CLI::ExistingFile);
+  statsCmd->add_option("-c,--config", statsConfig, experimentHelp())->required()->transform(experimentFile);
   statsCmd->add_option("-s,--set", statsOverrides, "Override a field: key=value")->take_all();
   statsCmd->add_option("--max-samples", statsMax, "Measure at most this many images, spread over the set (0 = all)");
 
@@ -122,9 +149,11 @@ int runCommand(int argc, char** argv) {
   bool lessonQuiet = false;
   auto* lessonCmd =
       app.add_subcommand("lesson", "Run a lesson's experiments one after another, or list a folder's lessons");
-  lessonCmd->add_option("lesson", lessonPath, "A lesson file (resources/lessons/02_zero_grad.json) or a folder of them")
-      ->required()
-      ->check(CLI::ExistingPath);
+  lessonCmd
+      ->add_option("lesson", lessonPath,
+                   "A lesson file, a shipped lesson by name (02_zero_grad), or a folder of lessons to list "
+                   "(default: list the shipped lessons)")
+      ->transform(shippedFile("lessons"));
   lessonCmd->add_option("-o,--out", lessonOut, "Runs folder (overrides runs_dir)");
   lessonCmd->add_option("--lang", lessonLanguage, "Language of the explanation")->check(CLI::IsMember({"en", "zh_CN"}));
   lessonCmd->add_flag("-q,--quiet", lessonQuiet, "Only log lines, no progress");
@@ -134,10 +163,10 @@ int runCommand(int argc, char** argv) {
       "repair", "After a crash: let plain h5py open the run's HDF5 files again and mark the run interrupted");
   repairCmd->add_option("run", repairDir, "The run's folder")->required()->check(CLI::ExistingDirectory);
 
-  std::string runsDir = "runs";
+  std::string runsDir;
   auto* runsCmd =
       app.add_subcommand("runs", "List the runs in a runs folder: status, model, best accuracy, time, tags");
-  runsCmd->add_option("dir", runsDir, "The runs folder (default: runs)");
+  runsCmd->add_option("dir", runsDir, "The runs folder (default: ~/Trainscope/runs)");
 
   trainscope::ExportRequest exportRequest;
   auto* exportCmd = app.add_subcommand(
@@ -158,7 +187,7 @@ int runCommand(int argc, char** argv) {
       "check", "Check a dataset's health: duplicates and leakage between splits, label conflicts, imbalance, outliers");
   checkCmd->add_option("folder", checkFolder, "An image folder (default: the experiment's dataset, else Fashion-MNIST)")
       ->check(CLI::ExistingDirectory);
-  checkCmd->add_option("-c,--config", checkConfig, "Experiment JSON whose dataset to check")->check(CLI::ExistingFile);
+  checkCmd->add_option("-c,--config", checkConfig, "Experiment JSON whose dataset to check")->transform(experimentFile);
   checkCmd->add_option("-s,--set", checkOverrides, "Override a field: key=value")->take_all();
   checkCmd->add_flag("--json", checkJson, "Print one JSON object");
 
@@ -189,7 +218,7 @@ int runCommand(int argc, char** argv) {
   bool lrJson = false;
   auto* lrCmd = app.add_subcommand(
       "lr-find", "Learning-rate range test: a short run with a growing rate, the loss plot and a suggested rate");
-  lrCmd->add_option("--config", lrConfig, "Experiment JSON")->required()->check(CLI::ExistingFile);
+  lrCmd->add_option("--config", lrConfig, experimentHelp())->required()->transform(experimentFile);
   lrCmd->add_option("--set", lrOverrides, "Override a field: a.b=value (repeatable)");
   lrCmd->add_option("--iterations", lrIterations, "At most this many steps")->check(CLI::Range(2, 1000));
   lrCmd->add_option("--csv", lrCsv, "Write the curve (lr, smoothed loss) to this file");
@@ -202,13 +231,44 @@ int runCommand(int argc, char** argv) {
   bool fitJson = false;
   auto* fitCmd = app.add_subcommand(
       "fit-batch", "The largest batch that fits in memory with headroom, and the accumulation for a target batch");
-  fitCmd->add_option("--config", fitConfig, "Experiment JSON")->required()->check(CLI::ExistingFile);
+  fitCmd->add_option("--config", fitConfig, experimentHelp())->required()->transform(experimentFile);
   fitCmd->add_option("--set", fitOverrides, "Override a field: a.b=value (repeatable)");
   fitCmd->add_option("--headroom", fitHeadroom, "Share of the memory left free (default 0.2)")
       ->check(CLI::Range(0.0, 0.9));
   fitCmd->add_option("--target-batch", fitTarget, "Effective batch to reach (default: the config's)")
       ->check(CLI::Range(1, 1 << 20));
   fitCmd->add_flag("--json", fitJson, "Print the result as one JSON object");
+
+  std::string tensorboardRun, tensorboardOut;
+  auto* tensorboardCmd =
+      app.add_subcommand("export-tensorboard",
+                         "Write a run's scalars and histograms as TensorBoard event files (tensorboard --logdir OUT)");
+  tensorboardCmd->add_option("run", tensorboardRun, "The run's folder")->required()->check(CLI::ExistingDirectory);
+  tensorboardCmd->add_option("out", tensorboardOut, "The TensorBoard log folder; the run goes to OUT/<run folder name>")
+      ->required();
+
+  std::string bundleRun, bundleOut;
+  auto* bundleCmd = app.add_subcommand(
+      "bundle", "Write a reproducibility bundle: config, versions, seed, threads, dataset fingerprint, checkpoint");
+  bundleCmd->add_option("run", bundleRun, "The run's folder")->required()->check(CLI::ExistingDirectory);
+  bundleCmd->add_option("-o,--out", bundleOut, "The archive to write (default: <run folder>.bundle.tar beside it)");
+
+  trainscope::cli::VerifyArgs verify;
+  auto* verifyCmd = app.add_subcommand(
+      "verify", "Re-run a bundle's first steps from scratch here and compare the losses (exit 1 when they differ)");
+  verifyCmd->add_option("bundle", verify.bundle, "A bundle written by `trainscope-cli bundle`")
+      ->required()
+      ->check(CLI::ExistingFile);
+  verifyCmd->add_option("--steps", verify.steps, "Compare the first N optimizer steps (default 20)")
+      ->check(CLI::Range(int64_t{1}, int64_t{1000}));
+  verifyCmd
+      ->add_option("--tolerance", verify.tolerance,
+                   "Largest relative loss difference outside deterministic mode (default 1e-3)")
+      ->check(CLI::Range(0.0, 1.0));
+  verifyCmd->add_option("--dataset", verify.dataset, "The image folder's root on this machine, when it moved")
+      ->check(CLI::ExistingDirectory);
+  verifyCmd->add_flag("--keep", verify.keep, "Keep the re-run's folder");
+  verifyCmd->add_flag("--json", verify.json, "Print the comparison as one JSON object");
 
   try {
     app.parse(argc, argv);
@@ -235,7 +295,7 @@ int runCommand(int argc, char** argv) {
   if (*doctorCmd) return doctorCommand(doctorThreads);
   if (*tensorsCmd) return tensorsCommand(tensorsRun);
   if (*lessonCmd) return lessonCommand(lessonPath, lessonOut, lessonLanguage, lessonQuiet);
-  if (*runsCmd) return runsCommand(runsDir);
+  if (*runsCmd) return runsCommand(trainscope::runsFolder(runsDir));
   if (*repairCmd) return repairCommand(repairDir);
   if (*exportCmd) return exportCommand(exportRequest);
   if (*lrCmd) return lrFindCommand(lrConfig, lrOverrides, lrIterations, lrCsv, lrJson);
@@ -243,6 +303,9 @@ int runCommand(int argc, char** argv) {
   if (*checkCmd) return checkCommand(checkFolder, checkConfig, checkOverrides, checkJson);
   if (*suspectsCmd) return suspectsCommand(suspectsRun, suspectsTop, suspectsJson);
   if (*predictCmd) return predictCommand(predictRun, predictImagesList, predictTop, predictCheckpoint, predictJson);
+  if (*tensorboardCmd) return exportTensorBoardCommand(tensorboardRun, tensorboardOut);
+  if (*bundleCmd) return bundleCommand(bundleRun, bundleOut);
+  if (*verifyCmd) return verifyCommand(verify);
   return 0;
 }
 }  // namespace

@@ -7,6 +7,7 @@
 #include "engine/record/run_record.h"
 #include "engine/record/run_repair.h"
 #include "engine/run/run_control.h"
+#include "engine/system/install_paths.h"
 #include "engine/system/threads.h"
 #include "engine/train/checkpoint_file.h"
 #include "engine/train/process_group.h"
@@ -102,8 +103,8 @@ namespace {
 
 TrainingSession::Prepared prepareStart(const ExperimentConfig& config) {
   checkStartable(config);
-  RunRecord record =
-      RunRecord::create(config.runs_dir, config.run_name.empty() ? modelAndDataset(config) : config.run_name);
+  RunRecord record = RunRecord::create(runsFolder(config.runs_dir),
+                                       config.run_name.empty() ? modelAndDataset(config) : config.run_name);
   auto lock = RunLock::acquire(record.dir(), writerName("train"));
   record.info()["name"] = runDisplayName(config, record.dir().filename().string());
   record.info()["experiment"] = config.name;

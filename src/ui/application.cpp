@@ -4,21 +4,55 @@
 
 #include "ui/experiment_document.h"
 #include "ui/main_window.h"
+#include "ui/pages/compare_page.h"
+#include "ui/pages/data_page.h"
+#include "ui/pages/lessons_page.h"
 #include "ui/screenshot_tour.h"
 #include "ui/training_controller.h"
 #include "ui/translation.h"
+#include "ui/welcome_dialog.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QFileInfo>
+#include <QIcon>
 #include <QSettings>
+#include <QTimer>
+
+#include <cstdio>
 
 namespace trainscope::ui {
+
+namespace {
+
+// --self-test: does this installation work? The dataset loads, the shipped lessons are
+// found beside the binary, the runs folder is known; exit 0 when all are there.
+void startSelfTest(MainWindow& window) {
+  window.setConfirmClose(false);
+  auto report = [&window](const QString& dataset, bool ok) {
+    const size_t lessons = window.lessonsPage()->lessons().size();
+    std::printf("trainscope %s\ndataset: %s\nlessons: %zu in %s\nruns folder: %s\n", trainscopeVersion(),
+                qPrintable(dataset), lessons, qPrintable(LessonsPage::defaultLessonsFolder()),
+                qPrintable(window.comparePage()->runsDir()));
+    std::fflush(stdout);
+    QApplication::exit(ok && lessons > 0 ? 0 : 1);
+  };
+  QObject::connect(window.dataPage(), &DataPage::datasetReady, &window,
+                   [report](const QString& description) { report(description, true); });
+  QObject::connect(window.dataPage(), &DataPage::importFailed, &window,
+                   [report](const QString& message) { report("FAILED: " + message, false); });
+  QTimer::singleShot(120000, &window, [report] { report("FAILED: not loaded within 2 minutes", false); });
+}
+
+}  // namespace
 
 int runTrainscope(QApplication& app) {
   QApplication::setOrganizationName("Trainscope");
   QApplication::setApplicationName("Trainscope");
   QApplication::setApplicationVersion(trainscopeVersion());
+  QApplication::setWindowIcon(QIcon(":/icons/trainscope-256.png"));
+  // Wayland and the task bar match the window to the menu entry (packaging/deb).
+  QGuiApplication::setDesktopFileName("org.trainscope.Trainscope");
 
   QCommandLineParser args;
   args.setApplicationDescription(
@@ -34,7 +68,10 @@ int runTrainscope(QApplication& app) {
       "folder");
   const QCommandLineOption language("lang", QApplication::translate("main", "Interface language: en or zh_CN."),
                                     "language");
-  args.addOptions({experiment, dataset, screenshots, language});
+  const QCommandLineOption selfTest(
+      "self-test",
+      QApplication::translate("main", "Start, load the dataset and the lessons, say what was found, quit."));
+  args.addOptions({experiment, dataset, screenshots, language, selfTest});
   args.process(app);
   // --lang is for this start; the View menu's choice is the one kept.
   installTranslation(app, args.isSet(language) ? args.value(language) : QSettings().value("language", "en").toString());
@@ -66,6 +103,10 @@ int runTrainscope(QApplication& app) {
   if (args.isSet(screenshots)) {
     window.setConfirmClose(false);
     tour = std::make_unique<ScreenshotTour>(&window, &document, &controller, args.value(screenshots));
+  } else if (args.isSet(selfTest)) {
+    startSelfTest(window);
+  } else if (WelcomeDialog::firstStart()) {
+    QTimer::singleShot(0, &window, &MainWindow::showWelcome);
   }
   return app.exec();
 }

@@ -8,6 +8,7 @@
 
 #include <filesystem>
 
+#include "engine/system/install_paths.h"
 #include "engine/system/versions.h"
 #include "ui/experiment_document.h"
 #include "ui/grid_dialog.h"
@@ -18,12 +19,14 @@
 #include "ui/pages/metric_names.h"
 #include "ui/pages/mistakes_page.h"
 #include "ui/pages/model_page.h"
+#include "ui/pages/run_actions.h"
 #include "ui/pages/system_page.h"
 #include "ui/pages/train_page.h"
 #include "ui/run_queue.h"
 #include "ui/system_sampler.h"
 #include "ui/training_controller.h"
 #include "ui/translation.h"
+#include "ui/welcome_dialog.h"
 #include "widgets/gauge.h"
 #include "widgets/plot_theme.h"
 
@@ -141,7 +144,7 @@ MainWindow::MainWindow(ExperimentDocument* document, TrainingController* control
   // The runs folder of the experiment is the one the Compare page lists and lessons fill.
   auto followRunsDir = [this] {
     const auto dir = doc_->value("/runs_dir");
-    const QString runs = dir.is_string() ? QString::fromStdString(dir.get<std::string>()) : QString("runs");
+    const QString runs = QString::fromStdString(runsFolder(dir.is_string() ? dir.get<std::string>() : ""));
     compare_->setRunsDir(runs);
     lessons_->setRunsDir(runs);
   };
@@ -201,6 +204,14 @@ void MainWindow::buildMenus() {
   file->addAction(tr("Open &Experiment…"), QKeySequence(tr("Ctrl+Shift+O")), this, &MainWindow::openExperimentDialog);
   file->addAction(tr("&Save Experiment…"), QKeySequence::Save, this, &MainWindow::saveExperimentDialog);
   file->addSeparator();
+  file->addAction(tr("Export Run to &TensorBoard…"), this, [this] {
+    // This session's run, else the Compare page's current one, else ask.
+    QString run = controller_->runDir();
+    if (run.isEmpty()) run = compare_->currentRunDir();
+    if (run.isEmpty()) run = QFileDialog::getExistingDirectory(this, tr("The run to export"), compare_->runsDir());
+    RunActions::exportTensorBoard(this, run);
+  });
+  file->addSeparator();
   file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
   QMenu* run = menuBar()->addMenu(tr("&Run"));
@@ -225,7 +236,16 @@ void MainWindow::buildMenus() {
   language->addAction(QString::fromUtf8("简体中文"), this, [this] { chooseLanguage("zh_CN"); });
 
   QMenu* help = menuBar()->addMenu(tr("&Help"));
+  help->addAction(tr("&Welcome"), this, &MainWindow::showWelcome);
   help->addAction(tr("&About Trainscope"), this, &MainWindow::showAbout);
+}
+
+void MainWindow::showWelcome() {
+  auto* welcome = new WelcomeDialog(compare_->runsDir(), this);
+  welcome->setAttribute(Qt::WA_DeleteOnClose);
+  connect(welcome, &WelcomeDialog::lessonsRequested, this, [this] { showPage(Lessons); });
+  WelcomeDialog::markShown();
+  welcome->open();
 }
 
 QString MainWindow::queueName() const { return queueTitle_.isEmpty() ? tr("Queue") : queueTitle_; }
@@ -465,7 +485,7 @@ void MainWindow::classifyWithLatestModel(const QString& imagePath) {
   if (run.isEmpty() || !QFileInfo::exists(run + "/checkpoints/last.pt")) {
     run.clear();
     std::string newest;
-    for (const RunEntry& e : listRuns(doc_->config() ? doc_->config()->runs_dir : "runs"))
+    for (const RunEntry& e : listRuns(compare_->runsDir().toStdString()))
       if (std::filesystem::exists(e.dir + "/checkpoints/last.pt") && e.start_time > newest)
         newest = e.start_time, run = QString::fromStdString(e.dir);
   }

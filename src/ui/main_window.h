@@ -60,6 +60,8 @@ class MainWindow : public QMainWindow {
   bool presentationMode() const;
   // The top 5 of the newest trained model (this session's run, else the runs folder's).
   void classifyWithLatestModel(const QString& imagePath);
+  // The welcome (first start, and Help > Welcome): window-modal, returns at once.
+  void showWelcome();
   // When false, closing never asks (tests); the run is still stopped cleanly.
   void setConfirmClose(bool on) { confirmClose_ = on; }
   // A close asked for while a run trains: the window closes when the run has stopped.

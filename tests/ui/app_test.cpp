@@ -28,6 +28,7 @@
 #include "ui/run_queue.h"
 #include "ui/training_controller.h"
 #include "ui/translation.h"
+#include "ui/welcome_dialog.h"
 #include "widgets/class_chart.h"
 #include "widgets/curve_export.h"
 #include "widgets/distribution_heatmap.h"
@@ -424,6 +425,19 @@ class AppTest : public QObject {
     QVERIFY(lessons->list()->item(0)->text().contains(QString::fromUtf8("学习率")));
     QVERIFY(lessons->explanation()->toPlainText().contains(QString::fromUtf8("梯度")));
     lessons->setLanguage("en");
+  }
+
+  void theWelcomeOnFirstStartPointsAtTheLessonsAndTheRunsFolder() {
+    QVERIFY(WelcomeDialog::firstStart());  // the settings were cleared: a first start
+    window_->showPage(MainWindow::Data);
+    window_->showWelcome();
+    auto* welcome = window_->findChild<WelcomeDialog*>();
+    QVERIFY(welcome && welcome->isVisible());
+    QVERIFY(!WelcomeDialog::firstStart());  // once only
+    QVERIFY(welcome->findChild<QLabel*>()->text().contains(window_->comparePage()->runsDir().toHtmlEscaped()));
+    QTest::mouseClick(welcome->lessonsButton(), Qt::LeftButton);
+    QCOMPARE(window_->pages()->currentWidget(), window_->page(MainWindow::Lessons));
+    QTRY_VERIFY(!window_->findChild<WelcomeDialog*>());  // closed and gone
   }
 
   void aLessonOpensItsComparisonWithItsExplanation() {

@@ -164,7 +164,7 @@ struct ExperimentConfig {
   std::string device = "auto";  // auto | cpu | cuda
   int threads = 0;              // 0 = all cores
   int epochs = 10;
-  std::string runs_dir = "runs";
+  std::string runs_dir;  // "" = the user's runs folder, ~/Trainscope/runs (system/install_paths.h)
   DatasetConfig dataset;
   std::vector<TransformSpec> train_transforms;
   std::vector<TransformSpec> val_transforms;

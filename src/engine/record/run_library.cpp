@@ -121,6 +121,11 @@ RunEntry readRunEntry(const std::string& dirText, double staleAfterSeconds) {
   return e;
 }
 
+std::filesystem::path runFolderPath(const std::string& dir) {
+  std::filesystem::path p = std::filesystem::absolute(dir).lexically_normal();
+  return p.has_filename() ? p : p.parent_path();
+}
+
 std::vector<RunEntry> listRuns(const std::string& runsDir) {
   std::vector<RunEntry> out;
   std::error_code ec;

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <filesystem>
 #include <map>
 #include <string>
 #include <vector>
@@ -36,6 +37,10 @@ struct RunEntry {
 // the reason. `staleAfterSeconds`: a run.json still saying "running" whose metrics.h5
 // has not changed for this long is "interrupted" (killed, or its machine went down).
 RunEntry readRunEntry(const std::string& dir, double staleAfterSeconds = 300);
+// A run folder given by the user as an absolute, normal path without the trailing
+// slash a shell's completion adds (so its filename() is the run's folder name).
+std::filesystem::path runFolderPath(const std::string& dir);
+
 // Every run folder under runsDir (folders holding run.json, or damaged ones holding
 // metrics.h5 or checkpoints/), newest first.
 std::vector<RunEntry> listRuns(const std::string& runsDir);

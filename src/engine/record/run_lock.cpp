@@ -1,4 +1,5 @@
 #include "engine/record/run_lock.h"
+#include "engine/system/host_info.h"
 
 #include <fcntl.h>
 #include <sys/file.h>
@@ -24,11 +25,6 @@ std::string readAll(int fd) {
   for (ssize_t n; (n = read(fd, buffer, sizeof buffer)) > 0;) text.append(buffer, static_cast<size_t>(n));
   while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
   return text;
-}
-
-std::string hostName() {
-  char name[256] = {};
-  return gethostname(name, sizeof name - 1) == 0 ? name : "unknown host";
 }
 
 std::string now() {

@@ -1,4 +1,5 @@
 #include "engine/train/distributed_training.h"
+#include "engine/system/host_info.h"
 
 #include <unistd.h>
 
@@ -9,12 +10,6 @@
 namespace trainscope {
 
 namespace {
-
-std::string hostName() {
-  char name[256] = {0};
-  if (gethostname(name, sizeof name - 1) != 0) return "unknown";
-  return name;
-}
 
 void recordDistributedStart(nlohmann::json& info, const ProcessGroupSpec& spec, const std::vector<std::string>& hosts) {
   nlohmann::json ranks = nlohmann::json::array();

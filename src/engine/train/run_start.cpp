@@ -1,5 +1,6 @@
 #include "engine/train/run_start.h"
 
+#include "engine/system/host_info.h"
 #include "engine/system/versions.h"
 
 namespace trainscope {
@@ -14,6 +15,8 @@ void recordRunStart(const ExperimentConfig& cfg, RunStartFacts& f, nlohmann::jso
   info["versions"] = {{"trainscope", v.trainscope}, {"libtorch", v.libtorch}, {"opencv", v.opencv}, {"hdf5", v.hdf5}};
   info["device"] = f.device;
   info["threads"] = f.threads;
+  info["host"] = hostName();
+  info["cpu"] = cpuModel();
   info["dataset"] = {{"description", f.dataset},
                      {"classes", f.classes},
                      {"train_samples", f.train_samples},

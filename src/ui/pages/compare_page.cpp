@@ -121,7 +121,7 @@ ComparePage::ComparePage(QWidget* parent) : QWidget(parent) {
   smoothing_->setToolTip(
       tr("TensorBoard's smoothing: a debiased exponential moving average; the raw curve stays faint behind."));
   log_ = new QCheckBox(tr("Log scale"), this);
-  export_ = new QPushButton(tr("Export…"), this);
+  export_ = new QPushButton(tr("Save plot…"), this);
   export_->setToolTip(tr("The plot as PNG, SVG or PDF, or its data as CSV (every point)."));
 
   plot_ = new widgets::LiveCurvePlot(this);

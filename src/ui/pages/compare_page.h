@@ -57,6 +57,7 @@ class ComparePage : public QWidget {
   QString guideText() const;
 
   QStringList selectedRuns() const;
+  QString currentRunDir() const;  // the table's current row, "" when none
   const std::vector<RunEntry>& runs() const { return runs_; }
   QTableWidget* runTable() const { return table_; }
   RunDifferences* differenceTable() const { return diff_; }
@@ -89,7 +90,6 @@ class ComparePage : public QWidget {
   QString tableSignature() const;
   void updateDifferences();
   const RunCurves* curvesOf(const RunEntry& run) const;  // cached; nullptr until read
-  QString currentRunDir() const;                         // the table's current row
   void chooseExport();
 
   QString runsDir_;

@@ -3,7 +3,7 @@
 #include "ui/pages/metric_names.h"
 #include "ui/pages/run_differences.h"
 
-#include "ui/resource_paths.h"
+#include "engine/system/install_paths.h"
 
 #include "ui/run_queue.h"
 
@@ -80,7 +80,7 @@ LessonsPage::LessonsPage(RunQueue* queue, QWidget* parent) : QWidget(parent), qu
   loadLessons();
 }
 
-QString LessonsPage::defaultLessonsFolder() { return sharedResourceDir("lessons"); }
+QString LessonsPage::defaultLessonsFolder() { return QString::fromStdString(sharedResourceDir("lessons")); }
 
 void LessonsPage::loadLessons(const QString& folder) {
   const QString dir = folder.isEmpty() ? defaultLessonsFolder() : folder;

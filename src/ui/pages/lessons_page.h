@@ -48,7 +48,7 @@ class LessonsPage : public QWidget {
 
   RunQueue* queue_;
   std::vector<Lesson> lessons_;
-  QString runsDir_ = "runs", language_ = "en";
+  QString runsDir_, language_ = "en";  // runsDir_ set by the main window
   QListWidget* list_;
   QTextBrowser* text_;
   QPushButton *run_, *cancel_;

@@ -3,6 +3,7 @@
 #include "engine/inspect/confusion_stats.h"
 #include "engine/inspect/sample_ranking.h"
 #include "engine/system/atomic_file.h"
+#include "engine/system/install_paths.h"
 #include "ui/correction_book.h"
 #include "ui/diagnosis_loader.h"
 #include "ui/experiment_document.h"
@@ -279,7 +280,7 @@ MistakesPage::MistakesPage(TrainingController* controller, ExperimentDocument* d
 
 void MistakesPage::chooseRun() {
   const auto runs = doc_->value("/runs_dir");
-  const QString start = runs.is_string() ? QString::fromStdString(runs.get<std::string>()) : QString("runs");
+  const QString start = QString::fromStdString(runsFolder(runs.is_string() ? runs.get<std::string>() : ""));
   const QString dir = QFileDialog::getExistingDirectory(this, tr("Open run"), start);
   if (!dir.isEmpty()) openRun(dir);
 }

@@ -1,0 +1,223 @@
+#include "engine/record/tensorboard_export.h"
+
+#include "engine/record/h5_columns.h"
+#include "engine/record/metrics_file.h"
+#include "engine/record/run_library.h"
+#include "engine/record/tfevent_writer.h"
+#include "engine/system/host_info.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <map>
+
+namespace fs = std::filesystem;
+
+namespace trainscope {
+
+namespace {
+
+struct ProbeHistograms {
+  std::vector<std::string> tags;  // "<layer or parameter>/<kind>", per tensor
+  std::vector<int64_t> steps;     // per histogram row
+  std::vector<double> counts, edges;
+  size_t tensors = 0, bins = 0;
+  std::vector<double> gradNormSteps, gradNorms;
+};
+
+struct Dataset {
+  std::vector<hsize_t> dims;
+  std::vector<double> values;
+};
+
+Dataset readDataset(hid_t file, const char* path) {
+  H5Handle d(H5Dopen2(file, path, H5P_DEFAULT), H5Dclose, std::string("open ") + path);
+  H5Handle space(H5Dget_space(d.get()), H5Sclose, "dataspace");
+  Dataset out;
+  out.dims.resize(static_cast<size_t>(std::max(H5Sget_simple_extent_ndims(space.get()), 0)));
+  if (!out.dims.empty()) H5Sget_simple_extent_dims(space.get(), out.dims.data(), nullptr);
+  out.values.resize(static_cast<size_t>(std::max<hssize_t>(H5Sget_simple_extent_npoints(space.get()), 0)));
+  if (!out.values.empty() && H5Dread(d.get(), H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, out.values.data()) < 0)
+    throw std::runtime_error(std::string("HDF5: reading ") + path + " failed");
+  return out;
+}
+
+std::vector<std::string> readFixedStrings(hid_t file, const char* path) {
+  H5Handle d(H5Dopen2(file, path, H5P_DEFAULT), H5Dclose, std::string("open ") + path);
+  H5Handle type(H5Dget_type(d.get()), H5Tclose, "type");
+  H5Handle space(H5Dget_space(d.get()), H5Sclose, "dataspace");
+  const size_t width = H5Tget_size(type.get());
+  const auto n = static_cast<size_t>(std::max<hssize_t>(H5Sget_simple_extent_npoints(space.get()), 0));
+  std::vector<char> buffer(n * width + 1, '\0');
+  if (n && H5Dread(d.get(), type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, buffer.data()) < 0)
+    throw std::runtime_error(std::string("HDF5: reading ") + path + " failed");
+  std::vector<std::string> out;
+  for (size_t i = 0; i < n; ++i) out.emplace_back(buffer.data() + i * width, strnlen(buffer.data() + i * width, width));
+  return out;
+}
+
+ProbeHistograms readProbes(const fs::path& file) {
+  const H5Handle fapl = h5SwmrFileAccess();
+  quietHdf5Errors();
+  H5Handle f(H5Fopen(file.c_str(), H5F_ACC_RDONLY | H5F_ACC_SWMR_READ, fapl.get()), H5Fclose, "open " + file.string());
+  ProbeHistograms p;
+  const auto names = readFixedStrings(f.get(), "/names");
+  const auto kinds = readFixedStrings(f.get(), "/kinds");
+  for (size_t i = 0; i < std::min(names.size(), kinds.size()); ++i) p.tags.push_back(names[i] + "/" + kinds[i]);
+  const Dataset steps = readDataset(f.get(), "/histograms/step");
+  const Dataset counts = readDataset(f.get(), "/histograms/counts");
+  const Dataset edges = readDataset(f.get(), "/histograms/edges");
+  if (counts.dims.size() == 3 && edges.dims.size() == 3 && counts.dims[2] + 1 == edges.dims[2]) {
+    // A crash can leave the datasets of unequal length: keep the rows all three have.
+    const size_t rows =
+        std::min({steps.values.size(), static_cast<size_t>(counts.dims[0]), static_cast<size_t>(edges.dims[0])});
+    p.tensors = std::min(static_cast<size_t>(counts.dims[1]), p.tags.size());
+    p.bins = counts.dims[2];
+    for (size_t r = 0; r < rows; ++r) p.steps.push_back(static_cast<int64_t>(steps.values[r]));
+    p.counts = counts.values;
+    p.edges = edges.values;
+  }
+  const Dataset gradSteps = readDataset(f.get(), "/step");
+  const Dataset gradNorms = readDataset(f.get(), "/grad_norm");
+  const size_t n = std::min(gradSteps.values.size(), gradNorms.values.size());
+  p.gradNormSteps.assign(gradSteps.values.begin(), gradSteps.values.begin() + static_cast<long>(n));
+  p.gradNorms.assign(gradNorms.values.begin(), gradNorms.values.begin() + static_cast<long>(n));
+  return p;
+}
+
+std::string fileSafe(std::string name) {
+  std::replace(name.begin(), name.end(), '/', '_');
+  return name;
+}
+
+// One event to write: scalars or histograms at a step.
+struct PendingEvent {
+  int64_t step;
+  double wallTime;
+  std::vector<std::pair<std::string, double>> scalars;
+  std::vector<TfHistogram> histograms;
+};
+
+// The earlier probes files of a resumed run first, then probes.h5.
+std::vector<fs::path> probeFiles(const fs::path& run) {
+  std::vector<fs::path> files;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(run, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.rfind("probes-until-step", 0) == 0 && entry.path().extension() == ".h5") files.push_back(entry.path());
+  }
+  std::sort(files.begin(), files.end(), [](const fs::path& a, const fs::path& b) {
+    auto stepOf = [](const fs::path& p) {
+      return std::atoll(p.stem().string().c_str() + std::strlen("probes-until-step"));
+    };
+    return stepOf(a) < stepOf(b);
+  });
+  if (fs::exists(run / "probes.h5", ec)) files.push_back(run / "probes.h5");
+  return files;
+}
+
+void addMetrics(const MetricsFile::Contents& m, std::vector<PendingEvent>& events, std::map<int64_t, double>& wallOf,
+                TensorBoardExport& out) {
+  auto columnOf = [](const std::vector<std::string>& columns, const char* name) {
+    const auto it = std::find(columns.begin(), columns.end(), name);
+    return it == columns.end() ? -1 : static_cast<int>(it - columns.begin());
+  };
+  struct Group {
+    std::string name;
+    const std::vector<std::string>& columns;
+    const std::vector<H5Columns::Row>& rows;
+  };
+  for (const Group& g : {Group{"steps", m.step_columns, m.steps}, Group{"epochs", m.epoch_columns, m.epochs}}) {
+    const auto& [group, columns, rows] = g;
+    const int stepColumn = columnOf(columns, "step"), wallColumn = columnOf(columns, "wall_time");
+    if (stepColumn < 0) continue;
+    for (const auto& row : rows) {
+      PendingEvent e{static_cast<int64_t>(row[stepColumn]), wallColumn < 0 ? 0.0 : row[wallColumn], {}, {}};
+      for (size_t c = 0; c < columns.size(); ++c)
+        if (static_cast<int>(c) != stepColumn && static_cast<int>(c) != wallColumn)
+          e.scalars.emplace_back(group + "/" + columns[c], row[c]);
+      if (group == "steps") wallOf[e.step] = e.wallTime;
+      out.scalar_values += static_cast<int64_t>(e.scalars.size());
+      events.push_back(std::move(e));
+    }
+  }
+}
+
+void addProbes(const ProbeHistograms& p, const std::map<int64_t, double>& wallOf, std::vector<PendingEvent>& events,
+               TensorBoardExport& out) {
+  auto wallTime = [&](int64_t step) {
+    const auto it = wallOf.find(step);
+    return it == wallOf.end() ? 0.0 : it->second;
+  };
+  for (size_t r = 0; r < p.steps.size(); ++r) {
+    PendingEvent e{p.steps[r], wallTime(p.steps[r]), {}, {}};
+    for (size_t t = 0; t < p.tensors; ++t) {
+      const double* c = p.counts.data() + (r * p.tensors + t) * p.bins;
+      const double* edge = p.edges.data() + (r * p.tensors + t) * (p.bins + 1);
+      TfHistogram h{p.tags[t], std::vector<double>(edge, edge + p.bins + 1), std::vector<double>(c, c + p.bins)};
+      // A tensor the probes skipped at this step has NaN edges: nothing to show.
+      if (std::any_of(h.edges.begin(), h.edges.end(), [](double v) { return !std::isfinite(v); })) continue;
+      e.histograms.push_back(std::move(h));
+    }
+    out.histogram_values += static_cast<int64_t>(e.histograms.size());
+    if (!e.histograms.empty()) events.push_back(std::move(e));
+  }
+  for (size_t i = 0; i < p.gradNormSteps.size(); ++i) {
+    const auto step = static_cast<int64_t>(p.gradNormSteps[i]);
+    events.push_back(PendingEvent{step, wallTime(step), {{"probes/grad_norm", p.gradNorms[i]}}, {}});
+    ++out.scalar_values;
+  }
+}
+
+}  // namespace
+
+TensorBoardExport exportTensorBoard(const std::string& runDir, const std::string& outDir) {
+  const fs::path run = runFolderPath(runDir);
+  if (!fs::exists(run / "metrics.h5"))
+    throw std::runtime_error(runDir + " has no metrics.h5: not a run folder, or the run never stepped");
+  TensorBoardExport out;
+  std::vector<PendingEvent> events;
+  std::map<int64_t, double> wallOf;
+  addMetrics(MetricsFile::read((run / "metrics.h5").string()), events, wallOf, out);
+  const auto probes = probeFiles(run);
+  if (probes.empty()) out.notes.push_back("no probes.h5 (probes were off): no histograms");
+  for (const auto& file : probes) {
+    try {
+      addProbes(readProbes(file), wallOf, events, out);
+    } catch (const std::exception& e) {
+      out.notes.push_back("skipped " + file.string() + ": " + e.what());
+    }
+  }
+  // TensorBoard keeps a tag's points in the order they come: write them by step.
+  std::stable_sort(events.begin(), events.end(),
+                   [](const PendingEvent& a, const PendingEvent& b) { return a.step < b.step; });
+
+  const fs::path folder = fs::path(outDir) / run.filename();
+  fs::create_directories(folder);
+  const double now = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+  const std::string file =
+      "events.out.tfevents." + std::to_string(static_cast<int64_t>(now)) + "." + fileSafe(hostName()) + ".trainscope";
+  // Written beside under a name TensorBoard does not read, then renamed: an earlier
+  // export stays whole until this one is.
+  const fs::path partial = folder / ".trainscope-export.tmp";
+  {
+    TfEventWriter writer(partial.string(), events.empty() ? now : events.front().wallTime);
+    for (const auto& e : events) {
+      if (!e.scalars.empty()) writer.writeScalars(e.step, e.wallTime, e.scalars);
+      if (!e.histograms.empty()) writer.writeHistograms(e.step, e.wallTime, e.histograms);
+    }
+    writer.close();
+    out.events = writer.events();
+  }
+  fs::rename(partial, folder / file);
+  for (const auto& entry : fs::directory_iterator(folder)) {
+    const std::string n = entry.path().filename().string();
+    if (n != file && n.rfind("events.out.tfevents.", 0) == 0) fs::remove(entry.path());  // an earlier export's
+  }
+  out.file = (folder / file).string();
+  return out;
+}
+
+}  // namespace trainscope
