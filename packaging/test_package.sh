@@ -37,8 +37,10 @@ check "the desktop entry is valid" desktop-file-validate "$root/usr/share/applic
 check "the AppStream metainfo is valid" appstreamcli validate --no-net "$root/usr/share/metainfo/org.trainscope.Trainscope.metainfo.xml"
 zcat "$root/usr/share/man/man1/trainscope-cli.1.gz" >"$tmp/man"
 check "the man page documents every subcommand" grep -q "^.SS export\\\\-tensorboard" "$tmp/man"
-man -l "$root/usr/share/man/man1/trainscope-cli.1.gz" >"$tmp/man.txt" 2>"$tmp/man.err" || true
-check "and man renders it without complaint" test ! -s "$tmp/man.err"
+if command -v man >/dev/null; then
+  MANWIDTH=80 man -l "$root/usr/share/man/man1/trainscope-cli.1.gz" >"$tmp/man.txt" 2>"$tmp/man.err" || true
+  check "and man renders it without complaint" test ! -s "$tmp/man.err" -a -s "$tmp/man.txt"
+fi
 check "no source path is compiled in" test "$(grep -c -F "$src" "$root/usr/bin/trainscope-cli" "$root/usr/bin/trainscope" | awk -F: '{s+=$2} END {print s}')" -eq 0
 
 # lintian: every complaint must be one docs/packaging.md lists with its reason.
