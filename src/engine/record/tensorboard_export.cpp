@@ -4,7 +4,10 @@
 #include "engine/record/metrics_file.h"
 #include "engine/record/run_library.h"
 #include "engine/record/tfevent_writer.h"
+#include "engine/system/atomic_file.h"
 #include "engine/system/host_info.h"
+
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -196,13 +199,14 @@ TensorBoardExport exportTensorBoard(const std::string& runDir, const std::string
 
   const fs::path folder = fs::path(outDir) / run.filename();
   fs::create_directories(folder);
+  const auto started = fs::file_time_type::clock::now();
   const double now = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
-  const std::string file =
-      "events.out.tfevents." + std::to_string(static_cast<int64_t>(now)) + "." + fileSafe(hostName()) + ".trainscope";
+  const std::string file = "events.out.tfevents." + std::to_string(static_cast<int64_t>(now)) + "." +
+                           fileSafe(hostName()) + "." + std::to_string(getpid()) + ".trainscope";
   // Written beside under a name TensorBoard does not read, then renamed: an earlier
   // export stays whole until this one is.
-  const fs::path partial = folder / ".trainscope-export.tmp";
-  {
+  const fs::path partial = partialPathFor(folder / "trainscope-export");
+  try {
     TfEventWriter writer(partial.string(), events.empty() ? now : events.front().wallTime);
     for (const auto& e : events) {
       if (!e.scalars.empty()) writer.writeScalars(e.step, e.wallTime, e.scalars);
@@ -210,11 +214,20 @@ TensorBoardExport exportTensorBoard(const std::string& runDir, const std::string
     }
     writer.close();
     out.events = writer.events();
+    fs::rename(partial, folder / file);
+  } catch (...) {
+    std::error_code ec;
+    fs::remove(partial, ec);
+    throw;
   }
-  fs::rename(partial, folder / file);
+  // The event files of earlier exports go; one written meanwhile by another export of
+  // the same run (started before this one ended) stays: at worst TensorBoard shows
+  // the run twice, never none.
+  std::error_code ec;
   for (const auto& entry : fs::directory_iterator(folder)) {
     const std::string n = entry.path().filename().string();
-    if (n != file && n.rfind("events.out.tfevents.", 0) == 0) fs::remove(entry.path());  // an earlier export's
+    if (n != file && n.rfind("events.out.tfevents.", 0) == 0 && entry.last_write_time(ec) < started)
+      fs::remove(entry.path(), ec);
   }
   out.file = (folder / file).string();
   return out;

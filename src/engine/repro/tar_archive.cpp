@@ -1,5 +1,7 @@
 #include "engine/repro/tar_archive.h"
 
+#include "engine/system/atomic_file.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -37,7 +39,7 @@ uint64_t checksumOf(const char* block) {
 }  // namespace
 
 TarWriter::TarWriter(const std::string& path)
-    : path_(path), partial_(path + ".partial"), out_(partial_, std::ios::binary | std::ios::trunc) {
+    : path_(path), partial_(partialPathFor(path).string()), out_(partial_, std::ios::binary | std::ios::trunc) {
   if (!out_) throw std::runtime_error("cannot create " + partial_);
 }
 

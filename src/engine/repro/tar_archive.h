@@ -12,7 +12,8 @@ namespace trainscope {
 
 class TarWriter {
  public:
-  // Writes to `path`; nothing is there under that name until close() succeeds.
+  // Writes beside `path` (system/atomic_file.h) and renames it there when close()
+  // succeeds: nothing is under that name before, and two writers never mix.
   explicit TarWriter(const std::string& path);
   ~TarWriter();  // without close(): the partial file is removed
   void addBytes(const std::string& name, const std::string& bytes);

@@ -5,6 +5,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <string>
 
 namespace trainscope {
 
@@ -21,6 +22,10 @@ bool writeFileAtomically(const std::filesystem::path& path, const std::string& b
   *why = ok ? ec.message() : std::strerror(error);  // ok: the rename failed
   std::filesystem::remove(tmp, ec);
   return false;
+}
+
+std::filesystem::path partialPathFor(const std::filesystem::path& path) {
+  return path.parent_path() / ("." + path.filename().string() + ".partial-" + std::to_string(getpid()));
 }
 
 }  // namespace trainscope

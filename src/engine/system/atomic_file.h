@@ -12,4 +12,9 @@ namespace trainscope {
 // the old file is then untouched and no temporary file is left.
 bool writeFileAtomically(const std::filesystem::path& path, const std::string& bytes, std::string* why);
 
+// A hidden name beside `path` for a large file being written before it is renamed to
+// `path`, unique to this process: two programs writing the same file at once never
+// share a temporary (".NAME.partial-PID").
+std::filesystem::path partialPathFor(const std::filesystem::path& path);
+
 }  // namespace trainscope
