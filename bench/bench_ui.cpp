@@ -1,9 +1,10 @@
 // UI responsiveness, offscreen (QT_QPA_PLATFORM=offscreen):
 //  1. redraw time of a live curve by number of points (every point kept, drawing
-//     decimated by QCustomPlot's adaptive sampling);
+//     from each curve's min/max/mean pyramid);
 //  2. event-loop latency while the app trains Fashion-MNIST LeNet for one epoch with
 //     the Train page on screen: a 10 ms timer measures how late it fires.
-// Usage: QT_QPA_PLATFORM=offscreen bench_ui [--epochs 1] [--compare-only] [--compare-list DIR]
+// Usage: QT_QPA_PLATFORM=offscreen bench_ui [--epochs 1] [--compare-only | --redraw-only | --latency-only]
+//        [--compare-list DIR]
 #include "engine/data/fashion_mnist.h"
 #include "ui/experiment_document.h"
 #include "ui/image_convert.h"
@@ -26,6 +27,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <future>
 #include <random>
 
 using namespace trainscope;
@@ -86,7 +88,8 @@ void compareRedrawBenchmark() {
   }
   plot.refresh();
   std::vector<double> times, replots;
-  for (int round = 0; round < 7; ++round) {
+  const int rounds = std::getenv("BENCH_ROUNDS") ? std::atoi(std::getenv("BENCH_ROUNDS")) : 7;  // more for a profiler
+  for (int round = 0; round < rounds; ++round) {
     for (int r = 0; r < runs; ++r) plot.append(r, n + round, 0.3);
     QElapsedTimer t;
     t.start();
@@ -95,8 +98,8 @@ void compareRedrawBenchmark() {
     replots.push_back(plot.lastReplotMs());
   }
   std::printf("\n| Compare: %d runs x %d points, raw + smoothed | value |\n|---|---|\n", runs, n);
-  std::printf("| decimate + replot, median of 7 | %.0f ms |\n| of which replot | %.0f ms |\n| max | %.0f ms |\n",
-              percentile(times, 0.5), percentile(replots, 0.5), percentile(times, 1.0));
+  std::printf("| decimate + replot, median of %d | %.1f ms |\n| of which replot | %.1f ms |\n| max | %.1f ms |\n",
+              rounds, percentile(times, 0.5), percentile(replots, 0.5), percentile(times, 1.0));
 }
 
 // The Compare page opening a runs folder (bench_run_library --keep makes one): listing,
@@ -179,20 +182,30 @@ void latencyWhileTraining(int epochs, int prefill) {
   QObject::connect(&probe, &QTimer::timeout, [&] {
     const qint64 now = clock.nsecsElapsed();
     if (last) lateness.push_back(std::max(0.0, (now - last) / 1e6 - 10.0));
+    if (last && std::getenv("BENCH_STALLS") && lateness.back() > 20)  // when the worst stalls happen
+      std::fprintf(stderr, "stall of %.0f ms at %.2f s\n", lateness.back(), now / 1e9);
     last = now;
   });
   double samples = 0, seconds = 0;
   QObject::connect(&controller, &ui::TrainingController::progressed,
                    [&](const Progress& p) { samples = p.samples_per_sec, seconds = p.elapsed; });
-  window.trainPage()->start();
-  // A long run's history: `prefill` earlier points on the step curves (at negative x).
+  // A long run's history: `prefill` earlier points on the step curves (at negative x),
+  // made ready for drawing on a worker thread as the Compare page does, then adopted.
   auto* page = window.trainPage();
-  std::vector<double> xs(prefill), ys(prefill), lrs(prefill, 0.003);
-  std::mt19937 gen(2);
-  std::normal_distribution<double> noise(0, 0.05);
-  for (int i = 0; i < prefill; ++i) xs[i] = i - prefill, ys[i] = 0.4 + noise(gen);
-  page->lossPlot()->append(page->stepSeries(), xs, ys);
-  page->lrPlot()->append(0, xs, lrs);
+  auto history = std::async(std::launch::async, [prefill, smoothing = page->lossPlot()->smoothing()] {
+    std::vector<double> xs(prefill), ys(prefill), lrs(prefill, 0.003);
+    std::mt19937 gen(2);
+    std::normal_distribution<double> noise(0, 0.05);
+    for (int i = 0; i < prefill; ++i) xs[i] = i - prefill, ys[i] = 0.4 + noise(gen);
+    return std::make_pair(widgets::LiveCurvePlot::prepareCurve(xs, ys, smoothing),
+                          widgets::LiveCurvePlot::prepareCurve(xs, lrs, 0));
+  });
+  auto [loss, lr] = history.get();
+  window.trainPage()->start();
+  if (prefill > 0) {
+    page->lossPlot()->setSeriesData(page->stepSeries(), std::move(loss));
+    page->lrPlot()->setSeriesData(0, std::move(lr));
+  }
   clock.start();
   probe.start();
   QEventLoop loop;
@@ -217,6 +230,14 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     if (std::string(argv[i]) == "--epochs" && i + 1 < argc) epochs = std::atoi(argv[i + 1]);
     if (std::string(argv[i]) == "--compare-only") compareOnly = true;
+    if (std::string(argv[i]) == "--redraw-only") {
+      redrawBenchmark();
+      return 0;
+    }
+    if (std::string(argv[i]) == "--latency-only") {  // the Train page while training, a 1M-point history
+      latencyWhileTraining(epochs, std::getenv("BENCH_HISTORY") ? std::atoi(std::getenv("BENCH_HISTORY")) : 1000000);
+      return 0;
+    }
     if (std::string(argv[i]) == "--compare-list" && i + 1 < argc) {
       compareListBenchmark(argv[i + 1]);
       return 0;
@@ -230,6 +251,6 @@ int main(int argc, char** argv) {
   compareRedrawBenchmark();
   scrollThumbnails();
   latencyWhileTraining(epochs, 0);
-  latencyWhileTraining(epochs, 200000);
+  latencyWhileTraining(epochs, 1000000);
   return 0;
 }

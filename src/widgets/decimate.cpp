@@ -5,102 +5,258 @@
 
 namespace trainscope::widgets {
 
-Decimated decimateMinMax(const std::vector<double>& xs, const std::vector<double>& ys, double x0, double x1,
-                         int columns) {
-  Decimated out;
-  const size_t n = std::min(xs.size(), ys.size());
-  if (n == 0) return out;
-  size_t begin =
-      static_cast<size_t>(std::lower_bound(xs.begin(), xs.begin() + static_cast<std::ptrdiff_t>(n), x0) - xs.begin());
-  size_t end =
-      static_cast<size_t>(std::upper_bound(xs.begin(), xs.begin() + static_cast<std::ptrdiff_t>(n), x1) - xs.begin());
-  if (begin > 0) --begin;  // one point before and after: the line reaches the border
-  if (end < n) ++end;
-  const size_t count = end - begin;
+namespace {
+
+// The first index in (i, end) whose x is >= value (end when none). Steps and times are
+// nearly evenly spaced, so a guess by interpolation lands within a few points and a
+// search galloping out from it finishes in a few cache lines; a binary search over a
+// million points missed the cache at every probe and cost ~2 us a column.
+size_t firstAtOrAfter(const std::vector<double>& xs, size_t i, size_t end, double value) {
+  size_t lo = i + 1, hi = end;  // the answer is in [lo, hi]
+  if (lo >= hi || !(xs[lo] < value)) return lo;
+  const double span = xs[hi - 1] - xs[i];
+  if (!(xs[hi - 1] >= value)) return hi;
+  size_t guess = lo;
+  if (span > 0) {
+    const double f = (value - xs[i]) / span * static_cast<double>(hi - 1 - i);
+    guess = std::clamp(i + static_cast<size_t>(std::max(0.0, f)), lo, hi - 1);
+  }
+  // Gallop from the guess to bracket the answer, then bisect the bracket.
+  size_t step = 1;
+  if (xs[guess] < value) {
+    lo = guess + 1;
+    while (lo + step < hi && xs[lo + step - 1] < value) lo += step, step *= 2;
+    hi = std::min(hi, lo + step);
+  } else {
+    hi = guess;
+    while (hi > lo + step && !(xs[hi - step] < value)) hi -= step, step *= 2;
+    lo = std::max(lo, hi > step ? hi - step : lo);
+  }
+  const auto first = xs.begin();
+  return static_cast<size_t>(
+      std::lower_bound(first + static_cast<std::ptrdiff_t>(lo), first + static_cast<std::ptrdiff_t>(hi), value) -
+      first);
+}
+
+// Calls visit(first, end, summary) for each pixel column holding points, left to
+// right: one search and one pyramid query per column.
+// The summary of column c: whole blocks of the split's level read in sequence where
+// both boundaries are aligned to them (all columns but the outer two when the columns
+// hold hundreds of points), else the pyramid's general query.
+CurvePyramid::Summary columnSummary(const std::vector<double>& ys, const CurvePyramid& pyramid,
+                                    const ColumnSplit& split, size_t c) {
+  const size_t a = split.starts[c], b = c + 1 < split.starts.size() ? split.starts[c + 1] : split.end;
+  if (split.level != ColumnSplit::kNoLevel) {
+    const size_t size = CurvePyramid::kBlock << split.level;
+    if (a % size == 0 && b % size == 0 && b <= pyramid.size()) {
+      CurvePyramid::Summary s;
+      for (size_t k = a / size; k < b / size; ++k) s.add(pyramid.block(split.level, k));
+      return s;
+    }
+  }
+  return pyramid.query(ys, a, b);
+}
+
+CurvePyramid pyramidOf(const std::vector<double>& ys) {
+  CurvePyramid p;
+  p.extend(ys);
+  return p;
+}
+
+}  // namespace
+
+ColumnSplit splitColumns(const std::vector<double>& xs, const CurvePyramid& pyramid, double x0, double x1, int columns,
+                         const std::vector<double>* blockXs) {
+  ColumnSplit split;
+  const size_t n = xs.size();
+  const auto first = xs.begin(), last = xs.end();
+  split.begin = static_cast<size_t>(std::lower_bound(first, last, x0) - first);
+  split.end = static_cast<size_t>(std::upper_bound(first, last, x1) - first);
+  if (split.begin > 0) --split.begin;  // one point before and after: the line reaches the border
+  if (split.end < n) ++split.end;
   columns = std::max(columns, 1);
-  if (count <= static_cast<size_t>(4 * columns) || !(x1 > x0)) {
-    out.xs.assign(xs.begin() + static_cast<std::ptrdiff_t>(begin), xs.begin() + static_cast<std::ptrdiff_t>(end));
-    out.ys.assign(ys.begin() + static_cast<std::ptrdiff_t>(begin), ys.begin() + static_cast<std::ptrdiff_t>(end));
+  split.whole = split.end - split.begin <= static_cast<size_t>(4 * columns) || !(x1 > x0);
+  if (split.whole) return split;
+  // With hundreds of points per column, each boundary moves to the nearest multiple of
+  // a pyramid block of at most an eighth of a column: a point within 1/16 of a pixel of
+  // a boundary may be drawn in the column beside it, and a column is then a run of
+  // whole blocks, read in sequence.
+  const size_t perColumn = (split.end - split.begin) / static_cast<size_t>(columns);
+  size_t level = ColumnSplit::kNoLevel;
+  for (size_t k = 0; k < pyramid.levelCount() && (CurvePyramid::kBlock << k) * 4 <= perColumn; ++k) level = k;
+  split.level = level;
+  const size_t snap = level == ColumnSplit::kNoLevel ? 1 : CurvePyramid::kBlock << level;
+  const double width = (x1 - x0) / columns;
+  split.starts.reserve(static_cast<size_t>(columns) + 2);
+  double column = std::floor((xs[split.begin] - x0) / width);
+  // With every block's first x at hand, snapped boundaries are found in that small
+  // array: reading xs itself near each boundary was a cache miss a column.
+  const size_t stride = snap / CurvePyramid::kBlock;
+  const bool sampled = blockXs && stride > 0 && snap > 1;
+  const size_t kMax =
+      sampled ? std::min((split.end - 1) / snap, (blockXs->size() - 1) / std::max<size_t>(stride, 1)) : 0;
+  auto snappedX = [&](size_t k) { return (*blockXs)[k * stride]; };
+  for (size_t i = split.begin; i < split.end;) {
+    split.starts.push_back(i);
+    const double target = x0 + (column + 1) * width;
+    size_t j = split.end;
+    size_t k = i / snap + 1;
+    if (sampled && !blockXs->empty() && k <= kMax) {
+      while (k <= kMax && snappedX(k) < target) ++k;
+      if (k <= kMax) {
+        // The crossing lies between the snapped positions k - 1 and k: take the nearer.
+        const size_t before = (k - 1) * snap;
+        j = k * snap;
+        if (before > i) {
+          const double xb = snappedX(k - 1), xk = snappedX(k);
+          if (xk > xb && (target - xb) / (xk - xb) < 0.5) j = before;
+        }
+      } else {
+        j = firstAtOrAfter(xs, std::max(i, kMax * snap), split.end, target);
+      }
+    } else {
+      j = firstAtOrAfter(xs, i, split.end, target);
+      if (snap > 1 && j < split.end) {
+        const size_t snapped = (j + snap / 2) / snap * snap;
+        if (snapped > i && snapped < split.end) j = snapped;
+      }
+    }
+    i = j;
+    // The next column holding a point (a snapped boundary may leave i in this one).
+    if (i < split.end) {
+      const double xi = sampled && i % snap == 0 && i / snap <= kMax ? snappedX(i / snap) : xs[i];
+      column = std::max(column + 1, std::floor((xi - x0) / width));
+    }
+  }
+  return split;
+}
+
+Decimated decimateMinMax(const std::vector<double>& xs, const std::vector<double>& ys, const CurvePyramid& pyramid,
+                         const ColumnSplit& split) {
+  Decimated out;
+  if (split.whole) {
+    const size_t end = std::min(split.end, ys.size());
+    for (size_t i = split.begin; i < end; ++i) out.xs.push_back(xs[i]), out.ys.push_back(ys[i]);
     return out;
   }
-  out.xs.reserve(2 * static_cast<size_t>(columns) + 4);
-  out.ys.reserve(2 * static_cast<size_t>(columns) + 4);
-  const double width = (x1 - x0) / columns;
-  size_t i = begin;
-  while (i < end) {
-    // The column of xs[i] ends at this x; scan to it without a division per point.
-    const double columnEnd = x0 + (std::floor((xs[i] - x0) / width) + 1) * width;
-    size_t lo = i, hi = i;
-    size_t j = i + 1;
-    for (; j < end && xs[j] < columnEnd; ++j) {
-      if (!(ys[j] >= ys[lo])) lo = j;  // NaN counts as low, so it is not hidden
-      if (ys[j] > ys[hi] || std::isnan(ys[hi])) hi = j;
-    }
-    const size_t first = std::min(lo, hi), second = std::max(lo, hi);
+  out.xs.reserve(2 * split.starts.size());
+  out.ys.reserve(2 * split.starts.size());
+  for (size_t c = 0; c < split.starts.size(); ++c) {
+    const CurvePyramid::Summary s = columnSummary(ys, pyramid, split, c);
+    const int64_t lo = s.nanAt >= 0 ? s.nanAt : s.minAt, hi = s.maxAt >= 0 ? s.maxAt : lo;
+    if (lo < 0) continue;
+    const auto first = static_cast<size_t>(std::min(lo, hi)), second = static_cast<size_t>(std::max(lo, hi));
     out.xs.push_back(xs[first]);
     out.ys.push_back(ys[first]);
     if (second != first) {
       out.xs.push_back(xs[second]);
       out.ys.push_back(ys[second]);
     }
-    i = j;
   }
   return out;
+}
+
+Decimated decimateMean(const std::vector<double>& xs, const std::vector<double>& ys, const CurvePyramid& pyramid,
+                       const ColumnSplit& split) {
+  if (split.whole) return decimateMinMax(xs, ys, pyramid, split);
+  Decimated out;
+  out.xs.reserve(split.starts.size());
+  out.ys.reserve(split.starts.size());
+  for (size_t c = 0; c < split.starts.size(); ++c) {
+    const size_t first = split.starts[c], end = c + 1 < split.starts.size() ? split.starts[c + 1] : split.end;
+    const CurvePyramid::Summary s = columnSummary(ys, pyramid, split, c);
+    out.xs.push_back(0.5 * (xs[first] + xs[end - 1]));
+    out.ys.push_back(s.finite ? s.sum / static_cast<double>(s.finite) : std::nan(""));
+  }
+  return out;
+}
+
+Envelope envelopeMinMax(const std::vector<double>& xs, const std::vector<double>& ys, const CurvePyramid& pyramid,
+                        const ColumnSplit& split) {
+  Envelope out;
+  if (split.whole) {
+    const size_t end = std::min(split.end, ys.size());
+    for (size_t i = split.begin; i < end; ++i)
+      out.xs.push_back(xs[i]), out.lows.push_back(ys[i]), out.highs.push_back(ys[i]);
+    return out;
+  }
+  for (size_t c = 0; c < split.starts.size(); ++c) {
+    const CurvePyramid::Summary s = columnSummary(ys, pyramid, split, c);
+    out.xs.push_back(xs[split.starts[c]]);
+    out.lows.push_back(s.nanAt >= 0 || s.minAt < 0 ? std::nan("") : s.min);
+    out.highs.push_back(s.nanAt >= 0 || s.maxAt < 0 ? std::nan("") : s.max);
+  }
+  return out;
+}
+
+Decimated decimateMinMax(const std::vector<double>& xs, const std::vector<double>& ys, const CurvePyramid& pyramid,
+                         double x0, double x1, int columns) {
+  return decimateMinMax(xs, ys, pyramid, splitColumns(xs, pyramid, x0, x1, columns));
+}
+
+Decimated decimateMean(const std::vector<double>& xs, const std::vector<double>& ys, const CurvePyramid& pyramid,
+                       double x0, double x1, int columns) {
+  return decimateMean(xs, ys, pyramid, splitColumns(xs, pyramid, x0, x1, columns));
+}
+
+Envelope envelopeMinMax(const std::vector<double>& xs, const std::vector<double>& ys, const CurvePyramid& pyramid,
+                        double x0, double x1, int columns) {
+  return envelopeMinMax(xs, ys, pyramid, splitColumns(xs, pyramid, x0, x1, columns));
+}
+
+std::vector<size_t> simplifiedPolyline(const std::vector<double>& px, const std::vector<double>& py, double tolerance) {
+  const size_t n = std::min(px.size(), py.size());
+  std::vector<char> keep(n, 0);
+  std::vector<std::pair<size_t, size_t>> todo;  // [first, last] ranges whose ends are kept
+  auto finite = [&](size_t i) { return std::isfinite(px[i]) && std::isfinite(py[i]); };
+  for (size_t start = 0; start < n;) {
+    if (!finite(start)) {
+      keep[start] = 1, ++start;
+      continue;
+    }
+    size_t end = start;
+    while (end + 1 < n && finite(end + 1)) ++end;
+    keep[start] = keep[end] = 1;
+    if (end > start + 1) todo.push_back({start, end});
+    while (!todo.empty()) {
+      const auto [a, b] = todo.back();
+      todo.pop_back();
+      const double dx = px[b] - px[a], dy = py[b] - py[a];
+      const double length = std::hypot(dx, dy);
+      double worst = -1;
+      size_t at = a;
+      for (size_t i = a + 1; i < b; ++i) {
+        const double d = length > 0 ? std::abs(dy * (px[i] - px[a]) - dx * (py[i] - py[a])) / length
+                                    : std::hypot(px[i] - px[a], py[i] - py[a]);
+        if (d > worst) worst = d, at = i;
+      }
+      if (worst > tolerance) {
+        keep[at] = 1;
+        if (at > a + 1) todo.push_back({a, at});
+        if (b > at + 1) todo.push_back({at, b});
+      }
+    }
+    start = end + 1;
+  }
+  std::vector<size_t> out;
+  for (size_t i = 0; i < n; ++i)
+    if (keep[i]) out.push_back(i);
+  return out;
+}
+
+Decimated decimateMinMax(const std::vector<double>& xs, const std::vector<double>& ys, double x0, double x1,
+                         int columns) {
+  return decimateMinMax(xs, ys, pyramidOf(ys), x0, x1, columns);
 }
 
 Decimated decimateMean(const std::vector<double>& xs, const std::vector<double>& ys, double x0, double x1,
                        int columns) {
-  const size_t n = std::min(xs.size(), ys.size());
-  columns = std::max(columns, 1);
-  size_t begin =
-      static_cast<size_t>(std::lower_bound(xs.begin(), xs.begin() + static_cast<std::ptrdiff_t>(n), x0) - xs.begin());
-  size_t end =
-      static_cast<size_t>(std::upper_bound(xs.begin(), xs.begin() + static_cast<std::ptrdiff_t>(n), x1) - xs.begin());
-  if (begin > 0) --begin;
-  if (end < n) ++end;
-  if (end - begin <= static_cast<size_t>(4 * columns) || !(x1 > x0)) return decimateMinMax(xs, ys, x0, x1, columns);
-  Decimated out;
-  const double width = (x1 - x0) / columns;
-  size_t i = begin;
-  while (i < end) {
-    const double columnEnd = x0 + (std::floor((xs[i] - x0) / width) + 1) * width;
-    double sumX = 0, sumY = 0;
-    size_t count = 0, finite = 0;
-    size_t j = i;
-    for (; j < end && (j == i || xs[j] < columnEnd); ++j) {
-      sumX += xs[j];
-      ++count;
-      if (std::isfinite(ys[j])) sumY += ys[j], ++finite;
-    }
-    out.xs.push_back(sumX / static_cast<double>(count));
-    out.ys.push_back(finite ? sumY / static_cast<double>(finite) : std::nan(""));
-    i = j;
-  }
-  return out;
+  return decimateMean(xs, ys, pyramidOf(ys), x0, x1, columns);
 }
 
 Envelope envelopeMinMax(const std::vector<double>& xs, const std::vector<double>& ys, double x0, double x1,
                         int columns) {
-  Envelope out;
-  // The decimation keeps each column's extremes in x order; pair them back up.
-  const Decimated d = decimateMinMax(xs, ys, x0, x1, columns);
-  const double width = x1 > x0 ? (x1 - x0) / std::max(columns, 1) : 0;
-  for (size_t i = 0; i < d.xs.size();) {
-    size_t j = i + 1;
-    double lo = d.ys[i], hi = d.ys[i];
-    if (width > 0 && d.xs.size() > static_cast<size_t>(2 * columns + 4) / 2) {
-      const double column = std::floor((d.xs[i] - x0) / width);
-      for (; j < d.xs.size() && std::floor((d.xs[j] - x0) / width) == column; ++j) {
-        lo = std::min(lo, d.ys[j]);
-        hi = std::max(hi, d.ys[j]);
-      }
-    }
-    out.xs.push_back(d.xs[i]);
-    out.lows.push_back(lo);
-    out.highs.push_back(hi);
-    i = j;
-  }
-  return out;
+  return envelopeMinMax(xs, ys, pyramidOf(ys), x0, x1, columns);
 }
 
 }  // namespace trainscope::widgets

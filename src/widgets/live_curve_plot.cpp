@@ -1,5 +1,6 @@
 #include "widgets/live_curve_plot.h"
 
+#include "widgets/curve_band.h"
 #include "widgets/decimate.h"
 
 #include <qcustomplot.h>
@@ -34,7 +35,7 @@ LiveCurvePlot::LiveCurvePlot(QWidget* parent) : QWidget(parent), plot_(new QCust
     auto* entry = qobject_cast<QCPPlottableLegendItem*>(item);
     if (!entry) return;
     for (size_t i = 0; i < series_.size(); ++i)
-      if (entry->plottable() == series_[i].raw || entry->plottable() == series_[i].smooth)
+      if (entry->plottable() == series_[i].line || entry->plottable() == series_[i].smooth)
         setSeriesVisible(static_cast<int>(i), !seriesVisible(static_cast<int>(i)));
   });
   // Panning or zooming shows another x range: decimate for it on the next refresh,
@@ -60,20 +61,17 @@ int LiveCurvePlot::addSeries(const QString& name, const SeriesStyle& style) {
   s.ema = DebiasedEma(smoothing_);
   QCPAxis* y = style.rightAxis ? plot_->yAxis2 : plot_->yAxis;
   if (style.rightAxis) plot_->yAxis2->setVisible(true);
-  s.raw = plot_->addGraph(plot_->xAxis, y);
-  s.raw->setName(name);
-  s.raw->setAdaptiveSampling(false);  // the data it gets is already decimated
   if (style.smoothed) {
-    // The raw curve is drawn as its per-pixel min/max band, filled: painting a zigzag
-    // line through every extreme cost ~30 ms a curve (docs/benchmarks.md).
-    s.raw->removeFromLegend();
-    s.rawLow = plot_->addGraph(plot_->xAxis, y);
-    s.rawLow->removeFromLegend();
-    s.rawLow->setAdaptiveSampling(false);
-    s.raw->setChannelFillGraph(s.rawLow);
+    // The raw curve is drawn as its per-pixel min/max band, in hairlines: a zigzag line
+    // through every extreme, or a filled polygon, cost ~30 ms a curve (docs/benchmarks.md).
+    s.band = new CurveBand(plot_->xAxis, y);
     s.smooth = plot_->addGraph(plot_->xAxis, y);
     s.smooth->setName(name);
-    s.smooth->setAdaptiveSampling(false);
+    s.smooth->setAdaptiveSampling(false);  // the data it gets is already decimated
+  } else {
+    s.line = plot_->addGraph(plot_->xAxis, y);
+    s.line->setName(name);
+    s.line->setAdaptiveSampling(false);
   }
   applyPens(s);
   series_.push_back(std::move(s));
@@ -87,14 +85,12 @@ void LiveCurvePlot::applyPens(Series& s) const {
   if (s.smooth) {
     // Faint as an opaque tint: alpha blending a dense noisy band is slow to paint.
     const QColor faint((c.red() + 3 * 255) / 4, (c.green() + 3 * 255) / 4, (c.blue() + 3 * 255) / 4);
-    s.raw->setBrush(faint);
-    s.raw->setPen(QPen(faint, 0));  // width 0: a cosmetic hairline, the fastest to draw
-    s.rawLow->setPen(QPen(faint, 0));
+    s.band->setPen(QPen(faint, 0));
     s.smooth->setPen(QPen(c, 2 * lineScale_));
   } else {
-    s.raw->setPen(QPen(c, 1.5 * lineScale_));
+    s.line->setPen(QPen(c, 1.5 * lineScale_));
     if (s.style.points)
-      s.raw->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, c, Qt::white, 6 * lineScale_));
+      s.line->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, c, Qt::white, 6 * lineScale_));
   }
 }
 
@@ -116,6 +112,38 @@ void LiveCurvePlot::append(int index, const std::vector<double>& xs, const std::
   for (size_t i = 0; i < xs.size() && i < ys.size(); ++i) append(index, xs[i], ys[i]);
 }
 
+LiveCurvePlot::PreparedCurve LiveCurvePlot::prepareCurve(std::vector<double> xs, std::vector<double> ys,
+                                                         double smoothing) {
+  PreparedCurve c;
+  const size_t n = std::min(xs.size(), ys.size());
+  xs.resize(n), ys.resize(n);
+  c.smoothing = std::clamp(smoothing, 0.0, 0.999);
+  c.ema = DebiasedEma(c.smoothing);
+  c.smoothYs.reserve(n);
+  for (double y : ys) c.smoothYs.push_back(c.smoothing > 0 ? c.ema.add(y) : y);
+  c.rawPyramid.extend(ys);
+  c.smoothPyramid.extend(c.smoothYs);
+  for (size_t k = 0; k < n; k += CurvePyramid::kBlock) c.blockXs.push_back(xs[k]);
+  c.xs = std::move(xs), c.ys = std::move(ys);
+  return c;
+}
+
+void LiveCurvePlot::setSeriesData(int index, PreparedCurve&& c) {
+  Series& s = series_.at(static_cast<size_t>(index));
+  s.xs = std::move(c.xs), s.ys = std::move(c.ys);
+  s.rawPyramid = std::move(c.rawPyramid);
+  s.blockXs = std::move(c.blockXs);
+  if (c.smoothing == smoothing_) {
+    s.smoothYs = std::move(c.smoothYs);
+    s.smoothPyramid = std::move(c.smoothPyramid);
+    s.ema = c.ema;
+  } else {
+    rebuildSmoothed(s);
+  }
+  if (!s.smooth) s.smoothYs.clear(), s.smoothPyramid.clear();
+  dirty_ = true;
+}
+
 void LiveCurvePlot::addMarker(double x) {
   auto* line = new QCPItemStraightLine(plot_);
   line->point1->setCoords(x, 0);
@@ -128,6 +156,7 @@ void LiveCurvePlot::addMarker(double x) {
 void LiveCurvePlot::clear() {
   for (auto& s : series_) {
     s.xs.clear(), s.ys.clear(), s.smoothYs.clear();
+    s.rawPyramid.clear(), s.smoothPyramid.clear(), s.blockXs.clear();
     s.ema.reset();
   }
   plot_->clearItems();
@@ -217,20 +246,23 @@ void LiveCurvePlot::placeLegend() {
 
 void LiveCurvePlot::setSeriesVisible(int series, bool visible) {
   Series& s = series_.at(static_cast<size_t>(series));
-  s.raw->setVisible(visible);
-  if (s.rawLow) s.rawLow->setVisible(visible);
+  if (s.line) s.line->setVisible(visible);
+  if (s.band) s.band->setVisible(visible);
   if (s.smooth) s.smooth->setVisible(visible);
   // The legend entry stays, greyed, so it can be clicked back on.
-  QCPAbstractPlottable* entry = s.smooth ? s.smooth : s.raw;
+  QCPAbstractPlottable* entry = s.smooth ? s.smooth : s.line;
   if (auto* item = plot_->legend->itemWithPlottable(entry)) item->setTextColor(visible ? Qt::black : Qt::gray);
   dirty_ = true;
   redraw();
 }
 
-bool LiveCurvePlot::seriesVisible(int series) const { return series_.at(static_cast<size_t>(series)).raw->visible(); }
+bool LiveCurvePlot::seriesVisible(int series) const {
+  const Series& s = series_.at(static_cast<size_t>(series));
+  return (s.line ? static_cast<QCPAbstractPlottable*>(s.line) : s.smooth)->visible();
+}
 
 void LiveCurvePlot::removeAllSeries() {
-  plot_->clearGraphs();
+  plot_->clearPlottables();  // graphs and bands
   plot_->clearItems();
   series_.clear();
   placeLegend();
@@ -258,6 +290,7 @@ void LiveCurvePlot::setLogScale(bool on) {
 void LiveCurvePlot::rebuildSmoothed(Series& s) {
   if (!s.smooth) return;
   s.smoothYs = smoothing_ > 0 ? debiasedEma(s.ys, smoothing_) : s.ys;
+  s.smoothPyramid.clear();
   s.ema = DebiasedEma(smoothing_);
   for (double y : s.ys) s.ema.add(y);  // so later points continue the same average
 }
@@ -286,17 +319,21 @@ bool LiveCurvePlot::refresh() {
   const QCPRange range = plot_->xAxis->range();
   const int columns = std::max(1, plot_->axisRect()->width());
   for (auto& s : series_) {
-    if (s.rawLow) {
-      const Envelope e = envelopeMinMax(s.xs, s.ys, range.lower, range.upper, columns);
-      setGraphData(s.raw, e.xs, e.highs);
-      setGraphData(s.rawLow, e.xs, e.lows);
+    s.rawPyramid.extend(s.ys);
+    for (size_t k = s.blockXs.size() * CurvePyramid::kBlock; k < s.xs.size(); k += CurvePyramid::kBlock)
+      s.blockXs.push_back(s.xs[k]);
+    const ColumnSplit split = splitColumns(s.xs, s.rawPyramid, range.lower, range.upper, columns, &s.blockXs);
+    if (s.band) {
+      Envelope e = envelopeMinMax(s.xs, s.ys, s.rawPyramid, split);
+      s.band->setData(std::move(e.xs), std::move(e.lows), std::move(e.highs));
     } else {
-      const Decimated d = decimateMinMax(s.xs, s.ys, range.lower, range.upper, columns);
-      setGraphData(s.raw, d.xs, d.ys);
+      const Decimated d = decimateMinMax(s.xs, s.ys, s.rawPyramid, split);
+      setGraphData(s.line, d.xs, d.ys);
     }
     if (s.smooth) {  // per-column means: the band shows the spread, the line the trend
-      const Decimated d = decimateMean(s.xs, s.smoothYs, range.lower, range.upper, columns);
-      setGraphData(s.smooth, d.xs, d.ys);
+      s.smoothPyramid.extend(s.smoothYs);
+      s.smoothDrawn = decimateMean(s.xs, s.smoothYs, s.smoothPyramid, split);
+      setGraphData(s.smooth, s.smoothDrawn.xs, s.smoothDrawn.ys);
     }
   }
   if (following_) {  // y: what is drawn (the decimation keeps every extreme)
@@ -317,11 +354,29 @@ bool LiveCurvePlot::refresh() {
       if (plot_->yAxis2->visible() && !fixedRight_) fit(plot_->yAxis2);
     }
   }
+  simplifySmoothedLines();  // now that the axes are set: in pixels
   const qint64 start = clock_.nsecsElapsed();
   plot_->replot(QCustomPlot::rpImmediateRefresh);
   lastReplotMs_ = static_cast<double>(clock_.nsecsElapsed() - start) / 1e6;
   nextRefreshAt_ = clock_.elapsed() + static_cast<qint64>(lastReplotMs_ * (1.0 / std::max(0.01, budget_) - 1.0));
   return true;
+}
+
+void LiveCurvePlot::simplifySmoothedLines() {
+  for (auto& s : series_) {
+    const Decimated& d = s.smoothDrawn;
+    if (!s.smooth || d.xs.size() < 64) continue;
+    QCPAxis* key = s.smooth->keyAxis();
+    QCPAxis* value = s.smooth->valueAxis();
+    std::vector<double> px(d.xs.size()), py(d.ys.size());
+    for (size_t i = 0; i < px.size(); ++i) px[i] = key->coordToPixel(d.xs[i]), py[i] = value->coordToPixel(d.ys[i]);
+    // A quarter of a pixel: no difference a wide pen can show.
+    const std::vector<size_t> kept = simplifiedPolyline(px, py, 0.25);
+    QVector<double> xs, ys;
+    xs.reserve(static_cast<int>(kept.size())), ys.reserve(static_cast<int>(kept.size()));
+    for (size_t i : kept) xs.push_back(d.xs[i]), ys.push_back(d.ys[i]);
+    s.smooth->setData(xs, ys, /*alreadySorted=*/true);
+  }
 }
 
 void LiveCurvePlot::followData() {

@@ -1,9 +1,12 @@
 // A live plot of curves that grow while a run trains (QCustomPlot). Keeps every point;
-// drawing decimates to min/max per pixel (QCustomPlot's adaptive sampling), so 100,000+
-// points per curve redraw quickly. Appending only marks the plot dirty: the owner calls
-// refresh() from its timer, so it replots at most once per tick.
+// drawing asks each curve's pyramid (curve_pyramid.h) for the extremes or the mean per
+// pixel column, so a redraw costs the same at a thousand points or a million.
+// Appending only marks the plot dirty: the owner calls refresh() from its timer, so it
+// replots at most once per tick.
 #pragma once
 
+#include "widgets/curve_pyramid.h"
+#include "widgets/decimate.h"
 #include "widgets/ema.h"
 
 #include <QColor>
@@ -18,6 +21,8 @@ class QCPGraph;
 class QCPAxis;
 
 namespace trainscope::widgets {
+
+class CurveBand;
 
 class LiveCurvePlot : public QWidget {
   Q_OBJECT
@@ -34,6 +39,21 @@ class LiveCurvePlot : public QWidget {
   int addSeries(const QString& name, const SeriesStyle& style);
   void append(int series, double x, double y);
   void append(int series, const std::vector<double>& xs, const std::vector<double>& ys);
+
+  // A long curve made ready for drawing off the GUI thread: its points, their EMA at
+  // `smoothing` and both pyramids, O(n) in prepareCurve (plain work, any thread). The
+  // GUI thread then adopts it with setSeriesData in O(1), so a run of a million steps
+  // opens without a stall. A curve prepared at another smoothing is re-smoothed there.
+  struct PreparedCurve {
+    std::vector<double> xs, ys, smoothYs;
+    CurvePyramid rawPyramid, smoothPyramid;
+    std::vector<double> blockXs;
+    double smoothing = 0;
+    DebiasedEma ema;
+  };
+  static PreparedCurve prepareCurve(std::vector<double> xs, std::vector<double> ys, double smoothing);
+  // Replaces the series' points with the prepared curve.
+  void setSeriesData(int series, PreparedCurve&& curve);
   // A dashed vertical line, e.g. an epoch boundary.
   void addMarker(double x);
   void clear();
@@ -85,13 +105,19 @@ class LiveCurvePlot : public QWidget {
 
  private:
   struct Series {
-    QCPGraph* raw = nullptr;
-    QCPGraph* rawLow = nullptr;  // smoothed series: the raw curve is a band from rawLow to raw
-    QCPGraph* smooth = nullptr;
+    QCPGraph* line = nullptr;    // a plain series: its line (or markers)
+    CurveBand* band = nullptr;   // a smoothed series: the raw curve as a band,
+    QCPGraph* smooth = nullptr;  // and its EMA as a line
     SeriesStyle style;
     std::vector<double> xs, ys, smoothYs;
+    // Summaries of ys and smoothYs for drawing, extended at each refresh by what came.
+    CurvePyramid rawPyramid, smoothPyramid;
     DebiasedEma ema;
+    Decimated smoothDrawn;        // the smoothed line's per-column means at the last refresh
+    std::vector<double> blockXs;  // xs[k * CurvePyramid::kBlock]: where column boundaries are looked up
   };
+  // The smoothed lines through fewer points, within a quarter pixel of the means.
+  void simplifySmoothedLines();
   void rebuildSmoothed(Series& s);
   void applyEmptyRange();
   void applyPens(Series& s) const;

@@ -335,6 +335,7 @@ class AppTest : public QObject {
     QTRY_VERIFY(!compare->reading());
     compare->setMetric("loss");
     compare->setXAxis("step");
+    QTRY_VERIFY(!compare->reading());  // the plot is prepared off the GUI thread
     const auto series = compare->plottedSeries();
     QCOMPARE(static_cast<int>(series.size()), finished.size());
     QVERIFY(series[0].color != series[1].color);

@@ -1,5 +1,7 @@
 // The reusable widgets, offscreen.
 #include "widgets/class_chart.h"
+#include "widgets/curve_band.h"
+#include "widgets/curve_pyramid.h"
 #include "widgets/decimate.h"
 #include "widgets/ema.h"
 #include "widgets/live_curve_plot.h"
@@ -8,6 +10,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <random>
 
 using namespace trainscope::widgets;
 
@@ -29,6 +32,145 @@ class WidgetsTest : public QObject {
     }
     const auto few = decimateMean({1, 2, 3}, {4, 5, 6}, 0, 3, 100);
     QCOMPARE(few.ys, (std::vector<double>{4, 5, 6}));  // few points: all of them
+  }
+
+  void pyramidAnswersEveryRangeAsABruteForceScan() {
+    std::mt19937 gen(7);
+    std::normal_distribution<double> noise(0, 1);
+    std::vector<double> ys;
+    CurvePyramid pyramid;
+    for (int round = 0; round < 40; ++round) {  // grown in uneven pieces, as a run's curve is
+      const int add = 1 + static_cast<int>(gen() % 3000);
+      for (int i = 0; i < add; ++i) ys.push_back(gen() % 997 == 0 ? std::nan("") : noise(gen));
+      pyramid.extend(ys);
+      for (int q = 0; q < 50; ++q) {
+        size_t a = gen() % ys.size(), b = gen() % (ys.size() + 1);
+        if (a > b) std::swap(a, b);
+        const CurvePyramid::Summary s = pyramid.query(ys, a, b);
+        CurvePyramid::Summary brute;
+        for (size_t i = a; i < b; ++i) brute.add(ys[i], static_cast<int64_t>(i));
+        QCOMPARE(s.minAt, brute.minAt);
+        QCOMPARE(s.maxAt, brute.maxAt);
+        QCOMPARE(s.nanAt, brute.nanAt);
+        QCOMPARE(s.finite, brute.finite);
+        QVERIFY(std::abs(s.sum - brute.sum) < 1e-9 * (1 + std::abs(brute.sum)));
+      }
+    }
+    CurvePyramid replaced = pyramid;
+    std::vector<double> shorter(ys.begin(), ys.begin() + 100);
+    replaced.extend(shorter);  // a curve replaced by a shorter one is summarised afresh
+    QCOMPARE(
+        replaced.query(shorter, 0, 100).finite,
+        static_cast<int64_t>(std::count_if(shorter.begin(), shorter.end(), [](double v) { return !std::isnan(v); })));
+  }
+
+  void columnsHoldTheirPointsAndTheBandKeepsEveryExtreme() {
+    // Uneven x (a time axis), a million points: each column's band is exactly the min
+    // and max of the points the split puts in it, and the split's boundaries are within
+    // an eighth of a column of the true pixel boundaries.
+    const size_t n = 1000000;
+    std::mt19937 gen(3);
+    std::uniform_real_distribution<double> gap(0.5, 1.5);
+    std::normal_distribution<double> noise(0, 1);
+    std::vector<double> xs(n), ys(n);
+    double x = 0;
+    for (size_t i = 0; i < n; ++i) x += gap(gen), xs[i] = x, ys[i] = noise(gen);
+    ys[123457] = 50, ys[765433] = -50;  // two spikes, nowhere near a block boundary
+    CurvePyramid pyramid;
+    pyramid.extend(ys);
+    std::vector<double> blockXs;
+    for (size_t k = 0; k < n; k += CurvePyramid::kBlock) blockXs.push_back(xs[k]);
+    const int columns = 1000;
+    const double x0 = xs[1000], x1 = xs[n - 1000], width = (x1 - x0) / columns;
+    const std::vector<double>* none = nullptr;
+    for (const std::vector<double>* sampled : {none, static_cast<const std::vector<double>*>(&blockXs)}) {
+      const ColumnSplit split = splitColumns(xs, pyramid, x0, x1, columns, sampled);
+      QVERIFY(!split.whole);
+      QVERIFY(split.level != ColumnSplit::kNoLevel);
+      QVERIFY(split.starts.size() >= columns - 2 && split.starts.size() <= columns + 2);
+      for (size_t c = 1; c < split.starts.size(); ++c) {
+        const double boundary = x0 + std::round((xs[split.starts[c]] - x0) / width) * width;
+        QVERIFY2(std::abs(xs[split.starts[c]] - boundary) <= width / 8 + 1.5, "a boundary moved by a block at most");
+      }
+      const Envelope band = envelopeMinMax(xs, ys, pyramid, split);
+      QCOMPARE(band.xs.size(), split.starts.size());
+      for (size_t c = 0; c < split.starts.size(); c += 37) {
+        const size_t a = split.starts[c], b = c + 1 < split.starts.size() ? split.starts[c + 1] : split.end;
+        QCOMPARE(band.lows[c], *std::min_element(ys.begin() + a, ys.begin() + b));
+        QCOMPARE(band.highs[c], *std::max_element(ys.begin() + a, ys.begin() + b));
+      }
+      QCOMPARE(*std::max_element(band.highs.begin(), band.highs.end()), 50.0);
+      QCOMPARE(*std::min_element(band.lows.begin(), band.lows.end()), -50.0);
+      const Decimated minMax = decimateMinMax(xs, ys, pyramid, split);
+      QVERIFY(std::find(minMax.xs.begin(), minMax.xs.end(), xs[123457]) != minMax.xs.end());
+    }
+  }
+
+  void simplifiedLineStaysWithinItsTolerance() {
+    std::vector<double> px, py;
+    for (int i = 0; i < 2000; ++i) px.push_back(i), py.push_back(100 * std::exp(-i / 300.0) + 0.01 * (i % 3));
+    py[1000] = std::nan("");
+    const std::vector<size_t> kept = simplifiedPolyline(px, py, 0.25);
+    QVERIFY2(kept.size() < 400, qPrintable(QString::number(kept.size())));
+    QVERIFY(std::find(kept.begin(), kept.end(), size_t(1000)) != kept.end());  // a gap stays a gap
+    for (size_t k = 0; k + 1 < kept.size(); ++k) {
+      const size_t a = kept[k], b = kept[k + 1];
+      if (std::isnan(py[a]) || std::isnan(py[b])) continue;
+      for (size_t i = a + 1; i < b; ++i) {
+        const double t = (px[i] - px[a]) / (px[b] - px[a]);
+        QVERIFY(std::abs(py[a] + t * (py[b] - py[a]) - py[i]) <= 0.26);
+      }
+    }
+  }
+
+  void bandIsDrawnFromLowToHighInEachColumn() {
+    QCustomPlot plot;
+    plot.resize(400, 300);
+    plot.xAxis->setRange(0, 10);
+    plot.yAxis->setRange(0, 10);
+    auto* band = new CurveBand(plot.xAxis, plot.yAxis);
+    band->setPen(QPen(Qt::red, 0));
+    std::vector<double> xs, lows, highs;
+    for (int i = 0; i <= 10; ++i) xs.push_back(i), lows.push_back(2), highs.push_back(8);
+    lows[5] = highs[5] = std::nan("");  // a gap
+    band->setData(xs, lows, highs);
+    const QImage image = plot.toPixmap(400, 300).toImage();
+    auto red = [&](double x, double y) {
+      const QColor c = image.pixelColor(static_cast<int>(plot.xAxis->coordToPixel(x)),
+                                        static_cast<int>(plot.yAxis->coordToPixel(y)));
+      return c.red() > 200 && c.green() < 80;
+    };
+    QVERIFY(red(2, 5));  // inside a column's span
+    QVERIFY(red(2, 7.9));
+    QVERIFY(!red(2, 9));  // above the highs
+    bool found = false;
+    QCPRange r = band->getValueRange(found);
+    QVERIFY(found);
+    QCOMPARE(r.lower, 2.0);
+    QCOMPARE(r.upper, 8.0);
+  }
+
+  void preparedCurveMatchesAppendedPoints() {
+    std::vector<double> xs, ys;
+    for (int i = 0; i < 50000; ++i) xs.push_back(i), ys.push_back(std::sin(i / 100.0));
+    LiveCurvePlot appended, adopted;
+    for (auto* p : {&appended, &adopted}) {
+      p->resize(600, 300);
+      p->setRefreshBudget(1.0);
+      p->show();
+      p->addSeries("loss", {Qt::blue, false, true, false});
+    }
+    appended.append(0, xs, ys);
+    auto prepared = LiveCurvePlot::prepareCurve(xs, ys, appended.smoothing());
+    adopted.setSeriesData(0, std::move(prepared));
+    QCOMPARE(adopted.pointCount(0), 50000);
+    QCOMPARE(adopted.smoothedValues(0), appended.smoothedValues(0));
+    adopted.append(0, 50000, 0.5);  // later points continue the same average
+    appended.append(0, 50000, 0.5);
+    QCOMPARE(adopted.smoothedValues(0).back(), appended.smoothedValues(0).back());
+    QVERIFY(adopted.refresh());
+    adopted.setSmoothing(0.9);  // prepared at 0.6: re-smoothed
+    QCOMPARE(adopted.smoothedValues(0).size(), size_t(50001));
   }
 
   void emaMatchesTensorBoardOnKnownValues() {

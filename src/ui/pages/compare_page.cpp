@@ -81,9 +81,6 @@ class SortItem : public QTableWidgetItem {
   double key_;
 };
 
-bool isEpochMetric(const QString& m) {
-  return m == "val_loss" || m == "val_accuracy" || m == "train_loss" || m == "train_accuracy";
-}
 }  // namespace
 
 ComparePage::ComparePage(QWidget* parent) : QWidget(parent) {
@@ -235,9 +232,14 @@ ComparePage::ComparePage(QWidget* parent) : QWidget(parent) {
   });
   live_.start();
   connect(&reader_, &QFutureWatcher<RunsSnapshot>::finished, this, &ComparePage::applySnapshot);
+  connect(&plotter_, &QFutureWatcher<PreparedPlot>::finished, this, &ComparePage::applyPlot);
 }
 
-ComparePage::~ComparePage() { reader_.waitForFinished(); }
+ComparePage::~ComparePage() {
+  reader_.waitForFinished();
+  // A taken result leaves the future invalid, and waiting on that never returns.
+  if (plotter_.future().isValid()) plotter_.waitForFinished();
+}
 
 void ComparePage::showEvent(QShowEvent* event) {
   QWidget::showEvent(event);
@@ -319,7 +321,7 @@ void ComparePage::applySnapshot() {
     if (reading_) return;
   }
   reading_ = false;
-  emit refreshed();
+  if (!plotting_) emit refreshed();  // else when the plot lands
 }
 
 QString ComparePage::tableSignature() const {
@@ -340,23 +342,30 @@ void ComparePage::refreshLive() {
     rebuildTable();
     updateDifferences();
   }
-  auto series = plottedSeries();
-  bool sameRuns = series.size() == plottedSeries_.size();
-  for (const auto& s : series) sameRuns = sameRuns && plottedSeries_.count(s.dir);
+  if (plotting_) return;  // the plot being prepared has these reads, or the next refresh adds them
+  const auto runs = plotRequests();
+  bool sameRuns = runs.size() == plottedSeries_.size();
+  for (const auto& r : runs) sameRuns = sameRuns && plottedSeries_.count(r.dir);
   if (!sameRuns) {
     replot();
     return;
   }
-  for (const auto& s : series) {
-    const int index = plottedSeries_[s.dir];
+  const std::string metric = metric_->currentData().toString().toStdString();
+  const std::string x = x_->currentData().toString().toStdString();
+  for (const auto& r : runs) {
+    if (plottedCurves_[r.dir] == r.curves) continue;  // not read again since drawn
+    std::vector<double> xs, ys;
+    if (!curveOf(*r.curves, metric, x, xs, ys)) continue;
+    const int index = plottedSeries_[r.dir];
     const size_t have = static_cast<size_t>(plot_->pointCount(index));
-    if (s.xs.size() < have) {  // a resumed run rewrote its record: draw it afresh
+    if (xs.size() < have) {  // a resumed run rewrote its record: draw it afresh
       replot();
       return;
     }
-    if (s.xs.size() > have)
-      plot_->append(index, std::vector<double>(s.xs.begin() + have, s.xs.end()),
-                    std::vector<double>(s.ys.begin() + have, s.ys.end()));
+    if (xs.size() > have)
+      plot_->append(index, std::vector<double>(xs.begin() + static_cast<std::ptrdiff_t>(have), xs.end()),
+                    std::vector<double>(ys.begin() + static_cast<std::ptrdiff_t>(have), ys.end()));
+    plottedCurves_[r.dir] = r.curves;
   }
   plot_->refresh();
 }
@@ -469,71 +478,63 @@ void ComparePage::setGuide(const QString& title, const QString& text) {
 
 QString ComparePage::guideText() const { return guide_->isVisibleTo(this) ? guideText_->text() : QString(); }
 
-const RunCurves* ComparePage::curvesOf(const RunEntry& run) const {
-  const auto it = curves_.find(run.dir);
-  return it == curves_.end() || it->second.failed ? nullptr : &it->second.curves;
+std::vector<PlotRequest> ComparePage::plotRequests() {
+  std::vector<PlotRequest> out;
+  for (const auto& run : runs_) {
+    const QString dir = QString::fromStdString(run.dir);
+    if (!ticked_[dir]) continue;
+    const auto it = curves_.find(run.dir);
+    if (it == curves_.end() || it->second.failed || !it->second.curves) continue;  // not read (yet)
+    out.push_back({QString::fromStdString(run.name), dir, colorOf(dir), it->second.curves});
+  }
+  return out;
 }
 
 std::vector<widgets::ExportSeries> ComparePage::plottedSeries() {
   std::vector<widgets::ExportSeries> out;
-  const QString metric = metric_->currentData().toString(), x = x_->currentData().toString();
-  const std::string m = metric.toStdString();
-  for (const auto& run : runs_) {
-    const QString dir = QString::fromStdString(run.dir);
-    if (!ticked_[dir]) continue;
-    const RunCurves* c = curvesOf(run);
-    if (!c) continue;
+  const std::string metric = metric_->currentData().toString().toStdString();
+  const std::string x = x_->currentData().toString().toStdString();
+  for (const auto& run : plotRequests()) {
     widgets::ExportSeries s;
-    s.name = QString::fromStdString(run.name);
-    s.dir = dir;
-    s.color = colorOf(dir);
-    // Where the metric lives, and the columns that give its x.
-    const std::map<std::string, std::vector<double>>* table = &c->steps;
-    std::string xColumn = x == "epoch" ? "epoch" : x == "time" ? "wall_time" : "step";
-    if (isEpochMetric(metric)) table = &c->epochs;
-    if (metric == "grad_norm") {
-      table = &c->probes;
-      xColumn = "step";  // probes.h5 has steps only; epoch and time come from metrics.h5 by step
-    }
-    const auto values = table->find(m);
-    const auto xs = table->find(xColumn);
-    if (values == table->end() || xs == table->end()) continue;
-    s.ys = values->second;
-    s.xs = xs->second;
-    if (metric == "grad_norm" && x != "step") {  // map steps to epoch / time through the step table
-      const auto& steps = c->steps.at("step");
-      const auto& target = c->steps.at(x == "epoch" ? "epoch" : "wall_time");
-      for (double& v : s.xs) {
-        const auto it = std::lower_bound(steps.begin(), steps.end(), v);
-        v = it == steps.end() ? std::nan("") : target[static_cast<size_t>(it - steps.begin())];
-      }
-    }
-    if (x == "time") {  // seconds since the run's first step
-      const auto& wall = c->steps.count("wall_time") ? c->steps.at("wall_time") : std::vector<double>{};
-      const double start = wall.empty() ? (s.xs.empty() ? 0 : s.xs.front()) : wall.front();
-      for (double& v : s.xs) v -= start;
-    }
-    out.push_back(std::move(s));
+    s.name = run.name, s.dir = run.dir, s.color = run.color;
+    if (curveOf(*run.curves, metric, x, s.xs, s.ys)) out.push_back(std::move(s));
   }
   return out;
 }
 
 void ComparePage::replot() {
+  const int generation = ++plotGeneration_;
+  plotting_ = true;
+  const std::string metric = metric_->currentData().toString().toStdString();
+  const std::string x = x_->currentData().toString().toStdString();
+  const double smoothing = plot_->smoothing();
+  plotter_.setFuture(QtConcurrent::run([runs = plotRequests(), metric, x, smoothing, generation] {
+    return preparePlot(runs, metric, x, smoothing, generation);
+  }));
+}
+
+void ComparePage::applyPlot() {
+  PreparedPlot prepared = plotter_.future().takeResult();
+  if (prepared.generation != plotGeneration_) return;  // a newer one is on its way
+  plotting_ = false;
   const QString metric = metric_->currentData().toString();
   plot_->removeAllSeries();
   plottedSeries_.clear();
+  plottedCurves_.clear();
   plot_->setAxisLabels(xAxisLabel(x_->currentData().toString()), metric_->currentText());
-  const bool perEpoch = isEpochMetric(metric);
-  for (auto& s : plottedSeries()) {
+  const bool perEpoch = isEpochMetric(metric.toStdString());
+  for (auto& s : prepared.series) {
     widgets::LiveCurvePlot::SeriesStyle style;
-    style.color = s.color;
+    style.color = s.run.color;
     style.points = perEpoch;
     style.smoothed = !perEpoch && metric != "lr";
-    const int i = plot_->addSeries(s.name, style);
-    plot_->append(i, s.xs, s.ys);
-    plottedSeries_[s.dir] = i;
+    const int i = plot_->addSeries(s.run.name, style);
+    plot_->setSeriesData(i, std::move(s.curve));
+    plottedSeries_[s.run.dir] = i;
+    plottedCurves_[s.run.dir] = s.run.curves;
   }
   plot_->redraw();
+  if (!reading_) emit refreshed();
 }
 
 void ComparePage::updateDifferences() {

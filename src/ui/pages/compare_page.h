@@ -44,7 +44,8 @@ class ComparePage : public QWidget {
   // (HDF5 reads can take long on a big or busy run); the page shows them when the
   // read lands, and `refreshed` is emitted. Reads asked for meanwhile coalesce.
   void reload();
-  bool reading() const { return reading_; }  // a read is in flight or queued
+  // A read is in flight or queued, or the plot is being prepared.
+  bool reading() const { return reading_ || plotting_; }
   // Ticks the runs whose folders are given (e.g. a lesson's), unticking the others.
   void selectRuns(const QStringList& dirs);
   void setMetric(const QString& metric);  // loss, val_accuracy, ... (see lessonMetrics())
@@ -83,19 +84,24 @@ class ComparePage : public QWidget {
   void startRead(bool full);
   void applySnapshot();
   void rebuildTable();
+  // Prepares the plot off the GUI thread; applyPlot() shows it when it lands.
   void replot();
+  void applyPlot();
+  std::vector<PlotRequest> plotRequests();
   // After a live read: new runs and statuses into the table, new points onto the
   // curves, keeping the user's zoom, hidden series, selection and scroll position.
   void refreshLive();
   QString tableSignature() const;
   void updateDifferences();
-  const RunCurves* curvesOf(const RunEntry& run) const;  // cached; nullptr until read
   void chooseExport();
 
   QString runsDir_;
   std::vector<RunEntry> runs_;
   std::map<std::string, CachedCurves> curves_;
   QFutureWatcher<RunsSnapshot> reader_;
+  QFutureWatcher<PreparedPlot> plotter_;
+  int plotGeneration_ = 0;  // of the latest replot asked for: an older result is dropped
+  bool plotting_ = false;
   bool reading_ = false;    // a read is in flight or queued
   bool inFlight_ = false;   // set with the future, cleared when its result is applied
   bool readAgain_ = false;  // asked for while one was in flight
@@ -117,6 +123,7 @@ class ComparePage : public QWidget {
   QTimer live_;
   QString signature_;                     // of the table's contents, to rebuild only on change
   std::map<QString, int> plottedSeries_;  // run folder -> series on the plot
+  std::map<QString, std::shared_ptr<const RunCurves>> plottedCurves_;  // the read each series shows
   bool rebuilding_ = false;
 };
 

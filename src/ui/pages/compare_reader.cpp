@@ -1,5 +1,7 @@
 #include "ui/pages/compare_reader.h"
 
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
 
 namespace trainscope::ui {
@@ -11,6 +13,56 @@ qint64 modifiedTime(const std::string& runDir) {
   return ec ? -1 : static_cast<qint64>(stamp.time_since_epoch().count());
 }
 }  // namespace
+
+bool isEpochMetric(const std::string& m) {
+  return m == "val_loss" || m == "val_accuracy" || m == "train_loss" || m == "train_accuracy";
+}
+
+bool curveOf(const RunCurves& c, const std::string& metric, const std::string& x, std::vector<double>& xs,
+             std::vector<double>& ys) {
+  // Where the metric lives, and the column that gives its x.
+  const std::map<std::string, std::vector<double>>* table = &c.steps;
+  std::string xColumn = x == "epoch" ? "epoch" : x == "time" ? "wall_time" : "step";
+  if (isEpochMetric(metric)) table = &c.epochs;
+  if (metric == "grad_norm") {
+    table = &c.probes;
+    xColumn = "step";  // probes.h5 has steps only; epoch and time come from metrics.h5 by step
+  }
+  const auto values = table->find(metric);
+  const auto column = table->find(xColumn);
+  if (values == table->end() || column == table->end()) return false;
+  ys = values->second;
+  xs = column->second;
+  if (metric == "grad_norm" && x != "step") {  // map steps to epoch / time through the step table
+    const auto steps = c.steps.find("step");
+    const auto target = c.steps.find(x == "epoch" ? "epoch" : "wall_time");
+    if (steps == c.steps.end() || target == c.steps.end()) return false;
+    for (double& v : xs) {
+      const auto it = std::lower_bound(steps->second.begin(), steps->second.end(), v);
+      const auto at = static_cast<size_t>(it - steps->second.begin());
+      v = at < target->second.size() ? target->second[at] : std::nan("");
+    }
+  }
+  if (x == "time") {  // seconds since the run's first step
+    const auto wall = c.steps.find("wall_time");
+    const double start =
+        wall == c.steps.end() || wall->second.empty() ? (xs.empty() ? 0 : xs.front()) : wall->second.front();
+    for (double& v : xs) v -= start;
+  }
+  return true;
+}
+
+PreparedPlot preparePlot(const std::vector<PlotRequest>& runs, const std::string& metric, const std::string& x,
+                         double smoothing, int generation) {
+  PreparedPlot out;
+  out.generation = generation;
+  for (const auto& run : runs) {
+    std::vector<double> xs, ys;
+    if (!run.curves || !curveOf(*run.curves, metric, x, xs, ys)) continue;
+    out.series.push_back({run, widgets::LiveCurvePlot::prepareCurve(std::move(xs), std::move(ys), smoothing)});
+  }
+  return out;
+}
 
 std::string absolutePath(const std::string& dir) {
   std::error_code ec;
@@ -60,7 +112,7 @@ RunsSnapshot readRunsSnapshot(const QString& runsDir, const std::set<std::string
     CachedCurves& c = s.curves[run.dir];
     c.modified = modified;
     try {
-      c.curves = readRunCurves(run.dir);
+      c.curves = std::make_shared<const RunCurves>(readRunCurves(run.dir));
     } catch (const std::exception&) {
       c.failed = true;
     }

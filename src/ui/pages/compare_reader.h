@@ -4,10 +4,13 @@
 #pragma once
 
 #include "engine/record/run_library.h"
+#include "widgets/live_curve_plot.h"
 
+#include <QColor>
 #include <QString>
 
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <vector>
@@ -15,7 +18,9 @@
 namespace trainscope::ui {
 
 struct CachedCurves {
-  RunCurves curves;
+  // Shared, never changed once read: the plot's preparation reads it on a worker
+  // while the page may already hold a newer read.
+  std::shared_ptr<const RunCurves> curves;
   qint64 modified = -1;  // metrics.h5's mtime when read
   bool failed = false;   // unreadable: listed as it is, no curve to draw
 };
@@ -32,10 +37,36 @@ struct RunsSnapshot {
   std::string error;                           // the folder could not be listed (runs is then empty)
 };
 
+// The ticked runs' curves of one metric, made ready for drawing off the GUI thread
+// (the points copied out, smoothed, summarised): a plot of 20 runs of a million steps
+// costs the GUI thread only the adoption of the result.
+struct PlotRequest {
+  QString name, dir;
+  QColor color;
+  std::shared_ptr<const RunCurves> curves;
+};
+struct PreparedPlot {
+  struct Series {
+    PlotRequest run;
+    widgets::LiveCurvePlot::PreparedCurve curve;
+  };
+  int generation = 0;
+  std::vector<Series> series;
+};
+PreparedPlot preparePlot(const std::vector<PlotRequest>& runs, const std::string& metric, const std::string& x,
+                         double smoothing, int generation);
+
 // `ticked`: absolute run folders whose curves are wanted; `cached`: what the caller
 // holds already, by run folder as listed.
 RunsSnapshot readRunsSnapshot(const QString& runsDir, const std::set<std::string>& ticked,
                               const std::map<std::string, CurvesStamp>& cached);
+
+// One run's curve of `metric` against `x` (step, epoch, time), as the Compare page
+// plots it: false when the run has no such curve. Plain work, safe on any thread.
+bool curveOf(const RunCurves& c, const std::string& metric, const std::string& x, std::vector<double>& xs,
+             std::vector<double>& ys);
+// Whether a metric is recorded once per epoch (drawn as markers) rather than per step.
+bool isEpochMetric(const std::string& metric);
 
 // A run folder as an absolute, normal path, to match folders spelled differently.
 std::string absolutePath(const std::string& dir);
