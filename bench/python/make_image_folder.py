@@ -71,8 +71,8 @@ def draw_shape(draw, shape, cx, cy, r, rot, colour, background):
         draw.ellipse([cx - r + o, cy - r - o * 0.3, cx + r + o, cy + r - o * 0.3], fill=background)
 
 
-def gradient_image(rng, np_rng, label, classes):
-    w, h = rng.randint(200, 640), rng.randint(200, 640)
+def gradient_image(rng, np_rng, label, classes, sides=(200, 640)):
+    w, h = rng.randint(*sides), rng.randint(*sides)
     base = np.array([rng.randint(0, 255) for _ in range(3)], dtype=np.float32)
     gx = np.linspace(0, 1, w, dtype=np.float32)[None, :, None]
     gy = np.linspace(0, 1, h, dtype=np.float32)[:, None, None]
@@ -113,6 +113,8 @@ def main():
     parser.add_argument("--classes", type=int, default=10)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--kind", choices=["gradients", "shapes"], default="gradients")
+    parser.add_argument("--sides", type=int, nargs=2, default=[200, 640], metavar=("MIN", "MAX"),
+                        help="gradients: each side drawn from MIN..MAX pixels (photos: 2000 4000)")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     np_rng = np.random.default_rng(args.seed)
@@ -127,7 +129,7 @@ def main():
         if args.kind == "shapes":
             pil = shape_image(rng, np_rng, SHAPES[label % len(SHAPES)])
         else:
-            pil = gradient_image(rng, np_rng, label, args.classes)
+            pil = gradient_image(rng, np_rng, label, args.classes, tuple(args.sides))
         pil.save(path, quality=90)
     print(f"{args.images} images in {args.out}")
 

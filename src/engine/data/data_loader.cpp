@@ -121,15 +121,33 @@ std::vector<SkippedItem> DataLoader::takeSkipped() {
   return out;
 }
 
-cv::Mat DataLoader::loadWithFallback(int64_t index, int64_t& used) {
+void DataLoader::loadWithFallback(int64_t index, int64_t& used, PipelineImage& img) {
   // A sample that fails to load is reported and replaced by the next one, as a
   // robust pipeline must: one bad file never stops a run.
   const int64_t n = dataset_->size();
+  const bool crops = transform_->startsWithCrop();
   for (int64_t attempt = 0; attempt < std::min<int64_t>(n, 64); ++attempt) {
     used = (index + attempt) % n;
     std::string error;
-    cv::Mat img = dataset_->load(used, &error);
-    if (!img.empty()) return img;
+    // Augmentation draws are seeded by (seed, epoch, sample): any worker, any order.
+    Rng rng(mixSeed(options_.seed, static_cast<uint64_t>(epoch_), static_cast<uint64_t>(used)));
+    img = PipelineImage{};
+    if (crops) {  // the dataset decodes only what the leading crop needs
+      CropPlan plan;
+      cv::Rect crop;
+      img.pixels = dataset_->loadForCrop(
+          used, [&](cv::Size full) { return plan = transform_->planLeadingCrop(full, rng).value(); }, &crop, &error);
+      if (!img.pixels.empty()) {
+        transform_->applyPlanned(img, crop, plan, rng);
+        return;
+      }
+    } else {
+      img.pixels = dataset_->load(used, &error);
+      if (!img.pixels.empty()) {
+        transform_->apply(img, rng);
+        return;
+      }
+    }
     std::lock_guard<std::mutex> lock(skippedMutex_);
     const std::string where = dataset_->describe(used);
     if (skippedSeen_.insert(where).second) skippedNew_.push_back({where, error.empty() ? "cannot load" : error});
@@ -151,10 +169,7 @@ Batch DataLoader::buildBatch(int64_t batch) {
   PipelineImage img;
   for (int64_t i = 0; i < n; ++i) {
     int64_t used = indices[i];
-    img = PipelineImage{};
-    img.pixels = loadWithFallback(indices[i], used);
-    Rng rng(mixSeed(options_.seed, static_cast<uint64_t>(epoch_), static_cast<uint64_t>(used)));
-    transform_->apply(img, rng);
+    loadWithFallback(indices[i], used, img);
     if (!img.isTensor) throw std::runtime_error("the transform pipeline has no ToTensor");
     const int64_t size = static_cast<int64_t>(img.tensor.size());
     if (i == 0) {

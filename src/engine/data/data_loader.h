@@ -72,7 +72,8 @@ class DataLoader {
   void stopWorkers();
   void workerLoop(int worker, int64_t firstBatch);
   Batch buildBatch(int64_t batch);
-  cv::Mat loadWithFallback(int64_t index, int64_t& used);
+  // The sample, or the next loadable one (reported), loaded and transformed.
+  void loadWithFallback(int64_t index, int64_t& used, PipelineImage& img);
 
   std::shared_ptr<const Dataset> dataset_;
   std::shared_ptr<const Compose> transform_;

@@ -6,6 +6,12 @@
 
 namespace trainscope {
 
+cv::Mat Dataset::loadForCrop(int64_t index, const CropPlanner& plan, cv::Rect* crop, std::string* error) const {
+  cv::Mat image = load(index, error);
+  if (!image.empty()) *crop = plan(image.size()).crop;
+  return image;
+}
+
 std::vector<int64_t> classCounts(const Dataset& d) {
   std::vector<int64_t> counts(d.classes().size(), 0);
   for (int64_t i = 0; i < d.size(); ++i) {

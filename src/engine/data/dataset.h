@@ -7,6 +7,7 @@
 #include <opencv2/core.hpp>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -18,6 +19,14 @@ struct SkippedItem {
   std::string path;
   std::string reason;  // English, as the run's record keeps it; skipReasonMessage() translates
 };
+
+// A pipeline's leading crop-and-resize (RandomResizedCrop, Resize): the crop in
+// full-image pixels and the size it is resized to.
+struct CropPlan {
+  cv::Rect crop;
+  cv::Size output;
+};
+using CropPlanner = std::function<CropPlan(cv::Size fullSize)>;
 
 class Dataset {
  public:
@@ -31,6 +40,12 @@ class Dataset {
   // file allows, decoded at a reduced scale when the format can (JPEG's DCT scaling),
   // so a 24-megapixel photo costs a fraction of a full decode. Default: load().
   virtual cv::Mat loadPreview(int64_t index, int minSide, std::string* error) const { return load(index, error); }
+  // For a pipeline that begins by cropping and resizing: `plan` is told the image's
+  // full size and chooses the crop; returns pixels that hold it, and in *crop where it
+  // lies in them. A JPEG file is decoded only around the crop, at a reduced scale where
+  // the crop keeps its output's pixels (data/jpeg_region.h). Default: load(), and the
+  // crop as planned. Empty on failure, with the reason in *error.
+  virtual cv::Mat loadForCrop(int64_t index, const CropPlanner& plan, cv::Rect* crop, std::string* error) const;
   // Where a sample comes from, for reports: a file path or "train[123]".
   virtual std::string describe(int64_t index) const = 0;
   virtual const std::vector<std::string>& classes() const = 0;
@@ -47,6 +62,9 @@ class SubsetDataset : public Dataset {
   cv::Mat load(int64_t i, std::string* error) const override { return base_->load(indices_.at(i), error); }
   cv::Mat loadPreview(int64_t i, int minSide, std::string* error) const override {
     return base_->loadPreview(indices_.at(i), minSide, error);
+  }
+  cv::Mat loadForCrop(int64_t i, const CropPlanner& plan, cv::Rect* crop, std::string* error) const override {
+    return base_->loadForCrop(indices_.at(i), plan, crop, error);
   }
   std::string describe(int64_t i) const override { return base_->describe(indices_.at(i)); }
   const std::vector<std::string>& classes() const override { return base_->classes(); }

@@ -1,5 +1,7 @@
 #include "engine/data/image_folder.h"
 
+#include "engine/data/jpeg_region.h"
+
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
@@ -266,6 +268,35 @@ cv::Mat decodeImagePreview(const fs::path& path, int channels, int minSide, std:
 
 cv::Mat ImageFolder::loadPreview(int64_t i, int minSide, std::string* error) const {
   return decodeImagePreview(entries_.at(i).path, channels_, minSide, error, maxPixels_);
+}
+
+cv::Mat ImageFolder::loadForCrop(int64_t i, const CropPlanner& original, cv::Rect* crop, std::string* error) const {
+  const fs::path& path = entries_.at(i).path;
+  CropPlanner plan = original;
+  // The header gate (signature, decompression bombs) as for every decode; then a JPEG
+  // is read once and decoded around the crop, anything else in full.
+  ImageHeader header;
+  std::string why;
+  if (readImageHeader(path, &header, &why, /*checkComplete=*/false) && !header.exceeds(maxPixels_)) {
+    try {
+      std::ifstream in(path, std::ios::binary);
+      std::vector<uchar> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      cv::Size full;
+      if (jpegSize(bytes, &full)) {
+        const CropPlan planned = plan(full);
+        // Should the region decode fail, the full decode below gets the same crop (the
+        // plan's random draws are taken once).
+        plan = [planned, full, &original](cv::Size size) { return size == full ? planned : original(size); };
+        JpegRegion region;
+        if (decodeJpegRegion(bytes, planned.crop, planned.output, channels_, &region, nullptr)) {
+          *crop = region.crop;
+          return region.pixels;
+        }
+      }
+    } catch (const std::exception&) {  // e.g. out of memory: the full decode says why
+    }
+  }
+  return Dataset::loadForCrop(i, plan, crop, error);
 }
 
 cv::Mat ImageFolder::load(int64_t i, std::string* error) const {

@@ -42,6 +42,7 @@ class ImageFolder : public Dataset {
   int64_t label(int64_t i) const override { return entries_.at(i).label; }
   cv::Mat load(int64_t i, std::string* error) const override;
   cv::Mat loadPreview(int64_t i, int minSide, std::string* error) const override;
+  cv::Mat loadForCrop(int64_t i, const CropPlanner& plan, cv::Rect* crop, std::string* error) const override;
   std::string describe(int64_t i) const override { return entries_.at(i).path.string(); }
   const std::vector<std::string>& classes() const override { return classes_; }
   int channels() const override { return channels_; }

@@ -43,6 +43,9 @@ class CorrectedLabels : public Dataset {
   cv::Mat loadPreview(int64_t i, int minSide, std::string* error) const override {
     return base_->loadPreview(kept_.at(i), minSide, error);
   }
+  cv::Mat loadForCrop(int64_t i, const CropPlanner& plan, cv::Rect* crop, std::string* error) const override {
+    return base_->loadForCrop(kept_.at(i), plan, crop, error);
+  }
   std::string describe(int64_t i) const override { return base_->describe(kept_.at(i)); }
   const std::vector<std::string>& classes() const override { return base_->classes(); }
   int channels() const override { return base_->channels(); }

@@ -292,6 +292,24 @@ void Compose::apply(PipelineImage& image, Rng& rng) const {
   for (const auto& step : steps_) step->apply(image, rng);
 }
 
+bool Compose::startsWithCrop() const {
+  return !specs_.empty() && (specs_[0].name == "RandomResizedCrop" || specs_[0].name == "Resize");
+}
+
+std::optional<CropPlan> Compose::planLeadingCrop(cv::Size full, Rng& rng) const {
+  if (!startsWithCrop() || full.width <= 0 || full.height <= 0) return std::nullopt;
+  const TransformSpec& s = specs_[0];
+  if (s.name == "Resize")
+    return CropPlan{cv::Rect(0, 0, full.width, full.height), resizedSize(full.height, full.width, s.size)};
+  return CropPlan{randomResizedCropRect(full.height, full.width, s.scale, s.ratio, rng), targetSize(s.size)};
+}
+
+void Compose::applyPlanned(PipelineImage& image, const cv::Rect& crop, const CropPlan& plan, Rng& rng) const {
+  requireImage(image, specs_.empty() ? "a crop" : specs_[0].name.c_str());
+  image.pixels = resizeTo(image.pixels(crop & cv::Rect(0, 0, image.pixels.cols, image.pixels.rows)), plan.output);
+  for (size_t i = 1; i < steps_.size(); ++i) steps_[i]->apply(image, rng);
+}
+
 std::vector<int64_t> Compose::outputShape(int channels, int height, int width) const {
   for (const auto& s : specs_) {
     if (s.name == "Grayscale") channels = s.num_output_channels;

@@ -3,11 +3,13 @@
 #pragma once
 
 #include "engine/config/config.h"
+#include "engine/data/dataset.h"
 #include "engine/data/rng.h"
 
 #include <opencv2/core.hpp>
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,6 +32,14 @@ class Compose {
  public:
   explicit Compose(const std::vector<TransformSpec>& specs);
   void apply(PipelineImage& image, Rng& rng) const;
+  // When the pipeline begins with RandomResizedCrop or Resize: the crop and output
+  // size that step gives an image of `full` size, its random draws taken from rng
+  // exactly as apply() takes them, so a loader can decode just that part.
+  std::optional<CropPlan> planLeadingCrop(cv::Size full, Rng& rng) const;
+  bool startsWithCrop() const;
+  // apply() for an image holding the planned crop at `crop`, at any scale: that region
+  // is resized to plan.output (as the first step would), then the other steps run.
+  void applyPlanned(PipelineImage& image, const cv::Rect& crop, const CropPlan& plan, Rng& rng) const;
   // Channels and size of the output for an input of the given shape (shape-only dry run).
   std::vector<int64_t> outputShape(int channels, int height, int width) const;
 
