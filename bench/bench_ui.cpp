@@ -223,8 +223,32 @@ void latencyWhileTraining(int epochs, int prefill) {
 }
 }  // namespace
 
+// With BENCH_STALLS set: every event whose delivery takes over 20 ms on the GUI thread,
+// by receiver (and its parent), to find what a stall was.
+class TimedApplication : public QApplication {
+ public:
+  using QApplication::QApplication;
+  bool notify(QObject* receiver, QEvent* event) override {
+    if (!timed_ || depth_ > 0) return QApplication::notify(receiver, event);
+    ++depth_;
+    QElapsedTimer t;
+    t.start();
+    const int type = event->type();
+    const QString who = QString::fromLatin1(receiver->metaObject()->className()) + "/" +
+                        (receiver->parent() ? receiver->parent()->metaObject()->className() : "-");
+    const bool done = QApplication::notify(receiver, event);
+    if (t.elapsed() > 20) std::fprintf(stderr, "slow event %d to %s: %lld ms\n", type, qPrintable(who), t.elapsed());
+    --depth_;
+    return done;
+  }
+
+ private:
+  bool timed_ = std::getenv("BENCH_STALLS") != nullptr;
+  int depth_ = 0;
+};
+
 int main(int argc, char** argv) {
-  QApplication app(argc, argv);
+  TimedApplication app(argc, argv);
   int epochs = 1;
   bool compareOnly = false;
   for (int i = 1; i < argc; ++i) {

@@ -280,6 +280,7 @@ void TrainingSession::launch(ExperimentConfig config, bool resuming, std::string
   Worker* w = worker_.get();
   ctx.onState = [w](RunState s) { w->state = s; };
   w->thread = std::thread([w, ctx = std::move(ctx), temporaryCheckpoint]() mutable {
+    applyRunThreadNiceness();  // before any worker thread is started from this one
     const RunRecord record = ctx.record;
     record.keepSpareSpace();
     runTraining(std::move(ctx));

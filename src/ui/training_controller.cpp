@@ -1,6 +1,7 @@
 #include "ui/training_controller.h"
 
 #include "engine/session.h"
+#include "engine/system/threads.h"
 #include "ui/process_run.h"
 #include "ui/translation.h"
 
@@ -39,6 +40,7 @@ bool TrainingController::start(const nlohmann::json& config, QString* error, int
       if (!process_) return false;
     } else {
       if (c.threads == 0) c.threads = appComputeThreads();  // "all cores" in the app leaves one
+      setRunThreadNiceness(kRunNiceness);
       session_ = TrainingSession::start(c);
     }
   } catch (const std::exception& e) {

@@ -28,6 +28,9 @@ class ProcessRun;
 // LibTorch threads for work the app runs (training, the LR finder, export, predict):
 // all cores but one, left to the GUI and the data loader (docs/benchmarks.md).
 int appComputeThreads();
+// How much lower than the GUI thread a run's threads run (nice): the GUI wins a core
+// the moment it wakes (docs/benchmarks.md, the app stays responsive).
+constexpr int kRunNiceness = 5;
 
 class TrainingController : public QObject {
   Q_OBJECT

@@ -1,7 +1,9 @@
 // The data map of dataset cartography: each training sample at (variability,
 // confidence) of the probability of its label over the epochs, coloured by how often
 // it was predicted right: easy to learn (top left), ambiguous (right), hard to learn
-// or mislabelled (bottom left). A click picks the nearest sample.
+// or mislabelled (bottom left). A click picks the nearest sample. Tens of thousands
+// of points: drawn as one pre-rendered disc each, and only while on screen (a hidden
+// page's map is drawn when it is shown, not at every epoch of a run).
 #pragma once
 
 #include <QWidget>
@@ -27,12 +29,16 @@ class DataMapPlot : public QWidget {
   int sampleNear(QPoint pixel) const;
   QCustomPlot* plot() const { return plot_; }
 
+ protected:
+  void showEvent(QShowEvent* event) override;
+
  signals:
   void sampleClicked(int sample);
 
  private:
   QCustomPlot* plot_;
   std::vector<Point> points_;
+  bool stale_ = false;  // changed while hidden
 };
 
 }  // namespace trainscope::widgets

@@ -1,12 +1,19 @@
 #include "engine/system/device.h"
 
 #include <algorithm>
+#include <atomic>
+#include <cerrno>
 #include <mutex>
 #include <stdexcept>
 #include <thread>
 
 #ifdef __GLIBC__
 #include <malloc.h>
+#endif
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 #endif
 
 namespace trainscope {
@@ -40,6 +47,24 @@ void keepFreedMemoryForReuse() {
     mallopt(M_MMAP_THRESHOLD, 32 * 1024 * 1024);
     mallopt(M_TRIM_THRESHOLD, 256 * 1024 * 1024);
   });
+#endif
+}
+
+namespace {
+std::atomic<int> runNiceness{0};
+}
+
+void setRunThreadNiceness(int increment) { runNiceness = std::clamp(increment, 0, 19); }
+
+void applyRunThreadNiceness() {
+#ifdef __linux__
+  const int increment = runNiceness.load();
+  if (increment <= 0) return;
+  // On Linux a thread is its own scheduling entity: this changes the calling thread only.
+  const auto tid = static_cast<id_t>(syscall(SYS_gettid));
+  errno = 0;
+  const int now = getpriority(PRIO_PROCESS, tid);
+  if (errno == 0) (void)setpriority(PRIO_PROCESS, tid, std::min(19, now + increment));
 #endif
 }
 

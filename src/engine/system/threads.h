@@ -10,5 +10,12 @@ int configureThreads(int requested);
 bool cudaAvailable();
 // Tunes the C allocator for training's allocation pattern (once per process; glibc only).
 void keepFreedMemoryForReuse();
+// How much lower (Linux nice, 0..19) the threads of runs started from now on run than
+// the process: the app sets 5, so its GUI thread gets a core the moment it wakes rather
+// than waiting out a training thread's time slice. A run's thread applies it to itself
+// first; its loader workers and LibTorch's threads, started from it, inherit it.
+void setRunThreadNiceness(int increment);
+// Applies it to the calling thread (a run's thread calls this when it starts).
+void applyRunThreadNiceness();
 
 }  // namespace trainscope
