@@ -53,21 +53,22 @@ double flopsOf(const at::RecordFunction& fn) {
 
 double forwardFlops(LayerStack& model, const torch::Tensor& x) {
   countedFlops = 0;
-  auto handle = at::addThreadLocalCallback(at::RecordFunctionCallback(
-                                               [](const at::RecordFunction& fn) -> std::unique_ptr<at::ObserverContext> {
-                                                 if (countedDepth == 0) {
-                                                   const double f = flopsOf(fn);
-                                                   if (f >= 0) countedFlops += f;
-                                                   if (f >= 0) ++countedDepth;
-                                                 } else {
-                                                   ++countedDepth;
-                                                 }
-                                                 return nullptr;
-                                               },
-                                               [](const at::RecordFunction&, at::ObserverContext*) {
-                                                 if (countedDepth > 0) --countedDepth;
-                                               })
-                                               .needsInputs(true));
+  auto handle =
+      at::addThreadLocalCallback(at::RecordFunctionCallback(
+                                     [](const at::RecordFunction& fn) -> std::unique_ptr<at::ObserverContext> {
+                                       if (countedDepth == 0) {
+                                         const double f = flopsOf(fn);
+                                         if (f >= 0) countedFlops += f;
+                                         if (f >= 0) ++countedDepth;
+                                       } else {
+                                         ++countedDepth;
+                                       }
+                                       return nullptr;
+                                     },
+                                     [](const at::RecordFunction&, at::ObserverContext*) {
+                                       if (countedDepth > 0) --countedDepth;
+                                     })
+                                     .needsInputs(true));
   {
     torch::NoGradGuard noGrad;
     (void)model->forward(x, {});
@@ -132,8 +133,11 @@ int main(int argc, char** argv) {
   std::printf(
       "| model, input, batch | samples/s | zero_grad | forward + loss | backward | optimizer step | GFLOP per sample "
       "(train) | GFLOP/s | share of GEMM peak |\n|---|---|---|---|---|---|---|---|---|\n");
-  const Case cases[] = {{"mlp", {1, 28, 28}, 64},      {"lenet", {1, 28, 28}, 64},  {"vgg", {1, 28, 28}, 64},
-                        {"resnet18", {1, 28, 28}, 128}, {"fastcnn", {3, 64, 64}, 64}};
+  const Case cases[] = {{"mlp", {1, 28, 28}, 64},
+                        {"lenet", {1, 28, 28}, 64},
+                        {"vgg", {1, 28, 28}, 64},
+                        {"resnet18", {1, 28, 28}, 128},
+                        {"fastcnn", {3, 64, 64}, 64}};
   for (const Case& c : cases) {
     if (!only.empty() && only != c.name) continue;
     torch::manual_seed(0);
@@ -147,7 +151,7 @@ int main(int argc, char** argv) {
     const torch::Tensor x = torch::randn(shape), y = torch::randint(10, {c.batch});
     const double flops = forwardFlops(model, x) / static_cast<double>(c.batch);
     const int warmup = 3, n = std::string(c.name) == "resnet18" || std::string(c.name) == "vgg" ? std::max(5, steps / 5)
-                                                                                                   : steps * 10;
+                                                                                                : steps * 10;
     double zero = 0, forward = 0, backward = 0, step = 0;
     for (int s = -warmup; s < n; ++s) {
       auto t = Clock::now();
