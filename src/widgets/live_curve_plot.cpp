@@ -65,6 +65,7 @@ int LiveCurvePlot::addSeries(const QString& name, const SeriesStyle& style) {
     // The raw curve is drawn as its per-pixel min/max band, in hairlines: a zigzag line
     // through every extreme, or a filled polygon, cost ~30 ms a curve (docs/benchmarks.md).
     s.band = new CurveBand(plot_->xAxis, y);
+    s.band->removeFromLegend();  // the smoothed line's entry stands for the series
     s.smooth = plot_->addGraph(plot_->xAxis, y);
     s.smooth->setName(name);
     s.smooth->setAdaptiveSampling(false);  // the data it gets is already decimated

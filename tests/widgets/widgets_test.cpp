@@ -164,6 +164,7 @@ class WidgetsTest : public QObject {
     auto prepared = LiveCurvePlot::prepareCurve(xs, ys, appended.smoothing());
     adopted.setSeriesData(0, std::move(prepared));
     QCOMPARE(adopted.pointCount(0), 50000);
+    QCOMPARE(adopted.plot()->legend->itemCount(), 1);  // one entry a series, not one for its band
     // Room to grow, made on the preparing thread: the next point does not copy the history.
     QVERIFY(adopted.values(0).capacity() >= 75000);
     const double* before = adopted.values(0).data();
