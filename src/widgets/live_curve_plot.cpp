@@ -376,8 +376,8 @@ void LiveCurvePlot::simplifySmoothedLines() {
     QCPAxis* value = s.smooth->valueAxis();
     std::vector<double> px(d.xs.size()), py(d.ys.size());
     for (size_t i = 0; i < px.size(); ++i) px[i] = key->coordToPixel(d.xs[i]), py[i] = value->coordToPixel(d.ys[i]);
-    // A quarter of a pixel: no difference a wide pen can show.
-    const std::vector<size_t> kept = simplifiedPolyline(px, py, 0.25);
+    // Half a pixel: no difference a pen two or more pixels wide can show.
+    const std::vector<size_t> kept = simplifiedPolyline(px, py, 0.5);
     QVector<double> xs, ys;
     xs.reserve(static_cast<int>(kept.size())), ys.reserve(static_cast<int>(kept.size()));
     for (size_t i : kept) xs.push_back(d.xs[i]), ys.push_back(d.ys[i]);

@@ -116,7 +116,7 @@ class LiveCurvePlot : public QWidget {
     Decimated smoothDrawn;        // the smoothed line's per-column means at the last refresh
     std::vector<double> blockXs;  // xs[k * CurvePyramid::kBlock]: where column boundaries are looked up
   };
-  // The smoothed lines through fewer points, within a quarter pixel of the means.
+  // The smoothed lines through fewer points, within half a pixel of the means.
   void simplifySmoothedLines();
   void rebuildSmoothed(Series& s);
   void applyEmptyRange();
