@@ -81,10 +81,9 @@ void CurveBand::draw(QCPPainter* painter) {
   for (size_t i = 0; i < n; ++i) {
     if (!ok[i]) continue;
     // Pixel y grows downwards: hi[i].y() <= lo[i].y().
-    if (lo[i].y() != hi[i].y())
-      lines.push_back(QLineF(lo[i], hi[i]));
-    else if (i + 1 >= n || !ok[i + 1])
-      lines.push_back(QLineF(lo[i], lo[i]));  // a lone point
+    // The column's span; a single value is a point (a zero-length line draws its pixel),
+    // which may sit inside both neighbours' spans and is then joined to neither.
+    lines.push_back(QLineF(lo[i], hi[i]));
     if (i + 1 >= n || !ok[i + 1]) continue;
     const size_t j = i + 1;
     if (hi[j].y() > lo[i].y())  // the next span lies wholly below this one

@@ -78,7 +78,7 @@ ColumnSplit splitColumns(const std::vector<double>& xs, const CurvePyramid& pyra
   split.whole = split.end - split.begin <= static_cast<size_t>(4 * columns) || !(x1 > x0);
   if (split.whole) return split;
   // With hundreds of points per column, each boundary moves to the nearest multiple of
-  // a pyramid block of at most an eighth of a column: a point within 1/16 of a pixel of
+  // a pyramid block of at most a quarter of a column: a point within 1/8 of a pixel of
   // a boundary may be drawn in the column beside it, and a column is then a run of
   // whole blocks, read in sequence.
   const size_t perColumn = (split.end - split.begin) / static_cast<size_t>(columns);
@@ -92,7 +92,7 @@ ColumnSplit splitColumns(const std::vector<double>& xs, const CurvePyramid& pyra
   // With every block's first x at hand, snapped boundaries are found in that small
   // array: reading xs itself near each boundary was a cache miss a column.
   const size_t stride = snap / CurvePyramid::kBlock;
-  const bool sampled = blockXs && stride > 0 && snap > 1;
+  const bool sampled = blockXs && !blockXs->empty() && stride > 0 && snap > 1;
   const size_t kMax =
       sampled ? std::min((split.end - 1) / snap, (blockXs->size() - 1) / std::max<size_t>(stride, 1)) : 0;
   auto snappedX = [&](size_t k) { return (*blockXs)[k * stride]; };
@@ -121,6 +121,10 @@ ColumnSplit splitColumns(const std::vector<double>& xs, const CurvePyramid& pyra
         if (snapped > i && snapped < split.end) j = snapped;
       }
     }
+    // Where points are sparse (a slow stretch of a time axis), a column may hold fewer
+    // than four blocks: its boundary is then exact, not snapped, so no extreme is drawn
+    // more than a fraction of a pixel away.
+    if (snap > 1 && j - i < 4 * snap && j < split.end) j = firstAtOrAfter(xs, i, split.end, target);
     i = j;
     // The next column holding a point (a snapped boundary may leave i in this one).
     if (i < split.end) {

@@ -133,6 +133,7 @@ class WidgetsTest : public QObject {
     std::vector<double> xs, lows, highs;
     for (int i = 0; i <= 10; ++i) xs.push_back(i), lows.push_back(2), highs.push_back(8);
     lows[5] = highs[5] = std::nan("");  // a gap
+    lows[3] = highs[3] = 5;             // a column of one value inside its neighbours' spans
     band->setData(xs, lows, highs);
     const QImage image = plot.toPixmap(400, 300).toImage();
     auto red = [&](double x, double y) {
@@ -143,6 +144,18 @@ class WidgetsTest : public QObject {
     QVERIFY(red(2, 5));  // inside a column's span
     QVERIFY(red(2, 7.9));
     QVERIFY(!red(2, 9));  // above the highs
+    // The single value is drawn (its pixel, give or take rounding), not left as a hole.
+    auto redNear = [&](double x, double y) {
+      const int px = static_cast<int>(plot.xAxis->coordToPixel(x)), py = static_cast<int>(plot.yAxis->coordToPixel(y));
+      for (int dx = -1; dx <= 1; ++dx)
+        for (int dy = -1; dy <= 1; ++dy) {
+          const QColor c = image.pixelColor(px + dx, py + dy);
+          if (c.red() > 200 && c.green() < 80) return true;
+        }
+      return false;
+    };
+    QVERIFY(redNear(3, 5));
+    QVERIFY(!redNear(3, 7));
     bool found = false;
     QCPRange r = band->getValueRange(found);
     QVERIFY(found);

@@ -280,9 +280,15 @@ cv::Mat ImageFolder::loadForCrop(int64_t i, const CropPlanner& original, cv::Rec
   if (readImageHeader(path, &header, &why, /*checkComplete=*/false) && !header.exceeds(maxPixels_)) {
     try {
       std::ifstream in(path, std::ios::binary);
-      std::vector<uchar> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      char magic[3] = {};
+      // Only a JPEG is read here; any other file is read once, by the full decode below.
+      const bool jpeg = in.read(magic, 3) && static_cast<unsigned char>(magic[0]) == 0xFF &&
+                        static_cast<unsigned char>(magic[1]) == 0xD8 && static_cast<unsigned char>(magic[2]) == 0xFF;
+      in.seekg(0);
+      std::vector<uchar> bytes;
+      if (jpeg) bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
       cv::Size full;
-      if (jpegSize(bytes, &full)) {
+      if (jpeg && jpegSize(bytes, &full)) {
         const CropPlan planned = plan(full);
         // Should the region decode fail, the full decode below gets the same crop (the
         // plan's random draws are taken once).

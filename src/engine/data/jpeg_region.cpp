@@ -107,7 +107,11 @@ bool decodeJpegRegion(const std::vector<unsigned char>& bytes, const cv::Rect& c
   pixels.create(endRow - firstRow, static_cast<int>(d.info.output_width), channels == 1 ? CV_8UC1 : CV_8UC3);
   while (static_cast<int>(d.info.output_scanline) < endRow) {
     JSAMPROW row = pixels.ptr<unsigned char>(static_cast<int>(d.info.output_scanline) - firstRow);
-    if (jpeg_read_scanlines(&d.info, &row, 1) != 1) break;
+    if (jpeg_read_scanlines(&d.info, &row, 1) != 1) {  // never with a memory source; no half image
+      jpeg_abort_decompress(&d.info);
+      if (error) *error = "cannot decode: the decoder stopped early";
+      return false;
+    }
   }
   jpeg_abort_decompress(&d.info);  // the rows below the crop are never decoded
   const int left = static_cast<int>(xOffset);

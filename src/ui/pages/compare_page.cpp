@@ -342,10 +342,15 @@ void ComparePage::refreshLive() {
     rebuildTable();
     updateDifferences();
   }
-  if (plotting_) return;  // the plot being prepared has these reads, or the next refresh adds them
+  if (plotting_) {  // the plot being prepared may predate this read: refresh when it lands
+    liveSkipped_ = true;
+    return;
+  }
   const auto runs = plotRequests();
-  bool sameRuns = runs.size() == plottedSeries_.size();
-  for (const auto& r : runs) sameRuns = sameRuns && plottedSeries_.count(r.dir);
+  // The runs asked for last time, whether or not they had this curve (a run without
+  // probes.h5 has no grad_norm): the same set means the same plot.
+  bool sameRuns = runs.size() == plottedCurves_.size();
+  for (const auto& r : runs) sameRuns = sameRuns && plottedCurves_.count(r.dir);
   if (!sameRuns) {
     replot();
     return;
@@ -354,7 +359,12 @@ void ComparePage::refreshLive() {
   const std::string x = x_->currentData().toString().toStdString();
   for (const auto& r : runs) {
     if (plottedCurves_[r.dir] == r.curves) continue;  // not read again since drawn
+    plottedCurves_[r.dir] = r.curves;
     std::vector<double> xs, ys;
+    if (!plottedSeries_.count(r.dir)) {  // no such curve when plotted: replot if it has one now
+      if (curveOf(*r.curves, metric, x, xs, ys)) return replot();
+      continue;
+    }
     if (!curveOf(*r.curves, metric, x, xs, ys)) continue;
     const int index = plottedSeries_[r.dir];
     const size_t have = static_cast<size_t>(plot_->pointCount(index));
@@ -514,7 +524,13 @@ void ComparePage::replot() {
 }
 
 void ComparePage::applyPlot() {
-  PreparedPlot prepared = plotter_.future().takeResult();
+  PreparedPlot prepared;
+  try {
+    prepared = plotter_.future().takeResult();
+  } catch (const std::exception&) {  // out of memory while preparing: the plot stays as it was
+    plotting_ = false;
+    return;
+  }
   if (prepared.generation != plotGeneration_) return;  // a newer one is on its way
   plotting_ = false;
   const QString metric = metric_->currentData().toString();
@@ -531,9 +547,14 @@ void ComparePage::applyPlot() {
     const int i = plot_->addSeries(s.run.name, style);
     plot_->setSeriesData(i, std::move(s.curve));
     plottedSeries_[s.run.dir] = i;
-    plottedCurves_[s.run.dir] = s.run.curves;
   }
+  for (const auto& run : prepared.requested) plottedCurves_[run.dir] = run.curves;
   plot_->redraw();
+  if (liveSkipped_) {  // a read landed while this was prepared: add what it brought
+    liveSkipped_ = false;
+    refreshLive();
+    if (plotting_) return;  // it asked for another plot; that one emits
+  }
   if (!reading_) emit refreshed();
 }
 

@@ -102,10 +102,11 @@ class ComparePage : public QWidget {
   QFutureWatcher<PreparedPlot> plotter_;
   int plotGeneration_ = 0;  // of the latest replot asked for: an older result is dropped
   bool plotting_ = false;
-  bool reading_ = false;    // a read is in flight or queued
-  bool inFlight_ = false;   // set with the future, cleared when its result is applied
-  bool readAgain_ = false;  // asked for while one was in flight
-  bool fullRead_ = false;   // the next read rebuilds the plot
+  bool liveSkipped_ = false;  // a live read landed while the plot was prepared
+  bool reading_ = false;      // a read is in flight or queued
+  bool inFlight_ = false;     // set with the future, cleared when its result is applied
+  bool readAgain_ = false;    // asked for while one was in flight
+  bool fullRead_ = false;     // the next read rebuilds the plot
   bool inFlightFull_ = false;
   std::map<QString, int> colors_;  // ticked run folder -> palette index, while ticked
   std::map<QString, bool> ticked_;
@@ -123,7 +124,9 @@ class ComparePage : public QWidget {
   QTimer live_;
   QString signature_;                     // of the table's contents, to rebuild only on change
   std::map<QString, int> plottedSeries_;  // run folder -> series on the plot
-  std::map<QString, std::shared_ptr<const RunCurves>> plottedCurves_;  // the read each series shows
+  // The runs the plot was asked for, with the read each shows (a run without the
+  // metric's curve is here but has no series).
+  std::map<QString, std::shared_ptr<const RunCurves>> plottedCurves_;
   bool rebuilding_ = false;
 };
 

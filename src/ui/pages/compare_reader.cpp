@@ -56,6 +56,7 @@ PreparedPlot preparePlot(const std::vector<PlotRequest>& runs, const std::string
                          double smoothing, int generation) {
   PreparedPlot out;
   out.generation = generation;
+  out.requested = runs;
   for (const auto& run : runs) {
     std::vector<double> xs, ys;
     if (!run.curves || !curveOf(*run.curves, metric, x, xs, ys)) continue;

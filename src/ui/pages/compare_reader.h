@@ -51,6 +51,7 @@ struct PreparedPlot {
     widgets::LiveCurvePlot::PreparedCurve curve;
   };
   int generation = 0;
+  std::vector<PlotRequest> requested;  // every run asked for, with or without the curve
   std::vector<Series> series;
 };
 PreparedPlot preparePlot(const std::vector<PlotRequest>& runs, const std::string& metric, const std::string& x,
