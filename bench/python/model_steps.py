@@ -1,6 +1,6 @@
-"""The Python twin of bench/bench_models.cpp: a training step of the same LeNet and
-ResNet-18 (the engine's small-image stem: 3x3 conv, no max pool) on a fixed random
-batch, Adam, no data loader, on the same LibTorch (/usr/bin/python3's torch 1.13).
+"""The Python twin of bench/bench_models.cpp: a training step of the same LeNet (the
+one bench/python/fashion_lenet.py trains) and ResNet-18 (the engine's small-image stem:
+3x3 conv, no max pool) on a fixed random batch, Adam, no data loader, on the same LibTorch (/usr/bin/python3's torch 1.13).
 Prints one JSON line per model: samples/s and the phases in ms.
 Usage: /usr/bin/python3 model_steps.py [--threads 2] [--steps 30] [--only NAME]
 """
@@ -13,21 +13,7 @@ import torch.nn as nn
 import torch.nn.functional as F
 import torchvision
 
-
-class LeNet(nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.conv1 = nn.Conv2d(1, 6, 5, padding=2)
-        self.conv2 = nn.Conv2d(6, 16, 5)
-        self.fc1 = nn.Linear(16 * 5 * 5, 120)
-        self.fc2 = nn.Linear(120, 84)
-        self.fc3 = nn.Linear(84, 10)
-
-    def forward(self, x):
-        x = F.max_pool2d(F.relu(self.conv1(x)), 2)
-        x = F.max_pool2d(F.relu(self.conv2(x)), 2)
-        x = torch.flatten(x, 1)
-        return self.fc3(F.relu(self.fc2(F.relu(self.fc1(x)))))
+from fashion_lenet import LeNet  # the seed's LeNet, the same model as the end-to-end benchmark
 
 
 def resnet18_small():

@@ -135,6 +135,11 @@ ColumnSplit splitColumns(const std::vector<double>& xs, const CurvePyramid& pyra
   return split;
 }
 
+void extendBlockXs(const std::vector<double>& xs, std::vector<double>& blockXs) {
+  for (size_t k = blockXs.size() * CurvePyramid::kBlock; k < xs.size(); k += CurvePyramid::kBlock)
+    blockXs.push_back(xs[k]);
+}
+
 Decimated decimateMinMax(const std::vector<double>& xs, const std::vector<double>& ys, const CurvePyramid& pyramid,
                          const ColumnSplit& split) {
   Decimated out;
@@ -178,10 +183,11 @@ Decimated decimateMean(const std::vector<double>& xs, const std::vector<double>&
 Envelope envelopeMinMax(const std::vector<double>& xs, const std::vector<double>& ys, const CurvePyramid& pyramid,
                         const ColumnSplit& split) {
   Envelope out;
-  if (split.whole) {
-    const size_t end = std::min(split.end, ys.size());
-    for (size_t i = split.begin; i < end; ++i)
-      out.xs.push_back(xs[i]), out.lows.push_back(ys[i]), out.highs.push_back(ys[i]);
+  if (split.whole) {  // each point its own column: low == high
+    Decimated points = decimateMinMax(xs, ys, pyramid, split);
+    out.lows = points.ys;
+    out.highs = std::move(points.ys);
+    out.xs = std::move(points.xs);
     return out;
   }
   for (size_t c = 0; c < split.starts.size(); ++c) {

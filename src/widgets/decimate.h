@@ -29,6 +29,9 @@ struct ColumnSplit {
 // blocks), where boundaries are then looked up.
 ColumnSplit splitColumns(const std::vector<double>& xs, const CurvePyramid& pyramid, double x0, double x1, int columns,
                          const std::vector<double>* blockXs = nullptr);
+// Appends to blockXs the first x of each block of xs it does not hold yet, for
+// splitColumns (xs only grows at its end).
+void extendBlockXs(const std::vector<double>& xs, std::vector<double>& blockXs);
 Decimated decimateMinMax(const std::vector<double>& xs, const std::vector<double>& ys, const CurvePyramid& pyramid,
                          const ColumnSplit& split);
 Decimated decimateMean(const std::vector<double>& xs, const std::vector<double>& ys, const CurvePyramid& pyramid,

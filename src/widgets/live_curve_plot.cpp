@@ -129,7 +129,7 @@ LiveCurvePlot::PreparedCurve LiveCurvePlot::prepareCurve(std::vector<double> xs,
   for (double y : ys) c.smoothYs.push_back(c.smoothing > 0 ? c.ema.add(y) : y);
   c.rawPyramid.extend(ys);
   c.smoothPyramid.extend(c.smoothYs);
-  for (size_t k = 0; k < n; k += CurvePyramid::kBlock) c.blockXs.push_back(xs[k]);
+  extendBlockXs(xs, c.blockXs);
   c.xs = std::move(xs), c.ys = std::move(ys);
   return c;
 }
@@ -326,8 +326,7 @@ bool LiveCurvePlot::refresh() {
   const int columns = std::max(1, plot_->axisRect()->width());
   for (auto& s : series_) {
     s.rawPyramid.extend(s.ys);
-    for (size_t k = s.blockXs.size() * CurvePyramid::kBlock; k < s.xs.size(); k += CurvePyramid::kBlock)
-      s.blockXs.push_back(s.xs[k]);
+    extendBlockXs(s.xs, s.blockXs);
     const ColumnSplit split = splitColumns(s.xs, s.rawPyramid, range.lower, range.upper, columns, &s.blockXs);
     if (s.band) {
       Envelope e = envelopeMinMax(s.xs, s.ys, s.rawPyramid, split);

@@ -79,7 +79,7 @@ class WidgetsTest : public QObject {
     CurvePyramid pyramid;
     pyramid.extend(ys);
     std::vector<double> blockXs;
-    for (size_t k = 0; k < n; k += CurvePyramid::kBlock) blockXs.push_back(xs[k]);
+    extendBlockXs(xs, blockXs);
     const int columns = 1000;
     const double x0 = xs[1000], x1 = xs[n - 1000], width = (x1 - x0) / columns;
     const std::vector<double>* none = nullptr;

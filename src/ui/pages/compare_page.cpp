@@ -4,6 +4,7 @@
 #include "ui/pages/metric_names.h"
 #include "ui/pages/run_actions.h"
 #include "ui/pages/run_differences.h"
+#include "ui/pages/run_table_cells.h"
 #include "ui/translation.h"
 
 #include "widgets/curve_export.h"
@@ -57,28 +58,6 @@ enum Column {
   kDataset,
   kTags,
   kColumns
-};
-
-QString percent(double v) { return std::isnan(v) ? QString() : QString::number(v * 100, 'f', 2) + "%"; }
-QString duration(double s) {
-  if (s <= 0) return {};
-  if (s < 120) return QString::number(s, 'f', 0) + " s";
-  if (s < 7200) return QString::number(s / 60, 'f', 1) + " min";
-  return QString::number(s / 3600, 'f', 1) + " h";
-}
-
-// A table item that sorts by a number when it has one.
-class SortItem : public QTableWidgetItem {
- public:
-  SortItem(const QString& text, double key) : QTableWidgetItem(text), key_(key) {}
-  bool operator<(const QTableWidgetItem& other) const override {
-    const auto* o = dynamic_cast<const SortItem*>(&other);
-    if (o && !std::isnan(key_) && !std::isnan(o->key_)) return key_ < o->key_;
-    return QTableWidgetItem::operator<(other);
-  }
-
- private:
-  double key_;
 };
 
 }  // namespace
@@ -397,14 +376,14 @@ void ComparePage::rebuildTable() {
     for (int c = 0; c < kColumns; ++c) text << QString(), keys << NAN;
     text[kName] = QString::fromStdString(r.name);
     text[kStatus] = statusName(QString::fromStdString(r.status));
-    text[kBest] = percent(r.best_val_accuracy), keys[kBest] = r.best_val_accuracy;
-    text[kFinal] = percent(r.final_val_accuracy), keys[kFinal] = r.final_val_accuracy;
+    text[kBest] = percentCell(r.best_val_accuracy), keys[kBest] = r.best_val_accuracy;
+    text[kFinal] = percentCell(r.final_val_accuracy), keys[kFinal] = r.final_val_accuracy;
     text[kModel] = QString::fromStdString(r.model);
     text[kOptimizer] = QString::fromStdString(r.optimizer);
     text[kLr] = std::isnan(r.lr) ? QString() : QString::number(r.lr, 'g', 3), keys[kLr] = r.lr;
     text[kWeightDecay] = std::isnan(r.weight_decay) ? QString() : QString::number(r.weight_decay, 'g', 3);
     keys[kWeightDecay] = r.weight_decay;
-    text[kTime] = duration(r.train_seconds), keys[kTime] = r.train_seconds;
+    text[kTime] = durationCell(r.train_seconds), keys[kTime] = r.train_seconds;
     text[kDataset] = datasetText(r.dataset);
     text[kTags] = tags;
     if (!filter.isEmpty()) {
