@@ -2,6 +2,7 @@
 
 #include "engine/config/image_size.h"
 #include "engine/models/blocks.h"
+#include "engine/models/max_pool.h"
 #include "engine/models/script_model.h"
 
 #include <mutex>
@@ -83,10 +84,10 @@ LayerStack buildLeNet(const std::vector<int64_t>& in, int64_t classes) {
   StackBuilder b(in, "lenet");
   b.add("conv1", "Conv2d", nn::Conv2d(nn::Conv2dOptions(in[0], 6, 5).padding(2)));
   b.add("relu1", "ReLU", nn::ReLU());
-  b.add("pool1", "MaxPool2d", nn::MaxPool2d(2));
+  b.add("pool1", "MaxPool2d", FastMaxPool2d(2));
   b.add("conv2", "Conv2d", nn::Conv2d(nn::Conv2dOptions(6, 16, 5)));
   b.add("relu2", "ReLU", nn::ReLU());
-  b.add("pool2", "MaxPool2d", nn::MaxPool2d(2));
+  b.add("pool2", "MaxPool2d", FastMaxPool2d(2));
   b.add("flatten", "Flatten", nn::Flatten());
   b.add("fc1", "Linear", nn::Linear(b.features(), 120));
   b.add("relu3", "ReLU", nn::ReLU());
@@ -110,7 +111,7 @@ LayerStack buildVgg(const ModelConfig& c, const std::vector<int64_t>& in, int64_
       b.add("relu" + n, "ReLU", nn::ReLU());
       channels = widths[stage];
     }
-    b.add("pool" + std::to_string(stage + 1), "MaxPool2d", nn::MaxPool2d(2));
+    b.add("pool" + std::to_string(stage + 1), "MaxPool2d", FastMaxPool2d(2));
   }
   if (b.height() > 4)
     b.add("avgpool", "AdaptiveAvgPool2d", nn::AdaptiveAvgPool2d(nn::AdaptiveAvgPool2dOptions({4, 4})));
@@ -134,7 +135,7 @@ LayerStack buildResNet18(const std::vector<int64_t>& in, int64_t classes) {
   }
   b.add("bn1", "BatchNorm2d", nn::BatchNorm2d(64));
   b.add("relu", "ReLU", nn::ReLU());
-  if (!small) b.add("maxpool", "MaxPool2d", nn::MaxPool2d(nn::MaxPool2dOptions(3).stride(2).padding(1)));
+  if (!small) b.add("maxpool", "MaxPool2d", FastMaxPool2d(nn::MaxPool2dOptions(3).stride(2).padding(1)));
   int64_t channels = 64;
   const int64_t widths[] = {64, 128, 256, 512};
   for (int stage = 0; stage < 4; ++stage) {
