@@ -1,5 +1,6 @@
 #include "ui/application.h"
 
+#include "engine/system/threads.h"
 #include "engine/system/versions.h"
 
 #include "ui/experiment_document.h"
@@ -20,6 +21,9 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <cstdlib>
+
+#include <unistd.h>
 
 namespace trainscope::ui {
 
@@ -46,7 +50,19 @@ void startSelfTest(MainWindow& window) {
 
 }  // namespace
 
+void restartWithComputeEnvironment(char** argv) {
+  // A run's OpenMP threads wait for the next op by spinning, then sleep, and waking a
+  // sleeping one costs more than many small ops: libgomp's default spin (300,000 turns)
+  // is too short in the app, where the GUI thread's wake-ups push a step's ops apart.
+  // Ten times that (a few milliseconds) kept the app's throughput nearest the CLI's on
+  // two cores without a thread spinning on while a run is paused (docs/benchmarks.md).
+  if (std::getenv("OMP_WAIT_POLICY") || std::getenv("GOMP_SPINCOUNT")) return;  // the user's choice
+  setenv("GOMP_SPINCOUNT", "3000000", 1);
+  execv("/proc/self/exe", argv);  // returns only on failure: carry on as we are
+}
+
 int runTrainscope(QApplication& app) {
+  useOneComputeThread();  // LibTorch on the GUI thread, if ever, is no second OpenMP team
   QApplication::setOrganizationName("Trainscope");
   QApplication::setApplicationName("Trainscope");
   QApplication::setApplicationVersion(trainscopeVersion());

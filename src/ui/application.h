@@ -9,4 +9,9 @@ namespace trainscope::ui {
 
 int runTrainscope(QApplication& app);
 
+// Before anything else in main: sets how LibTorch's OpenMP threads wait between ops
+// (unless the user chose) and starts the process again with it, since libgomp reads it
+// once, when it loads. Returns only when nothing needed changing, or the restart failed.
+void restartWithComputeEnvironment(char** argv);
+
 }  // namespace trainscope::ui

@@ -2,6 +2,7 @@
 
 #include "engine/data/fashion_mnist.h"
 #include "engine/data/image_folder.h"
+#include "ui/background.h"
 
 #include <QMetaObject>
 #include <QtConcurrent/QtConcurrentRun>
@@ -36,7 +37,7 @@ void DatasetImporter::run(Work work) {
   cancel_ = false;
   busy_ = true;
   const quint64 generation = ++generation_;
-  watcher_.setFuture(QtConcurrent::run([work, generation] {
+  watcher_.setFuture(runInBackground([work, generation] {
     Result r;
     r.generation = generation;
     try {

@@ -1,5 +1,6 @@
 #include "ui/diagnosis_loader.h"
 
+#include "ui/background.h"
 #include "ui/image_convert.h"
 
 #include <QColor>
@@ -55,7 +56,7 @@ void DiagnosisLoader::startNext() {
   // The dataset is opened once per run; epochs only change the two files.
   std::shared_ptr<const DatasetSplits> reuse =
       current_ && current_->run_dir == runDir && current_->error.empty() ? current_->splits : nullptr;
-  watcher_.setFuture(QtConcurrent::run([runDir, reuse] {
+  watcher_.setFuture(runInBackground([runDir, reuse] {
     return std::shared_ptr<const RunDiagnosis>(std::make_shared<RunDiagnosis>(readRunDiagnosis(runDir, reuse)));
   }));
 }
@@ -86,7 +87,7 @@ void GradCamRunner::startNext() {
     explainer_ = std::make_shared<GradCamExplainer>(r.runDir.toStdString());
     explainerRun_ = r.runDir;
   }
-  watcher_.setFuture(QtConcurrent::run([r, explainer = explainer_] {
+  watcher_.setFuture(runInBackground([r, explainer = explainer_] {
     SampleExplanation out;
     out.key = r.key;
     std::string error;

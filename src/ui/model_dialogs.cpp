@@ -1,5 +1,6 @@
 #include "ui/model_dialogs.h"
 
+#include "ui/background.h"
 #include "ui/training_controller.h"
 
 #include <qcustomplot.h>
@@ -68,7 +69,7 @@ LrFinderDialog::LrFinderDialog(const ExperimentConfig& config, std::function<voi
   const ExperimentConfig c = withAppThreads(config);
   QPointer<QProgressBar> bar = progress_;
   auto cancel = cancel_;
-  watcher_.setFuture(QtConcurrent::run([c, bar, cancel] {
+  watcher_.setFuture(runInBackground([c, bar, cancel] {
     return findLearningRate(c, 100, [bar, cancel](int i, int n) {
       // Closing the dialog ends the test after this step (the state is restored).
       if (*cancel) throw std::runtime_error("cancelled");
@@ -155,7 +156,7 @@ void PredictDialog::predict(const QStringList& images) {
   hint_->setText(tr("Classifying %n image(s)…", nullptr, static_cast<int>(paths.size())));
   const std::string run = runDir_.toStdString();
   const int threads = appComputeThreads();
-  watcher_.setFuture(QtConcurrent::run([run, paths, threads] { return predictImages(run, paths, 5, "", threads); }));
+  watcher_.setFuture(runInBackground([run, paths, threads] { return predictImages(run, paths, 5, "", threads); }));
 }
 
 void PredictDialog::dragEnterEvent(QDragEnterEvent* event) {
@@ -229,7 +230,7 @@ void exportRunModel(QWidget* parent, const QString& runDir) {
             .arg(QString::fromStdString(e.model_path), QString::fromStdString(e.preprocessing_path),
                  QString::fromStdString(e.checkpoint)));
   });
-  watcher->setFuture(QtConcurrent::run([r] { return exportModel(r); }));
+  watcher->setFuture(runInBackground([r] { return exportModel(r); }));
 }
 
 void fitBatchSize(QWidget* parent, const ExperimentConfig& config, std::function<void(int, int)> apply) {
@@ -257,7 +258,7 @@ void fitBatchSize(QWidget* parent, const ExperimentConfig& config, std::function
             .arg(a.grad_accum_steps));
     if (choice == QMessageBox::Yes && apply) apply(a.batch_size, a.grad_accum_steps);
   });
-  watcher->setFuture(QtConcurrent::run([c] { return adviseBatchSize(c); }));
+  watcher->setFuture(runInBackground([c] { return adviseBatchSize(c); }));
 }
 
 }  // namespace trainscope::ui

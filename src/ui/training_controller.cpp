@@ -24,7 +24,7 @@ TrainingController::~TrainingController() {
   process_.reset();  // stops every rank, each at the same step
 }
 
-int appComputeThreads() { return std::max(1, QThread::idealThreadCount() - 1); }
+int appComputeThreads() { return std::max(1, QThread::idealThreadCount()); }
 
 bool TrainingController::start(const nlohmann::json& config, QString* error, int processes) {
   if (isActive()) {
@@ -39,7 +39,7 @@ bool TrainingController::start(const nlohmann::json& config, QString* error, int
       process_ = ProcessRun::start(toJson(c), processes, error);
       if (!process_) return false;
     } else {
-      if (c.threads == 0) c.threads = appComputeThreads();  // "all cores" in the app leaves one
+      if (c.threads == 0) c.threads = appComputeThreads();
       setRunThreadNiceness(kRunNiceness);
       session_ = TrainingSession::start(c);
     }

@@ -26,7 +26,9 @@ namespace trainscope::ui {
 class ProcessRun;
 
 // LibTorch threads for work the app runs (training, the LR finder, export, predict):
-// all cores but one, left to the GUI and the data loader (docs/benchmarks.md).
+// all cores, as the CLI. The GUI needs under a tenth of one, and takes it at once (a
+// run's threads run below it); the app's background tasks compute on one thread each
+// (ui/background.h), so the run's threads stay the only OpenMP team (docs/benchmarks.md).
 int appComputeThreads();
 // How much lower than the GUI thread a run's threads run (nice): the GUI wins a core
 // the moment it wakes (docs/benchmarks.md, the app stays responsive).

@@ -1,6 +1,7 @@
 #include "engine/data/data_loader.h"
 
 #include "engine/data/rng.h"
+#include "engine/system/threads.h"
 
 #include <algorithm>
 #include <numeric>
@@ -68,6 +69,7 @@ void DataLoader::startEpoch(int64_t epoch, int64_t firstBatch) {
 }
 
 void DataLoader::workerLoop(int worker, int64_t first) {
+  useOneComputeThread();  // the run's compute threads keep the cores; as torch.utils.data's workers
   const int64_t stride = options_.num_workers;
   const int64_t window = static_cast<int64_t>(options_.num_workers) * options_.prefetch_factor;
   for (int64_t b = first + worker; b < endBatch_; b += stride) {

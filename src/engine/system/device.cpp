@@ -10,6 +10,9 @@
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
+// LibTorch's OpenMP runtime (libgomp for Debian's, a bundled copy for PyTorch's wheels),
+// loaded with LibTorch: a weak reference binds to whichever it is, and is null without one.
+extern "C" void omp_set_num_threads(int) __attribute__((weak));
 #ifdef __linux__
 #include <sys/resource.h>
 #include <sys/syscall.h>
@@ -66,6 +69,13 @@ void applyRunThreadNiceness() {
   const int now = getpriority(PRIO_PROCESS, tid);
   if (errno == 0) (void)setpriority(PRIO_PROCESS, tid, std::min(19, now + increment));
 #endif
+}
+
+void useOneComputeThread() {
+  // ATen sets a thread's OpenMP count on the thread's first parallel op, from its
+  // process-wide count: let it do so now, so that it does not undo this later.
+  (void)at::get_num_threads();
+  if (omp_set_num_threads) omp_set_num_threads(1);  // this thread's only (at::set_num_threads: the process's too)
 }
 
 int configureThreads(int requested) {

@@ -1,5 +1,6 @@
 #include "ui/pages/compare_page.h"
 
+#include "ui/background.h"
 #include "ui/pages/compare_reader.h"
 #include "ui/pages/metric_names.h"
 #include "ui/pages/run_actions.h"
@@ -272,7 +273,7 @@ void ComparePage::startRead(bool full) {
   std::map<std::string, CurvesStamp> cached;
   for (const auto& [dir, c] : curves_) cached[dir] = {c.modified, c.failed};
   const QString runsDir = runsDir_;
-  reader_.setFuture(QtConcurrent::run([runsDir, ticked, cached] { return readRunsSnapshot(runsDir, ticked, cached); }));
+  reader_.setFuture(runInBackground([runsDir, ticked, cached] { return readRunsSnapshot(runsDir, ticked, cached); }));
 }
 
 void ComparePage::applySnapshot() {
@@ -497,7 +498,7 @@ void ComparePage::replot() {
   const std::string metric = metric_->currentData().toString().toStdString();
   const std::string x = x_->currentData().toString().toStdString();
   const double smoothing = plot_->smoothing();
-  plotter_.setFuture(QtConcurrent::run([runs = plotRequests(), metric, x, smoothing, generation] {
+  plotter_.setFuture(runInBackground([runs = plotRequests(), metric, x, smoothing, generation] {
     return preparePlot(runs, metric, x, smoothing, generation);
   }));
 }

@@ -1,6 +1,7 @@
 #include "ui/pages/data_page.h"
 
 #include "engine/train/mix_draw.h"
+#include "ui/background.h"
 
 #include <QFileInfo>
 #include <QListView>
@@ -418,7 +419,7 @@ void DataPage::showPreview() {
   const TrainingConfig training = cfg->training;  // MixUp / CutMix show too
   const quint64 generation = ++previewGeneration_;
   // Decoding (a 30-megapixel photo) and augmenting happen off the GUI thread.
-  previewing_.setFuture(QtConcurrent::run([splits, data, index, imageSteps, seed, rerolls, generation, training] {
+  previewing_.setFuture(runInBackground([splits, data, index, imageSteps, seed, rerolls, generation, training] {
     PreviewImages out;
     out.generation = generation;
     std::string error;
@@ -486,7 +487,7 @@ void DataPage::computeMeanStd() {
   setBusy(true, tr("Measuring the training images…"));
   statsCancel_ = false;
   const auto pipeline = cfg->val_transforms;
-  measuring_.setFuture(QtConcurrent::run([this, splits, pipeline] {
+  measuring_.setFuture(runInBackground([this, splits, pipeline] {
     MeasuredStats m;
     m.splits = splits;
     try {

@@ -1,5 +1,6 @@
 #include "ui/pages/health_panel.h"
 
+#include "ui/background.h"
 #include "ui/translation.h"
 
 #include <QHBoxLayout>
@@ -86,7 +87,7 @@ void HealthPanel::check() {
   cancelButton_->setVisible(true);
   progress_->setVisible(true);
   summary_->setText(tr("Checking…"));
-  watcher_.setFuture(QtConcurrent::run([splits = splits_, this] {
+  watcher_.setFuture(runInBackground([splits = splits_, this] {
     Outcome out;
     try {
       HealthOptions options;

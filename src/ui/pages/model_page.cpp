@@ -1,6 +1,7 @@
 #include "ui/pages/model_page.h"
 
 #include "engine/data/dataset_source.h"
+#include "ui/background.h"
 #include "ui/experiment_document.h"
 #include "ui/model_dialogs.h"
 #include "ui/pages/experiment_form.h"
@@ -253,7 +254,7 @@ void ModelPage::refreshSummary() {
   const auto val = cfg->val_transforms;
   const uint64_t seed = cfg->seed;
   // Building the model runs LibTorch: off the GUI thread, so typing stays fluid.
-  watcher_.setFuture(QtConcurrent::run([splits, model, val, seed] {
+  watcher_.setFuture(runInBackground([splits, model, val, seed] {
     SummaryResult r;
     try {
       const auto shape = inputShapeOf(*splits->train, val, seed);

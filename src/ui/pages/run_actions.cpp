@@ -1,5 +1,6 @@
 #include "ui/pages/run_actions.h"
 
+#include "ui/background.h"
 #include "ui/model_dialogs.h"
 
 #include <QMenu>
@@ -44,7 +45,7 @@ void inBackground(QWidget* parent, const QString& title, const QString& busy, st
     else
       QMessageBox::warning(parent, title, outcome.second);
   });
-  watcher->setFuture(QtConcurrent::run([work]() -> Outcome {
+  watcher->setFuture(runInBackground([work]() -> Outcome {
     try {
       return {true, work()};
     } catch (const std::exception& e) {

@@ -1,6 +1,7 @@
 #include "ui/pages/system_page.h"
 
 #include "engine/system/doctor.h"
+#include "ui/background.h"
 #include "ui/training_controller.h"
 #include "ui/translation.h"
 #include "widgets/gauge.h"
@@ -106,7 +107,7 @@ void SystemPage::runEnvironmentCheck() {
     check_->setEnabled(true);
     watcher->deleteLater();
   });
-  watcher->setFuture(QtConcurrent::run([] {
+  watcher->setFuture(runInBackground([] {
     try {
       QStringList lines;  // in the interface language (translate() is thread-safe)
       for (const Message& line : reportLines(checkEnvironment())) lines << translated(line);

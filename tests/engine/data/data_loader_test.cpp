@@ -4,7 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <mutex>
 #include <numeric>
+#include <set>
 
 namespace trainscope {
 namespace {
@@ -69,6 +71,42 @@ TEST(DataLoader, VisitsEverySampleOncePerEpochInOrder) {
   std::iota(expected.begin(), expected.end(), 0);
   EXPECT_EQ(sorted, expected);
   EXPECT_NE(all, expected) << "shuffle=true should change the order";
+}
+
+// Each load reports how many threads LibTorch would use on the thread that runs it.
+class ThreadCountingDataset : public CountingDataset {
+ public:
+  using CountingDataset::CountingDataset;
+  cv::Mat load(int64_t i, std::string* error) const override {
+    const int n = at::get_num_threads();
+    std::lock_guard<std::mutex> lock(mutex_);
+    seen_.insert(n);
+    return CountingDataset::load(i, error);
+  }
+  std::set<int> seen() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return seen_;
+  }
+
+ private:
+  mutable std::mutex mutex_;
+  mutable std::set<int> seen_;
+};
+
+// As torch.utils.data's workers: the run's thread keeps its compute threads, and a
+// worker's LibTorch stays on the worker (else a second OpenMP team on the same cores).
+TEST(DataLoader, WorkersComputeOnOneThreadAndLeaveTheRunsCount) {
+  const int before = at::get_num_threads();
+  at::set_num_threads(2);
+  auto data = std::make_shared<ThreadCountingDataset>(40);
+  DataLoaderOptions o;
+  o.batch_size = 8;
+  o.num_workers = 2;
+  DataLoader loader(data, toTensor(), o);
+  EXPECT_EQ(epochIndices(loader, 0).size(), 5u);
+  EXPECT_EQ(data->seen(), std::set<int>{1});
+  EXPECT_EQ(at::get_num_threads(), 2);
+  at::set_num_threads(before);
 }
 
 TEST(DataLoader, SameSeedSameOrderWhateverTheWorkerCount) {
