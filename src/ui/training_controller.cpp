@@ -10,6 +10,7 @@
 #include <QThread>
 
 #include <algorithm>
+#include <optional>
 
 namespace trainscope::ui {
 
@@ -105,15 +106,20 @@ void TrainingController::drain() {
   QVector<StepMetrics> steps;
   QVector<ProbeSample> samples;
   QVector<Histogram> histograms;
-  // Steps and probe samples go out in batches, one signal each per tick; any other
-  // event first flushes them, to keep the order (steps before the epoch they end).
+  std::optional<Progress> progress;
+  // Steps and probe samples go out in batches, one signal each per tick, and of the
+  // progress reports (one a step) only the latest; any other event first flushes them,
+  // to keep the order (steps before the epoch they end). One signal per step would
+  // relayout the Train page's labels hundreds of times a second.
   auto flush = [&] {
     if (!steps.isEmpty()) emit stepsArrived(steps);
     if (!samples.isEmpty()) emit probesArrived(samples);
     if (!histograms.isEmpty()) emit histogramsArrived(histograms);
+    if (progress) emit progressed(*progress);
     steps.clear();
     samples.clear();
     histograms.clear();
+    progress.reset();
   };
   auto events = queue->drain();
   for (auto& e : events) {
@@ -129,14 +135,16 @@ void TrainingController::drain() {
       histograms.push_back(std::move(*h));
       continue;
     }
+    if (auto* p = std::get_if<Progress>(&e)) {
+      progress = *p;
+      continue;
+    }
     flush();
     if (auto* s = std::get_if<RunStarted>(&e)) {
       if (runDir_.isEmpty()) runDir_ = QString::fromStdString(s->run_dir);
       emit started(*s);
     } else if (auto* m = std::get_if<EpochMetrics>(&e))
       emit epochArrived(*m);
-    else if (auto* p = std::get_if<Progress>(&e))
-      emit progressed(*p);
     else if (auto* l = std::get_if<LogLine>(&e))
       emit logLine(*l);
     else if (auto* st = std::get_if<StateChanged>(&e)) {

@@ -30,6 +30,10 @@
 namespace trainscope::ui {
 
 namespace {
+
+// How often the wrapping status labels take a new step count and speed while a run trains.
+constexpr qint64 kProgressLabelIntervalMs = 250;
+
 QString duration(double seconds) {
   if (!std::isfinite(seconds) || seconds < 0) return "--:--";
   const auto s = static_cast<qint64>(seconds + 0.5);
@@ -210,6 +214,8 @@ void TrainPage::setEmptyRanges() {
 }
 
 void TrainPage::onStateChanged(RunState state, const QString& reason) {
+  if (labelsPending_) showProgressBar();  // the last step taken; the labels say the state below
+  labelsPending_ = false;
   if (state == RunState::Paused || state == RunState::Running) pausing_ = false;
   if (isFinal(state)) stopping_ = pausing_ = false;
   if (isFinal(state) && stepDialog_) stepDialog_->hide();  // it showed a run that has ended
@@ -253,6 +259,8 @@ void TrainPage::showSpeed() {
 }
 
 void TrainPage::refreshPlots() {
+  if (labelsPending_ && QDateTime::currentMSecsSinceEpoch() - labelsShownMs_ >= kProgressLabelIntervalMs)
+    showProgressLabels();
   // At most one plot draws per tick, taking turns: the GUI thread is never blocked by
   // several long replots in a row.
   widgets::LiveCurvePlot* plots[] = {loss_, accuracy_, lr_};
@@ -381,15 +389,33 @@ void TrainPage::onEpoch(const EpochMetrics& e) {
 }
 
 void TrainPage::onProgress(const Progress& p) {
-  progress_->setRange(0, static_cast<int>(std::max<int64_t>(1, p.total_steps)));
-  progress_->setValue(static_cast<int>(p.global_step));
   last_ = p;
   lastArrivedMs_ = QDateTime::currentMSecsSinceEpoch();
-  if (!stopping_ && !pausing_ && controller_->state() != RunState::Paused)
-    epochLabel_->setText(
-        p.validating
-            ? tr("epoch %1/%2 · validating").arg(p.epoch).arg(p.epochs)
-            : tr("epoch %1/%2 · step %3/%4").arg(p.epoch).arg(p.epochs).arg(p.step_in_epoch).arg(p.steps_per_epoch));
+  // The status labels wrap, so each new text lays the page out again, and the bar
+  // repaints at once: a few times a second is as fast as anyone reads a step counter.
+  if (labelsShownMs_ < 0 || lastArrivedMs_ - labelsShownMs_ >= kProgressLabelIntervalMs)
+    showProgressLabels();
+  else
+    labelsPending_ = true;
+}
+
+void TrainPage::showProgressBar() {
+  progress_->setRange(0, static_cast<int>(std::max<int64_t>(1, last_.total_steps)));
+  progress_->setValue(static_cast<int>(last_.global_step));
+}
+
+void TrainPage::showProgressLabels() {
+  showProgressBar();
+  labelsPending_ = false;
+  labelsShownMs_ = QDateTime::currentMSecsSinceEpoch();
+  const RunState state = controller_->state();
+  if (!stopping_ && !pausing_ && state != RunState::Paused && !isFinal(state))
+    epochLabel_->setText(last_.validating ? tr("epoch %1/%2 · validating").arg(last_.epoch).arg(last_.epochs)
+                                          : tr("epoch %1/%2 · step %3/%4")
+                                                .arg(last_.epoch)
+                                                .arg(last_.epochs)
+                                                .arg(last_.step_in_epoch)
+                                                .arg(last_.steps_per_epoch));
   showSpeed();
 }
 

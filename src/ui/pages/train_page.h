@@ -72,6 +72,8 @@ class TrainPage : public QWidget {
   void onSteps(const QVector<StepMetrics>& steps);
   void onEpoch(const EpochMetrics& e);
   void onProgress(const Progress& p);
+  void showProgressLabels();
+  void showProgressBar();
   void onLog(const LogLine& l);
   void refreshPlots();
   void onStateChanged(RunState state, const QString& reason);
@@ -92,8 +94,10 @@ class TrainPage : public QWidget {
   QPlainTextEdit* log_;
   widgets::Gauge* memory_;
   int64_t stepsPerEpoch_ = 0;
-  Progress last_;              // the newest progress, for the ticking clock
-  qint64 lastArrivedMs_ = -1;  // when it arrived (QDateTime ms)
+  Progress last_;               // the newest progress, for the ticking clock
+  qint64 lastArrivedMs_ = -1;   // when it arrived (QDateTime ms)
+  qint64 labelsShownMs_ = -1;   // when the status labels last showed it
+  bool labelsPending_ = false;  // a newer one waits for showProgressLabels
   bool stopping_ = false, pausing_ = false;
   bool startBlockedShown_ = false;  // message_ says why Start is disabled
   int nextPlot_ = 0;
