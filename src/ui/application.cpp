@@ -58,7 +58,13 @@ void restartWithComputeEnvironment(char** argv) {
   // two cores without a thread spinning on while a run is paused (docs/benchmarks.md).
   if (std::getenv("OMP_WAIT_POLICY") || std::getenv("GOMP_SPINCOUNT")) return;  // the user's choice
   setenv("GOMP_SPINCOUNT", "3000000", 1);
-  execv("/proc/self/exe", argv);  // returns only on failure: carry on as we are
+  // The executable's own path, not /proc/self/exe, so the process keeps its name
+  // ("trainscope", not "exe") in top, ps and pkill.
+  char self[4096];
+  const ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+  if (n <= 0) return;
+  self[n] = '\0';
+  execv(self, argv);  // returns only on failure: carry on as we are
 }
 
 int runTrainscope(QApplication& app) {
