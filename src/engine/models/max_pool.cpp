@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <type_traits>
 
 #if defined(__SSE2__)
@@ -173,12 +174,43 @@ void poolPlanes(const torch::Tensor& x, torch::Tensor& out, torch::Tensor& indic
   });
 }
 
+// The geometry when the direct kernel takes this input, else nothing (LibTorch's then).
+std::optional<PoolGeometry> directGeometry(const torch::Tensor& x, const torch::nn::MaxPool2dOptions& o) {
+  if (!x.defined() || !x.device().is_cpu() || (x.dim() != 3 && x.dim() != 4) || !x.is_contiguous() ||
+      (x.scalar_type() != torch::kFloat && x.scalar_type() != torch::kDouble) || x.numel() == 0)
+    return std::nullopt;
+  // Shapes LibTorch rejects (padding over half the kernel, zero strides, windows past
+  // the input) go to it for its message.
+  for (int d = 0; d < 2; ++d) {
+    if (o.kernel_size()->at(d) <= 0 || o.stride()->at(d) <= 0 || o.dilation()->at(d) <= 0 || o.padding()->at(d) < 0 ||
+        o.padding()->at(d) > o.kernel_size()->at(d) / 2)
+      return std::nullopt;
+  }
+  const PoolGeometry g = geometryOf(x, o);
+  if (g.outH <= 0 || g.outW <= 0) return std::nullopt;
+  return g;
+}
+
+std::tuple<torch::Tensor, torch::Tensor> poolDirect(const torch::Tensor& x, const PoolGeometry& g) {
+  std::vector<int64_t> shape = x.sizes().vec();
+  shape[shape.size() - 2] = g.outH;
+  shape[shape.size() - 1] = g.outW;
+  torch::Tensor out = torch::empty(shape, x.options());
+  torch::Tensor indices = torch::empty(shape, x.options().dtype(torch::kLong));
+  torch::NoGradGuard noGrad;
+  if (x.scalar_type() == torch::kFloat)
+    poolPlanes<float>(x, out, indices, g);
+  else
+    poolPlanes<double>(x, out, indices, g);
+  return {out, indices};
+}
+
 std::vector<int64_t> asVector(const torch::ExpandingArray<2>& a) { return {a->at(0), a->at(1)}; }
 
 struct MaxPool2dWithIndices : public torch::autograd::Function<MaxPool2dWithIndices> {
   static torch::Tensor forward(torch::autograd::AutogradContext* ctx, const torch::Tensor& x,
-                               const torch::nn::MaxPool2dOptions& options) {
-    auto [out, indices] = maxPool2dWithIndices(x, options);
+                               const torch::nn::MaxPool2dOptions& options, const PoolGeometry& g) {
+    auto [out, indices] = poolDirect(x, g);
     ctx->save_for_backward({x, indices});
     ctx->saved_data["kernel"] = asVector(options.kernel_size());
     ctx->saved_data["stride"] = asVector(options.stride());
@@ -194,52 +226,30 @@ struct MaxPool2dWithIndices : public torch::autograd::Function<MaxPool2dWithIndi
     torch::Tensor dx = at::max_pool2d_with_indices_backward(
         grads[0], saved[0], d.at("kernel").toIntVector(), d.at("stride").toIntVector(), d.at("padding").toIntVector(),
         d.at("dilation").toIntVector(), d.at("ceil").toBool(), saved[1]);
-    return {dx, torch::Tensor()};
+    return {dx, torch::Tensor(), torch::Tensor()};  // none for the options and the geometry
   }
 };
 
 }  // namespace
 
-bool directMaxPoolApplies(const torch::Tensor& x, const torch::nn::MaxPool2dOptions& o) {
-  if (!x.defined() || !x.device().is_cpu() || (x.dim() != 3 && x.dim() != 4) || !x.is_contiguous() ||
-      (x.scalar_type() != torch::kFloat && x.scalar_type() != torch::kDouble) || x.numel() == 0)
-    return false;
-  // Shapes LibTorch rejects (padding over half the kernel, zero strides, windows past
-  // the input) go to it for its message.
-  for (int d = 0; d < 2; ++d) {
-    if (o.kernel_size()->at(d) <= 0 || o.stride()->at(d) <= 0 || o.dilation()->at(d) <= 0 || o.padding()->at(d) < 0 ||
-        o.padding()->at(d) > o.kernel_size()->at(d) / 2)
-      return false;
-  }
-  const PoolGeometry g = geometryOf(x, o);
-  return g.outH > 0 && g.outW > 0;
+bool directMaxPoolApplies(const torch::Tensor& x, const torch::nn::MaxPool2dOptions& options) {
+  return directGeometry(x, options).has_value();
 }
 
 std::tuple<torch::Tensor, torch::Tensor> maxPool2dWithIndices(const torch::Tensor& x,
                                                               const torch::nn::MaxPool2dOptions& options) {
-  if (!directMaxPoolApplies(x, options))
-    return at::max_pool2d_with_indices(x, options.kernel_size(), options.stride(), options.padding(),
-                                       options.dilation(), options.ceil_mode());
-  const PoolGeometry g = geometryOf(x, options);
-  std::vector<int64_t> shape = x.sizes().vec();
-  shape[shape.size() - 2] = g.outH;
-  shape[shape.size() - 1] = g.outW;
-  torch::Tensor out = torch::empty(shape, x.options());
-  torch::Tensor indices = torch::empty(shape, x.options().dtype(torch::kLong));
-  torch::NoGradGuard noGrad;
-  if (x.scalar_type() == torch::kFloat)
-    poolPlanes<float>(x, out, indices, g);
-  else
-    poolPlanes<double>(x, out, indices, g);
-  return {out, indices};
+  if (const auto g = directGeometry(x, options)) return poolDirect(x, *g);
+  return at::max_pool2d_with_indices(x, options.kernel_size(), options.stride(), options.padding(), options.dilation(),
+                                     options.ceil_mode());
 }
 
 torch::Tensor maxPool2d(const torch::Tensor& x, const torch::nn::MaxPool2dOptions& options) {
-  if (!directMaxPoolApplies(x, options))
+  const auto g = directGeometry(x, options);
+  if (!g)
     return torch::max_pool2d(x, options.kernel_size(), options.stride(), options.padding(), options.dilation(),
                              options.ceil_mode());
-  if (!x.requires_grad() || !torch::GradMode::is_enabled()) return std::get<0>(maxPool2dWithIndices(x, options));
-  return MaxPool2dWithIndices::apply(x, options);
+  if (!x.requires_grad() || !torch::GradMode::is_enabled()) return std::get<0>(poolDirect(x, *g));
+  return MaxPool2dWithIndices::apply(x, options, *g);
 }
 
 }  // namespace trainscope
