@@ -10,9 +10,9 @@
 #include "engine/model_tools.h"
 #include "engine/sample_report.h"
 #include "engine/session.h"
-#include "ui/experiment_document.h"
-#include "ui/pages/mistakes_page.h"
-#include "ui/training_controller.h"
+#include "ui/experiment/experiment_document.h"
+#include "ui/mistakes/mistakes_page.h"
+#include "ui/run/training_controller.h"
 #include "widgets/confusion_matrix_view.h"
 
 #include <opencv2/imgcodecs.hpp>

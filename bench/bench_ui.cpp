@@ -6,13 +6,13 @@
 // Usage: QT_QPA_PLATFORM=offscreen bench_ui [--epochs 1] [--compare-only | --redraw-only | --latency-only]
 //        [--compare-list DIR]
 #include "engine/data/fashion_mnist.h"
-#include "ui/application.h"
-#include "ui/experiment_document.h"
+#include "ui/compare/compare_page.h"
+#include "ui/experiment/experiment_document.h"
 #include "ui/image_convert.h"
-#include "ui/main_window.h"
-#include "ui/pages/compare_page.h"
-#include "ui/pages/train_page.h"
-#include "ui/training_controller.h"
+#include "ui/run/training_controller.h"
+#include "ui/shell/application.h"
+#include "ui/shell/main_window.h"
+#include "ui/train/train_page.h"
 #include "widgets/image_grid.h"
 #include "widgets/live_curve_plot.h"
 
@@ -177,10 +177,11 @@ void latencyWhileTraining(int epochs, int prefill) {
   const char* folder = std::getenv("BENCH_FOLDER");
   window.importLastOrDefaultDataset(folder ? folder : "fashion-mnist");
   while (!doc.dataset()) QApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
-  doc.set("/epochs", epochs);
-  if (const char* t = std::getenv("BENCH_THREADS")) doc.set("/threads", std::atoi(t));
-  if (const char* m = std::getenv("BENCH_MODEL")) doc.set("/model/name", m);
-  doc.set("/runs_dir", "/tmp/trainscope-bench-ui-runs");
+  using C = ExperimentConfig;
+  doc.set(configField(&C::epochs), epochs);
+  if (const char* t = std::getenv("BENCH_THREADS")) doc.set(configField(&C::threads), std::atoi(t));
+  if (const char* m = std::getenv("BENCH_MODEL")) doc.set(configField(&C::model, &ModelConfig::name), m);
+  doc.set(configField(&C::runs_dir), "/tmp/trainscope-bench-ui-runs");
   window.showPage(ui::MainWindow::Train);
 
   std::vector<double> lateness;

@@ -1,6 +1,7 @@
 #include "cli/cli_support.h"
 
 #include "cli/event_stream.h"
+#include "engine/config/config_fields.h"
 #include "engine/data/dataset_source.h"
 
 #include <atomic>
@@ -51,20 +52,21 @@ ExperimentConfig configFromFile(const std::string& path, const std::vector<std::
                                 const std::string& out) {
   nlohmann::json j = readConfigJson(path, "--config");
   for (const auto& o : overrides) applyOverride(j, o);
-  if (!out.empty()) j["runs_dir"] = out;
+  if (!out.empty()) j[configField(&ExperimentConfig::runs_dir).key] = out;
   try {
     return parseConfig(j);
   } catch (const ConfigError& e) {
     // A missing dataset folder explains the other problems (transforms that do not
     // fit "these" images): it is said first, with them.
     DatasetConfig dataset;
-    const nlohmann::json* d = j.contains("dataset") && j["dataset"].is_object() ? &j["dataset"] : nullptr;
-    if (d && d->value("kind", "") == "image-folder" && d->contains("root") && (*d)["root"].is_string()) {
-      dataset.kind = "image-folder";
-      dataset.root = (*d)["root"].get<std::string>();
-    }
-    std::vector<std::string> problems =
-        dataset.kind == "image-folder" ? checkDatasetAvailable(dataset) : std::vector<std::string>{};
+    const auto& kind = configField(&ExperimentConfig::dataset, &DatasetConfig::kind);
+    const auto& root = configField(&ExperimentConfig::dataset, &DatasetConfig::root);
+    const auto at = [&](const ConfigField& f) {
+      const nlohmann::json::json_pointer p(f.pointer());
+      return j.contains(p) && j.at(p).is_string() ? j.at(p).get<std::string>() : std::string();
+    };
+    if (at(kind) == "image-folder" && !at(root).empty()) dataset.kind = at(kind), dataset.root = at(root);
+    Problems problems = dataset.kind == "image-folder" ? checkDatasetAvailable(dataset) : Problems{};
     if (problems.empty()) throw;
     problems.insert(problems.end(), e.problems().begin(), e.problems().end());
     throw ConfigError(problems);

@@ -1,14 +1,15 @@
 #include "cli/commands.h"
 #include "cli/cli_support.h"
 #include "cli/event_stream.h"
-#include "engine/config/lesson.h"
 #include "engine/record/run_library.h"
 #include "engine/record/run_repair.h"
 #include "engine/record/tensor_listing.h"
+#include "engine/run/lesson.h"
 
 #include "cli/local_launcher.h"
 #include "cli/progress_printer.h"
 #include "engine/config/config.h"
+#include "engine/config/config_fields.h"
 #include "engine/data/channel_stats.h"
 #include "engine/data/dataset_source.h"
 #include "engine/data/fashion_mnist.h"
@@ -84,8 +85,10 @@ int follow(TrainingSession& session, bool quiet, EventStream* events = nullptr) 
         printer.finishLine();
         std::fprintf(stderr,
                      "the NaN guard paused the run; stopping it (resume with `trainscope-cli resume %s` after "
-                     "lowering optimizer.lr or setting training.clip_grad_norm)\n",
-                     session.runDir().c_str());
+                     "lowering %s or setting %s)\n",
+                     session.runDir().c_str(),
+                     configField(&ExperimentConfig::optimizer, &OptimizerConfig::lr).key.c_str(),
+                     configField(&ExperimentConfig::training, &TrainingConfig::clip_grad_norm).key.c_str());
         session.stop();
       }
       if (quiet && !std::holds_alternative<LogLine>(e) && !std::holds_alternative<StateChanged>(e) &&
@@ -116,9 +119,9 @@ namespace {
 ProcessGroupSpec groupFor(int nproc) {
   const ProcessGroupSpec spec = processGroupFromEnvironment();
   if (nproc > 1 && spec.distributed())
-    throw ConfigError({"--nproc: this process is already rank " + std::to_string(spec.rank) + " of " +
-                       std::to_string(spec.world_size) + " (started by " + spec.launcher +
-                       "); use either the launcher or --nproc"});
+    throw ConfigError("--nproc", "this process is already rank " + std::to_string(spec.rank) + " of " +
+                                     std::to_string(spec.world_size) + " (started by " + spec.launcher +
+                                     "); use either the launcher or --nproc");
   return spec;
 }
 }  // namespace
@@ -188,12 +191,14 @@ int datasetsCommand(const std::string& inspectPath) {
         "  fashion-mnist  Fashion-MNIST: 60,000 train / 10,000 test, 28x28 grayscale, 10 classes\n"
         "                 %s\n",
         dir.c_str());
+  const auto key = [](auto member) { return configField(&ExperimentConfig::dataset, member).key; };
   std::printf(
       "your own images:\n"
       "  image-folder   torchvision ImageFolder layout root/<class>/<image> (JPEG, PNG, BMP, WebP, TIFF);\n"
-      "                 set dataset.kind=image-folder and dataset.root. A val/ folder is used when\n"
-      "                 present, otherwise dataset.val_fraction is split off per class.\n"
-      "                 `trainscope-cli datasets PATH` checks a folder and lists what it would skip.\n");
+      "                 set %s=image-folder and %s. A val/ folder is used when\n"
+      "                 present, otherwise %s is split off per class.\n"
+      "                 `trainscope-cli datasets PATH` checks a folder and lists what it would skip.\n",
+      key(&DatasetConfig::kind).c_str(), key(&DatasetConfig::root).c_str(), key(&DatasetConfig::val_fraction).c_str());
   return 0;
 }
 
@@ -209,14 +214,14 @@ int lessonCommand(const std::string& file, const std::string& out, const std::st
   return guarded([&] {
     const std::string path = file.empty() ? sharedResourceDir("lessons") : file;
     if (path.empty())
-      throw ConfigError({"lesson: no lessons are installed beside this trainscope-cli; name a lesson file"});
+      throw ConfigError("lesson", "no lessons are installed beside this trainscope-cli; name a lesson file");
     if (std::filesystem::is_directory(path)) {  // a folder: list its lessons
       std::printf("Lessons in %s:\n", path.c_str());
-      std::vector<std::string> problems;
+      Problems problems;
       for (const auto& l : loadLessons(path, &problems))
         std::printf("%d. %-48s %zu runs  %s\n", l.number, l.titleIn(language).c_str(), l.runs.size(),
                     std::filesystem::path(l.file).filename().string().c_str());
-      for (const auto& p : problems) std::fprintf(stderr, "skipped %s\n", p.c_str());
+      for (const auto& p : problems) std::fprintf(stderr, "skipped %s\n", p.text().c_str());
       if (file.empty()) std::printf("Run one: trainscope-cli lesson 02_zero_grad (its file name)\n");
       return problems.empty() ? 0 : kBadConfig;
     }
@@ -272,7 +277,8 @@ int repairCommand(const std::string& runDir) {
 int runsCommand(const std::string& dir) {
   return guarded([&] {
     if (!std::filesystem::is_directory(dir))
-      throw ConfigError({"runs: " + dir + " is not a folder (the runs folder of your experiments, runs_dir)"});
+      throw ConfigError("runs", dir + " is not a folder (the runs folder of your experiments, " +
+                                    configField(&ExperimentConfig::runs_dir).key + ")");
     const auto runs = listRuns(dir);
     std::printf("%-40s %-11s %-9s %-8s %10s %10s %9s  %s\n", "run", "status", "model", "optim", "lr", "best val",
                 "time", "tags");

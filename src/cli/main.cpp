@@ -4,6 +4,7 @@
 #include "cli/local_launcher.h"
 #include "cli/model_commands.h"
 #include "cli/record_commands.h"
+#include "engine/config/config_fields.h"
 #include "engine/system/install_paths.h"
 #include "engine/system/versions.h"
 
@@ -58,9 +59,20 @@ std::string experimentHelp() {
   return "Experiment JSON, or a shipped experiment by name" + (names.empty() ? "" : " (" + joined(names) + ")");
 }
 
+std::string runsDirKey() { return trainscope::configField(&trainscope::ExperimentConfig::runs_dir).key; }
+std::string outHelp() { return "Runs folder (overrides " + runsDirKey() + ")"; }
+std::string setHelp() {
+  using trainscope::configField, trainscope::ExperimentConfig, trainscope::OptimizerConfig;
+  return "Override a field: key=value, e.g. --set " + configField(&ExperimentConfig::epochs).key + "=1 --set " +
+         configField(&ExperimentConfig::optimizer, &OptimizerConfig::lr).key + "=0.1";
+}
+
 void appendTensorOverrides(const TensorArgs& args, std::vector<std::string>& overrides) {
-  if (!args.steps.empty()) overrides.push_back("tensors.steps=" + nlohmann::json(args.steps).dump());
-  if (!args.layers.empty()) overrides.push_back("tensors.layers=" + nlohmann::json(args.layers).dump());
+  using trainscope::configField, trainscope::ExperimentConfig, trainscope::TensorDumpConfig;
+  const std::string steps = configField(&ExperimentConfig::tensors, &TensorDumpConfig::steps).key;
+  const std::string layers = configField(&ExperimentConfig::tensors, &TensorDumpConfig::layers).key;
+  if (!args.steps.empty()) overrides.push_back(steps + "=" + nlohmann::json(args.steps).dump());
+  if (!args.layers.empty()) overrides.push_back(layers + "=" + nlohmann::json(args.layers).dump());
 }
 }  // namespace
 
@@ -87,14 +99,11 @@ int runCommand(int argc, char** argv) {
   app.require_subcommand(1);
 
   TrainArgs train;
-  auto* trainCmd = app.add_subcommand("train", "Train an experiment; writes a run folder under runs_dir");
+  auto* trainCmd = app.add_subcommand("train", "Train an experiment; writes a run folder under " + runsDirKey());
   const CLI::Validator experimentFile = shippedFile("experiments");
   trainCmd->add_option("-c,--config", train.config, experimentHelp())->required()->transform(experimentFile);
-  trainCmd->add_option("-o,--out", train.out, "Runs folder (overrides runs_dir)");
-  trainCmd
-      ->add_option("-s,--set", train.overrides,
-                   "Override a field: key=value, e.g. --set epochs=1 --set optimizer.lr=0.1")
-      ->take_all();
+  trainCmd->add_option("-o,--out", train.out, outHelp());
+  trainCmd->add_option("-s,--set", train.overrides, setHelp())->take_all();
   trainCmd->add_flag("-q,--quiet", train.quiet, "Only log lines, no progress");
   trainCmd->add_option("--events", train.events, kEventsHelp);
   trainCmd->add_option("--nproc", train.nproc, "Train on N local processes (data parallel; docs/distributed.md)")
@@ -154,7 +163,7 @@ int runCommand(int argc, char** argv) {
                    "A lesson file, a shipped lesson by name (02_zero_grad), or a folder of lessons to list "
                    "(default: list the shipped lessons)")
       ->transform(shippedFile("lessons"));
-  lessonCmd->add_option("-o,--out", lessonOut, "Runs folder (overrides runs_dir)");
+  lessonCmd->add_option("-o,--out", lessonOut, outHelp());
   lessonCmd->add_option("--lang", lessonLanguage, "Language of the explanation")->check(CLI::IsMember({"en", "zh_CN"}));
   lessonCmd->add_flag("-q,--quiet", lessonQuiet, "Only log lines, no progress");
 

@@ -1,5 +1,7 @@
 #include "cli/model_commands.h"
 
+#include "engine/config/config_fields.h"
+
 #include "cli/cli_support.h"
 #include "engine/sample_report.h"
 #include "engine/tuning.h"
@@ -126,7 +128,8 @@ int lrFindCommand(const std::string& config, const std::vector<std::string>& ove
     if (r.suggestion > 0) {
       char lr[32];
       std::snprintf(lr, sizeof lr, "%.3g", r.suggestion);
-      std::cout << "suggested learning rate: " << lr << "  (--set optimizer.lr=" << lr << ")\n";
+      std::cout << "suggested learning rate: " << lr << "  (--set "
+                << configField(&ExperimentConfig::optimizer, &OptimizerConfig::lr).key << "=" << lr << ")\n";
     } else {
       std::cout << "no suggestion: the curve is too short (a tiny dataset?)\n";
     }
@@ -160,8 +163,10 @@ int fitBatchCommand(const std::string& config, const std::vector<std::string>& o
     std::cout << "budget: " << (a.budget_bytes >> 20) << " MiB (" << static_cast<int>(headroom * 100)
               << "% left free)\nlargest batch that fits: " << a.batch_size << "\n";
     if (a.grad_accum_steps > 1)
-      std::cout << "for an effective batch of " << a.target_batch << ": --set loader.batch_size=" << a.batch_size
-                << " --set training.grad_accum_steps=" << a.grad_accum_steps << "\n";
+      std::cout << "for an effective batch of " << a.target_batch << ": --set "
+                << configField(&ExperimentConfig::loader, &LoaderConfig::batch_size).key << "=" << a.batch_size
+                << " --set " << configField(&ExperimentConfig::training, &TrainingConfig::grad_accum_steps).key << "="
+                << a.grad_accum_steps << "\n";
     else
       std::cout << "an effective batch of " << a.target_batch << " fits without accumulation\n";
     return 0;
@@ -197,7 +202,8 @@ int suspectsCommand(const std::string& runDir, int64_t top, bool json) {
                 s.label.c_str(), s.predicted.c_str(), s.score, s.p_label, s.where.c_str(),
                 s.known_flipped ? "  [flipped]" : "");
   if (r.precision >= 0)
-    std::printf("dataset.label_noise flipped %lld labels: %.1f%% of these suspects are flips\n",
+    std::printf("%s flipped %lld labels: %.1f%% of these suspects are flips\n",
+                configField(&ExperimentConfig::dataset, &DatasetConfig::label_noise).key.c_str(),
                 static_cast<long long>(r.flipped), r.precision * 100);
   return 0;
 }

@@ -1,5 +1,6 @@
 #include "engine/session.h"
 
+#include "engine/config/config_fields.h"
 #include "engine/config/run_name.h"
 #include "engine/data/dataset_source.h"
 #include "engine/data/fashion_mnist.h"
@@ -36,11 +37,18 @@ struct TrainingSession::Worker {
 };
 
 namespace {
+nlohmann::json problemsJson(const Problems& problems) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& p : problems) out.push_back({{"field", p.field}, {"message", p.message}});
+  return out;
+}
+
 void checkStartable(const ExperimentConfig& config) {
-  std::vector<std::string> problems = checkDatasetAvailable(config.dataset);
+  Problems problems = checkDatasetAvailable(config.dataset);
   if (config.device == "cuda" && !cudaAvailable())
-    problems.push_back(
-        "device: \"cuda\" requested, but this LibTorch has no CUDA or no GPU is present (use \"auto\" or \"cpu\")");
+    problems.push_back({configField(&ExperimentConfig::device).key,
+                        "\"cuda\" requested, but this LibTorch has no CUDA or no GPU is present (use \"auto\" or "
+                        "\"cpu\")"});
   if (!problems.empty()) throw ConfigError(problems);
 }
 // What the lock file says of this writer: "trainscope-cli resume".
@@ -61,10 +69,13 @@ std::string checkpointToResume(const RunRecord& record, const std::string& reque
   const std::string name = chosen.parent_path() == dir ? "checkpoints/" + chosen.filename().string() : chosen.string();
   std::string problem;
   if (!fs::exists(chosen)) {
-    problem = requested.empty() ? "no checkpoint to resume from: the run ended before its first checkpoint "
-                                  "(training.checkpoint_every_seconds and checkpoint_every_steps set how often "
-                                  "one is written)"
-                                : "--from: " + name + " does not exist";
+    problem = requested.empty()
+                  ? "no checkpoint to resume from: the run ended before its first checkpoint (" +
+                        configField(&ExperimentConfig::training, &TrainingConfig::checkpoint_every_seconds).key +
+                        " and " +
+                        configField(&ExperimentConfig::training, &TrainingConfig::checkpoint_every_steps).key +
+                        " set how often one is written)"
+                  : "--from: " + name + " does not exist";
   } else if (const CheckpointSummary c = inspectCheckpoint(chosen.string()); !c.readable) {
     problem = name + " " + c.problem;
   }
@@ -84,7 +95,7 @@ std::string checkpointToResume(const RunRecord& record, const std::string& reque
   if (!offer.empty())
     problem += "; the newest good checkpoint is checkpoints/" + offer + " (step " + std::to_string(newest) +
                "): resume from it with --from " + offer;
-  throw ConfigError({record.dir().string() + ": " + problem});
+  throw ConfigError(record.dir().string(), problem);
 }
 }  // namespace
 
@@ -130,37 +141,32 @@ TrainingSession::Prepared prepareResume(const std::string& runDir, const std::ve
   checkStartable(config);
   // The checkpoint's position counts batches of the recorded data order: fields that
   // change the order or the batches would make the resumed run skip or repeat samples.
-  const nlohmann::json before = toJson(parseConfig(record.info().value("config", nlohmann::json::object())));
-  const nlohmann::json after = toJson(config);
-  for (const char* field : {"/seed", "/dataset", "/loader/batch_size", "/loader/shuffle", "/loader/drop_last",
-                            "/training/grad_accum_steps"}) {
-    const nlohmann::json::json_pointer ptr(field);
-    if (before.at(ptr) != after.at(ptr)) {
-      std::string name = std::string(field).substr(1);
-      std::replace(name.begin(), name.end(), '/', '.');
-      throw ConfigError({name +
-                         ": cannot change when resuming (the checkpoint's position is in the recorded data order); "
-                         "start a new run instead"});
-    }
-  }
+  const ExperimentConfig before = parseConfig(record.info().value("config", nlohmann::json::object()));
+  for (const auto& field : configFields())
+    if (field.fixed_on_resume && field.value(before) != field.value(config))
+      throw ConfigError(field.key,
+                        "cannot change when resuming (the checkpoint's position is in the recorded data order); "
+                        "start a new run instead");
   // Where the checkpoint stands, not what run.json last said: they differ for best.pt.
   const CheckpointSummary at = inspectCheckpoint(chosen);
   const int64_t epochsDone = at.epochs_done, stepsDone = at.step;
   if (config.epochs <= epochsDone)
-    throw ConfigError({"epochs: the run has already completed " + std::to_string(epochsDone) +
-                       " epoch(s); resume with --set epochs=N, N > " + std::to_string(epochsDone) +
-                       ", to train further"});
+    throw ConfigError(configField(&ExperimentConfig::epochs).key,
+                      "the run has already completed " + std::to_string(epochsDone) + " epoch(s); resume with --set " +
+                          configField(&ExperimentConfig::epochs).key + "=N, N > " + std::to_string(epochsDone) +
+                          ", to train further");
   if (config.training.max_steps > 0 && stepsDone >= config.training.max_steps)
-    throw ConfigError({"training.max_steps: the run has already reached " + std::to_string(stepsDone) +
-                       " steps; resume with a larger training.max_steps (or 0 for no limit)"});
+    throw ConfigError(configField(&ExperimentConfig::training, &TrainingConfig::max_steps).key,
+                      "the run has already reached " + std::to_string(stepsDone) +
+                          " steps; resume with a larger limit (or 0 for no limit)");
   // Each rank's shard and batch count depend on the number of processes: the
   // checkpoint's position means the same batches only with as many.
   const int recorded = record.info().value("world_size", 1);
   if (recorded != worldSize)
-    throw ConfigError({record.dir().string() + ": trained on " + std::to_string(recorded) +
-                       " process(es); resume it on as many (now " + std::to_string(worldSize) +
-                       "): the checkpoint's position counts the batches of " + std::to_string(recorded) +
-                       " shard(s). docs/distributed.md says how"});
+    throw ConfigError(record.dir().string(),
+                      "trained on " + std::to_string(recorded) + " process(es); resume it on as many (now " +
+                          std::to_string(worldSize) + "): the checkpoint's position counts the batches of " +
+                          std::to_string(recorded) + " shard(s). docs/distributed.md says how");
   // The checkpoint loads: now the crashed writer's HDF5 marks may go (probes.h5 is
   // kept as probes-until-stepN.h5, which plain h5py must open too).
   clearRunWriteMarks(record.dir().string());
@@ -221,11 +227,11 @@ std::unique_ptr<TrainingSession> TrainingSession::startRank(const ProcessGroupSp
                {"config", toJson(p.config)},
                {"resuming", p.resuming}};
     } catch (const ConfigError& e) {
-      facts = {{"error", e.problems()}, {"config_problem", true}};
+      facts = {{"error", problemsJson(e.problems())}, {"config_problem", true}};
       group->broadcastText(facts.dump());
       throw;
     } catch (const std::exception& e) {
-      facts = {{"error", {e.what()}}};
+      facts = {{"error", problemsJson({{"", e.what()}})}};
       group->broadcastText(facts.dump());
       throw;
     }
@@ -235,10 +241,11 @@ std::unique_ptr<TrainingSession> TrainingSession::startRank(const ProcessGroupSp
   }
   const nlohmann::json facts = nlohmann::json::parse(group->broadcastText(""));
   if (facts.contains("error")) {
-    std::vector<std::string> problems;
-    for (const auto& line : facts["error"]) problems.push_back("rank 0: " + line.get<std::string>());
+    Problems problems;
+    for (const auto& p : facts["error"])
+      problems.push_back({p.value("field", ""), "rank 0: " + p.value("message", std::string())});
     if (facts.value("config_problem", false)) throw ConfigError(problems);
-    throw std::runtime_error(problems.empty() ? "rank 0 could not start" : problems.front());
+    throw std::runtime_error(problems.empty() ? "rank 0 could not start" : problems.front().message);
   }
   Prepared p;
   p.config = parseConfig(facts.at("config"));

@@ -9,6 +9,8 @@
 - No Qt header in src/engine; no torch header reachable from src/ui or src/widgets,
   directly or through an engine header.
 - src/widgets includes no engine, ui or cli header; the CLI no ui header.
+- src/ui's rooms stand in one order too (UI_RANKS): experiment < run < the feature
+  rooms (side by side) < compare < lessons < shell, over the shared ui root.
 - The torch and plain source lists of src/engine/CMakeLists.txt and
   tests/CMakeLists.txt say truly which files reach torch (the build compiles
   them differently: cmake/TorchBatches.cmake).
@@ -25,6 +27,12 @@ LAYERS = ["engine/config", "engine/run", "engine/system", "engine/data", "engine
           "engine/repro"]
 # The programs on top of the engine, and what each may include besides itself.
 PROGRAMS = {"widgets": set(), "cli": set(LAYERS), "ui": set(LAYERS) | {"widgets"}}
+# The app's rooms mirror the engine's features, lowest first; a room includes only
+# itself, rooms of a lower rank, the ui root (what every room shares), the engine and
+# the widgets. Rooms of one rank are side by side and never include each other.
+UI_RANKS = {"ui": 0, "ui/experiment": 1, "ui/run": 2,
+            "ui/data": 3, "ui/model": 3, "ui/train": 3, "ui/inspect": 3, "ui/system": 3, "ui/mistakes": 3,
+            "ui/compare": 4, "ui/lessons": 5, "ui/shell": 6}
 
 TORCH = re.compile(r'#\s*include\s*<(torch|ATen|c10|caffe2)/')
 QT = re.compile(r'#\s*include\s*<Q[A-Za-z]*[>/]')
@@ -33,9 +41,13 @@ LOCAL = re.compile(r'#\s*include\s*"([^"]+)"')
 
 def folder_of(path):
     parts = path.split("/")
-    if parts[0] == "engine":
-        return "engine/" + parts[1] if len(parts) > 2 else "engine"
+    if parts[0] in ("engine", "ui"):
+        return parts[0] + "/" + parts[1] if len(parts) > 2 else parts[0]
     return parts[0]
+
+
+def program_of(folder):
+    return "ui" if folder.startswith("ui") else folder
 
 
 def main():
@@ -61,6 +73,10 @@ def main():
             arrows.add((a, b))
             if a in LAYERS:
                 ok = b in LAYERS and LAYERS.index(b) < LAYERS.index(a)
+            elif a in UI_RANKS and b in UI_RANKS:
+                ok = UI_RANKS[b] < UI_RANKS[a]
+            elif a.startswith("ui"):
+                ok = b in PROGRAMS["ui"]
             else:
                 ok = b in PROGRAMS.get(a, set())
             if not ok:
@@ -103,12 +119,16 @@ def main():
         return bool(reaches[path])
 
     for path in sorted(text):
-        if folder_of(path) in ("ui", "widgets") and reaches_torch(path):
+        if program_of(folder_of(path)) in ("ui", "widgets") and reaches_torch(path):
             chain = [path]
             while not TORCH.search(text[chain[-1]]):
                 chain.append(next(q for q in includes[chain[-1]] if reaches_torch(q)))
             problems.append("torch is reachable from Qt code: " + " -> ".join(chain))
 
+    for path in sorted(text):
+        folder = folder_of(path)
+        if folder.startswith("ui/") and folder not in UI_RANKS:
+            problems.append(f"{path}: {folder} is not one of the app's rooms (UI_RANKS)")
     problems += check_build_lists(root)
     for p in problems:
         print("layering:", p)

@@ -12,23 +12,23 @@
 #include <QTreeWidget>
 #include "app_under_test.h"
 #include "engine/inspect/layer_health.h"
-#include "ui/experiment_document.h"
-#include "ui/grid_dialog.h"
-#include "ui/main_window.h"
-#include "ui/pages/compare_page.h"
-#include "ui/pages/data_page.h"
-#include "ui/pages/experiment_form.h"
-#include "ui/pages/inspect_page.h"
-#include "ui/pages/lessons_page.h"
-#include "ui/pages/model_page.h"
-#include "ui/pages/run_actions.h"
-#include "ui/pages/run_differences.h"
-#include "ui/pages/system_page.h"
-#include "ui/pages/train_page.h"
-#include "ui/run_queue.h"
-#include "ui/training_controller.h"
+#include "ui/compare/compare_page.h"
+#include "ui/compare/run_actions.h"
+#include "ui/compare/run_differences.h"
+#include "ui/data/data_page.h"
+#include "ui/experiment/experiment_document.h"
+#include "ui/experiment/experiment_form.h"
+#include "ui/experiment/grid_dialog.h"
+#include "ui/inspect/inspect_page.h"
+#include "ui/lessons/lessons_page.h"
+#include "ui/model/model_page.h"
+#include "ui/run/run_queue.h"
+#include "ui/run/training_controller.h"
+#include "ui/shell/main_window.h"
+#include "ui/shell/welcome_dialog.h"
+#include "ui/system/system_page.h"
+#include "ui/train/train_page.h"
 #include "ui/translation.h"
-#include "ui/welcome_dialog.h"
 #include "widgets/class_chart.h"
 #include "widgets/curve_export.h"
 #include "widgets/distribution_heatmap.h"
@@ -138,7 +138,7 @@ class AppTest : public QObject {
   void anInvalidFieldBlocksStart() {
     importFashionMnist();
     window_->showPage(MainWindow::Model);
-    auto* lr = qobject_cast<QLineEdit*>(window_->modelPage()->form()->editorFor("optimizer.lr"));
+    auto* lr = qobject_cast<QLineEdit*>(window_->modelPage()->form()->editorFor(field("optimizer.lr")));
     QVERIFY(lr);
     TrainPage* train = window_->trainPage();
     QVERIFY(train->startButton()->isEnabled());
@@ -162,17 +162,17 @@ class AppTest : public QObject {
     QTRY_COMPARE(page->summaryTable()->rowCount(), 12);  // LeNet
     // The summary follows the dataset too; the Fashion-MNIST import may still be on its way.
     QTRY_VERIFY_WITH_TIMEOUT(page->summaryTable()->totals().contains(QLocale().toString(61706)), 20000);
-    doc_->set("/model/name", "mlp");
+    doc_->set(field("model.name"), "mlp");
     QTRY_VERIFY(!page->summaryPending());
     QTRY_VERIFY(page->summaryTable()->cell(0, 1) == "Flatten");
-    doc_->set("/model/name", "lenet");
+    doc_->set(field("model.name"), "lenet");
     QTRY_COMPARE(page->summaryTable()->rowCount(), 12);
   }
 
   void trainsAShortRunAndTheCurvesMove() {
-    doc_->set("/epochs", 1);
-    doc_->set("/dataset/train_subset", 1024);
-    doc_->set("/dataset/val_subset", 256);
+    doc_->set(field("epochs"), 1);
+    doc_->set(field("dataset.train_subset"), 1024);
+    doc_->set(field("dataset.val_subset"), 256);
     TrainPage* train = window_->trainPage();
     QVERIFY(train->startButton()->isEnabled());
     QTest::mouseClick(train->startButton(), Qt::LeftButton);
@@ -186,8 +186,8 @@ class AppTest : public QObject {
   }
 
   void pausesResumesAndStopsWithTheRecordIntact() {
-    doc_->set("/epochs", 20);
-    doc_->set("/dataset/train_subset", 8192);
+    doc_->set(field("epochs"), 20);
+    doc_->set(field("dataset.train_subset"), 8192);
     TrainPage* train = window_->trainPage();
     QTest::mouseClick(train->startButton(), Qt::LeftButton);
     auto points = [train] { return train->lossPlot()->pointCount(train->stepSeries()); };
@@ -215,8 +215,8 @@ class AppTest : public QObject {
   }
 
   void trainsOnTwoProcessesAndStopsThemTogether() {
-    doc_->set("/epochs", 20);
-    doc_->set("/dataset/train_subset", 8192);
+    doc_->set(field("epochs"), 20);
+    doc_->set(field("dataset.train_subset"), 8192);
     TrainPage* train = window_->trainPage();
     train->processesBox()->setValue(2);
     QTest::mouseClick(train->startButton(), Qt::LeftButton);
@@ -240,10 +240,10 @@ class AppTest : public QObject {
   }
 
   void inspectShowsDistributionsGradientsAndHealthDuringARun() {
-    doc_->set("/epochs", 1);
-    doc_->set("/dataset/train_subset", 2048);  // 32 steps of 64
-    doc_->set("/dataset/val_subset", 256);
-    doc_->set("/probes/histogram_every", 4);
+    doc_->set(field("epochs"), 1);
+    doc_->set(field("dataset.train_subset"), 2048);  // 32 steps of 64
+    doc_->set(field("dataset.val_subset"), 256);
+    doc_->set(field("probes.histogram_every"), 4);
     window_->showPage(MainWindow::Inspect);
     InspectPage* inspect = window_->inspectPage();
     QTest::mouseClick(window_->trainPage()->startButton(), Qt::LeftButton);
@@ -377,9 +377,9 @@ class AppTest : public QObject {
   }
 
   void aGridQueuesEveryCombinationTwoAtATimeAndComparesThem() {
-    doc_->set("/epochs", 1);
-    doc_->set("/dataset/train_subset", 256);
-    doc_->set("/dataset/val_subset", 64);
+    doc_->set(field("epochs"), 1);
+    doc_->set(field("dataset.train_subset"), 256);
+    doc_->set(field("dataset.val_subset"), 64);
     GridDialog dialog(doc_->json(), window_);
     dialog.setAxis(0, "optimizer.lr", "0.01, 0.003");
     dialog.setAxis(1, "seed", "1, 2");
@@ -443,7 +443,7 @@ class AppTest : public QObject {
 
   void aLessonOpensItsComparisonWithItsExplanation() {
     LessonsPage* lessons = window_->lessonsPage();
-    doc_->set("/runs_dir", (tmp_.path() + "/lesson-runs").toStdString());
+    doc_->set(field("runs_dir"), (tmp_.path() + "/lesson-runs").toStdString());
     lessons->setRunsDir(tmp_.path() + "/lesson-runs");
     QSignalSpy ended(window_->runQueue(), &RunQueue::runEnded);
     lessons->runLesson(7);  // lesson 8: three short runs
@@ -463,7 +463,7 @@ class AppTest : public QObject {
     for (size_t a = 0; a < series.size(); ++a)
       for (size_t b = a + 1; b < series.size(); ++b) same += series[a].ys == series[b].ys;
     QCOMPARE(same, 1);
-    doc_->set("/runs_dir", (tmp_.path() + "/runs").toStdString());
+    doc_->set(field("runs_dir"), (tmp_.path() + "/runs").toStdString());
   }
 
   void theInterfaceSpeaksChinese() {
@@ -528,12 +528,14 @@ class AppTest : public QObject {
     QVERIFY(!doc_->isValid());
     QVERIFY(doc_->problemText().contains("optimizer: must be an object"));
     QVERIFY(!window_->trainPage()->startButton()->isEnabled());
-    auto* lr = qobject_cast<QLineEdit*>(window_->modelPage()->form()->editorFor("optimizer.lr"));
+    auto* lr = qobject_cast<QLineEdit*>(window_->modelPage()->form()->editorFor(field("optimizer.lr")));
     lr->setFocus();
     lr->selectAll();
     QTest::keyClicks(lr, "0.01");  // editing a field inside the bad section repairs it
     QVERIFY(!doc_->problemText().contains("optimizer: must be an object"));
-    doc_->set("/dataset", nlohmann::json::object());
+    nlohmann::json repaired = doc_->json();
+    repaired["dataset"] = nlohmann::json::object();
+    doc_->setJson(repaired);
     QTRY_VERIFY_WITH_TIMEOUT(!window_->dataPage()->importing(), 20000);
     QVERIFY2(doc_->isValid(), qPrintable(doc_->problemText()));
   }
@@ -551,12 +553,12 @@ class AppTest : public QObject {
     QVERIFY(window_->trainPage()->messageLabel()->text().contains("Import a dataset"));
     QVERIFY(window_->openExperiment(TRAINSCOPE_SOURCE_DIR "/resources/experiments/fashion_lenet.json"));
     QTRY_VERIFY_WITH_TIMEOUT(doc_->dataset() != nullptr, 20000);
-    doc_->set("/runs_dir", (tmp_.path() + "/runs").toStdString());
-    doc_->set("/dataset/train_subset", 8192);
+    doc_->set(field("runs_dir"), (tmp_.path() + "/runs").toStdString());
+    doc_->set(field("dataset.train_subset"), 8192);
   }
 
   void closingDuringTrainingStopsTheRunCleanly() {
-    doc_->set("/epochs", 50);
+    doc_->set(field("epochs"), 50);
     TrainPage* train = window_->trainPage();
     QTest::mouseClick(train->startButton(), Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(train->lossPlot()->pointCount(train->stepSeries()) > 0, 20000);

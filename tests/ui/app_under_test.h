@@ -3,14 +3,23 @@
 // LeNet experiment loaded, runs written under `runsDir`.
 #pragma once
 
-#include "ui/experiment_document.h"
-#include "ui/main_window.h"
-#include "ui/training_controller.h"
+#include "ui/experiment/experiment_document.h"
+#include "ui/run/training_controller.h"
+#include "ui/shell/main_window.h"
 
 #include <QCoreApplication>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QString>
+
+namespace trainscope::ui {
+// A declared config field by its key, for tests that set fields by name.
+inline const ConfigField& field(const std::string& key) {
+  const ConfigField* f = findConfigField(key);
+  if (!f) qFatal("no config field %s", key.c_str());
+  return *f;
+}
+}  // namespace trainscope::ui
 
 namespace trainscope::ui::test {
 
@@ -30,7 +39,7 @@ struct AppUnderTest {
     window->setConfirmClose(false);
     QString error;
     if (!doc->load(TRAINSCOPE_SOURCE_DIR "/resources/experiments/fashion_lenet.json", &error)) return error;
-    doc->set("/runs_dir", runsDir.toStdString());
+    doc->set(field("runs_dir"), runsDir.toStdString());
     return {};
   }
 };

@@ -2,11 +2,11 @@
 // user-visible English sentence is left, whether written by the app, the widgets, the
 // engine (log lines, dataset descriptions, run statuses) or Qt itself.
 #include "app_under_test.h"
-#include "ui/pages/compare_page.h"
-#include "ui/pages/data_page.h"
-#include "ui/pages/inspect_page.h"
-#include "ui/pages/system_page.h"
-#include "ui/pages/train_page.h"
+#include "ui/compare/compare_page.h"
+#include "ui/data/data_page.h"
+#include "ui/inspect/inspect_page.h"
+#include "ui/system/system_page.h"
+#include "ui/train/train_page.h"
 #include "ui/translation.h"
 
 #include <QAbstractButton>
@@ -106,9 +106,9 @@ class ChineseTest : public QObject {
     QVERIFY(tmp_.isValid());
     const QString error = app_.create(this, "TrainscopeChineseTests", tmp_.path() + "/runs");
     QVERIFY2(error.isEmpty(), qPrintable(error));
-    app_.doc->set("/dataset/train_subset", 640);
-    app_.doc->set("/dataset/val_subset", 200);
-    app_.doc->set("/epochs", 1);
+    app_.doc->set(field("dataset.train_subset"), 640);
+    app_.doc->set(field("dataset.val_subset"), 200);
+    app_.doc->set(field("epochs"), 1);
     app_.window->importLastOrDefaultDataset(QString());
     QTRY_VERIFY_WITH_TIMEOUT(app_.doc->dataset() != nullptr, 30000);
     app_.window->resize(1024, 740);

@@ -2,15 +2,15 @@
 // nothing resizes the window by itself; stop says what it is doing; a new run starts
 // from a clean page.
 #include "app_under_test.h"
-#include "ui/batch_step_dialog.h"
-#include "ui/experiment_document.h"
-#include "ui/main_window.h"
-#include "ui/pages/compare_page.h"
-#include "ui/pages/data_page.h"
-#include "ui/pages/inspect_page.h"
-#include "ui/pages/run_differences.h"
-#include "ui/pages/train_page.h"
-#include "ui/training_controller.h"
+#include "ui/compare/compare_page.h"
+#include "ui/compare/run_differences.h"
+#include "ui/data/data_page.h"
+#include "ui/experiment/experiment_document.h"
+#include "ui/inspect/inspect_page.h"
+#include "ui/run/training_controller.h"
+#include "ui/shell/main_window.h"
+#include "ui/train/batch_step_dialog.h"
+#include "ui/train/train_page.h"
 #include "ui/translation.h"
 #include "widgets/live_curve_plot.h"
 #include "widgets/plot_theme.h"
@@ -42,9 +42,9 @@ class ClassroomTest : public QObject {
     const QString error = app_.create(this, "TrainscopeClassroomTests", tmp_.path() + "/runs");
     QVERIFY2(error.isEmpty(), qPrintable(error));
     doc_ = app_.doc, controller_ = app_.controller, window_ = app_.window;
-    doc_->set("/dataset/train_subset", 640);
-    doc_->set("/dataset/val_subset", 200);
-    doc_->set("/epochs", 1);
+    doc_->set(field("dataset.train_subset"), 640);
+    doc_->set(field("dataset.val_subset"), 200);
+    doc_->set(field("epochs"), 1);
     window_->importLastOrDefaultDataset(QString());
     QTRY_VERIFY_WITH_TIMEOUT(doc_->dataset() != nullptr, 30000);
     window_->resize(1024, 740);
@@ -62,7 +62,7 @@ class ClassroomTest : public QObject {
 
   void everyPageFitsAProjectorAfterARun() {
     QString error;
-    QVERIFY2(controller_->start(doc_->json(), &error), qPrintable(error));
+    QVERIFY2(controller_->start(*doc_->config(), &error), qPrintable(error));
     QTRY_VERIFY_WITH_TIMEOUT(controller_->state() == RunState::Finished, 120000);
     window_->comparePage()->setGuide("Lesson 1: Learning-rate schedules: constant, StepLR, cosine",
                                      QString("The same LeNet, the same data, three schedules. ").repeated(8));
@@ -120,7 +120,7 @@ class ClassroomTest : public QObject {
   }
 
   void pauseSaysPausedAndTheLogSaysWhen() {
-    doc_->set("/epochs", 20);
+    doc_->set(field("epochs"), 20);
     TrainPage* train = window_->trainPage();
     train->start();
     QTRY_VERIFY_WITH_TIMEOUT(controller_->state() == RunState::Running && train->progressBar()->value() > 2, 30000);
@@ -179,7 +179,7 @@ class ClassroomTest : public QObject {
   void aNewRunStartsFromACleanPage() {
     TrainPage* train = window_->trainPage();
     QVERIFY(train->lossPlot()->pointCount(train->stepSeries()) > 0);
-    doc_->set("/epochs", 1);
+    doc_->set(field("epochs"), 1);
     train->start();
     // Nothing of the stopped run: its status, speed, curves and axis ranges.
     QCOMPARE(train->statusLabel()->text(), QString("Starting…"));

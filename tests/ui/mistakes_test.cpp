@@ -7,12 +7,12 @@
 #include "app_under_test.h"
 #include "engine/data/label_corrections.h"
 #include "engine/session.h"
-#include "ui/correction_book.h"
-#include "ui/pages/data_page.h"
-#include "ui/pages/health_panel.h"
-#include "ui/pages/mistakes_page.h"
-#include "ui/pages/sample_detail.h"
-#include "ui/pages/train_page.h"
+#include "ui/data/data_page.h"
+#include "ui/data/health_panel.h"
+#include "ui/mistakes/correction_book.h"
+#include "ui/mistakes/mistakes_page.h"
+#include "ui/mistakes/sample_detail.h"
+#include "ui/train/train_page.h"
 #include "widgets/confusion_matrix_view.h"
 #include "widgets/data_map_plot.h"
 #include "widgets/image_grid.h"
@@ -47,10 +47,10 @@ class MistakesTest : public QObject {
     window_->show();
     window_->importLastOrDefaultDataset(QString());
     QTRY_VERIFY_WITH_TIMEOUT(app_.doc->dataset() != nullptr, 30000);
-    app_.doc->set("/dataset/train_subset", 2048);
-    app_.doc->set("/dataset/val_subset", 500);
-    app_.doc->set("/dataset/label_noise", 0.1);
-    app_.doc->set("/epochs", 2);
+    app_.doc->set(field("dataset.train_subset"), 2048);
+    app_.doc->set(field("dataset.val_subset"), 500);
+    app_.doc->set(field("dataset.label_noise"), 0.1);
+    app_.doc->set(field("epochs"), 2);
     page_ = window_->mistakesPage();
     window_->trainPage()->start();
     QVERIFY(app_.controller->isActive());
@@ -146,7 +146,7 @@ class MistakesTest : public QObject {
     detail->relabelChoice()->setCurrentIndex(static_cast<int>(first.predicted));
     QTest::mouseClick(detail->relabelButton(), Qt::LeftButton);
     QVERIFY(QFile::exists(book->path()));
-    QCOMPARE(QString::fromStdString(app_.doc->value("/dataset/corrections").get<std::string>()), book->path());
+    QCOMPARE(QString::fromStdString(app_.doc->value(field("dataset.corrections")).get<std::string>()), book->path());
     LabelCorrections saved = readLabelCorrections(book->path().toStdString());
     QCOMPARE(saved.items.size(), size_t{1});
     QCOMPARE(QString::fromStdString(saved.items[0].label),
@@ -166,7 +166,7 @@ class MistakesTest : public QObject {
 
     // The next run trains on the corrected labels: its log says so.
     QString error;
-    QVERIFY2(app_.controller->start(app_.doc->json(), &error), qPrintable(error));
+    QVERIFY2(app_.controller->start(*app_.doc->config(), &error), qPrintable(error));
     bool logged = false;
     connect(app_.controller, &TrainingController::logLine, this,
             [&](const LogLine& l) { logged |= l.text.find("label corrections from") != std::string::npos; });

@@ -2,12 +2,12 @@
 // size field; the learning-rate finder plots and applies its suggestion; a trained
 // run's model classifies picked images, showing what it saw.
 #include "app_under_test.h"
-#include "ui/experiment_document.h"
-#include "ui/main_window.h"
-#include "ui/model_dialogs.h"
-#include "ui/pages/data_page.h"
-#include "ui/pages/model_page.h"
-#include "ui/training_controller.h"
+#include "ui/data/data_page.h"
+#include "ui/experiment/experiment_document.h"
+#include "ui/model/model_dialogs.h"
+#include "ui/model/model_page.h"
+#include "ui/run/training_controller.h"
+#include "ui/shell/main_window.h"
 #include "widgets/image_grid.h"
 #include "widgets/summary_table.h"
 
@@ -49,7 +49,7 @@ class ModelToolsTest : public QObject {
   void cleanupTestCase() { delete window_; }
 
   void closingKeepsTheWorkingExperimentForTheNextStart() {
-    doc_->set("/epochs", 7);
+    doc_->set(field("epochs"), 7);
     window_->close();  // no run active: closes at once
     const auto saved =
         nlohmann::json::parse(QSettings().value("workingExperiment").toString().toStdString(), nullptr, false);
@@ -97,7 +97,7 @@ class ModelToolsTest : public QObject {
   }
 
   void theAugmentationPreviewShowsCutMix() {
-    doc_->set("/training/cutmix_alpha", 1.0);
+    doc_->set(field("training.cutmix_alpha"), 1.0);
     window_->showPage(MainWindow::Data);
     DataPage* data = window_->dataPage();
     data->findChild<QTabWidget*>()->setCurrentIndex(2);
@@ -108,11 +108,11 @@ class ModelToolsTest : public QObject {
     for (auto* label : data->findChildren<QLabel*>())
       if (label->toolTip().contains("CutMix with another image")) ++mixed;
     QCOMPARE(mixed, 8);  // every augmented version, not the original
-    doc_->set("/training/cutmix_alpha", 0.0);
+    doc_->set(field("training.cutmix_alpha"), 0.0);
   }
 
   void theLearningRateFinderPlotsAndAppliesItsSuggestion() {
-    doc_->set("/loader/batch_size", 8);
+    doc_->set(field("loader.batch_size"), 8);
     double applied = 0;
     LrFinderDialog dialog(*doc_->config(), [&](double lr) { applied = lr; });
     QSignalSpy done(&dialog, &LrFinderDialog::rangeTestDone);
@@ -129,9 +129,9 @@ class ModelToolsTest : public QObject {
   }
 
   void aTrainedModelClassifiesPickedImages() {
-    doc_->set("/epochs", 3);
+    doc_->set(field("epochs"), 3);
     QString error;
-    QVERIFY2(controller_->start(doc_->json(), &error), qPrintable(error));
+    QVERIFY2(controller_->start(*doc_->config(), &error), qPrintable(error));
     QTRY_VERIFY_WITH_TIMEOUT(controller_->state() == RunState::Finished, 120000);
     PredictDialog dialog(controller_->runDir());
     QSignalSpy done(&dialog, &PredictDialog::predicted);

@@ -2,24 +2,15 @@
 // Plain C++ (no torch, no Qt) so every layer of the program can include it.
 #pragma once
 
+#include "engine/config/problem.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace trainscope {
-
-// Thrown by parsing/validation; what() names every offending field, one per line.
-class ConfigError : public std::runtime_error {
- public:
-  explicit ConfigError(std::vector<std::string> problems);
-  const std::vector<std::string>& problems() const { return problems_; }
-
- private:
-  std::vector<std::string> problems_;
-};
 
 // One torchvision transform. Only the fields of the named transform are used.
 struct TransformSpec {
@@ -179,7 +170,8 @@ struct ExperimentConfig {
   PitfallConfig pitfalls;
 };
 
-// Parses and validates; throws ConfigError naming each bad field ("optimizer.lr: ...").
+// Parses and validates (config_fields.h declares each field); throws ConfigError
+// with one Problem per bad field ({"optimizer.lr", "must be > 0 ..."}).
 ExperimentConfig parseConfig(const nlohmann::json& j);
 ExperimentConfig loadConfigFile(const std::string& path);
 // The JSON of a config file (comments allowed), unparsed; problems name `field`.

@@ -1,5 +1,6 @@
 #include "engine/config/experiment_grid.h"
 
+#include "engine/config/config_fields.h"
 #include "engine/config/run_name.h"
 
 #include <sstream>
@@ -23,7 +24,7 @@ std::vector<GridRun> expandGrid(const nlohmann::json& base, const std::vector<Gr
   std::vector<GridRun> runs{{"", base}};
   for (const auto& axis : axes) {
     if (axis.field.empty()) continue;
-    if (axis.values.empty()) throw ConfigError({"grid: " + axis.field + ": give at least one value"});
+    if (axis.values.empty()) throw ConfigError("grid: " + axis.field, "give at least one value");
     std::vector<GridRun> next;
     for (const auto& run : runs)
       for (const auto& v : axis.values) {
@@ -35,18 +36,18 @@ std::vector<GridRun> expandGrid(const nlohmann::json& base, const std::vector<Gr
       }
     runs = std::move(next);
     if (runs.size() > maxRuns)
-      throw ConfigError({"grid: " + std::to_string(runs.size()) + " runs is more than " + std::to_string(maxRuns) +
-                         "; use fewer values"});
+      throw ConfigError(
+          "grid", std::to_string(runs.size()) + " runs is more than " + std::to_string(maxRuns) + "; use fewer values");
   }
-  if (runs.size() == 1 && runs[0].label.empty()) throw ConfigError({"grid: choose at least one field and its values"});
-  std::vector<std::string> problems;
+  if (runs.size() == 1 && runs[0].label.empty()) throw ConfigError("grid", "choose at least one field and its values");
+  Problems problems;
   for (auto& r : runs) {
     try {
       // Named by what ran and what the grid changed: "lenet-fashion-mnist optimizer.lr=0.1".
-      r.config["run_name"] = modelAndDataset(parseConfig(r.config)) + " " + r.label;
-      parseConfig(r.config);
+      r.config[configField(&ExperimentConfig::run_name).key] = modelAndDataset(parseConfig(r.config)) + " " + r.label;
+      r.parsed = parseConfig(r.config);
     } catch (const ConfigError& e) {
-      for (const auto& p : e.problems()) problems.push_back("grid (" + r.label + "): " + p);
+      for (const auto& p : e.problems()) problems.push_back({"grid (" + r.label + ")", p.text()});
     }
   }
   if (!problems.empty()) throw ConfigError(problems);

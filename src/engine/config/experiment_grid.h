@@ -17,8 +17,9 @@ struct GridAxis {
 };
 
 struct GridRun {
-  std::string label;      // "optimizer.lr=0.1 optimizer.weight_decay=0.0001"
-  nlohmann::json config;  // the experiment, name suffixed with the values
+  std::string label;        // "optimizer.lr=0.1 optimizer.weight_decay=0.0001"
+  nlohmann::json config;    // the experiment, name suffixed with the values
+  ExperimentConfig parsed;  // the same, parsed and validated
 };
 
 // Throws ConfigError naming the field and value when a combination does not validate,

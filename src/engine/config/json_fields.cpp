@@ -36,13 +36,13 @@ size_t editDistance(const std::string& a, const std::string& b) {
 }
 }  // namespace
 
-JsonFields::JsonFields(const nlohmann::json& object, std::string path, std::vector<std::string>& problems)
+JsonFields::JsonFields(const nlohmann::json& object, std::string path, Problems& problems)
     : object_(object), path_(std::move(path)), problems_(problems) {}
 
 std::string JsonFields::pathOf(const std::string& key) const { return path_.empty() ? key : path_ + "." + key; }
 
 void JsonFields::problem(const std::string& key, const std::string& message) {
-  problems_.push_back(pathOf(key) + ": " + message);
+  problems_.push_back({pathOf(key), message});
 }
 
 bool JsonFields::has(const std::string& key) const { return object_.is_object() && object_.contains(key); }

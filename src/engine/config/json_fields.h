@@ -2,6 +2,8 @@
 // its full path, and flags keys nobody asked for (typos are the common mistake).
 #pragma once
 
+#include "engine/config/problem.h"
+
 #include <nlohmann/json.hpp>
 
 #include <functional>
@@ -13,7 +15,7 @@ namespace trainscope {
 
 class JsonFields {
  public:
-  JsonFields(const nlohmann::json& object, std::string path, std::vector<std::string>& problems);
+  JsonFields(const nlohmann::json& object, std::string path, Problems& problems);
 
   // Each reads `key` into `out` when present; `out` keeps its default otherwise.
   void read(const std::string& key, std::string& out, const std::vector<std::string>& choices = {});
@@ -41,7 +43,7 @@ class JsonFields {
 
   const nlohmann::json& object_;
   std::string path_;
-  std::vector<std::string>& problems_;
+  Problems& problems_;
   std::set<std::string> known_;
 };
 

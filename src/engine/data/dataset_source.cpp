@@ -1,5 +1,6 @@
 #include "engine/data/dataset_source.h"
 
+#include "engine/config/config_fields.h"
 #include "engine/data/fashion_mnist.h"
 #include "engine/data/image_folder.h"
 #include "engine/data/label_corrections.h"
@@ -11,18 +12,20 @@
 
 namespace trainscope {
 
-std::vector<std::string> checkDatasetAvailable(const DatasetConfig& d) {
+Problems checkDatasetAvailable(const DatasetConfig& d) {
+  using C = ExperimentConfig;
   std::error_code ec;
   if (d.kind == "fashion-mnist" && findFashionMnistDir().empty())
-    return {
-        "dataset.kind: Fashion-MNIST not found in /usr/share/datasets/fashion-mnist (install Debian's "
-        "dataset-fashion-mnist, or set TRAINSCOPE_FASHION_MNIST_DIR)"};
+    return {{configField(&C::dataset, &DatasetConfig::kind).key,
+             "Fashion-MNIST not found in /usr/share/datasets/fashion-mnist (install Debian's "
+             "dataset-fashion-mnist, or set TRAINSCOPE_FASHION_MNIST_DIR)"}};
+  const std::string root = configField(&C::dataset, &DatasetConfig::root).key;
   if (d.kind == "image-folder") {
-    if (!std::filesystem::exists(d.root, ec)) return {"dataset.root: folder does not exist: " + d.root};
-    if (!std::filesystem::is_directory(d.root, ec)) return {"dataset.root: not a folder: " + d.root};
+    if (!std::filesystem::exists(d.root, ec)) return {{root, "folder does not exist: " + d.root}};
+    if (!std::filesystem::is_directory(d.root, ec)) return {{root, "not a folder: " + d.root}};
   }
   if (!d.corrections.empty() && !std::filesystem::is_regular_file(d.corrections, ec))
-    return {"dataset.corrections: file does not exist: " + d.corrections};
+    return {{configField(&C::dataset, &DatasetConfig::corrections).key, "file does not exist: " + d.corrections}};
   return {};
 }
 
@@ -30,7 +33,7 @@ DatasetSplits openDataset(const ExperimentConfig& c) {
   DatasetSplits s;
   if (c.dataset.kind == "fashion-mnist") {
     const std::string dir = findFashionMnistDir();
-    if (dir.empty()) throw std::runtime_error(checkDatasetAvailable(c.dataset).front());
+    if (dir.empty()) throw std::runtime_error(checkDatasetAvailable(c.dataset).front().text());
     s = openFashionMnist(dir);
   } else {
     ImageFolderOptions o;

@@ -8,7 +8,7 @@ namespace trainscope {
 
 // Problems with the dataset that a run cannot start with (missing files or folder),
 // each naming the config field. Empty when the dataset is there.
-std::vector<std::string> checkDatasetAvailable(const DatasetConfig& config);
+Problems checkDatasetAvailable(const DatasetConfig& config);
 
 // Opens the train and validation splits (after subsets). Throws std::runtime_error.
 DatasetSplits openDataset(const ExperimentConfig& config);

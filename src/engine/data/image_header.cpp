@@ -1,5 +1,7 @@
 #include "engine/data/image_header.h"
 
+#include "engine/config/config_fields.h"
+
 #include <algorithm>
 #include <cstring>
 #include <fstream>
@@ -157,7 +159,8 @@ std::string imageFileProblem(const std::filesystem::path& path, int64_t maxPixel
   if (h.exceeds(maxPixels))
     return "too large (" + std::to_string(h.width) + "x" + std::to_string(h.height) + ", " +
            std::to_string(static_cast<long long>(static_cast<double>(h.width) * static_cast<double>(h.height) / 1e6)) +
-           " MP; the limit is dataset.max_image_pixels, " + std::to_string(maxPixels / 1'000'000) + " MP)";
+           " MP; the limit is " + configField(&ExperimentConfig::dataset, &DatasetConfig::max_image_pixels).key + ", " +
+           std::to_string(maxPixels / 1'000'000) + " MP)";
   if (!h.complete) return "truncated (the file ends before the image does)";
   return "";
 }

@@ -25,7 +25,7 @@ TrainedModel loadTrainedModel(const std::string& runDir, const std::string& chec
     try {
       return RunRecord::open(runDir);
     } catch (const std::exception& e) {
-      throw ConfigError({e.what()});
+      throw ConfigError("", e.what());
     }
   }();
   const nlohmann::json& info = record.info();
@@ -37,18 +37,18 @@ TrainedModel loadTrainedModel(const std::string& runDir, const std::string& chec
   m.classes = dataset.value("classes", std::vector<std::string>{});
   m.input_shape = dataset.value("input_shape", std::vector<int64_t>{});
   if (m.classes.size() < 2 || m.input_shape.size() != 3)
-    throw ConfigError({runDir + ": run.json has no classes or input shape: the run never started training"});
+    throw ConfigError(runDir, "run.json has no classes or input shape: the run never started training");
   const fs::path file = chooseCheckpoint(record, checkpoint);
   if (!fs::exists(file))
-    throw ConfigError(
-        {runDir + ": no checkpoint " + file.filename().string() + " (the run ended before its first checkpoint?)"});
+    throw ConfigError(runDir,
+                      "no checkpoint " + file.filename().string() + " (the run ended before its first checkpoint?)");
   m.checkpoint = file.string();
   m.model = buildSeededModel(m.config.model, m.input_shape, static_cast<int64_t>(m.classes.size()), m.config.seed);
   try {
     loadModelWeights(m.checkpoint, m.model);
   } catch (const c10::Error& e) {
     const std::string what = e.what();
-    throw ConfigError({m.checkpoint + ": cannot load the weights (" + what.substr(0, what.find('\n')) + ")"});
+    throw ConfigError(m.checkpoint, "cannot load the weights (" + what.substr(0, what.find('\n')) + ")");
   }
   m.model->eval();
   std::vector<TransformSpec> unusedTrain = m.config.train_transforms;

@@ -1,5 +1,7 @@
 #include "engine/inspect/layer_health.h"
 
+#include "engine/config/config_fields.h"
+
 #include <cmath>
 #include <sstream>
 
@@ -63,12 +65,12 @@ Message explain(HealthFlag flag, const HealthThresholds& t) {
                   "(BatchNorm), or a better initialisation."),
               {number(t.vanishing)}};
     case HealthFlag::Exploding:
-      return {kContext,
-              QT_TRANSLATE_NOOP(
-                  "trainscope::LayerHealth",
-                  "The gradient of this layer's parameters is above %1 (exploding gradients): training may "
-                  "diverge to NaN. Lower the learning rate, set training.clip_grad_norm, or add normalisation."),
-              {number(t.exploding)}};
+      return {
+          kContext,
+          QT_TRANSLATE_NOOP("trainscope::LayerHealth",
+                            "The gradient of this layer's parameters is above %1 (exploding gradients): training may "
+                            "diverge to NaN. Lower the learning rate, set %2, or add normalisation."),
+          {number(t.exploding), configField(&ExperimentConfig::training, &TrainingConfig::clip_grad_norm).key}};
     case HealthFlag::UpdateTooSmall:
       return {kContext,
               QT_TRANSLATE_NOOP(

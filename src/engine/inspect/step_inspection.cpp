@@ -1,5 +1,7 @@
 #include "engine/inspect/step_inspection.h"
 
+#include "engine/config/config_fields.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -16,7 +18,8 @@ StepInspection::StepInspection(const ExperimentConfig& config, LayerStack model,
   if (cfg_.probes.enabled) probes_ = std::make_unique<Probes>(cfg_.probes, model_);
   scheduledDump_.layers = cfg_.tensors.layers;
   scheduledDump_.kinds = cfg_.tensors.kinds;
-  if (const auto problems = checkTensorDumpRequest(scheduledDump_, model_, "tensors"); !problems.empty())
+  if (const auto problems = checkTensorDumpRequest(scheduledDump_, model_, configSection(&ExperimentConfig::tensors));
+      !problems.empty())
     throw ConfigError(problems);
 }
 
@@ -39,9 +42,9 @@ LayerObserver StepInspection::observerFor(int64_t step) {
       if (const auto problems = checkTensorDumpRequest(*request, model_, "save tensors"); !problems.empty()) {
         TensorsSaved failed;
         failed.step = step;
-        failed.error = problems.front();
+        failed.error = problems.front().text();
         events_->push(failed);
-        log_(LogLevel::Warning, "tensors not saved: " + problems.front());
+        log_(LogLevel::Warning, "tensors not saved: " + problems.front().text());
         request.reset();
       }
     }

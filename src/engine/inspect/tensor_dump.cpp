@@ -13,22 +13,23 @@ std::string tensorStepGroup(int64_t step) {
   return buffer;
 }
 
-std::vector<std::string> checkTensorDumpRequest(const TensorDumpRequest& request, const LayerStack& model,
-                                                const std::string& field) {
-  std::vector<std::string> problems;
+Problems checkTensorDumpRequest(const TensorDumpRequest& request, const LayerStack& model, const std::string& field) {
+  Problems problems;
   std::string known;
   for (const auto& l : model->layers()) known += (known.empty() ? "" : ", ") + l.name;
   for (size_t i = 0; i < request.layers.size(); ++i) {
     const auto& name = request.layers[i];
     const auto& layers = model->layers();
     if (std::none_of(layers.begin(), layers.end(), [&](const auto& l) { return l.name == name; }))
-      problems.push_back(field + ".layers[" + std::to_string(i) + "]: no layer \"" + name +
-                         "\" in this model; its layers are " + known);
+      problems.push_back({field + ".layers[" + std::to_string(i) + "]",
+                          "no layer \"" + name + "\" in this model; its layers are " + known});
   }
   for (size_t i = 0; i < request.kinds.size(); ++i)
     if (std::find(tensorKinds().begin(), tensorKinds().end(), request.kinds[i]) == tensorKinds().end())
-      problems.push_back(field + ".kinds[" + std::to_string(i) + "]: unknown kind \"" + request.kinds[i] +
-                         "\"; use activation, activation_grad, weight or weight_grad");
+      problems.push_back(
+          {field + ".kinds[" + std::to_string(i) + "]", "unknown kind \"" + request.kinds[i] +
+                                                            "\"; use activation, activation_grad, weight or "
+                                                            "weight_grad"});
   return problems;
 }
 

@@ -16,8 +16,7 @@ namespace trainscope {
 
 // Problems with a request against a model ("tensors.layers[1]: no layer \"conv9\"..."),
 // empty when it is fine. `field` prefixes the messages.
-std::vector<std::string> checkTensorDumpRequest(const TensorDumpRequest& request, const LayerStack& model,
-                                                const std::string& field);
+Problems checkTensorDumpRequest(const TensorDumpRequest& request, const LayerStack& model, const std::string& field);
 
 class TensorCapture {
  public:

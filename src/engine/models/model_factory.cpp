@@ -1,5 +1,6 @@
 #include "engine/models/model_factory.h"
 
+#include "engine/config/config_fields.h"
 #include "engine/config/image_size.h"
 #include "engine/models/blocks.h"
 #include "engine/models/max_pool.h"
@@ -34,9 +35,11 @@ class StackBuilder {
     } catch (const c10::Error& e) {
       // The input shape comes from the config (transforms, model.image_size): a config problem.
       const int minimum = minimumImageSize(model_);
-      throw ConfigError({"model: the input is too small or the wrong shape for " + model_ + "'s layer " + name + " (" +
-                         e.msg().substr(0, e.msg().find('\n')) + ")" +
-                         (minimum > 0 ? "; set model.image_size to at least " + std::to_string(minimum) : "")});
+      const std::string imageSize = configField(&ExperimentConfig::model, &ModelConfig::image_size).key;
+      throw ConfigError(configSection(&ExperimentConfig::model),
+                        "the input is too small or the wrong shape for " + model_ + "'s layer " + name + " (" +
+                            e.msg().substr(0, e.msg().find('\n')) + ")" +
+                            (minimum > 0 ? "; set " + imageSize + " to at least " + std::to_string(minimum) : ""));
     }
     module->train();
   }
@@ -199,7 +202,8 @@ LayerStack buildModel(const ModelConfig& config, const std::vector<int64_t>& inp
   if (config.name == "resnet18") return buildResNet18(input_shape, num_classes);
   if (config.name == "fastcnn") return buildFastCnn(config, input_shape, num_classes);
   if (config.name == "torchscript") return buildScriptedModel(config, input_shape, num_classes);
-  throw ConfigError({"model.name: unknown model \"" + config.name + "\""});
+  throw ConfigError(configField(&ExperimentConfig::model, &ModelConfig::name).key,
+                    "unknown model \"" + config.name + "\"");
 }
 
 LayerStack buildSeededModel(const ModelConfig& config, const std::vector<int64_t>& input_shape, int64_t num_classes,

@@ -1,5 +1,7 @@
 #include "engine/models/script_model.h"
 
+#include "engine/config/config_fields.h"
+
 #include <cmath>
 
 namespace trainscope {
@@ -108,14 +110,22 @@ void ScriptLayerImpl::train(bool on) {
   module_.train(on);
 }
 
+namespace {
+template <class T>
+std::string scriptModelField(T ModelConfig::*member) {
+  return configField(&ExperimentConfig::model, member).key;
+}
+}  // namespace
+
 LayerStack buildScriptedModel(const ModelConfig& c, const std::vector<int64_t>& inputShape, int64_t classes) {
   torch::jit::Module m;
   try {
     m = torch::jit::load(c.path, torch::kCPU);
   } catch (const std::exception& e) {
     const std::string what = e.what();
-    throw ConfigError({"model.path: cannot load " + c.path +
-                       " as TorchScript (save it with torch.jit.save): " + what.substr(0, what.find('\n'))});
+    throw ConfigError(
+        scriptModelField(&ModelConfig::path),
+        "cannot load " + c.path + " as TorchScript (save it with torch.jit.save): " + what.substr(0, what.find('\n')));
   }
   std::vector<int64_t> shape{2};
   shape.insert(shape.end(), inputShape.begin(), inputShape.end());
@@ -127,26 +137,28 @@ LayerStack buildScriptedModel(const ModelConfig& c, const std::vector<int64_t>& 
     out = run(m, probe);
   } catch (const std::exception& e) {
     const std::string what = e.what();
-    throw ConfigError({"model.path: " + c.path + " does not take [N, " + std::to_string(inputShape[0]) + ", " +
-                       std::to_string(inputShape[1]) + ", " + std::to_string(inputShape[2]) +
-                       "] images (check the channels and model.image_size): " + what.substr(0, what.find('\n'))});
+    throw ConfigError(scriptModelField(&ModelConfig::path),
+                      c.path + " does not take [N, " + std::to_string(inputShape[0]) + ", " +
+                          std::to_string(inputShape[1]) + ", " + std::to_string(inputShape[2]) +
+                          "] images (check the channels and " + scriptModelField(&ModelConfig::image_size) +
+                          "): " + what.substr(0, what.find('\n')));
   }
   if (out.dim() != 2)
-    throw ConfigError({"model.path: " + c.path + " outputs " + std::to_string(out.dim()) +
-                       "-D tensors; a classifier outputs [N, classes]"});
+    throw ConfigError(scriptModelField(&ModelConfig::path), c.path + " outputs " + std::to_string(out.dim()) +
+                                                                "-D tensors; a classifier outputs [N, classes]");
   const bool replace = c.head == "replace" || (c.head == "auto" && out.size(1) != classes);
   if (replace) {
     const auto head = findHead(m, out.size(1));
     if (!head)
-      throw ConfigError({"model.head: " + c.path + " has no final Linear layer of " + std::to_string(out.size(1)) +
-                         " outputs to replace"});
+      throw ConfigError(scriptModelField(&ModelConfig::head), c.path + " has no final Linear layer of " +
+                                                                  std::to_string(out.size(1)) + " outputs to replace");
     replaceHead(m, head->first, head->second, classes);
     out = run(m, probe);
   }
   if (out.size(1) != classes)
-    throw ConfigError({"model.head: the module outputs " + std::to_string(out.size(1)) +
-                       " classes and the dataset has " + std::to_string(classes) +
-                       "; set model.head to \"replace\" (or \"auto\")"});
+    throw ConfigError(scriptModelField(&ModelConfig::head),
+                      "the module outputs " + std::to_string(out.size(1)) + " classes and the dataset has " +
+                          std::to_string(classes) + "; set it to \"replace\" (or \"auto\")");
 
   LayerStack stack;
   if (const auto split = splitSequential(m, probe)) {

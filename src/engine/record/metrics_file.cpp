@@ -1,5 +1,7 @@
 #include "engine/record/metrics_file.h"
 
+#include "engine/run/metric_fields.h"
+
 #include <filesystem>
 #include <stdexcept>
 
@@ -7,32 +9,29 @@ namespace trainscope {
 
 namespace {
 
+template <class Row>
+std::vector<H5Columns::Column> columnsOf(const std::vector<MetricField<Row>>& fields) {
+  std::vector<H5Columns::Column> out;
+  for (const auto& f : fields)
+    if (f.column) out.push_back({f.key, f.integer(), f.doc});
+  return out;
+}
+
+template <class Row>
+H5Columns::Row rowOf(const std::vector<MetricField<Row>>& fields, const Row& row) {
+  H5Columns::Row out;
+  for (const auto& f : fields)
+    if (f.column) out.push_back(f.get(row));
+  return out;
+}
+
 const std::vector<H5Columns::Column>& stepColumns() {
-  static const std::vector<H5Columns::Column> c{
-      {"step", true, "global optimizer step, 1-based"},
-      {"epoch", false, "fractional epoch (2.5 = halfway through the third)"},
-      {"wall_time", false, "seconds since the Unix epoch"},
-      {"loss", false, "training loss of the step"},
-      {"accuracy", false, "top-1 accuracy on the step's batch"},
-      {"lr", false, "learning rate used by the step"},
-      {"samples_per_sec", false, "training throughput"},
-      {"data_wait", false, "share of the step spent waiting for data (0..1)"},
-  };
+  static const auto c = columnsOf(stepMetricFields());
   return c;
 }
 
 const std::vector<H5Columns::Column>& epochColumns() {
-  static const std::vector<H5Columns::Column> c{
-      {"epoch", true, "epoch, 1-based"},
-      {"step", true, "global step at the end of the epoch"},
-      {"wall_time", false, "seconds since the Unix epoch"},
-      {"train_loss", false, "mean training loss over the epoch"},
-      {"train_accuracy", false, "top-1 training accuracy over the epoch"},
-      {"val_loss", false, "validation loss (no grad, eval mode)"},
-      {"val_accuracy", false, "validation top-1 accuracy"},
-      {"lr", false, "learning rate at the end of the epoch"},
-      {"duration", false, "seconds spent in the epoch, pauses excluded"},
-  };
+  static const auto c = columnsOf(epochMetricFields());
   return c;
 }
 
@@ -109,15 +108,9 @@ MetricsFile::~MetricsFile() {
   epochs_.reset();
 }
 
-void MetricsFile::append(const StepMetrics& m) {
-  steps_->append(
-      {static_cast<double>(m.step), m.epoch, m.wall_time, m.loss, m.accuracy, m.lr, m.samples_per_sec, m.data_wait});
-}
+void MetricsFile::append(const StepMetrics& m) { steps_->append(rowOf(stepMetricFields(), m)); }
 
-void MetricsFile::append(const EpochMetrics& m) {
-  epochs_->append({static_cast<double>(m.epoch), static_cast<double>(m.step), m.wall_time, m.train_loss,
-                   m.train_accuracy, m.val_loss, m.val_accuracy, m.lr, m.duration});
-}
+void MetricsFile::append(const EpochMetrics& m) { epochs_->append(rowOf(epochMetricFields(), m)); }
 
 void MetricsFile::flushIfDue(std::chrono::milliseconds every) {
   if (std::chrono::steady_clock::now() - lastFlush_ >= every) flush();

@@ -5,6 +5,7 @@
 #include "engine/system/atomic_file.h"
 
 #include "engine/config/config.h"
+#include "engine/config/config_fields.h"
 
 #include "engine/record/h5_columns.h"
 #include "engine/record/metrics_file.h"
@@ -73,14 +74,21 @@ RunEntry readRunEntry(const std::string& dirText, double staleAfterSeconds) {
     e.name = get<std::string>(run, P("/name"), e.id);
     e.status = get<std::string>(run, P("/status"), "unknown");
     e.config = run.contains("config") && run["config"].is_object() ? run["config"] : nlohmann::json::object();
-    e.model = get<std::string>(e.config, P("/model/name"), "");
-    e.dataset = get<std::string>(run, P("/dataset/description"), get<std::string>(e.config, P("/dataset/kind"), ""));
-    e.optimizer = get<std::string>(e.config, P("/optimizer/name"), "");
-    e.scheduler = get<std::string>(e.config, P("/scheduler/name"), "");
-    e.lr = get<double>(e.config, P("/optimizer/lr"), std::nan(""));
-    e.weight_decay = get<double>(e.config, P("/optimizer/weight_decay"), std::nan(""));
-    e.batch_size = get<int64_t>(e.config, P("/loader/batch_size"), 0);
-    e.epochs = get<int64_t>(e.config, P("/epochs"), 0);
+    e.model = get<std::string>(e.config, P(configField(&ExperimentConfig::model, &ModelConfig::name).pointer()), "");
+    e.dataset = get<std::string>(
+        run, P("/dataset/description"),
+        get<std::string>(e.config, P(configField(&ExperimentConfig::dataset, &DatasetConfig::kind).pointer()), ""));
+    e.optimizer =
+        get<std::string>(e.config, P(configField(&ExperimentConfig::optimizer, &OptimizerConfig::name).pointer()), "");
+    e.scheduler =
+        get<std::string>(e.config, P(configField(&ExperimentConfig::scheduler, &SchedulerConfig::name).pointer()), "");
+    e.lr = get<double>(e.config, P(configField(&ExperimentConfig::optimizer, &OptimizerConfig::lr).pointer()),
+                       std::nan(""));
+    e.weight_decay = get<double>(
+        e.config, P(configField(&ExperimentConfig::optimizer, &OptimizerConfig::weight_decay).pointer()), std::nan(""));
+    e.batch_size =
+        get<int64_t>(e.config, P(configField(&ExperimentConfig::loader, &LoaderConfig::batch_size).pointer()), 0);
+    e.epochs = get<int64_t>(e.config, P(configField(&ExperimentConfig::epochs).pointer()), 0);
     e.seed = get<uint64_t>(run, P("/seed"), 0);
     e.epochs_completed = get<int64_t>(run, P("/epochs_completed"), 0);
     e.steps = get<int64_t>(run, P("/steps"), 0);

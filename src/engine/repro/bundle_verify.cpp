@@ -133,11 +133,11 @@ void compareLosses(const nlohmann::json& reference, const MetricsFile::Contents&
 // The bundle's manifest; a file that is not a bundle is a bad argument (ConfigError).
 nlohmann::json readManifest(TarReader& tar, const std::string& bundle) {
   const TarEntry* manifest = tar.find("bundle.json");
-  if (!manifest) throw ConfigError({bundle + " is not a Trainscope bundle (it has no bundle.json)"});
+  if (!manifest) throw ConfigError(bundle, "is not a Trainscope bundle (it has no bundle.json)");
   nlohmann::json b = nlohmann::json::parse(tar.readBytes(*manifest), nullptr, false);
   if (!b.is_object() || b.value("format", "") != "trainscope-bundle" || !b.contains("config") ||
       !b.contains("reference") || !b["reference"].contains("loss") || !b["reference"]["loss"].is_array())
-    throw ConfigError({bundle + ": bundle.json is not a Trainscope bundle's manifest"});
+    throw ConfigError(bundle, "bundle.json is not a Trainscope bundle's manifest");
   return b;
 }
 
@@ -148,7 +148,7 @@ VerifyReport verifyBundle(const std::string& bundle, const VerifyOptions& option
   try {
     tarFile = std::make_unique<TarReader>(bundle);
   } catch (const std::runtime_error& e) {
-    throw ConfigError({e.what()});
+    throw ConfigError("", e.what());
   }
   TarReader& tar = *tarFile;
   const nlohmann::json b = readManifest(tar, bundle);
@@ -171,8 +171,8 @@ VerifyReport verifyBundle(const std::string& bundle, const VerifyOptions& option
   const auto inputs = fingerprintInputs(config);
   for (auto& line : compareFingerprints(recordedInputs, inputs)) r.environment.push_back(std::move(line));
   if (inputs["dataset"].value("missing", false))
-    throw ConfigError({"the dataset is not on this machine (" + inputs["dataset"].value("root", std::string()) +
-                       "); give its folder with --dataset"});
+    throw ConfigError("", "the dataset is not on this machine (" + inputs["dataset"].value("root", std::string()) +
+                              "); give its folder with --dataset");
 
   const int64_t steps = std::max<int64_t>(1, std::min<int64_t>(options.steps, b["reference"]["loss"].size()));
   if (options.progress)

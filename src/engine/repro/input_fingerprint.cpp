@@ -1,5 +1,6 @@
 #include "engine/repro/input_fingerprint.h"
 
+#include "engine/config/config_fields.h"
 #include "engine/data/fashion_mnist.h"
 #include "engine/repro/sha256.h"
 
@@ -63,8 +64,10 @@ nlohmann::json fingerprintInputs(const ExperimentConfig& config) {
   out["dataset"] = folderFingerprint(d.kind, d.kind == "image-folder" ? d.root : findFashionMnistDir());
   out["files"] = nlohmann::json::array();
   std::error_code ec;
-  for (const auto& [role, path] : {std::pair<std::string, std::string>{"dataset.corrections", d.corrections},
-                                   std::pair<std::string, std::string>{"model.path", config.model.path}}) {
+  using C = ExperimentConfig;
+  for (const auto& [role, path] :
+       {std::pair<std::string, std::string>{configField(&C::dataset, &DatasetConfig::corrections).key, d.corrections},
+        std::pair<std::string, std::string>{configField(&C::model, &ModelConfig::path).key, config.model.path}}) {
     if (path.empty()) continue;
     nlohmann::json e = fs::is_regular_file(path, ec) ? fileEntry(path, path) : nlohmann::json{{"path", path}};
     if (!e.contains("sha256")) e["missing"] = true;

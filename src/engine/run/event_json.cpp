@@ -1,5 +1,7 @@
 #include "engine/run/event_json.h"
 
+#include "engine/run/metric_fields.h"
+
 namespace trainscope {
 
 namespace {
@@ -14,6 +16,9 @@ LogLevel levelFrom(const std::string& s) {
 
 // JSON has no NaN or infinity: they are written as null and read back as NaN.
 json number(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }
+json metricJson(double v) { return number(v); }
+json metricJson(int64_t v) { return v; }
+json metricJson(bool v) { return v; }
 double number(const json& j, const char* key) {
   const auto it = j.find(key);
   return it == j.end() || !it->is_number() ? std::nan("") : it->get<double>();
@@ -46,6 +51,28 @@ TensorStats statsFrom(const json& j) {
   t.zero_fraction = number(j, "zero_fraction"), t.saturation_fraction = number(j, "saturation_fraction");
   t.norm = number(j, "norm"), t.update_ratio = number(j, "update_ratio");
   return t;
+}
+
+// A metrics event: each declared field under its key, integers and flags as such.
+template <class Row>
+json metricsJson(const char* event, const std::vector<MetricField<Row>>& fields, const Row& row) {
+  json j{{"event", event}};
+  for (const auto& f : fields) std::visit([&](auto m) { j[f.key] = metricJson(row.*m); }, f.member);
+  return j;
+}
+
+// A metrics event's row: missing or non-numeric values are NaN (0 for integers and flags).
+template <class Row>
+Row metricsFrom(const json& j, const std::vector<MetricField<Row>>& fields) {
+  Row row;
+  for (const auto& f : fields) {
+    const auto it = j.find(f.key);
+    const bool given = it != j.end() && (it->is_number() || it->is_boolean());
+    const double v =
+        given ? (it->is_boolean() ? double(it->template get<bool>()) : it->template get<double>()) : std::nan("");
+    f.set(row, f.integer() ? (given ? v : 0) : v);
+  }
+  return row;
 }
 
 struct ToJson {
@@ -83,30 +110,8 @@ struct ToJson {
             {"eta", number(e.eta)},
             {"validating", e.validating}};
   }
-  json operator()(const StepMetrics& e) const {
-    return {{"event", "step"},
-            {"step", e.step},
-            {"epoch", number(e.epoch)},
-            {"wall_time", number(e.wall_time)},
-            {"loss", number(e.loss)},
-            {"accuracy", number(e.accuracy)},
-            {"lr", number(e.lr)},
-            {"samples_per_sec", number(e.samples_per_sec)},
-            {"data_wait", number(e.data_wait)}};
-  }
-  json operator()(const EpochMetrics& e) const {
-    return {{"event", "epoch"},
-            {"epoch", e.epoch},
-            {"step", e.step},
-            {"wall_time", number(e.wall_time)},
-            {"train_loss", number(e.train_loss)},
-            {"train_accuracy", number(e.train_accuracy)},
-            {"val_loss", number(e.val_loss)},
-            {"val_accuracy", number(e.val_accuracy)},
-            {"lr", number(e.lr)},
-            {"duration", number(e.duration)},
-            {"best", e.best}};
-  }
+  json operator()(const StepMetrics& e) const { return metricsJson("step", stepMetricFields(), e); }
+  json operator()(const EpochMetrics& e) const { return metricsJson("epoch", epochMetricFields(), e); }
   json operator()(const LogLine& e) const {
     return {{"event", "log"}, {"level", levelName(e.level)}, {"text", e.text}, {"wall_time", number(e.wall_time)}};
   }
@@ -193,24 +198,11 @@ std::optional<Event> eventFromJson(const json& j) {
       e.validating = j.value("validating", false);
       return e;
     }
-    if (kind == "step") {
-      StepMetrics e;
-      e.step = j.at("step").get<int64_t>();
-      e.epoch = number(j, "epoch"), e.wall_time = number(j, "wall_time"), e.loss = number(j, "loss");
-      e.accuracy = number(j, "accuracy"), e.lr = number(j, "lr"), e.samples_per_sec = number(j, "samples_per_sec");
-      e.data_wait = number(j, "data_wait");
-      return e;
-    }
-    if (kind == "epoch") {
-      EpochMetrics e;
-      e.epoch = j.at("epoch").get<int64_t>();
-      e.step = j.value("step", int64_t{0});
-      e.wall_time = number(j, "wall_time"), e.train_loss = number(j, "train_loss");
-      e.train_accuracy = number(j, "train_accuracy"), e.val_loss = number(j, "val_loss");
-      e.val_accuracy = number(j, "val_accuracy"), e.lr = number(j, "lr"), e.duration = number(j, "duration");
-      e.best = j.value("best", false);
-      return e;
-    }
+    // A metrics event needs its index (the first declared field: step, epoch).
+    if (kind == "step" && j.at(stepMetricFields().front().key).is_number_integer())
+      return metricsFrom(j, stepMetricFields());
+    if (kind == "epoch" && j.at(epochMetricFields().front().key).is_number_integer())
+      return metricsFrom(j, epochMetricFields());
     if (kind == "log")
       return LogLine{levelFrom(j.value("level", "")), j.at("text").get<std::string>(), number(j, "wall_time")};
     if (kind == "error") return RunError{j.at("message").get<std::string>(), j.value("config", false)};

@@ -5,12 +5,10 @@
 // them into the .ts files, although the engine never includes Qt.
 #pragma once
 
+#include "engine/config/translatable.h"
+
 #include <string>
 #include <vector>
-
-#ifndef QT_TRANSLATE_NOOP
-#define QT_TRANSLATE_NOOP(scope, x) x
-#endif
 
 namespace trainscope {
 

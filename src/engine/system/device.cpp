@@ -1,5 +1,7 @@
 #include "engine/system/device.h"
 
+#include "engine/config/config_fields.h"
+
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
@@ -34,7 +36,8 @@ torch::Device resolveDevice(const std::string& requested) {
 std::string readableTorchError(const c10::Error& e) {
   std::string line = e.msg().substr(0, e.msg().find('\n'));
   if (line.find("can't allocate memory") != std::string::npos || line.find("out of memory") != std::string::npos)
-    line += " (out of memory: try a smaller loader.batch_size, smaller images, or a smaller model)";
+    line += " (out of memory: try a smaller " + configField(&ExperimentConfig::loader, &LoaderConfig::batch_size).key +
+            ", smaller images, or a smaller model)";
   return "LibTorch: " + line;
 }
 

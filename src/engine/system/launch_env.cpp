@@ -11,15 +11,15 @@ namespace trainscope {
 namespace {
 
 // The variable's integer value, or `fallback` when unset; a problem when malformed.
-int intVariable(const EnvironmentLookup& lookup, const char* name, int fallback, int minimum,
-                std::vector<std::string>& problems) {
+int intVariable(const EnvironmentLookup& lookup, const char* name, int fallback, int minimum, Problems& problems) {
   const char* text = lookup(name);
   if (!text || !*text) return fallback;
   char* end = nullptr;
   const long value = std::strtol(text, &end, 10);
   if (*end != '\0' || value < minimum || value > 1'000'000) {
-    problems.push_back(std::string(name) + "=" + text + ": expected a whole number of at least " +
-                       std::to_string(minimum) + " (set by the launcher: torchrun or srun)");
+    problems.push_back({std::string(name) + "=" + text, "expected a whole number of at least " +
+                                                            std::to_string(minimum) +
+                                                            " (set by the launcher: torchrun or srun)"});
     return fallback;
   }
   return static_cast<int>(value);
@@ -43,7 +43,7 @@ std::string firstSlurmHost(const std::string& nodeList) {
 
 ProcessGroupSpec processGroupFromEnvironment(const EnvironmentLookup& lookup) {
   ProcessGroupSpec spec;
-  std::vector<std::string> problems;
+  Problems problems;
   if (lookup("WORLD_SIZE") || lookup("RANK")) {  // torchrun, or anything that speaks its convention
     spec.world_size = intVariable(lookup, "WORLD_SIZE", 1, 1, problems);
     spec.rank = intVariable(lookup, "RANK", 0, 0, problems);
@@ -77,10 +77,10 @@ ProcessGroupSpec processGroupFromEnvironment(const EnvironmentLookup& lookup) {
     spec.launcher = "slurm";
   }
   if (spec.master_port > 65535)
-    problems.push_back("MASTER_PORT=" + std::to_string(spec.master_port) + ": a TCP port is at most 65535");
+    problems.push_back({"MASTER_PORT=" + std::to_string(spec.master_port), "a TCP port is at most 65535"});
   if (problems.empty() && spec.rank >= spec.world_size)
-    problems.push_back("RANK=" + std::to_string(spec.rank) +
-                       ": must be below WORLD_SIZE=" + std::to_string(spec.world_size));
+    problems.push_back(
+        {"RANK=" + std::to_string(spec.rank), "must be below WORLD_SIZE=" + std::to_string(spec.world_size)});
   if (problems.empty() && spec.local_rank >= spec.local_world_size) spec.local_world_size = spec.local_rank + 1;
   if (!problems.empty()) throw ConfigError(problems);
   if (!spec.distributed()) spec.launcher.clear();

@@ -1,5 +1,7 @@
 #include "engine/train/batch_fitter.h"
 
+#include "engine/config/config_fields.h"
+
 #include "engine/models/model_factory.h"
 #include "engine/system/device.h"
 #include "engine/system/gpu_memory.h"
@@ -117,7 +119,8 @@ BatchFit fitBatchSize(const ExperimentConfig& config, const BatchFitOptions& o,
   if (fit.batch_size == 0)
     throw std::runtime_error("even a batch of " + std::to_string(fit.measured.front().batch) +
                              " needs more than the budget of " + std::to_string(fit.budget_bytes >> 20) +
-                             " MiB: use a smaller model.image_size or model");
+                             " MiB: use a smaller " +
+                             configField(&ExperimentConfig::model, &ModelConfig::image_size).key + " or model");
   fit.grad_accum_steps = std::max(1, (fit.target_batch + fit.batch_size - 1) / fit.batch_size);
   return fit;
 }

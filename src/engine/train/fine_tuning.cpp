@@ -1,5 +1,6 @@
 #include "engine/train/fine_tuning.h"
 
+#include "engine/config/config_fields.h"
 #include "engine/train/optimizers.h"
 
 #include <algorithm>
@@ -39,18 +40,19 @@ int64_t applyFreezing(LayerStack& model, const ModelConfig& c, int64_t classes, 
   const bool frozenNow = c.unfreeze_epoch == 0 || epoch + 1 < c.unfreeze_epoch;
   const std::vector<std::string> head = headParameterNames(model, classes);
   const auto params = model->named_parameters(/*recurse=*/true);
-  std::vector<std::string> problems;
+  const std::string freeze = configField(&ExperimentConfig::model, &ModelConfig::freeze).key;
+  Problems problems;
   if (head.empty() && std::find(c.freeze.begin(), c.freeze.end(), "backbone") != c.freeze.end())
-    problems.push_back(
-        "model.freeze: \"backbone\" needs a classifier head (a final Linear layer with one output per "
-        "class), and this model has none; name the layers to freeze instead");
+    problems.push_back({freeze,
+                        "\"backbone\" needs a classifier head (a final Linear layer with one output per "
+                        "class), and this model has none; name the layers to freeze instead"});
   for (const auto& prefix : c.freeze) {
     if (prefix == "backbone") continue;
     const bool matches =
         std::any_of(params.begin(), params.end(), [&](const auto& p) { return hasPrefix(p.key(), prefix); });
     if (!matches)
-      problems.push_back("model.freeze: no parameter is named \"" + prefix +
-                         "\" or starts with it (the model summary lists the layers)");
+      problems.push_back(
+          {freeze, "no parameter is named \"" + prefix + "\" or starts with it (the model summary lists the layers)"});
   }
   if (!problems.empty()) throw ConfigError(problems);
   int64_t frozen = 0;
@@ -70,9 +72,9 @@ std::unique_ptr<torch::optim::Optimizer> makeFineTuningOptimizer(const Optimizer
   if (m.backbone_lr_factor == 1.0) return makeOptimizer(o, stack->parameters());
   const std::vector<std::string> head = headParameterNames(stack, classes);
   if (head.empty())
-    throw ConfigError(
-        {"model.backbone_lr_factor: needs a classifier head (a final Linear layer with one output per "
-         "class), and this model has none"});
+    throw ConfigError(configField(&ExperimentConfig::model, &ModelConfig::backbone_lr_factor).key,
+                      "needs a classifier head (a final Linear layer with one output per class), and this model has "
+                      "none");
   std::vector<torch::Tensor> backboneParams, headParams;
   for (const auto& p : stack->named_parameters(/*recurse=*/true))
     (contains(head, p.key()) ? headParams : backboneParams).push_back(p.value());

@@ -4,6 +4,7 @@
 #include <torch/csrc/distributed/c10d/PrefixStore.hpp>
 #include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
 #include <torch/csrc/distributed/c10d/TCPStore.hpp>
+#include "engine/config/config_fields.h"
 
 #include <atomic>
 #include <chrono>
@@ -82,8 +83,9 @@ std::shared_ptr<DistributedGroup> DistributedGroup::join(const ProcessGroupSpec&
   } catch (const std::exception& e) {
     throw std::runtime_error("rank " + std::to_string(spec.rank) + " of " + std::to_string(spec.world_size) +
                              " could not meet the others at " + where + " within " +
-                             std::to_string(static_cast<int>(timeoutSeconds)) +
-                             " s (distributed.timeout_seconds): " + std::string(e.what()).substr(0, 400));
+                             std::to_string(static_cast<int>(timeoutSeconds)) + " s (" +
+                             configField(&ExperimentConfig::distributed, &DistributedConfig::timeout_seconds).key +
+                             "): " + std::string(e.what()).substr(0, 400));
   }
   // The heartbeat has a connection of its own: a store client is not shared by threads.
   Impl* impl = g->impl_.get();

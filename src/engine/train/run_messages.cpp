@@ -1,5 +1,6 @@
 #include "engine/train/run_messages.h"
 
+#include "engine/config/config_fields.h"
 #include "engine/data/data_messages.h"
 
 #include <cstdio>
@@ -112,8 +113,9 @@ Message endReason(EndReason reason, int64_t count) {
                          : QT_TRANSLATE_NOOP("trainscope::Run", "completed %1 epochs"),
               {std::to_string(count)}};
     case EndReason::MaxSteps:
-      return {
-          kContext, QT_TRANSLATE_NOOP("trainscope::Run", "reached training.max_steps (%1)"), {std::to_string(count)}};
+      return {kContext,
+              QT_TRANSLATE_NOOP("trainscope::Run", "reached %2 (%1)"),
+              {std::to_string(count), configField(&ExperimentConfig::training, &TrainingConfig::max_steps).key}};
     case EndReason::StoppedByRequest: return {kContext, QT_TRANSLATE_NOOP("trainscope::Run", "stopped by request"), {}};
     case EndReason::StoppedByGuard:
       return {kContext, QT_TRANSLATE_NOOP("trainscope::Run", "stopped by the NaN guard"), {}};

@@ -1,5 +1,6 @@
 #include "engine/train/trainer.h"
 
+#include "engine/config/config_fields.h"
 #include "engine/data/data_loader.h"
 #include "engine/data/dataset_source.h"
 #include "engine/inspect/nan_guard.h"
@@ -435,8 +436,9 @@ class Trainer {
     if (cfg_.model.freeze.empty()) return;
     const int64_t frozen = applyFreezing(model_, cfg_.model, static_cast<int64_t>(classes_.size()), epoch);
     if (frozen == frozenTensors_) return;
-    log(LogLevel::Info, frozen > 0 ? std::to_string(frozen) + " parameter tensors frozen (model.freeze)"
-                                   : "model.freeze: every layer trains from epoch " + std::to_string(epoch + 1));
+    const std::string freeze = configField(&ExperimentConfig::model, &ModelConfig::freeze).key;
+    log(LogLevel::Info, frozen > 0 ? std::to_string(frozen) + " parameter tensors frozen (" + freeze + ")"
+                                   : freeze + ": every layer trains from epoch " + std::to_string(epoch + 1));
     frozenTensors_ = frozen;
   }
 

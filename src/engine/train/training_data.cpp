@@ -1,5 +1,6 @@
 #include "engine/train/training_data.h"
 
+#include "engine/config/config_fields.h"
 #include "engine/data/dataset_source.h"
 #include "engine/data/transforms.h"
 #include "engine/train/pitfalls.h"
@@ -21,11 +22,12 @@ TrainingData openTrainingData(const ExperimentConfig& cfg, bool pinMemory, int s
   } catch (const ConfigError&) {
     throw;
   } catch (const std::exception& e) {  // an empty or unusable folder: the dataset setting is the problem
-    throw ConfigError({std::string("dataset: ") + e.what()});
+    throw ConfigError(configSection(&ExperimentConfig::dataset), e.what());
   }
   const DatasetSplits& splits = d.splits;
   if (splits.train->size() == 0)
-    throw ConfigError({"dataset: the training split of " + splits.description + " has no usable images"});
+    throw ConfigError(configSection(&ExperimentConfig::dataset),
+                      "the training split of " + splits.description + " has no usable images");
 
   DataLoaderOptions lo;
   lo.batch_size = cfg.loader.batch_size;
@@ -42,16 +44,18 @@ TrainingData openTrainingData(const ExperimentConfig& cfg, bool pinMemory, int s
   lo.pad_shards = false;  // each validation sample counted once
   d.val = std::make_unique<DataLoader>(splits.val, std::make_shared<Compose>(valPipeline), lo);
   if (d.train->batchesPerEpoch() == 0)
-    throw ConfigError({"loader.batch_size: " + std::to_string(cfg.loader.batch_size) + " is more than the " +
-                       std::to_string(splits.train->size()) +
-                       " training images, and loader.drop_last drops the only, partial batch"});
+    throw ConfigError(configField(&ExperimentConfig::loader, &LoaderConfig::batch_size).key,
+                      std::to_string(cfg.loader.batch_size) + " is more than the " +
+                          std::to_string(splits.train->size()) + " training images, and " +
+                          configField(&ExperimentConfig::loader, &LoaderConfig::drop_last).key +
+                          " drops the only, partial batch");
 
   d.input_shape = inputShapeOf(*splits.train, trainPipeline, cfg.seed);
   if (splits.val->size() > 0) {
     const auto valShape = inputShapeOf(*splits.val, valPipeline, cfg.seed);
     if (valShape != d.input_shape)
-      throw ConfigError({"transforms.val gives " + shapeText(valShape) + " images but transforms.train gives " +
-                         shapeText(d.input_shape) + "; the model takes one input size"});
+      throw ConfigError("transforms.val", "gives " + shapeText(valShape) + " images but transforms.train gives " +
+                                              shapeText(d.input_shape) + "; the model takes one input size");
   }
   return d;
 }

@@ -109,7 +109,7 @@ TEST(Config, ImageFolderNeedsARootAndTheRootMustExist) {
   d.root = "/nonexistent/photos";
   const auto problems = checkDatasetAvailable(d);
   ASSERT_EQ(problems.size(), 1u);
-  EXPECT_EQ(problems[0], "dataset.root: folder does not exist: /nonexistent/photos");
+  EXPECT_EQ(problems[0].text(), "dataset.root: folder does not exist: /nonexistent/photos");
 }
 
 TEST(Config, AllProblemsAreReportedAtOnce) {

@@ -9,7 +9,7 @@ using nlohmann::json;
 
 TEST(JsonFields, ReadsPresentFieldsAndKeepsDefaultsForAbsentOnes) {
   const json o = {{"name", "adam"}, {"lr", 0.5}, {"epochs", 3}, {"shuffle", false}, {"hidden", {8, 4}}};
-  std::vector<std::string> problems;
+  Problems problems;
   JsonFields f(o, "optimizer", problems);
   std::string name = "sgd";
   double lr = 0.1, momentum = 0.9;
@@ -23,7 +23,7 @@ TEST(JsonFields, ReadsPresentFieldsAndKeepsDefaultsForAbsentOnes) {
   f.read("shuffle", shuffle);
   f.read("hidden", hidden, 1, 4096);
   f.rejectUnknown();
-  EXPECT_TRUE(problems.empty()) << problems.front();
+  EXPECT_TRUE(problems.empty()) << problems.front().text();
   EXPECT_EQ(name, "adam");
   EXPECT_EQ(lr, 0.5);
   EXPECT_EQ(momentum, 0.9) << "an absent field keeps its default";
@@ -34,7 +34,7 @@ TEST(JsonFields, ReadsPresentFieldsAndKeepsDefaultsForAbsentOnes) {
 
 TEST(JsonFields, EveryBadFieldIsReportedWithItsFullPath) {
   const json o = {{"name", "rmsprop"}, {"lr", 0}, {"epochs", 2.5}, {"shuffle", "yes"}, {"hidden", {8, -1}}};
-  std::vector<std::string> problems;
+  Problems problems;
   JsonFields f(o, "optimizer", problems);
   std::string name;
   double lr = 0.1;
@@ -49,26 +49,27 @@ TEST(JsonFields, EveryBadFieldIsReportedWithItsFullPath) {
   ASSERT_EQ(problems.size(), 5u);
   const std::vector<std::string> keys = {"optimizer.name", "optimizer.lr", "optimizer.epochs", "optimizer.shuffle",
                                          "optimizer.hidden"};
-  for (size_t i = 0; i < keys.size(); ++i) EXPECT_NE(problems[i].find(keys[i]), std::string::npos) << problems[i];
-  EXPECT_NE(problems[0].find("adam"), std::string::npos) << "the choices are listed: " << problems[0];
+  for (size_t i = 0; i < keys.size(); ++i)
+    EXPECT_NE(problems[i].text().find(keys[i]), std::string::npos) << problems[i].text();
+  EXPECT_NE(problems[0].text().find("adam"), std::string::npos) << "the choices are listed: " << problems[0].text();
 }
 
 TEST(JsonFields, AnUnknownKeyIsRejectedWithTheClosestKnownOne) {
   const json o = {{"lerning_rate", 0.1}, {"momentum", 0.9}};
-  std::vector<std::string> problems;
+  Problems problems;
   JsonFields f(o, "optimizer", problems);
   double lr = 0.1, momentum = 0;
   f.read("learning_rate", lr, 0, 10);
   f.read("momentum", momentum, 0, 1);
   f.rejectUnknown();
   ASSERT_EQ(problems.size(), 1u);
-  EXPECT_NE(problems[0].find("optimizer.lerning_rate"), std::string::npos) << problems[0];
-  EXPECT_NE(problems[0].find("learning_rate"), std::string::npos) << "did you mean: " << problems[0];
+  EXPECT_NE(problems[0].text().find("optimizer.lerning_rate"), std::string::npos) << problems[0].text();
+  EXPECT_NE(problems[0].text().find("learning_rate"), std::string::npos) << "did you mean: " << problems[0].text();
 }
 
 TEST(JsonFields, AlsoKnownKeysAndChildrenAreNotUnknown) {
   const json o = {{"augment", {{"flip", true}}}, {"comment", "mine"}};
-  std::vector<std::string> problems;
+  Problems problems;
   JsonFields f(o, "dataset", problems);
   EXPECT_TRUE(f.has("augment"));
   ASSERT_NE(f.child("augment"), nullptr);
@@ -78,7 +79,7 @@ TEST(JsonFields, AlsoKnownKeysAndChildrenAreNotUnknown) {
 }
 
 TEST(JsonFields, StringListsAcceptOneStringAndCheckEachChoice) {
-  std::vector<std::string> problems;
+  Problems problems;
   const json one = {{"kinds", "weight"}};
   JsonFields a(one, "tensors", problems);
   std::vector<std::string> kinds;
@@ -88,7 +89,7 @@ TEST(JsonFields, StringListsAcceptOneStringAndCheckEachChoice) {
   JsonFields b(bad, "tensors", problems);
   b.read("kinds", kinds, {"weight", "activation"});
   ASSERT_EQ(problems.size(), 1u);
-  EXPECT_NE(problems[0].find("bias"), std::string::npos) << problems[0];
+  EXPECT_NE(problems[0].text().find("bias"), std::string::npos) << problems[0].text();
 }
 
 TEST(JsonFields, NumbersAreFormattedShortAndTypesNamedForUsers) {

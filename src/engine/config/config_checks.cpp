@@ -1,0 +1,66 @@
+#include "engine/config/config_checks.h"
+
+#include "engine/config/config_fields.h"
+#include "engine/config/image_size.h"
+
+namespace trainscope {
+
+namespace {
+using C = ExperimentConfig;
+
+template <class S, class T>
+void problem(Problems& problems, S C::*section, T S::*member, std::string message) {
+  problems.push_back({configField(section, member).key, std::move(message)});
+}
+
+void checkDataset(const DatasetConfig& d, Problems& problems) {
+  if (d.channels == 2)
+    problem(problems, &C::dataset, &DatasetConfig::channels, "must be 1 (grayscale) or 3 (RGB), got 2");
+  if (d.kind == "image-folder" && d.root.empty())
+    problem(problems, &C::dataset, &DatasetConfig::root,
+            "missing: an image folder needs the path of its root (root/<class>/<image>)");
+}
+
+void checkModel(const ModelConfig& m, Problems& problems) {
+  if (m.name == "torchscript" && m.path.empty())
+    problem(problems, &C::model, &ModelConfig::path,
+            "a TorchScript model needs the file saved by torch.jit.save (\"path\": \"model.pt\")");
+  const int minimum = minimumImageSize(m.name);
+  if (m.image_size > 0 && m.image_size < minimum)
+    problem(
+        problems, &C::model, &ModelConfig::image_size,
+        m.name + " needs images of at least " + std::to_string(minimum) + " px, got " + std::to_string(m.image_size));
+  if (m.hidden.empty()) problem(problems, &C::model, &ModelConfig::hidden, "needs at least one layer width");
+}
+
+void checkOptimizer(const OptimizerConfig& o, Problems& problems) {
+  if (o.betas.size() != 2) problem(problems, &C::optimizer, &OptimizerConfig::betas, "must be [beta1, beta2]");
+  if (o.nesterov && o.momentum <= 0)
+    problem(problems, &C::optimizer, &OptimizerConfig::nesterov, "needs momentum > 0 (as torch.optim.SGD)");
+}
+
+void checkScheduler(const SchedulerConfig& s, Problems& problems) {
+  if (s.name == "multistep" && s.milestones.empty())
+    problem(problems, &C::scheduler, &SchedulerConfig::milestones,
+            "MultiStepLR needs at least one milestone (in epochs)");
+  for (size_t i = 1; i < s.milestones.size(); ++i)
+    if (s.milestones[i] <= s.milestones[i - 1])
+      problem(problems, &C::scheduler, &SchedulerConfig::milestones, "must increase");
+}
+
+void checkTensors(const TensorDumpConfig& t, const nlohmann::json& j, Problems& problems) {
+  const ConfigField& kinds = configField(&C::tensors, &TensorDumpConfig::kinds);
+  if (j.contains(nlohmann::json::json_pointer(kinds.pointer())) && t.kinds.empty())
+    problems.push_back({kinds.key, "must name at least one kind"});
+}
+}  // namespace
+
+void checkConfigRules(const ExperimentConfig& c, const nlohmann::json& j, Problems& problems) {
+  checkDataset(c.dataset, problems);
+  checkModel(c.model, problems);
+  checkOptimizer(c.optimizer, problems);
+  checkScheduler(c.scheduler, problems);
+  checkTensors(c.tensors, j, problems);
+}
+
+}  // namespace trainscope

@@ -1,0 +1,450 @@
+// The experiment config's fields, each declared once: key (from the member's name),
+// range or choices, the app's form row, and the docs/config.md text. A new field is a
+// member in config.h plus one declaration here (and its translation); the parser,
+// toJson, the form and the docs follow. Cross-field rules live in config_checks.cpp.
+#include "engine/config/config_fields.h"
+#include "engine/config/image_size.h"
+
+namespace trainscope {
+
+namespace {
+ConfigField& declare(std::vector<ConfigField>& fields, std::string key, std::function<FieldRef(ExperimentConfig&)> at) {
+  fields.push_back({});
+  fields.back().key = std::move(key);
+  fields.back().at = std::move(at);
+  return fields.back();
+}
+
+// The key is the member's own name, as TORCH_ARG's option names are.
+#define TS_TOP_FIELD(member) declare(fields, #member, [](ExperimentConfig& c) { return FieldRef(&c.member); })
+#define TS_FIELD(section, member) \
+  declare(fields, #section "." #member, [](ExperimentConfig& c) { return FieldRef(&c.section.member); })
+
+void declareTop(std::vector<ConfigField>& fields) {
+  TS_TOP_FIELD(name).describesOnly().describe("the experiment's name, kept in `run.json` as `experiment`");
+  TS_TOP_FIELD(run_name).describesOnly().describe(
+      "the run's name in the run list, legends, CSV columns and its folder (`runs/<run_name>-<date>-<time>`). Empty: "
+      "model, dataset and start time, e.g. `lenet-fashion-mnist 14:32:07` (folder "
+      "`lenet-fashion-mnist-20261201-143207`); a grid adds what it changed, a lesson its variant");
+  TS_TOP_FIELD(description).describesOnly().describe("free text");
+  TS_TOP_FIELD(seed)
+      .fixedOnResume()
+      .inGrid()
+      .onForm(FormGroup::Resources, 23, QT_TRANSLATE_NOOP("trainscope::Config", "Seed"),
+              QT_TRANSLATE_NOOP("trainscope::Config",
+                                "Seeds weight initialisation, shuffling and augmentation. Same seed, same run."))
+      .describe("seeds weight initialisation, shuffling, augmentation and the train/val split");
+  TS_TOP_FIELD(deterministic)
+      .onForm(FormGroup::Resources, 24, QT_TRANSLATE_NOOP("trainscope::Config", "Deterministic"),
+              QT_TRANSLATE_NOOP("trainscope::Config",
+                                "Only deterministic kernels: bit-identical reruns at some speed cost. On the CPU, "
+                                "the same seed and thread count already repeat exactly."))
+      .describe(
+          "`torch.use_deterministic_algorithms(True)`: only deterministic kernels (on CUDA also "
+          "`CUBLAS_WORKSPACE_CONFIG=:4096:8`; the few ops without one warn). On the CPU, runs with the same seed and "
+          "thread count are already identical");
+  TS_TOP_FIELD(device).oneOf({{"auto"}, {"cpu"}, {"cuda"}}).describe("`auto` (CUDA when available), `cpu`, `cuda`");
+  TS_TOP_FIELD(threads)
+      .range(0, 1024)
+      .onForm(FormGroup::Resources, 26, QT_TRANSLATE_NOOP("trainscope::Config", "Threads"),
+              QT_TRANSLATE_NOOP("trainscope::Config", "LibTorch compute threads; 0 uses every core."))
+      .describe(
+          "LibTorch intra-op threads; 0 = all cores (the app too: its GUI needs under a tenth of one, see "
+          "docs/benchmarks.md)");
+  TS_TOP_FIELD(epochs)
+      .inGrid()
+      .range(1, 1e6)
+      .onForm(
+          FormGroup::Training, 10, QT_TRANSLATE_NOOP("trainscope::Config", "Epochs"),
+          QT_TRANSLATE_NOOP("trainscope::Config",
+                            "Passes over the training set. Watch the validation curve to see when more stop helping."))
+      .describe("passes over the training set");
+  TS_TOP_FIELD(runs_dir).describesOnly().describe(
+      "where run folders go; empty: `~/Trainscope/runs`, the user's runs folder; a leading `~/` is the home folder; "
+      "a relative path is relative to the working folder. `--out` overrides it");
+}
+
+void declareDataset(std::vector<ConfigField>& fields) {
+  TS_FIELD(dataset, kind)
+      .fixedOnResume()
+      .oneOf({{"fashion-mnist"}, {"image-folder"}})
+      .describe("`fashion-mnist` (built in) or `image-folder`");
+  TS_FIELD(dataset, root)
+      .fixedOnResume()
+      .describe(
+          "image folder: `root/<class>/<image>`; `root/val/<class>/` (or `root/train` + `root/val`) is the "
+          "validation set when present");
+  TS_FIELD(dataset, val_fraction)
+      .fixedOnResume()
+      .range(0, 0.9)
+      .describe("without a val folder: this share of each class, chosen with the seed");
+  TS_FIELD(dataset, channels)
+      .fixedOnResume()
+      .range(1, 3)
+      .describe("image folder: 3 = RGB (as torchvision's ImageFolder), 1 = grayscale");
+  TS_FIELD(dataset, train_subset)
+      .fixedOnResume()
+      .range(0, 1e12)
+      .describe("use only this many samples (a seeded random subset); 0 = all");
+  TS_FIELD(dataset, val_subset)
+      .fixedOnResume()
+      .range(0, 1e12)
+      .describe("use only this many samples (a seeded random subset); 0 = all");
+  TS_FIELD(dataset, max_image_pixels)
+      .fixedOnResume()
+      .range(1e4, 1e10)
+      .describe(
+          "image-folder: an image larger than this (width x height, read from its header, never decoded) is skipped "
+          "as \"too large (WxH, …)\": a 20000x20000 PNG would need 1.2 GB to decode. Truncated files (no PNG `IEND`, "
+          "no JPEG end marker) are skipped at the scan too, so `datasets`, the app and training count the same "
+          "images. As in torchvision's ImageFolder, images in sub-folders of a class folder belong to that class");
+  TS_FIELD(dataset, label_noise)
+      .fixedOnResume()
+      .range(0, 0.9)
+      .describe(
+          "a benchmark of the suspect-label finder: this share of the training labels (0 to 0.9) is flipped to "
+          "another class, chosen with the seed; the flipped indices are recorded in `samples.h5` at "
+          "`/label_noise/flipped`");
+  TS_FIELD(dataset, corrections)
+      .fixedOnResume()
+      .describe(
+          "a label-corrections file, applied last to the training split: each entry relabels one sample "
+          "(`{\"sample\": \"<path or IDX position>\", \"label\": \"<class>\"}`) or leaves it out (`{\"sample\": …, "
+          "\"exclude\": true}`). The app writes it from its Suspect labels view; samples are named as the run record "
+          "names them, so a correction holds across subsets and seeds. The run's log says how many were relabelled "
+          "and excluded, and warns about any that match no sample");
+}
+
+void declareLoader(std::vector<ConfigField>& fields) {
+  TS_FIELD(loader, batch_size)
+      .fixedOnResume()
+      .inGrid()
+      .range(1, 65536)
+      .onForm(FormGroup::Training, 11, QT_TRANSLATE_NOOP("trainscope::Config", "Batch size"),
+              QT_TRANSLATE_NOOP("trainscope::Config",
+                                "Images per step. Larger batches are faster per image but need more memory and often "
+                                "a larger learning rate."))
+      .describe("samples per batch, as DataLoader's `batch_size`");
+  TS_FIELD(loader, num_workers)
+      .range(0, 64)
+      .onForm(FormGroup::Resources, 25, QT_TRANSLATE_NOOP("trainscope::Config", "Loader workers"),
+              QT_TRANSLATE_NOOP(
+                  "trainscope::Config",
+                  "Threads preparing batches while the model trains. Raise it when the data-wait share is high."))
+      .describe("loader threads; 0 loads in the training thread");
+  TS_FIELD(loader, prefetch_factor).range(1, 64).describe("batches in flight per worker");
+  TS_FIELD(loader, shuffle).fixedOnResume().describe("reshuffled every epoch, from the seed");
+  TS_FIELD(loader, drop_last).fixedOnResume().describe("drop the last, smaller batch");
+  TS_FIELD(loader, pin_memory).describe("page-locked batches and non-blocking copies; only on CUDA");
+}
+
+void declareModel(std::vector<ConfigField>& fields) {
+  TS_FIELD(model, name)
+      .oneOf({{"mlp"}, {"lenet"}, {"vgg"}, {"resnet18"}, {"fastcnn"}, {"torchscript"}})
+      .describe(
+          "`mlp`, `lenet`, `vgg` (3 stages of conv-BN-ReLU, Dropout), `resnet18` (a 3x3 stem without max pool for "
+          "inputs up to 64 px), `fastcnn` (the Fast CNN for photos: a strided 3x3 stem, three stages of 3x3 "
+          "conv-BN-ReLU and a strided 3x3 conv-BN-ReLU doubling the width, global average pooling, Dropout, Linear; "
+          "0.5 M parameters, 45 M multiply-adds at 64 px), `torchscript` (your own model, below)");
+  TS_FIELD(model, path).describe("`torchscript`: the file `torch.jit.save` wrote");
+  TS_FIELD(model, head)
+      .oneOf({{"auto"}, {"replace"}, {"keep"}})
+      .describe(
+          "`torchscript`: replace the module's last Linear layer (the last 2-D `weight` with one row per output) "
+          "with a new one for the dataset's classes: `auto` when the counts differ, `replace` always, `keep` never");
+  TS_FIELD(model, freeze)
+      .describe(
+          "parameters that do not train: `\"backbone\"` (every parameter but the head's, the head being the module "
+          "owning the last 2-D weight with one row per class: `fc3` of LeNet, `fc` of ResNet-18), or names and name "
+          "prefixes from the summary (`\"conv1\"`, `\"layer1\"`; a prefix matches at a `.`). Any model. BatchNorm "
+          "layers keep updating their running statistics, as in PyTorch");
+  TS_FIELD(model, unfreeze_epoch)
+      .range(0, 1 << 20)
+      .onForm(FormGroup::Training, 17, QT_TRANSLATE_NOOP("trainscope::Config", "Unfreeze at epoch"),
+              QT_TRANSLATE_NOOP(
+                  "trainscope::Config",
+                  "Fine-tuning: from this epoch on, the frozen layers (Model page) train too. 0 keeps them frozen."))
+      .describe("from this epoch (1-based) on, the frozen parameters train too; 0 = never");
+  TS_FIELD(model, backbone_lr_factor)
+      .range(0, 1e6)
+      .onForm(FormGroup::Training, 18, QT_TRANSLATE_NOOP("trainscope::Config", "Backbone LR factor"),
+              QT_TRANSLATE_NOOP("trainscope::Config",
+                                "Fine-tuning: the learning rate of every layer but the classifier head, as a share "
+                                "of the rate (0.1 is common). 1 trains all alike."))
+      .describe(
+          "the learning rate of every parameter but the head's, as a factor of the scheduled rate (a second "
+          "parameter group, as `optimizer.param_groups[0]`)");
+  TS_FIELD(model, image_size)
+      .range(0, kMaximumImageSize)
+      .describe(
+          "the side of the square images the model sees: every `RandomResizedCrop`/`CenterCrop` of both pipelines "
+          "takes it, a `Resize` before a crop keeps its ratio to the crop (256/224 stays 8/7), a last `Resize` "
+          "becomes `[size, size]`, and a pipeline without one gets `Resize [size, size]` before `ToTensor`. 0 = the "
+          "transforms decide. Checked against the model's smallest input (`lenet` 12, `vgg` 8, `resnet18` 8, "
+          "`fastcnn` 16) and at most 1024");
+  TS_FIELD(model, hidden).range(1, 1 << 20).describe("MLP layer widths");
+  TS_FIELD(model, activation).oneOf({{"relu"}, {"sigmoid"}, {"tanh"}}).describe("MLP: `relu`, `sigmoid`, `tanh`");
+  TS_FIELD(model, dropout).inGrid().range(0, 0.99).describe("MLP (before the last layer) and VGG classifier; 0 = none");
+  TS_FIELD(model, residual).describe("MLP: hidden layers of equal width become `x + activation(Linear(x))` (lesson 5)");
+}
+
+void declareOptimizer(std::vector<ConfigField>& fields) {
+  TS_FIELD(optimizer, name)
+      .inGrid()
+      .oneOf({{"sgd", "SGD"}, {"adam", "Adam"}, {"adamw", "AdamW"}})
+      .onForm(
+          FormGroup::Optimizer, 0, QT_TRANSLATE_NOOP("trainscope::Config", "Optimizer"),
+          QT_TRANSLATE_NOOP(
+              "trainscope::Config",
+              "How the weights move. SGD with momentum is the classic and generalises well; Adam adapts a step size "
+              "per weight and is forgiving of the learning rate; AdamW is Adam with weight decay done right."))
+      .describe("`sgd`, `adam`, `adamw`");
+  TS_FIELD(optimizer, lr)
+      .inGrid()
+      .above(0, 1e6)
+      .onForm(FormGroup::Optimizer, 1, QT_TRANSLATE_NOOP("trainscope::Config", "Learning rate"),
+              QT_TRANSLATE_NOOP("trainscope::Config",
+                                "The size of each step. Too high and the loss jumps or becomes NaN; too low and "
+                                "nothing happens. Typical: 0.1-0.01 for SGD, 1e-3 to 3e-4 for Adam."))
+      .describe("base learning rate");
+  TS_FIELD(optimizer, momentum).inGrid().range(0, 1).describe("SGD");
+  TS_FIELD(optimizer, nesterov)
+      .onForm(FormGroup::Optimizer, 2, QT_TRANSLATE_NOOP("trainscope::Config", "Nesterov"),
+              QT_TRANSLATE_NOOP(
+                  "trainscope::Config",
+                  "SGD only: looks ahead along the momentum before computing the gradient; often slightly better."))
+      .describe("SGD");
+  TS_FIELD(optimizer, weight_decay)
+      .inGrid()
+      .range(0, 1e3)
+      .onForm(FormGroup::Optimizer, 3, QT_TRANSLATE_NOOP("trainscope::Config", "Weight decay"),
+              QT_TRANSLATE_NOOP("trainscope::Config",
+                                "Pulls weights towards zero each step, a brake on overfitting. Try 1e-4 to 5e-4; "
+                                "raise it when the validation loss climbs while the training loss falls."))
+      .describe("L2 for SGD and Adam, decoupled for AdamW");
+  TS_FIELD(optimizer, betas).range(0, 0.999999).describe("Adam, AdamW");
+  TS_FIELD(optimizer, eps).above(0, 1).describe("Adam, AdamW");
+}
+
+void declareScheduler(std::vector<ConfigField>& fields) {
+  TS_FIELD(scheduler, name)
+      .inGrid()
+      .oneOf({{"constant", QT_TRANSLATE_NOOP("trainscope::Config", "constant")},
+              {"step", "StepLR"},
+              {"multistep", "MultiStepLR"},
+              {"cosine", QT_TRANSLATE_NOOP("trainscope::Config", "cosine")}})
+      .onForm(FormGroup::Schedule, 4, QT_TRANSLATE_NOOP("trainscope::Config", "Schedule"),
+              QT_TRANSLATE_NOOP(
+                  "trainscope::Config",
+                  "How the learning rate changes during training. Lowering it late lets the model settle into a "
+                  "minimum: step drops it by gamma every step_size epochs, cosine glides it down smoothly."))
+      .describe(
+          "`constant`, `step` (StepLR), `multistep` (MultiStepLR), `cosine` (annealed per step to `eta_min` over the "
+          "run)");
+  TS_FIELD(scheduler, step_size)
+      .above(0, 1e6)
+      .onForm(FormGroup::Schedule, 5, QT_TRANSLATE_NOOP("trainscope::Config", "Step size (epochs)"),
+              QT_TRANSLATE_NOOP("trainscope::Config", "StepLR: epochs between two drops."))
+      .describe("StepLR period in epochs");
+  TS_FIELD(scheduler, gamma)
+      .above(0, 1e3)
+      .onForm(FormGroup::Schedule, 6, QT_TRANSLATE_NOOP("trainscope::Config", "Gamma"),
+              QT_TRANSLATE_NOOP("trainscope::Config",
+                                "StepLR / MultiStepLR: the factor of each drop (0.1 = ten times smaller)."))
+      .describe("StepLR / MultiStepLR factor");
+  TS_FIELD(scheduler, milestones)
+      .range(0, 1e6)
+      .onForm(FormGroup::Schedule, 7, QT_TRANSLATE_NOOP("trainscope::Config", "Milestones (epochs)"),
+              QT_TRANSLATE_NOOP("trainscope::Config", "MultiStepLR: the epochs at which to drop, e.g. 30, 60."))
+      .describe("MultiStepLR epochs");
+  TS_FIELD(scheduler, eta_min)
+      .range(0, 1e6)
+      .onForm(FormGroup::Schedule, 8, QT_TRANSLATE_NOOP("trainscope::Config", "Minimum rate"),
+              QT_TRANSLATE_NOOP("trainscope::Config", "Cosine: the learning rate it ends at."))
+      .describe("cosine floor");
+  TS_FIELD(scheduler, warmup_epochs)
+      .range(0, 1e6)
+      .onForm(FormGroup::Schedule, 9, QT_TRANSLATE_NOOP("trainscope::Config", "Warmup (epochs)"),
+              QT_TRANSLATE_NOOP("trainscope::Config",
+                                "Start small and ramp up linearly over this many epochs: large models and large "
+                                "batches are unstable in their first steps. May be fractional, e.g. 0.5."))
+      .describe("linear warmup (may be fractional) from `warmup_start_factor * lr`");
+  TS_FIELD(scheduler, warmup_start_factor).above(0, 1).describe("the share of `lr` the warmup starts from");
+}
+
+void declareTraining(std::vector<ConfigField>& fields) {
+  TS_FIELD(training, grad_accum_steps)
+      .fixedOnResume()
+      .range(1, 1 << 16)
+      .onForm(FormGroup::Training, 12, QT_TRANSLATE_NOOP("trainscope::Config", "Gradient accumulation"),
+              QT_TRANSLATE_NOOP("trainscope::Config",
+                                "Sum the gradients of this many batches before one optimizer step: a large effective "
+                                "batch when memory is short."))
+      .describe("batches per optimizer step (the loss is divided by it)");
+  TS_FIELD(training, clip_grad_norm)
+      .inGrid()
+      .range(0, 1e9)
+      .onForm(FormGroup::Training, 13, QT_TRANSLATE_NOOP("trainscope::Config", "Clip gradient norm"),
+              QT_TRANSLATE_NOOP("trainscope::Config",
+                                "Scales gradients down when their overall norm exceeds this (0 = off). A seat belt "
+                                "against exploding gradients; 1.0 to 5.0 is common."))
+      .describe("clip the global gradient norm to this; 0 = off");
+  TS_FIELD(training, label_smoothing)
+      .range(0, 1)
+      .onForm(FormGroup::Training, 14, QT_TRANSLATE_NOOP("trainscope::Config", "Label smoothing"),
+              QT_TRANSLATE_NOOP("trainscope::Config",
+                                "Trains towards 90% instead of 100% confidence (at 0.1), which calibrates the model "
+                                "and often helps a little."))
+      .describe("CrossEntropy label smoothing (training loss only)");
+  TS_FIELD(training, mixup_alpha)
+      .range(0, 100)
+      .onForm(FormGroup::Training, 15, QT_TRANSLATE_NOOP("trainscope::Config", "MixUp alpha"),
+              QT_TRANSLATE_NOOP("trainscope::Config",
+                                "Blends each batch with a shuffled copy of itself, labels too (Beta(alpha, alpha) "
+                                "weights): a brake on overfitting small datasets. Try 0.2; 0 is off."))
+      .describe(
+          "MixUp: each training batch becomes `lam * x + (1 - lam) * x[perm]` with `lam ~ Beta(alpha, alpha)`, and "
+          "the loss `lam * CE(logits, y) + (1 - lam) * CE(logits, y[perm])` (timm, torchvision v2). 0 = off; 0.2 is "
+          "usual");
+  TS_FIELD(training, cutmix_alpha)
+      .range(0, 100)
+      .onForm(FormGroup::Training, 16, QT_TRANSLATE_NOOP("trainscope::Config", "CutMix alpha"),
+              QT_TRANSLATE_NOOP("trainscope::Config",
+                                "Pastes a box from another image of the batch, labels weighted by its area. Try 1.0; "
+                                "0 is off. With MixUp on too, each batch gets one of the two."))
+      .describe(
+          "CutMix: a box of area `1 - lam` pasted from `x[perm]`, `lam` then the share of pixels kept; the same "
+          "loss. 0 = off; 1.0 is usual. With both on, each batch gets one of the two, half and half. Training "
+          "accuracy counts each target by its share");
+  TS_FIELD(training, mix_prob)
+      .range(0, 1)
+      .describe(
+          "the share of batches mixed when either is on. The draws are seeded by (seed, batch), so a resumed run "
+          "mixes as the original did");
+  TS_FIELD(training, max_steps)
+      .range(0, 1e15)
+      .describe(
+          "end the run after this many optimizer steps, validating the partial epoch; resuming with a higher limit "
+          "(or 0 = none) trains the rest of that epoch");
+}
+
+// What the run does when it goes wrong, and how often it saves itself.
+void declareTrainingSafety(std::vector<ConfigField>& fields) {
+  TS_FIELD(training, nan_guard)
+      .oneOf({{"pause", QT_TRANSLATE_NOOP("trainscope::Config", "pause")},
+              {"stop", QT_TRANSLATE_NOOP("trainscope::Config", "stop")},
+              {"skip", QT_TRANSLATE_NOOP("trainscope::Config", "skip the batch")},
+              {"off", QT_TRANSLATE_NOOP("trainscope::Config", "off")}})
+      .onForm(FormGroup::Debugging, 19, QT_TRANSLATE_NOOP("trainscope::Config", "NaN guard"),
+              QT_TRANSLATE_NOOP("trainscope::Config",
+                                "When the loss or a gradient becomes NaN or infinite: pause the run (and save the "
+                                "batch and the first bad layer to HDF5), stop it, or skip that batch and go on. The "
+                                "bad step is never applied. Its check costs about 1% of a step."))
+      .describe(
+          "when the loss or a gradient becomes NaN/Inf: `pause` (the app waits for you; `trainscope-cli` stops, as "
+          "nobody can resume), `stop`, `skip` the batch and carry on, or `off`. The bad step is never applied; the "
+          "batch and the first layer with a non-finite output are saved to `nan_guard/` in the run folder");
+  TS_FIELD(training, anomaly_detection)
+      .onForm(FormGroup::Debugging, 20, QT_TRANSLATE_NOOP("trainscope::Config", "Anomaly detection (slow)"),
+              QT_TRANSLATE_NOOP(
+                  "trainscope::Config",
+                  "autograd's detect_anomaly: every backward op checks its output and the first one producing NaN is "
+                  "named. Costs about half the speed: turn it on to chase a NaN, not to train."))
+      .describe(
+          "autograd anomaly mode: every backward op checks its result and the guard names the op that made the NaN. "
+          "Expect about half the speed");
+  TS_FIELD(training, checkpoint_every_steps)
+      .range(0, 1e15)
+      .describe(
+          "also write `checkpoints/last.pt` every N optimizer steps inside an epoch (0: off). Epoch ends always "
+          "save");
+  TS_FIELD(training, checkpoint_every_seconds)
+      .range(0, 1e9)
+      .describe(
+          "and every N seconds of training inside an epoch (0: off), so a crash loses at most about this much work "
+          "on any model. A resume continues with the next batch and reproduces the uninterrupted losses exactly");
+}
+
+void declareDistributed(std::vector<ConfigField>& fields) {
+  TS_FIELD(distributed, timeout_seconds)
+      .range(1, 86400)
+      .describe(
+          "how long a rank waits for the others: to meet at the start, and in any collective. A rank that dies or "
+          "hangs makes the others fail after at most this long, naming it");
+  TS_FIELD(distributed, bucket_mb)
+      .range(0.001, 4096)
+      .describe(
+          "gradients are all-reduced in buckets of about this many MB, each launched as soon as the backward pass "
+          "has filled it");
+}
+
+void declareProbes(std::vector<ConfigField>& fields) {
+  TS_FIELD(probes, enabled)
+      .onForm(FormGroup::Debugging, 21, QT_TRANSLATE_NOOP("trainscope::Config", "Probes"),
+              QT_TRANSLATE_NOOP("trainscope::Config",
+                                "Statistics of every layer's output and gradient each step, and histograms, for the "
+                                "Inspect page and probes.h5. Within 3% of a step's time."))
+      .describe(
+          "every step: statistics of each layer's output and its gradient, and of each parameter and its gradient, "
+          "into `probes.h5`");
+  TS_FIELD(probes, histogram_every)
+      .range(0, 1e9)
+      .onForm(FormGroup::Debugging, 22, QT_TRANSLATE_NOOP("trainscope::Config", "Histogram every (steps)"),
+              QT_TRANSLATE_NOOP("trainscope::Config",
+                                "Steps between full histograms and update-to-weight ratios (0 = none). Each costs a "
+                                "pass over every activation and gradient."))
+      .describe("steps between full histograms (and update-to-weight ratios); 0 = none");
+  TS_FIELD(probes, bins).range(2, 4096).describe("histogram bins");
+  TS_FIELD(probes, sample)
+      .range(16, 1 << 24)
+      .describe("values per tensor for the per-step statistics (an evenly strided sample)");
+}
+
+void declarePitfalls(std::vector<ConfigField>& fields) {
+  TS_FIELD(pitfalls, skip_zero_grad).describe("never clears the gradients: each `backward()` adds to the last step's");
+  TS_FIELD(pitfalls, skip_eval)
+      .describe(
+          "validates in `train()` mode: Dropout stays on, BatchNorm uses batch statistics (and updates its running "
+          "ones)");
+  TS_FIELD(pitfalls, skip_normalize).describe("leaves `Normalize` out of both pipelines");
+}
+
+void declareTensors(std::vector<ConfigField>& fields) {
+  TS_FIELD(tensors, steps).range(1, 1e9).describe("optimizer steps (1-based) at which to save");
+  TS_FIELD(tensors, every)
+      .range(0, 1e9)
+      .describe("also every N steps; 0 = never (each save holds whole activations: mind the disk)");
+  TS_FIELD(tensors, layers)
+      .describe(
+          "layer names as the model summary shows them (`conv1`, `fc1`); empty = every layer. An unknown name fails "
+          "the run at start, listing the model's layers");
+  TS_FIELD(tensors, kinds)
+      .oneOfValues(tensorKinds())
+      .describe(
+          "any of `activation` (the layer's output), `activation_grad` (the loss's gradient with respect to it), "
+          "`weight` (the layer's parameters), `weight_grad` (their gradients)");
+}
+
+}  // namespace
+
+const std::vector<ConfigField>& configFields() {
+  static const std::vector<ConfigField> declared = [] {
+    std::vector<ConfigField> fields;
+    declareTop(fields);
+    declareDataset(fields);
+    declareLoader(fields);
+    declareModel(fields);
+    declareOptimizer(fields);
+    declareScheduler(fields);
+    declareTraining(fields);
+    declareTrainingSafety(fields);
+    declareDistributed(fields);
+    declareProbes(fields);
+    declarePitfalls(fields);
+    declareTensors(fields);
+    return fields;
+  }();
+  return declared;
+}
+
+}  // namespace trainscope

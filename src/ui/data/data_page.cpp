@@ -1,0 +1,543 @@
+#include "ui/data/data_page.h"
+
+#include "engine/train/mix_draw.h"
+#include "ui/run/background.h"
+
+#include <QFileInfo>
+#include <QListView>
+#include <QLocale>
+#include <QMenu>
+
+#include "engine/data/channel_stats.h"
+#include "engine/data/image_header.h"
+#include "engine/data/transforms.h"
+#include "ui/data/dataset_importer.h"
+#include "ui/data/health_panel.h"
+#include "ui/experiment/experiment_document.h"
+#include "ui/image_convert.h"
+#include "ui/translation.h"
+#include "widgets/class_chart.h"
+#include "widgets/image_grid.h"
+
+#include <QComboBox>
+#include <QFileDialog>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMetaObject>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <cmath>
+#include <filesystem>
+
+namespace trainscope::ui {
+
+namespace {
+constexpr int kPreviewCells = 9;  // the original and 8 augmented versions
+
+std::shared_ptr<const Dataset> splitOf(const DatasetSplits& s, int split) { return split == 0 ? s.train : s.val; }
+
+QString jsonNumbers(const std::vector<double>& v) {
+  QStringList parts;
+  for (double x : v) parts << QString::number(x, 'f', 4);
+  return "[" + parts.join(", ") + "]";
+}
+}  // namespace
+
+DataPage::DataPage(ExperimentDocument* document, QWidget* parent)
+    : QWidget(parent), doc_(document), importer_(new DatasetImporter(this)) {
+  fashion_ = new QPushButton(tr("Fashion-MNIST (built in)"), this);
+  fashion_->setToolTip(tr("70,000 small grayscale pictures of clothes in 10 classes: the classic first dataset."));
+  folder_ = new QPushButton(tr("Open image folder…"), this);
+  folder_->setToolTip(
+      tr("A folder with one sub-folder per class (root/<class>/<image>), as torchvision's "
+         "ImageFolder expects. You can also drop a folder on the window."));
+  cancel_ = new QPushButton(tr("Cancel"), this);
+  progress_ = new QProgressBar(this);
+  source_ = new QLabel(tr("No dataset yet"), this);
+  source_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  source_->setWordWrap(true);  // a long folder path or note must not widen the window
+
+  auto* top = new QHBoxLayout();
+  top->addWidget(fashion_);
+  top->addWidget(folder_);
+  top->addWidget(source_, 1);
+  top->addWidget(progress_);
+  top->addWidget(cancel_);
+
+  split_ = new QComboBox(this);
+  split_->addItems({tr("Training split"), tr("Validation split")});
+  classFilter_ = new QComboBox(this);
+  classFilter_->setMinimumContentsLength(12);
+  count_ = new QLabel(this);
+  grid_ = new widgets::ImageGrid(this);
+  auto* filters = new QHBoxLayout();
+  filters->addWidget(split_);
+  filters->addWidget(classFilter_);
+  filters->addWidget(count_, 1);
+  auto* left = new QWidget(this);
+  auto* leftLayout = new QVBoxLayout(left);
+  leftLayout->setContentsMargins(0, 0, 0, 0);
+  leftLayout->addLayout(filters);
+  leftLayout->addWidget(grid_, 1);
+
+  // Overview: class balance, image sizes, mean/std.
+  chart_ = new widgets::ClassChart(this);
+  stats_ = new QLabel(this);
+  stats_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  stats_->setWordWrap(true);  // a folder's size statistics must not widen the window
+  meanStd_ = new QPushButton(tr("Compute mean/std"), this);
+  meanStd_->setToolTip(
+      tr("Measures the per-channel mean and standard deviation of the training images and "
+         "writes them into the experiment's Normalize. ImageNet's values are a poor fit for "
+         "data that does not look like ImageNet."));
+  normalizeResult_ = new QLabel(this);
+  normalizeResult_->setWordWrap(true);
+  auto* overview = new QWidget(this);
+  auto* ov = new QVBoxLayout(overview);
+  ov->addWidget(chart_, 1);
+  ov->addWidget(stats_);
+  auto* ms = new QHBoxLayout();
+  ms->addWidget(meanStd_);
+  ms->addWidget(normalizeResult_, 1);
+  ov->addLayout(ms);
+
+  skipped_ = new QTableWidget(0, 2, this);
+  skipped_->setHorizontalHeaderLabels({tr("File"), tr("Why it was skipped")});
+  skipped_->horizontalHeader()->setStretchLastSection(true);
+  skipped_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  skipped_->verticalHeader()->setVisible(false);
+
+  auto* preview = new QWidget(this);
+  auto* pv = new QVBoxLayout(preview);
+  auto* explain = new QLabel(tr("The selected image, then 8 versions from the experiment's training transforms "
+                                "exactly as the data loader will produce them. Re-roll for other random draws."),
+                             this);
+  explain->setWordWrap(true);
+  pv->addWidget(explain);
+  previewGrid_ = new QGridLayout();
+  for (int i = 0; i < kPreviewCells; ++i) {
+    auto* cell = new QLabel(this);
+    cell->setFixedSize(112, 112);
+    cell->setAlignment(Qt::AlignCenter);
+    cell->setFrameShape(QFrame::StyledPanel);
+    previewGrid_->addWidget(cell, i / 3, i % 3);
+  }
+  pv->addLayout(previewGrid_);
+  // With nothing random in the training transforms the eight versions are one image:
+  // say so, and offer the standard augmentation in one click.
+  noRandom_ = new QLabel(tr("The training transforms have no random step: every version is the same image, and "
+                            "Re-roll changes nothing. The standard augmentation (a random resized crop, a "
+                            "horizontal flip, a little colour jitter) shows the model new views each epoch."),
+                         this);
+  noRandom_->setWordWrap(true);
+  noRandom_->setStyleSheet("background-color: #fff8e1; padding: 4px;");
+  tryAugmentation_ = new QPushButton(tr("Turn on the standard augmentation"), this);
+  tryAugmentation_->setToolTip(
+      tr("Adds RandomResizedCrop, RandomHorizontalFlip and ColorJitter to the training transforms. The Model page's "
+         "\"Augment training images\" turns it off again."));
+  pv->addWidget(noRandom_);
+  auto* previewButtons = new QHBoxLayout();
+  reroll_ = new QPushButton(tr("Re-roll"), this);
+  previewButtons->addWidget(reroll_);
+  previewButtons->addWidget(tryAugmentation_);
+  previewButtons->addStretch(1);
+  pv->addLayout(previewButtons);
+  pv->addStretch(1);
+
+  tabs_ = new QTabWidget(this);
+  tabs_->addTab(overview, tr("Overview"));
+  tabs_->addTab(skipped_, tr("Skipped files"));
+  tabs_->addTab(preview, tr("Augmentation preview"));
+  health_ = new HealthPanel(this);
+  tabs_->addTab(health_, tr("Health check"));
+
+  auto* splitter = new QSplitter(this);
+  splitter->addWidget(left);
+  splitter->addWidget(tabs_);
+  splitter->setStretchFactor(0, 3);
+  splitter->setStretchFactor(1, 2);
+
+  auto* layout = new QVBoxLayout(this);
+  layout->addLayout(top);
+  layout->addWidget(splitter, 1);
+  setBusy(false);
+
+  connect(fashion_, &QPushButton::clicked, this, &DataPage::importFashionMnist);
+  connect(folder_, &QPushButton::clicked, this, &DataPage::chooseFolder);
+  connect(cancel_, &QPushButton::clicked, this, [this] {
+    importer_->cancel();
+    statsCancel_ = true;
+  });
+  connect(importer_, &DatasetImporter::progress, this, [this](qint64 done, qint64 total, const QString& file) {
+    progress_->setRange(0, static_cast<int>(total));
+    progress_->setValue(static_cast<int>(done));
+    // A slow folder (network drive, big photos) says where it is.
+    if (!file.isEmpty())
+      source_->setText(tr("Checking %1 of %2: %3")
+                           .arg(QLocale().toString(done), QLocale().toString(total),
+                                QFileInfo(file).dir().dirName() + "/" + QFileInfo(file).fileName()));
+  });
+  connect(importer_, &DatasetImporter::finished, this,
+          [this](std::shared_ptr<const DatasetSplits> splits, nlohmann::json config) {
+            setBusy(false);
+            doc_->setDataset(std::move(splits), config);
+          });
+  connect(importer_, &DatasetImporter::failed, this, [this](const QString& message) {
+    setBusy(false);
+    // When the experiment now names a dataset that is not loaded (an opened experiment
+    // whose folder is gone), show none rather than the previous one, so nothing trains
+    // on what the page does not show. A cancelled re-import keeps what was there.
+    if (!doc_->datasetMatchesConfig()) doc_->clearDataset();
+    source_->setText(doc_->dataset() ? translated(doc_->dataset()->label) : tr("No dataset: %1").arg(message));
+    emit importFailed(message);
+  });
+  connect(doc_, &ExperimentDocument::datasetChanged, this, &DataPage::showDataset);
+  connect(split_, qOverload<int>(&QComboBox::currentIndexChanged), this, &DataPage::applyFilter);
+  connect(classFilter_, qOverload<int>(&QComboBox::currentIndexChanged), this, &DataPage::applyFilter);
+  // A thumbnail's menu: the latest trained model's top 5 for it (files of a folder).
+  grid_->view()->setContextMenuPolicy(Qt::CustomContextMenu);
+  connect(grid_->view(), &QWidget::customContextMenuRequested, this, [this](const QPoint& at) {
+    const QModelIndex item = grid_->view()->indexAt(at);
+    const auto splits = doc_->dataset();
+    if (!item.isValid() || !splits || item.row() >= static_cast<int>(shown_.size())) return;
+    const auto data = splitOf(*splits, split_->currentIndex());
+    const QString path = QString::fromStdString(data->describe(shown_.at(static_cast<size_t>(item.row()))));
+    QMenu menu;
+    QAction* classify = menu.addAction(tr("Classify with the latest trained model"));
+    classify->setEnabled(QFileInfo::exists(path));
+    if (!classify->isEnabled()) classify->setToolTip(tr("Only images in files can be classified"));
+    if (menu.exec(grid_->view()->viewport()->mapToGlobal(at)) == classify) emit classifyRequested(path);
+  });
+  connect(grid_, &widgets::ImageGrid::itemSelected, this, [this](int item) {
+    previewItem_ = item;
+    showPreview();
+  });
+  connect(tryAugmentation_, &QPushButton::clicked, this, [this] {
+    ExperimentDocument::Augmentation a = doc_->augmentation();
+    a.enabled = true;
+    a.jitter = std::max(a.jitter, 0.2);
+    doc_->setAugmentation(a);  // the preview follows the document's change
+  });
+  connect(reroll_, &QPushButton::clicked, this, [this] {
+    ++rerolls_;
+    showPreview();
+  });
+  connect(meanStd_, &QPushButton::clicked, this, &DataPage::computeMeanStd);
+  connect(&measuring_, &QFutureWatcher<MeasuredStats>::finished, this, &DataPage::applyMeanStd);
+  connect(&previewing_, &QFutureWatcher<PreviewImages>::finished, this, &DataPage::applyPreview);
+  connect(doc_, &ExperimentDocument::changed, this, [this] {
+    if (tabs_->currentIndex() == 2) showPreview();
+  });
+  connect(tabs_, &QTabWidget::currentChanged, this, [this](int tab) {
+    if (tab == 2) showPreview();
+  });
+}
+
+DataPage::~DataPage() {
+  statsCancel_ = true;
+  measuring_.waitForFinished();
+  previewing_.waitForFinished();
+}
+
+bool DataPage::importing() const { return importer_->busy(); }
+
+void DataPage::setBusy(bool busy, const QString& what) {
+  progress_->setVisible(busy);
+  cancel_->setVisible(busy);
+  fashion_->setEnabled(!busy);
+  folder_->setEnabled(!busy);
+  meanStd_->setEnabled(!busy && doc_->dataset() != nullptr);
+  if (busy) {
+    progress_->setRange(0, 0);  // busy indicator until the first progress report
+    source_->setText(what);
+  }
+}
+
+void DataPage::importFashionMnist() {
+  setBusy(true, tr("Loading Fashion-MNIST…"));
+  importer_->importFashionMnist();
+}
+
+void DataPage::importFolder(const QString& path) {
+  setBusy(true, tr("Importing %1 (decoding every image to find the ones that cannot be used)…").arg(path));
+  const ExperimentConfig* cfg = doc_->config();  // the experiment's split and channels
+  importer_->importFolder(path, cfg ? cfg->dataset.val_fraction : 0.1, cfg ? cfg->seed : 0,
+                          cfg ? cfg->dataset.channels : 3);
+}
+
+void DataPage::chooseFolder() {
+  const QString dir = QFileDialog::getExistingDirectory(this, tr("Open an image folder (root/<class>/<image>)"));
+  if (!dir.isEmpty()) importFolder(dir);
+}
+
+void DataPage::showDataset() {
+  const auto splits = doc_->dataset();
+  health_->setDataset(splits);
+  if (!splits) {
+    chart_->setCounts({}, {}, {});
+    skipped_->setRowCount(0);
+    stats_->clear();
+    shown_.clear();
+    grid_->setItems(0, {}, {});
+    meanStd_->setEnabled(false);
+    return;
+  }
+  source_->setText(translated(splits->label));
+  if (doc_->photoRecipeJustApplied())
+    source_->setText(source_->text() + "\n" +
+                     tr("Your photos get the fast recipe: the Fast CNN at 64 px, 25 epochs (a few minutes on a "
+                        "laptop). Change the model or image size on the Model page."));
+  const auto& classes = splits->train->classes();
+  QStringList names;
+  for (const auto& c : classes) names << QString::fromStdString(c);
+  const auto train = classCounts(*splits->train), val = classCounts(*splits->val);
+  chart_->setCounts(names, QVector<qint64>(train.begin(), train.end()), QVector<qint64>(val.begin(), val.end()));
+
+  const ImageSizeStats& z = splits->sizes;
+  QString sizes = z.measured == 0 ? tr("Image sizes are measured when a folder is imported.")
+                                  : tr("%1 images. Width min/median/max: %2 / %3 / %4 px. Height: %5 / %6 / %7 px. "
+                                       "Channels in the files: %8 grayscale, %9 RGB, %10 RGBA.")
+                                        .arg(z.measured)
+                                        .arg(z.min_width)
+                                        .arg(z.median_width)
+                                        .arg(z.max_width)
+                                        .arg(z.min_height)
+                                        .arg(z.median_height)
+                                        .arg(z.max_height)
+                                        .arg(z.grayscale)
+                                        .arg(z.rgb)
+                                        .arg(z.rgba);
+  stats_->setText(tr("%1 classes, %2 training and %3 validation images.\n%4")
+                      .arg(classes.size())
+                      .arg(splits->train->size())
+                      .arg(splits->val->size())
+                      .arg(sizes));
+
+  skipped_->setRowCount(static_cast<int>(splits->skipped.size()));
+  for (int r = 0; r < static_cast<int>(splits->skipped.size()); ++r) {
+    skipped_->setItem(r, 0, new QTableWidgetItem(QString::fromStdString(splits->skipped[r].path)));
+    skipped_->setItem(r, 1, new QTableWidgetItem(skipReason(splits->skipped[r].reason)));
+  }
+  skipped_->resizeColumnToContents(0);
+  tabs_->setTabText(1, tr("Skipped files (%1)").arg(splits->skipped.size()));
+
+  QSignalBlocker block(classFilter_);
+  classFilter_->clear();
+  classFilter_->addItem(tr("All classes"));
+  classFilter_->addItems(names);
+  normalizeResult_->clear();
+  meanStd_->setEnabled(true);
+  previewItem_ = 0;
+  applyFilter();
+  emit datasetReady(translated(splits->label));
+}
+
+void DataPage::applyFilter() {
+  const auto splits = doc_->dataset();
+  if (!splits) return;
+  const auto data = splitOf(*splits, split_->currentIndex());
+  const int wanted = classFilter_->currentIndex() - 1;  // -1: all classes
+  shown_.clear();
+  for (int64_t i = 0; i < data->size(); ++i)
+    if (wanted < 0 || data->label(i) == wanted) shown_.push_back(i);
+  count_->setText(tr("%1 images").arg(shown_.size()));
+  const auto indices = std::make_shared<std::vector<int64_t>>(shown_);
+  const bool tiny = data->size() > 0 && splits->sizes.max_width > 0 && splits->sizes.max_width <= 32;
+  grid_->setItems(
+      static_cast<int>(shown_.size()),
+      [data, indices, tiny](int item) {  // runs on the grid's thread pool; big photos decode reduced
+        std::string error;
+        const int64_t index = indices->at(item);
+        QImage image = toQImage(data->loadPreview(index, tiny ? 56 : 96, &error));
+        image.setText("tooltip", thumbnailTooltip(*data, index, image.size(), error));
+        return image;
+      },
+      [data, indices](int item) { return QString::fromStdString(data->classes().at(data->label(indices->at(item)))); },
+      tiny ? QSize(56, 56) : QSize(96, 96));
+  previewItem_ = 0;
+  if (tabs_->currentIndex() == 2) showPreview();
+}
+
+QString DataPage::thumbnailTooltip(const Dataset& data, int64_t index, QSize decoded, const std::string& error) {
+  // Runs on the grid's pool: the header read and the file size cost the GUI nothing.
+  const QString label = QString::fromStdString(data.classes().at(data.label(index)));
+  const std::string where = data.describe(index);
+  std::error_code ec;
+  const auto bytes = std::filesystem::file_size(where, ec);
+  if (ec)  // an IDX sample: its index is its name
+    return tr("%1 · %2 · %3×%4 px")
+        .arg(label, QString::fromStdString(where))
+        .arg(decoded.width())
+        .arg(decoded.height());
+  ImageHeader header;
+  std::string why;
+  QSize size = decoded;  // a big JPEG's thumbnail is decoded reduced: the header has the real size
+  if (readImageHeader(where, &header, &why, /*checkComplete=*/false) && header.width > 0)
+    size = QSize(static_cast<int>(header.width), static_cast<int>(header.height));
+  QString tip = tr("%1 · %2\n%3×%4 px, %5")
+                    .arg(label, QString::fromStdString(std::filesystem::path(where).filename().string()))
+                    .arg(size.width())
+                    .arg(size.height())
+                    .arg(QLocale().formattedDataSize(static_cast<qint64>(bytes)));
+  if (!error.empty()) tip += "\n" + skipReason(error);
+  return tip;
+}
+
+int DataPage::previewCount() const {
+  int n = 0;
+  for (int i = 0; i < kPreviewCells; ++i)
+    if (auto* l = qobject_cast<QLabel*>(previewGrid_->itemAt(i)->widget()); l && !l->pixmap().isNull()) ++n;
+  return n;
+}
+
+void DataPage::showPreview() {
+  const auto splits = doc_->dataset();
+  const ExperimentConfig* cfg = doc_->config();
+  if (!splits || !cfg || shown_.empty()) return;
+  const auto data = splitOf(*splits, split_->currentIndex());
+  const int64_t index = shown_.at(std::min<size_t>(previewItem_, shown_.size() - 1));
+  // The image steps of the training pipeline (ToTensor/Normalize make no picture).
+  std::vector<TransformSpec> imageSteps;
+  bool random = cfg->training.mixup_alpha > 0 || cfg->training.cutmix_alpha > 0;
+  for (const auto& t : cfg->train_transforms) {
+    if (t.name != "ToTensor" && t.name != "Normalize") imageSteps.push_back(t);
+    random = random || t.name.rfind("Random", 0) == 0 || t.name == "ColorJitter";
+  }
+  noRandom_->setVisible(!random);
+  tryAugmentation_->setVisible(!random);
+  reroll_->setEnabled(random);
+  const uint64_t seed = cfg->seed, rerolls = rerolls_;
+  const TrainingConfig training = cfg->training;  // MixUp / CutMix show too
+  const quint64 generation = ++previewGeneration_;
+  // Decoding (a 30-megapixel photo) and augmenting happen off the GUI thread.
+  previewing_.setFuture(runInBackground([splits, data, index, imageSteps, seed, rerolls, generation, training] {
+    PreviewImages out;
+    out.generation = generation;
+    std::string error;
+    const cv::Mat original = data->load(index, &error);
+    if (original.empty()) return out;
+    const Compose augment(imageSteps);
+    for (int i = 0; i < kPreviewCells; ++i) {
+      cv::Mat shown = original;
+      if (i > 0) {
+        PipelineImage img;
+        img.pixels = original;
+        Rng rng(mixSeed(seed, rerolls * kPreviewCells + i));
+        try {
+          augment.apply(img, rng);
+          shown = img.pixels;
+        } catch (const std::exception&) {
+          shown = cv::Mat();
+        }
+      }
+      MixDraw mix;
+      if (i > 0 && !shown.empty() && data->size() > 1)
+        mix = drawMix(training, seed, static_cast<int64_t>(rerolls * kPreviewCells + i), 2, shown.rows, shown.cols);
+      if (mix.mixed) {  // with another image of the split, augmented the same way
+        Rng pick(mixSeed(seed, rerolls * kPreviewCells + i, 77));
+        PipelineImage partner;
+        partner.pixels = data->load(pick.randint(0, data->size()), &error);
+        try {
+          if (!partner.pixels.empty()) augment.apply(partner, pick);
+          shown = mixImages(shown, partner.pixels, mix);
+        } catch (const std::exception&) {
+          mix.mixed = false;
+        }
+      }
+      out.mixes.push_back(mix.mixed ? (mix.cutmix ? -mix.lam : mix.lam) : 0.0);
+      const QImage q = toQImage(shown);
+      out.sizes.push_back(QSize(shown.cols, shown.rows));
+      out.images.push_back(
+          q.scaled(104, 104, Qt::KeepAspectRatio, q.width() < 104 ? Qt::FastTransformation : Qt::SmoothTransformation));
+    }
+    return out;
+  }));
+}
+
+void DataPage::applyPreview() {
+  const PreviewImages p = previewing_.result();
+  if (p.generation != previewGeneration_ || p.images.empty()) return;  // a newer one is coming
+  for (int i = 0; i < kPreviewCells && i < static_cast<int>(p.images.size()); ++i) {
+    auto* cell = qobject_cast<QLabel*>(previewGrid_->itemAt(i)->widget());
+    cell->setPixmap(QPixmap::fromImage(p.images[static_cast<size_t>(i)]));
+    const QSize size = p.sizes[static_cast<size_t>(i)];
+    const double mix = i < static_cast<int>(p.mixes.size()) ? p.mixes[static_cast<size_t>(i)] : 0.0;
+    QString tip = i == 0 ? tr("original, %1x%2").arg(size.width()).arg(size.height())
+                         : tr("augmented #%1, %2x%3").arg(i).arg(size.width()).arg(size.height());
+    if (mix > 0) tip += "\n" + tr("MixUp with another image, λ = %1").arg(mix, 0, 'f', 2);
+    if (mix < 0) tip += "\n" + tr("CutMix with another image, λ = %1").arg(-mix, 0, 'f', 2);
+    cell->setToolTip(tip);
+  }
+  emit previewShown();
+}
+
+void DataPage::computeMeanStd() {
+  const auto splits = doc_->dataset();
+  const ExperimentConfig* cfg = doc_->config();
+  if (!splits || !cfg || measuring_.isRunning()) return;
+  setBusy(true, tr("Measuring the training images…"));
+  statsCancel_ = false;
+  const auto pipeline = cfg->val_transforms;
+  measuring_.setFuture(runInBackground([this, splits, pipeline] {
+    MeasuredStats m;
+    m.splits = splits;
+    try {
+      m.stats = computeChannelStats(*splits->train, pipeline, 0, [this](int64_t done, int64_t total) {
+        QMetaObject::invokeMethod(
+            this,
+            [this, done, total] {
+              progress_->setRange(0, static_cast<int>(total));
+              progress_->setValue(static_cast<int>(done));
+            },
+            Qt::QueuedConnection);
+        return !statsCancel_.load();
+      });
+    } catch (const std::exception& e) {
+      m.error = QString::fromStdString(e.what());
+    }
+    return m;
+  }));
+}
+
+void DataPage::applyMeanStd() {
+  const MeasuredStats m = measuring_.result();
+  const ChannelStats& stats = m.stats;
+  setBusy(false);
+  if (doc_->dataset() != m.splits) {  // another dataset came in meanwhile
+    normalizeResult_->setText(tr("Not applied: the dataset changed while it was measured."));
+    return;
+  }
+  source_->setText(translated(m.splits->label));
+  if (!m.error.isEmpty()) {
+    normalizeResult_->setText(tr("Not measured: %1").arg(m.error));
+    return;
+  }
+  // Written into every Normalize of the experiment, rounded as people write them.
+  std::vector<double> mean, std;
+  for (size_t c = 0; c < stats.mean.size(); ++c) {
+    mean.push_back(std::round(stats.mean[c] * 1e4) / 1e4);
+    std.push_back(std::round(stats.std[c] * 1e4) / 1e4);
+  }
+  for (const bool train : {true, false}) {
+    nlohmann::json list = doc_->pipeline(train);
+    if (!list.is_array()) continue;
+    for (auto& step : list)
+      if (step.is_object() && step.value("name", "") == "Normalize") step["mean"] = mean, step["std"] = std;
+    doc_->setPipeline(train, list);  // the whole list: never half an edit
+  }
+  QString text =
+      tr("Normalize set to mean %1, std %2 (%3 images).").arg(jsonNumbers(mean), jsonNumbers(std)).arg(stats.samples);
+  for (int c : stats.constant_channels) text += tr(" Channel %1 never varies: its std is set to 1.").arg(c);
+  normalizeResult_->setText(text);
+}
+
+}  // namespace trainscope::ui

@@ -1,0 +1,84 @@
+// Queued runs for the app: experiments (a lesson's variants, a grid from the Model
+// page) trained one after another, or two at once with the cores split between them.
+// Each run is a trainscope-cli child process: separate processes keep LibTorch's
+// global state (RNG, thread pool, deterministic flag) apart, and a crash takes one
+// run down, not the app. The queue follows each child through its event stream
+// (`--events -`, JSON Lines); their curves reach the Compare page through metrics.h5.
+#pragma once
+
+#include "engine/config/config.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+#include <deque>
+#include <vector>
+
+class QProcess;
+
+namespace trainscope::ui {
+
+class RunQueue : public QObject {
+  Q_OBJECT
+ public:
+  explicit RunQueue(QObject* parent = nullptr);
+  ~RunQueue() override;
+
+  // Adds runs; they start when a slot is free. `config` is a full experiment JSON.
+  void enqueue(const ExperimentConfig& config, const QString& label);
+  // 1: one after another; 2: two at once, each with half the cores.
+  void setParallel(int runs);
+  int parallel() const { return parallel_; }
+  // Stops the running ones (their records are kept) and drops the waiting ones.
+  void cancel();
+
+  int waiting() const { return static_cast<int>(waiting_.size()); }
+  int running() const { return static_cast<int>(running_.size()); }
+  bool idle() const { return waiting_.empty() && running_.empty(); }
+  // Since the queue last became busy: how many runs were queued, how many have ended.
+  int batchSize() const { return batchSize_; }
+  int batchDone() const { return batchDone_; }
+  QStringList runningLabels() const;
+  // The trainscope-cli next to the app (build tree or install), or "" when not found.
+  static QString cliPath();
+  // `config` in a temporary file of its own for a trainscope-cli child to read; "" and
+  // `error` when it cannot be written. The caller removes it when the child is done.
+  static QString writeConfigFile(const nlohmann::json& config, QString* error);
+
+ signals:
+  void runStarted(const QString& label, const QString& runDir);
+  // exitCode 0: finished; otherwise `message` is the run's last error line.
+  void runEnded(const QString& label, const QString& runDir, int exitCode, const QString& message);
+  void failedToStart(const QString& label, const QString& message);
+  void changed();  // waiting/running counts
+  // The last queued run has ended: `failed` of the batch's `runs` did not finish.
+  void batchFinished(int runs, int failed);
+
+ private:
+  struct Job {
+    ExperimentConfig config;
+    QString label, runDir, configPath;
+    QString lastError;   // from the event stream (noteError)
+    int errorRank = 0;   // 3 the run's first error, 2 the NaN guard, 1 an error log line
+    QString stderrTail;  // the last line on stderr, when the stream said nothing
+    void noteError(int rank, const QString& text) {
+      if (rank > errorRank || (rank == errorRank && rank < 3)) lastError = text, errorRank = rank;
+    }
+    QProcess* process = nullptr;
+  };
+  void startNext();
+  Job* runningJob(QProcess* process);
+  // Takes a process's job off the running list (its config file removed) and returns it.
+  Job finish(QProcess* process);
+
+  std::deque<Job> waiting_;
+  std::vector<Job> running_;
+  int parallel_ = 1;
+  int batchSize_ = 0, batchDone_ = 0, batchFailed_ = 0;
+  void jobEnded(bool ok);
+};
+
+}  // namespace trainscope::ui

@@ -1,0 +1,94 @@
+// Runs the engine for the app. The engine trains on its own thread; a ~30 Hz timer
+// drains its event queue here, on the GUI thread, and re-emits the events as signals
+// (steps in batches, so a curve is appended once per tick). Neither side ever waits
+// for the other.
+#pragma once
+
+#include "engine/config/config.h"
+#include "engine/run/event_queue.h"
+#include "engine/run/events.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QObject>
+#include <QString>
+#include <QTimer>
+#include <QVector>
+
+#include <memory>
+
+namespace trainscope {
+class TrainingSession;
+}
+
+namespace trainscope::ui {
+
+class ProcessRun;
+
+// LibTorch threads for work the app runs (training, the LR finder, export, predict):
+// all cores, as the CLI. The GUI needs under a tenth of one, and takes it at once (a
+// run's threads run below it); the app's background tasks compute on one thread each
+// (ui/background.h), so the run's threads stay the only OpenMP team (docs/benchmarks.md).
+int appComputeThreads();
+// How much lower than the GUI thread a run's threads run (nice): the GUI wins a core
+// the moment it wakes (docs/benchmarks.md, the app stays responsive).
+constexpr int kRunNiceness = 5;
+
+class TrainingController : public QObject {
+  Q_OBJECT
+ public:
+  explicit TrainingController(QObject* parent = nullptr);
+  ~TrainingController() override;
+
+  // Starts a run; false (and the message) when the config cannot start. With
+  // processes > 1 it trains data-parallel on that many local processes (ui/process_run.h).
+  bool start(const ExperimentConfig& config, QString* error, int processes = 1);
+  // A run on several processes: Pause and Step are not offered (the ranks are stopped
+  // together, and resumed from the checkpoint).
+  bool multiProcess() const { return process_ != nullptr; }
+  void pause();
+  void resume();
+  void stop();
+  // While paused: one more step, then paused again; batchSnapshot shows it.
+  void stepOneBatch();
+  // Saves tensors to the run's tensors.h5 at the next step (tensorsSaved reports it).
+  void saveTensors(const TensorDumpRequest& request);
+  // Stops and waits up to timeoutMs, keeping the GUI responsive; true when ended.
+  bool stopAndWait(int timeoutMs);
+
+  bool isActive() const;  // started and not yet ended
+  RunState state() const { return state_; }
+  QString runDir() const { return runDir_; }
+  int drainIntervalMs() const { return timer_.interval(); }
+
+ signals:
+  void started(const trainscope::RunStarted& info);
+  void stepsArrived(const QVector<trainscope::StepMetrics>& steps);
+  void epochArrived(const trainscope::EpochMetrics& epoch);
+  void progressed(const trainscope::Progress& progress);
+  void logLine(const trainscope::LogLine& line);
+  void stateChanged(trainscope::RunState state, const QString& reason);
+  void failed(const QString& message);
+  void guardTripped(const trainscope::GuardTripped& trip);
+  void probesArrived(const QVector<trainscope::ProbeSample>& samples);
+  void histogramsArrived(const QVector<trainscope::Histogram>& histograms);
+  void tensorsSaved(const trainscope::TensorsSaved& saved);
+  void batchSnapshot(const trainscope::BatchSnapshot& snapshot);
+  // After each drain that delivered something: the moment to redraw.
+  void drained();
+  void ended(trainscope::RunState state);
+
+ private:
+  void drain();
+
+  trainscope::EventQueue* source();
+  bool sourceFinished();
+
+  std::unique_ptr<TrainingSession> session_;
+  std::unique_ptr<ProcessRun> process_;
+  QTimer timer_;
+  RunState state_ = RunState::Finished;
+  QString runDir_;
+};
+
+}  // namespace trainscope::ui
