@@ -3232,6 +3232,14 @@ p(标签) %3 · 损失 %4
       <source>Steps between full histograms and update-to-weight ratios (0 = none). Each costs a pass over every activation and gradient.</source>
       <translation>完整直方图和更新/权重比率之间间隔的步数（0 = 不记录）。每次都需要遍历所有激活和梯度。</translation>
     </message>
+    <message>
+      <source>Momentum</source>
+      <translation>动量</translation>
+    </message>
+    <message>
+      <source>SGD only: how much of the previous step carries over, smoothing noisy gradients. 0.9 is the usual choice.</source>
+      <translation>仅限 SGD：保留多少上一步的更新，用于平滑带噪声的梯度。通常取 0.9。</translation>
+    </message>
   </context>
   <context>
     <name>trainscope::Metric</name>

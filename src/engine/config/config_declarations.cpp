@@ -207,7 +207,14 @@ void declareOptimizer(std::vector<ConfigField>& fields) {
                                 "The size of each step. Too high and the loss jumps or becomes NaN; too low and "
                                 "nothing happens. Typical: 0.1-0.01 for SGD, 1e-3 to 3e-4 for Adam."))
       .describe("base learning rate");
-  TS_FIELD(optimizer, momentum).inGrid().range(0, 1).describe("SGD");
+  TS_FIELD(optimizer, momentum)
+      .inGrid()
+      .range(0, 1)
+      .onForm(FormGroup::Optimizer, 1, QT_TRANSLATE_NOOP("trainscope::Config", "Momentum"),
+              QT_TRANSLATE_NOOP("trainscope::Config",
+                                "SGD only: how much of the previous step carries over, smoothing noisy gradients. 0.9 "
+                                "is the usual choice."))
+      .describe("SGD");
   TS_FIELD(optimizer, nesterov)
       .onForm(FormGroup::Optimizer, 2, QT_TRANSLATE_NOOP("trainscope::Config", "Nesterov"),
               QT_TRANSLATE_NOOP(
