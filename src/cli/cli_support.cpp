@@ -62,8 +62,8 @@ ExperimentConfig configFromFile(const std::string& path, const std::vector<std::
     const auto& kind = configField(&ExperimentConfig::dataset, &DatasetConfig::kind);
     const auto& root = configField(&ExperimentConfig::dataset, &DatasetConfig::root);
     const auto at = [&](const ConfigField& f) {
-      const nlohmann::json::json_pointer p(f.pointer());
-      return j.contains(p) && j.at(p).is_string() ? j.at(p).get<std::string>() : std::string();
+      const nlohmann::json* v = f.in(j);
+      return v && v->is_string() ? v->get<std::string>() : std::string();
     };
     if (at(kind) == "image-folder" && !at(root).empty()) dataset.kind = at(kind), dataset.root = at(root);
     Problems problems = dataset.kind == "image-folder" ? checkDatasetAvailable(dataset) : Problems{};

@@ -27,11 +27,10 @@ const nlohmann::json* sectionObject(JsonFields& top, const std::string& section)
   return s;
 }
 
-void readSection(const nlohmann::json& object, const std::string& section, ExperimentConfig& c, Problems& problems) {
-  JsonFields f(object, section, problems);
+// Every declared field of `section` ("" the top level) from its object.
+void readFields(JsonFields& f, const std::string& section, ExperimentConfig& c) {
   for (const auto& field : configFields())
     if (field.section() == section) readConfigField(f, field, c);
-  f.rejectUnknown();
 }
 
 void readTransforms(JsonFields& top, ExperimentConfig& c, Problems& problems) {
@@ -61,10 +60,11 @@ ExperimentConfig parseConfig(const nlohmann::json& j) {
   JsonFields top(j, "", problems);
   for (const auto& section : configSections()) {
     if (section.empty()) {
-      for (const auto& field : configFields())
-        if (field.section().empty()) readConfigField(top, field, c);
+      readFields(top, section, c);
     } else if (const auto* s = sectionObject(top, section)) {
-      readSection(*s, section, c, problems);
+      JsonFields f(*s, section, problems);
+      readFields(f, section, c);
+      f.rejectUnknown();
     }
   }
   checkConfigRules(c, j, problems);
@@ -122,10 +122,7 @@ ExperimentConfig loadConfigFile(const std::string& path) { return parseConfig(re
 nlohmann::json toJson(const ExperimentConfig& c) {
   nlohmann::json j = nlohmann::json::object();
   for (const auto& field : configFields()) j[nlohmann::json::json_pointer(field.pointer())] = field.value(c);
-  nlohmann::json train = nlohmann::json::array(), val = nlohmann::json::array();
-  for (const auto& t : c.train_transforms) train.push_back(toJson(t));
-  for (const auto& t : c.val_transforms) val.push_back(toJson(t));
-  j[transformsKey()] = {{"train", train}, {"val", val}};
+  j[transformsKey()] = {{"train", pipelineJson(c.train_transforms)}, {"val", pipelineJson(c.val_transforms)}};
   return j;
 }
 

@@ -178,6 +178,8 @@ ExperimentConfig loadConfigFile(const std::string& path);
 nlohmann::json readConfigJson(const std::string& path, const std::string& field = "config");
 nlohmann::json toJson(const ExperimentConfig& c);
 nlohmann::json toJson(const TransformSpec& t);
+// A pipeline as its JSON array, each transform by toJson.
+nlohmann::json pipelineJson(const std::vector<TransformSpec>& pipeline);
 
 // Applies "a.b.c=value" overrides (value parsed as JSON, else taken as a string).
 void applyOverride(nlohmann::json& j, const std::string& assignment);

@@ -50,8 +50,7 @@ void checkScheduler(const SchedulerConfig& s, Problems& problems) {
 
 void checkTensors(const TensorDumpConfig& t, const nlohmann::json& j, Problems& problems) {
   const ConfigField& kinds = configField(&C::tensors, &TensorDumpConfig::kinds);
-  if (j.contains(nlohmann::json::json_pointer(kinds.pointer())) && t.kinds.empty())
-    problems.push_back({kinds.key, "must name at least one kind"});
+  if (kinds.in(j) && t.kinds.empty()) problems.push_back({kinds.key, "must name at least one kind"});
 }
 }  // namespace
 

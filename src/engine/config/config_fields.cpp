@@ -54,6 +54,11 @@ nlohmann::json ConfigField::value(const ExperimentConfig& c) const {
   return std::visit([](auto* p) { return nlohmann::json(*p); }, at(const_cast<ExperimentConfig&>(c)));
 }
 
+const nlohmann::json* ConfigField::in(const nlohmann::json& config) const {
+  const nlohmann::json::json_pointer p(pointer());
+  return config.contains(p) ? &config.at(p) : nullptr;
+}
+
 std::vector<std::string> ConfigField::choiceValues() const {
   std::vector<std::string> out;
   for (const auto& c : choices) out.push_back(c.value);

@@ -59,6 +59,8 @@ struct ConfigField {
   bool isList() const;
   bool isNumber() const;  // an int, int64, uint64 or double scalar
   nlohmann::json value(const ExperimentConfig& c) const;
+  // The field as written in a config's JSON, or nullptr when it is not there.
+  const nlohmann::json* in(const nlohmann::json& config) const;
   std::vector<std::string> choiceValues() const;
 
   // Fluent declaration (config_declarations.cpp).

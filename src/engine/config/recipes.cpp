@@ -44,18 +44,18 @@ std::string presetForDataKind(const std::string& kind) {
 
 void applyRecipe(nlohmann::json& experiment, const nlohmann::json& preset) {
   using C = ExperimentConfig;
-  const nlohmann::json::json_pointer workers(configField(&C::loader, &LoaderConfig::num_workers).pointer());
-  const nlohmann::json machine = experiment.contains(workers) ? experiment.at(workers) : nlohmann::json();
+  const ConfigField& workers = configField(&C::loader, &LoaderConfig::num_workers);
+  const nlohmann::json* written = workers.in(experiment);
+  const nlohmann::json machine = written ? *written : nlohmann::json();
   for (const std::string& key :
        {configSection(&C::model), configSection(&C::optimizer), configSection(&C::scheduler),
         configSection(&C::training), configField(&C::epochs).key, transformsKey(), configSection(&C::loader)})
     if (preset.contains(key)) experiment[key] = preset[key];
-  if (machine.is_number()) experiment[workers] = machine;
+  if (machine.is_number()) experiment[nlohmann::json::json_pointer(workers.pointer())] = machine;
 }
 
 nlohmann::json defaultPipelinesJson(const DatasetConfig& d) {
-  nlohmann::json val = nlohmann::json::array();
-  for (const auto& t : defaultTransforms(d, false)) val.push_back(toJson(t));
+  const nlohmann::json val = pipelineJson(defaultTransforms(d, false));
   return {{"train", val}, {"val", val}};
 }
 

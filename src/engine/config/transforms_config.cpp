@@ -163,6 +163,12 @@ nlohmann::json toJson(const TransformSpec& spec) {
   return j;
 }
 
+nlohmann::json pipelineJson(const std::vector<TransformSpec>& pipeline) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& t : pipeline) out.push_back(toJson(t));
+  return out;
+}
+
 std::vector<TransformSpec> defaultTransforms(const DatasetConfig& d, bool train) {
   TransformSpec toTensor;
   toTensor.name = "ToTensor";

@@ -89,12 +89,10 @@ torch::Tensor preprocessImage(const TrainedModel& m, const cv::Mat& pixels, cons
 }
 
 nlohmann::json preprocessingJson(const TrainedModel& m) {
-  nlohmann::json transforms = nlohmann::json::array();
+  const nlohmann::json transforms = pipelineJson(m.pipeline);
   std::vector<double> mean, std;
-  for (const auto& t : m.pipeline) {
-    transforms.push_back(toJson(t));
+  for (const auto& t : m.pipeline)
     if (t.name == "Normalize") mean = t.mean, std = t.std;
-  }
   return {{"format", "trainscope-model-1"},
           {"run", m.run_name},
           {"model", m.config.model.name},

@@ -199,9 +199,8 @@ std::optional<Event> eventFromJson(const json& j) {
       return e;
     }
     // A metrics event needs its index (the first declared field: step, epoch).
-    if (kind == "step" && j.at(stepMetricFields().front().key).is_number_integer())
-      return metricsFrom(j, stepMetricFields());
-    if (kind == "epoch" && j.at(epochMetricFields().front().key).is_number_integer())
+    if (kind == "step" && j.at(stepMetricFields().front().key).is_number()) return metricsFrom(j, stepMetricFields());
+    if (kind == "epoch" && j.at(epochMetricFields().front().key).is_number())
       return metricsFrom(j, epochMetricFields());
     if (kind == "log")
       return LogLine{levelFrom(j.value("level", "")), j.at("text").get<std::string>(), number(j, "wall_time")};

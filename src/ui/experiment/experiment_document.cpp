@@ -57,8 +57,10 @@ void ExperimentDocument::setJson(const nlohmann::json& config) {
   emit changed();
 }
 
-nlohmann::json ExperimentDocument::value(const ConfigField& field) const {
-  const nlohmann::json::json_pointer p(field.pointer());
+nlohmann::json ExperimentDocument::value(const ConfigField& field) const { return writtenOrDefault(field.pointer()); }
+
+nlohmann::json ExperimentDocument::writtenOrDefault(const std::string& pointer) const {
+  const nlohmann::json::json_pointer p(pointer);
   if (json_.contains(p)) return json_.at(p);
   return full_.contains(p) ? full_.at(p) : nlohmann::json();
 }
@@ -88,11 +90,7 @@ void ExperimentDocument::set(const ConfigField& field, const nlohmann::json& val
   setPointer(field.pointer(), value);
 }
 
-nlohmann::json ExperimentDocument::pipeline(bool train) const {
-  const nlohmann::json::json_pointer p(pipelinePointer(train));
-  if (json_.contains(p)) return json_.at(p);
-  return full_.contains(p) ? full_.at(p) : nlohmann::json();
-}
+nlohmann::json ExperimentDocument::pipeline(bool train) const { return writtenOrDefault(pipelinePointer(train)); }
 
 void ExperimentDocument::setPipeline(bool train, const nlohmann::json& transforms) {
   setPointer(pipelinePointer(train), transforms);
@@ -121,8 +119,8 @@ void ExperimentDocument::unset(const ConfigField& field) {
 namespace {
 // A string field as written, or `fallback` (any JSON may be loaded).
 std::string writtenString(const nlohmann::json& j, const ConfigField& field, const std::string& fallback) {
-  const nlohmann::json::json_pointer p(field.pointer());
-  return j.contains(p) && j.at(p).is_string() ? j.at(p).get<std::string>() : fallback;
+  const nlohmann::json* v = field.in(j);
+  return v && v->is_string() ? v->get<std::string>() : fallback;
 }
 }  // namespace
 
@@ -231,9 +229,7 @@ void ExperimentDocument::setAugmentation(const Augmentation& a) {
     emit changed();
     return;
   }
-  nlohmann::json list = nlohmann::json::array();
-  for (const auto& t : augmentedTrainPipeline(config_, a)) list.push_back(toJson(t));
-  setPointer(pipelinePointer(true), list);
+  setPointer(pipelinePointer(true), pipelineJson(augmentedTrainPipeline(config_, a)));
 }
 
 }  // namespace trainscope::ui

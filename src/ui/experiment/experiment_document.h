@@ -74,6 +74,7 @@ class ExperimentDocument : public QObject {
  private:
   void revalidate();
   void setPointer(const std::string& pointer, const nlohmann::json& value);
+  nlohmann::json writtenOrDefault(const std::string& pointer) const;  // as written, else the last valid config's
   void applyDataKindRecipe(const std::string& kindBefore, const ExperimentConfig& before);
 
   nlohmann::json json_;
