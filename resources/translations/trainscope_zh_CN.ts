@@ -433,228 +433,16 @@ Predicted: %2
       <translation>优化器</translation>
     </message>
     <message>
-      <source>How the weights move. SGD with momentum is the classic and generalises well; Adam adapts a step size per weight and is forgiving of the learning rate; AdamW is Adam with weight decay done right.</source>
-      <translation>权重如何更新。带动量的 SGD 是经典选择，泛化良好；Adam 为每个权重自适应步长，对学习率较宽容；AdamW 是正确实现了权重衰减的 Adam。</translation>
-    </message>
-    <message>
-      <source>Learning rate</source>
-      <translation>学习率</translation>
-    </message>
-    <message>
-      <source>The size of each step. Too high and the loss jumps or becomes NaN; too low and nothing happens. Typical: 0.1-0.01 for SGD, 1e-3 to 3e-4 for Adam.</source>
-      <translation>每一步的大小。过高时损失会跳动或变成 NaN；过低时几乎没有进展。典型值：SGD 为 0.1-0.01，Adam 为 1e-3 到 3e-4。</translation>
-    </message>
-    <message>
-      <source>Momentum</source>
-      <translation>动量</translation>
-    </message>
-    <message>
-      <source>SGD only: how much of the previous step carries over, smoothing noisy gradients. 0.9 is the usual choice.</source>
-      <translation>仅限 SGD：保留多少上一步的更新，用于平滑带噪声的梯度。通常取 0.9。</translation>
-    </message>
-    <message>
-      <source>Nesterov</source>
-      <translation>Nesterov</translation>
-    </message>
-    <message>
-      <source>SGD only: looks ahead along the momentum before computing the gradient; often slightly better.</source>
-      <translation>仅限 SGD：先沿动量方向向前看，再计算梯度；通常略好一些。</translation>
-    </message>
-    <message>
-      <source>Weight decay</source>
-      <translation>权重衰减</translation>
-    </message>
-    <message>
-      <source>Pulls weights towards zero each step, a brake on overfitting. Try 1e-4 to 5e-4; raise it when the validation loss climbs while the training loss falls.</source>
-      <translation>每一步将权重拉向零，用于抑制过拟合。可尝试 1e-4 到 5e-4；当验证损失上升而训练损失下降时调高。</translation>
-    </message>
-    <message>
       <source>Learning-rate schedule</source>
       <translation>学习率调度</translation>
-    </message>
-    <message>
-      <source>Schedule</source>
-      <translation>调度</translation>
-    </message>
-    <message>
-      <source>constant</source>
-      <translation>恒定</translation>
-    </message>
-    <message>
-      <source>cosine</source>
-      <translation>余弦</translation>
-    </message>
-    <message>
-      <source>How the learning rate changes during training. Lowering it late lets the model settle into a minimum: step drops it by gamma every step_size epochs, cosine glides it down smoothly.</source>
-      <translation>训练过程中学习率如何变化。后期降低学习率能让模型稳定到一个极小值：step 每隔 step_size 个 epoch 将其乘以 gamma，cosine 则平滑地逐渐降低。</translation>
-    </message>
-    <message>
-      <source>Step size (epochs)</source>
-      <translation>步长（epoch）</translation>
-    </message>
-    <message>
-      <source>StepLR: epochs between two drops.</source>
-      <translation>StepLR：两次下降之间的 epoch 数。</translation>
-    </message>
-    <message>
-      <source>Gamma</source>
-      <translation>Gamma</translation>
-    </message>
-    <message>
-      <source>StepLR / MultiStepLR: the factor of each drop (0.1 = ten times smaller).</source>
-      <translation>StepLR / MultiStepLR：每次下降的系数（0.1 = 缩小为十分之一）。</translation>
-    </message>
-    <message>
-      <source>Milestones (epochs)</source>
-      <translation>里程碑（epoch）</translation>
-    </message>
-    <message>
-      <source>MultiStepLR: the epochs at which to drop, e.g. 30, 60.</source>
-      <translation>MultiStepLR：在哪些 epoch 下降，例如 30, 60。</translation>
-    </message>
-    <message>
-      <source>Minimum rate</source>
-      <translation>最小学习率</translation>
-    </message>
-    <message>
-      <source>Cosine: the learning rate it ends at.</source>
-      <translation>余弦调度：学习率最终降到的值。</translation>
-    </message>
-    <message>
-      <source>Warmup (epochs)</source>
-      <translation>预热（epoch）</translation>
-    </message>
-    <message>
-      <source>Start small and ramp up linearly over this many epochs: large models and large batches are unstable in their first steps. May be fractional, e.g. 0.5.</source>
-      <translation>从较小值开始，在这么多个 epoch 内线性升高：大模型和大批次在最初几步并不稳定。可以是小数，例如 0.5。</translation>
     </message>
     <message>
       <source>Training</source>
       <translation>训练</translation>
     </message>
     <message>
-      <source>Epochs</source>
-      <translation>epoch 数</translation>
-    </message>
-    <message>
-      <source>Passes over the training set. Watch the validation curve to see when more stop helping.</source>
-      <translation>遍历训练集的次数。观察验证曲线，看何时增加 epoch 不再有帮助。</translation>
-    </message>
-    <message>
-      <source>Batch size</source>
-      <translation>批大小</translation>
-    </message>
-    <message>
-      <source>Images per step. Larger batches are faster per image but need more memory and often a larger learning rate.</source>
-      <translation>每步的图像数。更大的批次按每张图像计算更快，但需要更多内存，且通常需要更大的学习率。</translation>
-    </message>
-    <message>
-      <source>Gradient accumulation</source>
-      <translation>梯度累积</translation>
-    </message>
-    <message>
-      <source>Sum the gradients of this many batches before one optimizer step: a large effective batch when memory is short.</source>
-      <translation>在一次优化器更新前累加这么多个批次的梯度：内存不足时获得更大的等效批大小。</translation>
-    </message>
-    <message>
-      <source>Clip gradient norm</source>
-      <translation>梯度范数裁剪</translation>
-    </message>
-    <message>
-      <source>Scales gradients down when their overall norm exceeds this (0 = off). A seat belt against exploding gradients; 1.0 to 5.0 is common.</source>
-      <translation>当梯度的总范数超过此值时按比例缩小梯度（0 = 关闭）。防止梯度爆炸的安全带；常用 1.0 到 5.0。</translation>
-    </message>
-    <message>
-      <source>Label smoothing</source>
-      <translation>标签平滑</translation>
-    </message>
-    <message>
-      <source>Trains towards 90% instead of 100% confidence (at 0.1), which calibrates the model and often helps a little.</source>
-      <translation>以 90% 而非 100% 的置信度为训练目标（取 0.1 时），可校准模型，且通常略有帮助。</translation>
-    </message>
-    <message>
-      <source>MixUp alpha</source>
-      <translation>MixUp alpha</translation>
-    </message>
-    <message>
-      <source>Blends each batch with a shuffled copy of itself, labels too (Beta(alpha, alpha) weights): a brake on overfitting small datasets. Try 0.2; 0 is off.</source>
-      <translation>将每个批次与其打乱后的副本按 Beta(alpha, alpha) 权重混合，标签也一起混合：可抑制小数据集上的过拟合。可尝试 0.2；0 表示关闭。</translation>
-    </message>
-    <message>
-      <source>CutMix alpha</source>
-      <translation>CutMix alpha</translation>
-    </message>
-    <message>
-      <source>Pastes a box from another image of the batch, labels weighted by its area. Try 1.0; 0 is off. With MixUp on too, each batch gets one of the two.</source>
-      <translation>从同一批次的另一张图像中粘贴一个矩形区域，标签按面积加权。可尝试 1.0；0 表示关闭。若同时开启 MixUp，每个批次使用两者之一。</translation>
-    </message>
-    <message>
-      <source>Unfreeze at epoch</source>
-      <translation>解冻于第几个 epoch</translation>
-    </message>
-    <message>
-      <source>Fine-tuning: from this epoch on, the frozen layers (Model page) train too. 0 keeps them frozen.</source>
-      <translation>微调：从这个 epoch 开始，被冻结的层（模型页面）也参与训练。0 表示始终冻结。</translation>
-    </message>
-    <message>
-      <source>Backbone LR factor</source>
-      <translation>主干学习率系数</translation>
-    </message>
-    <message>
-      <source>Fine-tuning: the learning rate of every layer but the classifier head, as a share of the rate (0.1 is common). 1 trains all alike.</source>
-      <translation>微调：除分类头以外所有层的学习率，占学习率的比例（常用 0.1）。1 表示所有层相同。</translation>
-    </message>
-    <message>
       <source>Debugging</source>
       <translation>调试</translation>
-    </message>
-    <message>
-      <source>NaN guard</source>
-      <translation>NaN 防护</translation>
-    </message>
-    <message>
-      <source>pause</source>
-      <translation>暂停</translation>
-    </message>
-    <message>
-      <source>stop</source>
-      <translation>停止</translation>
-    </message>
-    <message>
-      <source>skip the batch</source>
-      <translation>跳过该批次</translation>
-    </message>
-    <message>
-      <source>off</source>
-      <translation>关闭</translation>
-    </message>
-    <message>
-      <source>When the loss or a gradient becomes NaN or infinite: pause the run (and save the batch and the first bad layer to HDF5), stop it, or skip that batch and go on. The bad step is never applied. Its check costs about 1% of a step.</source>
-      <translation>当损失或某个梯度变为 NaN 或无穷大时：暂停运行（并将该批次和第一个出错的层保存为 HDF5）、停止运行，或跳过该批次继续。出错的那一步永远不会被应用。该检查的开销约为一步的 1%。</translation>
-    </message>
-    <message>
-      <source>Anomaly detection (slow)</source>
-      <translation>异常检测（较慢）</translation>
-    </message>
-    <message>
-      <source>autograd's detect_anomaly: every backward op checks its output and the first one producing NaN is named. Costs about half the speed: turn it on to chase a NaN, not to train.</source>
-      <translation>autograd 的 detect_anomaly：每个反向运算都会检查其输出，并指出第一个产生 NaN 的运算。速度大约减半：用于追查 NaN，而非用于训练。</translation>
-    </message>
-    <message>
-      <source>Probes</source>
-      <translation>探针</translation>
-    </message>
-    <message>
-      <source>Statistics of every layer's output and gradient each step, and histograms, for the Inspect page and probes.h5. Within 3% of a step's time.</source>
-      <translation>每一步记录每层输出和梯度的统计量以及直方图，供检查页面和 probes.h5 使用。开销不超过一步时间的 3%。</translation>
-    </message>
-    <message>
-      <source>Histogram every (steps)</source>
-      <translation>直方图间隔（步）</translation>
-    </message>
-    <message>
-      <source>Steps between full histograms and update-to-weight ratios (0 = none). Each costs a pass over every activation and gradient.</source>
-      <translation>完整直方图和更新/权重比率之间间隔的步数（0 = 不记录）。每次都需要遍历所有激活和梯度。</translation>
     </message>
     <message>
       <source>Augmentation</source>
@@ -663,38 +451,6 @@ Predicted: %2
     <message>
       <source>Reproducibility and resources</source>
       <translation>可复现性与资源</translation>
-    </message>
-    <message>
-      <source>Seed</source>
-      <translation>随机种子</translation>
-    </message>
-    <message>
-      <source>Seeds weight initialisation, shuffling and augmentation. Same seed, same run.</source>
-      <translation>用于权重初始化、数据打乱和数据增强的随机种子。相同的种子，相同的运行。</translation>
-    </message>
-    <message>
-      <source>Deterministic</source>
-      <translation>确定性</translation>
-    </message>
-    <message>
-      <source>Only deterministic kernels: bit-identical reruns at some speed cost. On the CPU, the same seed and thread count already repeat exactly.</source>
-      <translation>仅使用确定性内核：重新运行结果逐位相同，但会损失一些速度。在 CPU 上，相同的随机种子和线程数本身就能精确复现。</translation>
-    </message>
-    <message>
-      <source>Loader workers</source>
-      <translation>加载线程数</translation>
-    </message>
-    <message>
-      <source>Threads preparing batches while the model trains. Raise it when the data-wait share is high.</source>
-      <translation>在模型训练时准备批次的线程。当等待数据占比较高时调高。</translation>
-    </message>
-    <message>
-      <source>Threads</source>
-      <translation>线程数</translation>
-    </message>
-    <message>
-      <source>LibTorch compute threads; 0 uses every core.</source>
-      <translation>LibTorch 计算线程数；0 表示使用所有核心。</translation>
     </message>
     <message>
       <source>Augment training images</source>
@@ -2631,6 +2387,257 @@ p(标签) %3 · 损失 %4
     </message>
   </context>
   <context>
+    <name>trainscope::Config</name>
+    <message>
+      <source>Seed</source>
+      <translation>随机种子</translation>
+    </message>
+    <message>
+      <source>Seeds weight initialisation, shuffling and augmentation. Same seed, same run.</source>
+      <translation>用于权重初始化、数据打乱和数据增强的随机种子。相同的种子，相同的运行。</translation>
+    </message>
+    <message>
+      <source>Deterministic</source>
+      <translation>确定性</translation>
+    </message>
+    <message>
+      <source>Only deterministic kernels: bit-identical reruns at some speed cost. On the CPU, the same seed and thread count already repeat exactly.</source>
+      <translation>仅使用确定性内核：重新运行结果逐位相同，但会损失一些速度。在 CPU 上，相同的随机种子和线程数本身就能精确复现。</translation>
+    </message>
+    <message>
+      <source>Threads</source>
+      <translation>线程数</translation>
+    </message>
+    <message>
+      <source>LibTorch compute threads; 0 uses every core.</source>
+      <translation>LibTorch 计算线程数；0 表示使用所有核心。</translation>
+    </message>
+    <message>
+      <source>Epochs</source>
+      <translation>epoch 数</translation>
+    </message>
+    <message>
+      <source>Passes over the training set. Watch the validation curve to see when more stop helping.</source>
+      <translation>遍历训练集的次数。观察验证曲线，看何时增加 epoch 不再有帮助。</translation>
+    </message>
+    <message>
+      <source>Batch size</source>
+      <translation>批大小</translation>
+    </message>
+    <message>
+      <source>Images per step. Larger batches are faster per image but need more memory and often a larger learning rate.</source>
+      <translation>每步的图像数。更大的批次按每张图像计算更快，但需要更多内存，且通常需要更大的学习率。</translation>
+    </message>
+    <message>
+      <source>Loader workers</source>
+      <translation>加载线程数</translation>
+    </message>
+    <message>
+      <source>Threads preparing batches while the model trains. Raise it when the data-wait share is high.</source>
+      <translation>在模型训练时准备批次的线程。当等待数据占比较高时调高。</translation>
+    </message>
+    <message>
+      <source>Unfreeze at epoch</source>
+      <translation>解冻于第几个 epoch</translation>
+    </message>
+    <message>
+      <source>Fine-tuning: from this epoch on, the frozen layers (Model page) train too. 0 keeps them frozen.</source>
+      <translation>微调：从这个 epoch 开始，被冻结的层（模型页面）也参与训练。0 表示始终冻结。</translation>
+    </message>
+    <message>
+      <source>Backbone LR factor</source>
+      <translation>主干学习率系数</translation>
+    </message>
+    <message>
+      <source>Fine-tuning: the learning rate of every layer but the classifier head, as a share of the rate (0.1 is common). 1 trains all alike.</source>
+      <translation>微调：除分类头以外所有层的学习率，占学习率的比例（常用 0.1）。1 表示所有层相同。</translation>
+    </message>
+    <message>
+      <source>Optimizer</source>
+      <translation>优化器</translation>
+    </message>
+    <message>
+      <source>How the weights move. SGD with momentum is the classic and generalises well; Adam adapts a step size per weight and is forgiving of the learning rate; AdamW is Adam with weight decay done right.</source>
+      <translation>权重如何更新。带动量的 SGD 是经典选择，泛化良好；Adam 为每个权重自适应步长，对学习率较宽容；AdamW 是正确实现了权重衰减的 Adam。</translation>
+    </message>
+    <message>
+      <source>Learning rate</source>
+      <translation>学习率</translation>
+    </message>
+    <message>
+      <source>The size of each step. Too high and the loss jumps or becomes NaN; too low and nothing happens. Typical: 0.1-0.01 for SGD, 1e-3 to 3e-4 for Adam.</source>
+      <translation>每一步的大小。过高时损失会跳动或变成 NaN；过低时几乎没有进展。典型值：SGD 为 0.1-0.01，Adam 为 1e-3 到 3e-4。</translation>
+    </message>
+    <message>
+      <source>Momentum</source>
+      <translation>动量</translation>
+    </message>
+    <message>
+      <source>SGD only: how much of the previous step carries over, smoothing noisy gradients. 0.9 is the usual choice.</source>
+      <translation>仅限 SGD：保留多少上一步的更新，用于平滑带噪声的梯度。通常取 0.9。</translation>
+    </message>
+    <message>
+      <source>Nesterov</source>
+      <translation>Nesterov</translation>
+    </message>
+    <message>
+      <source>SGD only: looks ahead along the momentum before computing the gradient; often slightly better.</source>
+      <translation>仅限 SGD：先沿动量方向向前看，再计算梯度；通常略好一些。</translation>
+    </message>
+    <message>
+      <source>Weight decay</source>
+      <translation>权重衰减</translation>
+    </message>
+    <message>
+      <source>Pulls weights towards zero each step, a brake on overfitting. Try 1e-4 to 5e-4; raise it when the validation loss climbs while the training loss falls.</source>
+      <translation>每一步将权重拉向零，用于抑制过拟合。可尝试 1e-4 到 5e-4；当验证损失上升而训练损失下降时调高。</translation>
+    </message>
+    <message>
+      <source>constant</source>
+      <translation>恒定</translation>
+    </message>
+    <message>
+      <source>cosine</source>
+      <translation>余弦</translation>
+    </message>
+    <message>
+      <source>Schedule</source>
+      <translation>调度</translation>
+    </message>
+    <message>
+      <source>How the learning rate changes during training. Lowering it late lets the model settle into a minimum: step drops it by gamma every step_size epochs, cosine glides it down smoothly.</source>
+      <translation>训练过程中学习率如何变化。后期降低学习率能让模型稳定到一个极小值：step 每隔 step_size 个 epoch 将其乘以 gamma，cosine 则平滑地逐渐降低。</translation>
+    </message>
+    <message>
+      <source>Step size (epochs)</source>
+      <translation>步长（epoch）</translation>
+    </message>
+    <message>
+      <source>StepLR: epochs between two drops.</source>
+      <translation>StepLR：两次下降之间的 epoch 数。</translation>
+    </message>
+    <message>
+      <source>Gamma</source>
+      <translation>Gamma</translation>
+    </message>
+    <message>
+      <source>StepLR / MultiStepLR: the factor of each drop (0.1 = ten times smaller).</source>
+      <translation>StepLR / MultiStepLR：每次下降的系数（0.1 = 缩小为十分之一）。</translation>
+    </message>
+    <message>
+      <source>Milestones (epochs)</source>
+      <translation>里程碑（epoch）</translation>
+    </message>
+    <message>
+      <source>MultiStepLR: the epochs at which to drop, e.g. 30, 60.</source>
+      <translation>MultiStepLR：在哪些 epoch 下降，例如 30, 60。</translation>
+    </message>
+    <message>
+      <source>Minimum rate</source>
+      <translation>最小学习率</translation>
+    </message>
+    <message>
+      <source>Cosine: the learning rate it ends at.</source>
+      <translation>余弦调度：学习率最终降到的值。</translation>
+    </message>
+    <message>
+      <source>Warmup (epochs)</source>
+      <translation>预热（epoch）</translation>
+    </message>
+    <message>
+      <source>Start small and ramp up linearly over this many epochs: large models and large batches are unstable in their first steps. May be fractional, e.g. 0.5.</source>
+      <translation>从较小值开始，在这么多个 epoch 内线性升高：大模型和大批次在最初几步并不稳定。可以是小数，例如 0.5。</translation>
+    </message>
+    <message>
+      <source>Gradient accumulation</source>
+      <translation>梯度累积</translation>
+    </message>
+    <message>
+      <source>Sum the gradients of this many batches before one optimizer step: a large effective batch when memory is short.</source>
+      <translation>在一次优化器更新前累加这么多个批次的梯度：内存不足时获得更大的等效批大小。</translation>
+    </message>
+    <message>
+      <source>Clip gradient norm</source>
+      <translation>梯度范数裁剪</translation>
+    </message>
+    <message>
+      <source>Scales gradients down when their overall norm exceeds this (0 = off). A seat belt against exploding gradients; 1.0 to 5.0 is common.</source>
+      <translation>当梯度的总范数超过此值时按比例缩小梯度（0 = 关闭）。防止梯度爆炸的安全带；常用 1.0 到 5.0。</translation>
+    </message>
+    <message>
+      <source>Label smoothing</source>
+      <translation>标签平滑</translation>
+    </message>
+    <message>
+      <source>Trains towards 90% instead of 100% confidence (at 0.1), which calibrates the model and often helps a little.</source>
+      <translation>以 90% 而非 100% 的置信度为训练目标（取 0.1 时），可校准模型，且通常略有帮助。</translation>
+    </message>
+    <message>
+      <source>MixUp alpha</source>
+      <translation>MixUp alpha</translation>
+    </message>
+    <message>
+      <source>Blends each batch with a shuffled copy of itself, labels too (Beta(alpha, alpha) weights): a brake on overfitting small datasets. Try 0.2; 0 is off.</source>
+      <translation>将每个批次与其打乱后的副本按 Beta(alpha, alpha) 权重混合，标签也一起混合：可抑制小数据集上的过拟合。可尝试 0.2；0 表示关闭。</translation>
+    </message>
+    <message>
+      <source>CutMix alpha</source>
+      <translation>CutMix alpha</translation>
+    </message>
+    <message>
+      <source>Pastes a box from another image of the batch, labels weighted by its area. Try 1.0; 0 is off. With MixUp on too, each batch gets one of the two.</source>
+      <translation>从同一批次的另一张图像中粘贴一个矩形区域，标签按面积加权。可尝试 1.0；0 表示关闭。若同时开启 MixUp，每个批次使用两者之一。</translation>
+    </message>
+    <message>
+      <source>pause</source>
+      <translation>暂停</translation>
+    </message>
+    <message>
+      <source>stop</source>
+      <translation>停止</translation>
+    </message>
+    <message>
+      <source>skip the batch</source>
+      <translation>跳过该批次</translation>
+    </message>
+    <message>
+      <source>off</source>
+      <translation>关闭</translation>
+    </message>
+    <message>
+      <source>NaN guard</source>
+      <translation>NaN 防护</translation>
+    </message>
+    <message>
+      <source>When the loss or a gradient becomes NaN or infinite: pause the run (and save the batch and the first bad layer to HDF5), stop it, or skip that batch and go on. The bad step is never applied. Its check costs about 1% of a step.</source>
+      <translation>当损失或某个梯度变为 NaN 或无穷大时：暂停运行（并将该批次和第一个出错的层保存为 HDF5）、停止运行，或跳过该批次继续。出错的那一步永远不会被应用。该检查的开销约为一步的 1%。</translation>
+    </message>
+    <message>
+      <source>Anomaly detection (slow)</source>
+      <translation>异常检测（较慢）</translation>
+    </message>
+    <message>
+      <source>autograd's detect_anomaly: every backward op checks its output and the first one producing NaN is named. Costs about half the speed: turn it on to chase a NaN, not to train.</source>
+      <translation>autograd 的 detect_anomaly：每个反向运算都会检查其输出，并指出第一个产生 NaN 的运算。速度大约减半：用于追查 NaN，而非用于训练。</translation>
+    </message>
+    <message>
+      <source>Probes</source>
+      <translation>探针</translation>
+    </message>
+    <message>
+      <source>Statistics of every layer's output and gradient each step, and histograms, for the Inspect page and probes.h5. Within 3% of a step's time.</source>
+      <translation>每一步记录每层输出和梯度的统计量以及直方图，供检查页面和 probes.h5 使用。开销不超过一步时间的 3%。</translation>
+    </message>
+    <message>
+      <source>Histogram every (steps)</source>
+      <translation>直方图间隔（步）</translation>
+    </message>
+    <message>
+      <source>Steps between full histograms and update-to-weight ratios (0 = none). Each costs a pass over every activation and gradient.</source>
+      <translation>完整直方图和更新/权重比率之间间隔的步数（0 = 不记录）。每次都需要遍历所有激活和梯度。</translation>
+    </message>
+  </context>
+  <context>
     <name>trainscope::Data</name>
     <message>
       <source>Fashion-MNIST (%1)</source>
@@ -2741,6 +2748,57 @@ p(标签) %3 · 损失 %4
     <message>
       <source>Each step changes the weights by more than %1 of their size (a healthy ratio is around 1e-3): training is likely unstable. Lower the learning rate or add warmup.</source>
       <translation>每一步对权重的改变大于其大小的 %1（健康的比例约为 1e-3）：训练很可能不稳定。请降低学习率或加入预热（warmup）。</translation>
+    </message>
+  </context>
+  <context>
+    <name>trainscope::Metric</name>
+    <message>
+      <source>training loss (per step)</source>
+      <translation>训练损失（每步）</translation>
+    </message>
+    <message>
+      <source>training accuracy (per step)</source>
+      <translation>训练准确率（每步）</translation>
+    </message>
+    <message>
+      <source>learning rate</source>
+      <translation>学习率</translation>
+    </message>
+    <message>
+      <source>samples/s</source>
+      <translation>样本/秒</translation>
+    </message>
+    <message>
+      <source>training loss (per epoch)</source>
+      <translation>训练损失（每个 epoch）</translation>
+    </message>
+    <message>
+      <source>training accuracy (per epoch)</source>
+      <translation>训练准确率（每个 epoch）</translation>
+    </message>
+    <message>
+      <source>validation loss</source>
+      <translation>验证损失</translation>
+    </message>
+    <message>
+      <source>validation accuracy</source>
+      <translation>验证准确率</translation>
+    </message>
+    <message>
+      <source>gradient norm</source>
+      <translation>梯度范数</translation>
+    </message>
+    <message>
+      <source>step</source>
+      <translation>步</translation>
+    </message>
+    <message>
+      <source>epoch</source>
+      <translation>epoch</translation>
+    </message>
+    <message>
+      <source>time (s)</source>
+      <translation>时间（秒）</translation>
     </message>
   </context>
   <context>
@@ -2988,308 +3046,6 @@ p(标签) %3 · 损失 %4
     <message>
       <source>mostly right (easy)</source>
       <translation>多数时候正确（容易）</translation>
-    </message>
-  </context>
-  <context>
-    <name>trainscope::Config</name>
-    <message>
-      <source>Seed</source>
-      <translation>随机种子</translation>
-    </message>
-    <message>
-      <source>Seeds weight initialisation, shuffling and augmentation. Same seed, same run.</source>
-      <translation>用于权重初始化、数据打乱和数据增强的随机种子。相同的种子，相同的运行。</translation>
-    </message>
-    <message>
-      <source>Deterministic</source>
-      <translation>确定性</translation>
-    </message>
-    <message>
-      <source>Only deterministic kernels: bit-identical reruns at some speed cost. On the CPU, the same seed and thread count already repeat exactly.</source>
-      <translation>仅使用确定性内核：重新运行结果逐位相同，但会损失一些速度。在 CPU 上，相同的随机种子和线程数本身就能精确复现。</translation>
-    </message>
-    <message>
-      <source>Threads</source>
-      <translation>线程数</translation>
-    </message>
-    <message>
-      <source>LibTorch compute threads; 0 uses every core.</source>
-      <translation>LibTorch 计算线程数；0 表示使用所有核心。</translation>
-    </message>
-    <message>
-      <source>Epochs</source>
-      <translation>epoch 数</translation>
-    </message>
-    <message>
-      <source>Passes over the training set. Watch the validation curve to see when more stop helping.</source>
-      <translation>遍历训练集的次数。观察验证曲线，看何时增加 epoch 不再有帮助。</translation>
-    </message>
-    <message>
-      <source>Batch size</source>
-      <translation>批大小</translation>
-    </message>
-    <message>
-      <source>Images per step. Larger batches are faster per image but need more memory and often a larger learning rate.</source>
-      <translation>每步的图像数。更大的批次按每张图像计算更快，但需要更多内存，且通常需要更大的学习率。</translation>
-    </message>
-    <message>
-      <source>Loader workers</source>
-      <translation>加载线程数</translation>
-    </message>
-    <message>
-      <source>Threads preparing batches while the model trains. Raise it when the data-wait share is high.</source>
-      <translation>在模型训练时准备批次的线程。当等待数据占比较高时调高。</translation>
-    </message>
-    <message>
-      <source>Unfreeze at epoch</source>
-      <translation>解冻于第几个 epoch</translation>
-    </message>
-    <message>
-      <source>Fine-tuning: from this epoch on, the frozen layers (Model page) train too. 0 keeps them frozen.</source>
-      <translation>微调：从这个 epoch 开始，被冻结的层（模型页面）也参与训练。0 表示始终冻结。</translation>
-    </message>
-    <message>
-      <source>Backbone LR factor</source>
-      <translation>主干学习率系数</translation>
-    </message>
-    <message>
-      <source>Fine-tuning: the learning rate of every layer but the classifier head, as a share of the rate (0.1 is common). 1 trains all alike.</source>
-      <translation>微调：除分类头以外所有层的学习率，占学习率的比例（常用 0.1）。1 表示所有层相同。</translation>
-    </message>
-    <message>
-      <source>Optimizer</source>
-      <translation>优化器</translation>
-    </message>
-    <message>
-      <source>How the weights move. SGD with momentum is the classic and generalises well; Adam adapts a step size per weight and is forgiving of the learning rate; AdamW is Adam with weight decay done right.</source>
-      <translation>权重如何更新。带动量的 SGD 是经典选择，泛化良好；Adam 为每个权重自适应步长，对学习率较宽容；AdamW 是正确实现了权重衰减的 Adam。</translation>
-    </message>
-    <message>
-      <source>Learning rate</source>
-      <translation>学习率</translation>
-    </message>
-    <message>
-      <source>The size of each step. Too high and the loss jumps or becomes NaN; too low and nothing happens. Typical: 0.1-0.01 for SGD, 1e-3 to 3e-4 for Adam.</source>
-      <translation>每一步的大小。过高时损失会跳动或变成 NaN；过低时几乎没有进展。典型值：SGD 为 0.1-0.01，Adam 为 1e-3 到 3e-4。</translation>
-    </message>
-    <message>
-      <source>Nesterov</source>
-      <translation>Nesterov</translation>
-    </message>
-    <message>
-      <source>SGD only: looks ahead along the momentum before computing the gradient; often slightly better.</source>
-      <translation>仅限 SGD：先沿动量方向向前看，再计算梯度；通常略好一些。</translation>
-    </message>
-    <message>
-      <source>Weight decay</source>
-      <translation>权重衰减</translation>
-    </message>
-    <message>
-      <source>Pulls weights towards zero each step, a brake on overfitting. Try 1e-4 to 5e-4; raise it when the validation loss climbs while the training loss falls.</source>
-      <translation>每一步将权重拉向零，用于抑制过拟合。可尝试 1e-4 到 5e-4；当验证损失上升而训练损失下降时调高。</translation>
-    </message>
-    <message>
-      <source>constant</source>
-      <translation>恒定</translation>
-    </message>
-    <message>
-      <source>cosine</source>
-      <translation>余弦</translation>
-    </message>
-    <message>
-      <source>Schedule</source>
-      <translation>调度</translation>
-    </message>
-    <message>
-      <source>How the learning rate changes during training. Lowering it late lets the model settle into a minimum: step drops it by gamma every step_size epochs, cosine glides it down smoothly.</source>
-      <translation>训练过程中学习率如何变化。后期降低学习率能让模型稳定到一个极小值：step 每隔 step_size 个 epoch 将其乘以 gamma，cosine 则平滑地逐渐降低。</translation>
-    </message>
-    <message>
-      <source>Step size (epochs)</source>
-      <translation>步长（epoch）</translation>
-    </message>
-    <message>
-      <source>StepLR: epochs between two drops.</source>
-      <translation>StepLR：两次下降之间的 epoch 数。</translation>
-    </message>
-    <message>
-      <source>Gamma</source>
-      <translation>Gamma</translation>
-    </message>
-    <message>
-      <source>StepLR / MultiStepLR: the factor of each drop (0.1 = ten times smaller).</source>
-      <translation>StepLR / MultiStepLR：每次下降的系数（0.1 = 缩小为十分之一）。</translation>
-    </message>
-    <message>
-      <source>Milestones (epochs)</source>
-      <translation>里程碑（epoch）</translation>
-    </message>
-    <message>
-      <source>MultiStepLR: the epochs at which to drop, e.g. 30, 60.</source>
-      <translation>MultiStepLR：在哪些 epoch 下降，例如 30, 60。</translation>
-    </message>
-    <message>
-      <source>Minimum rate</source>
-      <translation>最小学习率</translation>
-    </message>
-    <message>
-      <source>Cosine: the learning rate it ends at.</source>
-      <translation>余弦调度：学习率最终降到的值。</translation>
-    </message>
-    <message>
-      <source>Warmup (epochs)</source>
-      <translation>预热（epoch）</translation>
-    </message>
-    <message>
-      <source>Start small and ramp up linearly over this many epochs: large models and large batches are unstable in their first steps. May be fractional, e.g. 0.5.</source>
-      <translation>从较小值开始，在这么多个 epoch 内线性升高：大模型和大批次在最初几步并不稳定。可以是小数，例如 0.5。</translation>
-    </message>
-    <message>
-      <source>Gradient accumulation</source>
-      <translation>梯度累积</translation>
-    </message>
-    <message>
-      <source>Sum the gradients of this many batches before one optimizer step: a large effective batch when memory is short.</source>
-      <translation>在一次优化器更新前累加这么多个批次的梯度：内存不足时获得更大的等效批大小。</translation>
-    </message>
-    <message>
-      <source>Clip gradient norm</source>
-      <translation>梯度范数裁剪</translation>
-    </message>
-    <message>
-      <source>Scales gradients down when their overall norm exceeds this (0 = off). A seat belt against exploding gradients; 1.0 to 5.0 is common.</source>
-      <translation>当梯度的总范数超过此值时按比例缩小梯度（0 = 关闭）。防止梯度爆炸的安全带；常用 1.0 到 5.0。</translation>
-    </message>
-    <message>
-      <source>Label smoothing</source>
-      <translation>标签平滑</translation>
-    </message>
-    <message>
-      <source>Trains towards 90% instead of 100% confidence (at 0.1), which calibrates the model and often helps a little.</source>
-      <translation>以 90% 而非 100% 的置信度为训练目标（取 0.1 时），可校准模型，且通常略有帮助。</translation>
-    </message>
-    <message>
-      <source>MixUp alpha</source>
-      <translation>MixUp alpha</translation>
-    </message>
-    <message>
-      <source>Blends each batch with a shuffled copy of itself, labels too (Beta(alpha, alpha) weights): a brake on overfitting small datasets. Try 0.2; 0 is off.</source>
-      <translation>将每个批次与其打乱后的副本按 Beta(alpha, alpha) 权重混合，标签也一起混合：可抑制小数据集上的过拟合。可尝试 0.2；0 表示关闭。</translation>
-    </message>
-    <message>
-      <source>CutMix alpha</source>
-      <translation>CutMix alpha</translation>
-    </message>
-    <message>
-      <source>Pastes a box from another image of the batch, labels weighted by its area. Try 1.0; 0 is off. With MixUp on too, each batch gets one of the two.</source>
-      <translation>从同一批次的另一张图像中粘贴一个矩形区域，标签按面积加权。可尝试 1.0；0 表示关闭。若同时开启 MixUp，每个批次使用两者之一。</translation>
-    </message>
-    <message>
-      <source>pause</source>
-      <translation>暂停</translation>
-    </message>
-    <message>
-      <source>stop</source>
-      <translation>停止</translation>
-    </message>
-    <message>
-      <source>skip the batch</source>
-      <translation>跳过该批次</translation>
-    </message>
-    <message>
-      <source>off</source>
-      <translation>关闭</translation>
-    </message>
-    <message>
-      <source>NaN guard</source>
-      <translation>NaN 防护</translation>
-    </message>
-    <message>
-      <source>When the loss or a gradient becomes NaN or infinite: pause the run (and save the batch and the first bad layer to HDF5), stop it, or skip that batch and go on. The bad step is never applied. Its check costs about 1% of a step.</source>
-      <translation>当损失或某个梯度变为 NaN 或无穷大时：暂停运行（并将该批次和第一个出错的层保存为 HDF5）、停止运行，或跳过该批次继续。出错的那一步永远不会被应用。该检查的开销约为一步的 1%。</translation>
-    </message>
-    <message>
-      <source>Anomaly detection (slow)</source>
-      <translation>异常检测（较慢）</translation>
-    </message>
-    <message>
-      <source>autograd's detect_anomaly: every backward op checks its output and the first one producing NaN is named. Costs about half the speed: turn it on to chase a NaN, not to train.</source>
-      <translation>autograd 的 detect_anomaly：每个反向运算都会检查其输出，并指出第一个产生 NaN 的运算。速度大约减半：用于追查 NaN，而非用于训练。</translation>
-    </message>
-    <message>
-      <source>Probes</source>
-      <translation>探针</translation>
-    </message>
-    <message>
-      <source>Statistics of every layer's output and gradient each step, and histograms, for the Inspect page and probes.h5. Within 3% of a step's time.</source>
-      <translation>每一步记录每层输出和梯度的统计量以及直方图，供检查页面和 probes.h5 使用。开销不超过一步时间的 3%。</translation>
-    </message>
-    <message>
-      <source>Histogram every (steps)</source>
-      <translation>直方图间隔（步）</translation>
-    </message>
-    <message>
-      <source>Steps between full histograms and update-to-weight ratios (0 = none). Each costs a pass over every activation and gradient.</source>
-      <translation>完整直方图和更新/权重比率之间间隔的步数（0 = 不记录）。每次都需要遍历所有激活和梯度。</translation>
-    </message>
-    <message>
-      <source>Momentum</source>
-      <translation>动量</translation>
-    </message>
-    <message>
-      <source>SGD only: how much of the previous step carries over, smoothing noisy gradients. 0.9 is the usual choice.</source>
-      <translation>仅限 SGD：保留多少上一步的更新，用于平滑带噪声的梯度。通常取 0.9。</translation>
-    </message>
-  </context>
-  <context>
-    <name>trainscope::Metric</name>
-    <message>
-      <source>training loss (per step)</source>
-      <translation>训练损失（每步）</translation>
-    </message>
-    <message>
-      <source>training accuracy (per step)</source>
-      <translation>训练准确率（每步）</translation>
-    </message>
-    <message>
-      <source>learning rate</source>
-      <translation>学习率</translation>
-    </message>
-    <message>
-      <source>samples/s</source>
-      <translation>样本/秒</translation>
-    </message>
-    <message>
-      <source>training loss (per epoch)</source>
-      <translation>训练损失（每个 epoch）</translation>
-    </message>
-    <message>
-      <source>training accuracy (per epoch)</source>
-      <translation>训练准确率（每个 epoch）</translation>
-    </message>
-    <message>
-      <source>validation loss</source>
-      <translation>验证损失</translation>
-    </message>
-    <message>
-      <source>validation accuracy</source>
-      <translation>验证准确率</translation>
-    </message>
-    <message>
-      <source>gradient norm</source>
-      <translation>梯度范数</translation>
-    </message>
-    <message>
-      <source>step</source>
-      <translation>步</translation>
-    </message>
-    <message>
-      <source>epoch</source>
-      <translation>epoch</translation>
-    </message>
-    <message>
-      <source>time (s)</source>
-      <translation>时间（秒）</translation>
     </message>
   </context>
 </TS>
