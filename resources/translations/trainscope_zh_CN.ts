@@ -47,31 +47,22 @@
     </message>
   </context>
   <context>
+    <name>trainscope::ui::CliChild</name>
+    <message>
+      <source>cannot write %1</source>
+      <translation>无法写入 %1</translation>
+    </message>
+    <message>
+      <source>trainscope-cli was not found next to the app</source>
+      <translation>在应用程序旁未找到 trainscope-cli</translation>
+    </message>
+    <message>
+      <source>trainscope-cli could not start</source>
+      <translation>trainscope-cli 无法启动</translation>
+    </message>
+  </context>
+  <context>
     <name>trainscope::ui::ComparePage</name>
-    <message>
-      <source>Filter: name, status, model, tag…</source>
-      <translation>筛选：名称、状态、模型、标签…</translation>
-    </message>
-    <message>
-      <source>Refresh</source>
-      <translation>刷新</translation>
-    </message>
-    <message>
-      <source>Rename…</source>
-      <translation>重命名…</translation>
-    </message>
-    <message>
-      <source>Tags…</source>
-      <translation>标签…</translation>
-    </message>
-    <message>
-      <source>Note…</source>
-      <translation>备注…</translation>
-    </message>
-    <message>
-      <source>Delete…</source>
-      <translation>删除…</translation>
-    </message>
     <message>
       <source>Run</source>
       <translation>运行</translation>
@@ -119,6 +110,30 @@
     <message>
       <source>Tick the runs to overlay</source>
       <translation>勾选要叠加显示的运行</translation>
+    </message>
+    <message>
+      <source>Filter: name, status, model, tag…</source>
+      <translation>筛选：名称、状态、模型、标签…</translation>
+    </message>
+    <message>
+      <source>Refresh</source>
+      <translation>刷新</translation>
+    </message>
+    <message>
+      <source>Rename…</source>
+      <translation>重命名…</translation>
+    </message>
+    <message>
+      <source>Tags…</source>
+      <translation>标签…</translation>
+    </message>
+    <message>
+      <source>Note…</source>
+      <translation>备注…</translation>
+    </message>
+    <message>
+      <source>Delete…</source>
+      <translation>删除…</translation>
     </message>
     <message>
       <source>TensorBoard's smoothing: a debiased exponential moving average; the raw curve stays faint behind.</source>
@@ -216,6 +231,22 @@ Predicted: %2
   <context>
     <name>trainscope::ui::DataPage</name>
     <message>
+      <source>Overview</source>
+      <translation>概览</translation>
+    </message>
+    <message>
+      <source>Skipped files</source>
+      <translation>已跳过的文件</translation>
+    </message>
+    <message>
+      <source>Augmentation preview</source>
+      <translation>数据增强预览</translation>
+    </message>
+    <message>
+      <source>Health check</source>
+      <translation>健康检查</translation>
+    </message>
+    <message>
       <source>Fashion-MNIST (built in)</source>
       <translation>Fashion-MNIST（内置）</translation>
     </message>
@@ -282,22 +313,6 @@ Predicted: %2
     <message>
       <source>Re-roll</source>
       <translation>重新抽取</translation>
-    </message>
-    <message>
-      <source>Overview</source>
-      <translation>概览</translation>
-    </message>
-    <message>
-      <source>Skipped files</source>
-      <translation>已跳过的文件</translation>
-    </message>
-    <message>
-      <source>Augmentation preview</source>
-      <translation>数据增强预览</translation>
-    </message>
-    <message>
-      <source>Health check</source>
-      <translation>健康检查</translation>
     </message>
     <message>
       <source>Checking %1 of %2: %3</source>
@@ -688,6 +703,22 @@ Predicted: %2
       <translation>模型的各层，按前向顺序排列；展开某层可查看其参数。</translation>
     </message>
     <message>
+      <source>step</source>
+      <translation>步数</translation>
+    </message>
+    <message>
+      <source>gradient norm</source>
+      <translation>梯度范数</translation>
+    </message>
+    <message>
+      <source>Gradient norms, all layers</source>
+      <translation>梯度范数，所有层</translation>
+    </message>
+    <message>
+      <source>Health</source>
+      <translation>健康状况</translation>
+    </message>
+    <message>
       <source>Output (activation)</source>
       <translation>输出（激活）</translation>
     </message>
@@ -728,8 +759,8 @@ Predicted: %2
       <translation>在训练页面开始一次运行：训练期间探针会在此报告。</translation>
     </message>
     <message>
-      <source>step</source>
-      <translation>步数</translation>
+      <source>Show:</source>
+      <translation>显示：</translation>
     </message>
     <message>
       <source>value</source>
@@ -768,10 +799,6 @@ Predicted: %2
       <translation>饱和</translation>
     </message>
     <message>
-      <source>gradient norm</source>
-      <translation>梯度范数</translation>
-    </message>
-    <message>
       <source>Dead units</source>
       <translation>死亡单元</translation>
     </message>
@@ -794,18 +821,6 @@ Predicted: %2
     <message>
       <source>||update|| / ||weight|| of the last optimizer step measured (with each histogram); around 1e-3 is healthy. Flagged below %1 or above %2.</source>
       <translation>最近一次测量（随每个直方图）的优化器步的 ||更新量|| / ||权重||；1e-3 左右为健康。低于 %1 或高于 %2 时标记。</translation>
-    </message>
-    <message>
-      <source>Show:</source>
-      <translation>显示：</translation>
-    </message>
-    <message>
-      <source>Gradient norms, all layers</source>
-      <translation>梯度范数，所有层</translation>
-    </message>
-    <message>
-      <source>Health</source>
-      <translation>健康状况</translation>
     </message>
     <message>
       <source>Probes are off in this experiment: only saving tensors works.</source>
@@ -940,8 +955,8 @@ Predicted: %2
       <translation>使用此学习率</translation>
     </message>
     <message>
-      <source>The range test failed: %1</source>
-      <translation>范围测试失败：%1</translation>
+      <source>The LR finder failed: %1</source>
+      <translation>学习率查找器失败：%1</translation>
     </message>
     <message>
       <source>Suggested learning rate: %1 (where the loss falls fastest on its way down). %2</source>
@@ -1280,6 +1295,22 @@ Trainscope closes when the run has kept its checkpoint.</source>
       <translation>查看某个运行文件夹的错误（至少训练过一个 epoch）。</translation>
     </message>
     <message>
+      <source>Confusion matrix</source>
+      <translation>混淆矩阵</translation>
+    </message>
+    <message>
+      <source>Mistakes</source>
+      <translation>错误</translation>
+    </message>
+    <message>
+      <source>Data map</source>
+      <translation>数据地图</translation>
+    </message>
+    <message>
+      <source>Suspect labels</source>
+      <translation>可疑标签</translation>
+    </message>
+    <message>
       <source>Epoch </source>
       <translation>Epoch </translation>
     </message>
@@ -1398,22 +1429,6 @@ Trainscope closes when the run has kept its checkpoint.</source>
     <message>
       <source>Clear corrections</source>
       <translation>清除更正</translation>
-    </message>
-    <message>
-      <source>Confusion matrix</source>
-      <translation>混淆矩阵</translation>
-    </message>
-    <message>
-      <source>Mistakes</source>
-      <translation>错误</translation>
-    </message>
-    <message>
-      <source>Data map</source>
-      <translation>数据地图</translation>
-    </message>
-    <message>
-      <source>Suspect labels</source>
-      <translation>可疑标签</translation>
     </message>
     <message numerus="yes">
       <source>Labels ranked by the area under the margin (how far below the best other class each label's score stayed over the epochs). %n correction(s) so far, in %1; the next run of this dataset trains on them.</source>
@@ -1603,6 +1618,14 @@ Trainscope closes when the run has kept its checkpoint.</source>
       <translation>参数</translation>
     </message>
     <message>
+      <source>TorchScript model</source>
+      <translation>TorchScript 模型</translation>
+    </message>
+    <message>
+      <source>TorchScript (*.pt *.pth *.ptl);;All files (*)</source>
+      <translation>TorchScript (*.pt *.pth *.ptl);;所有文件 (*)</translation>
+    </message>
+    <message>
       <source>Open experiment…</source>
       <translation>打开实验…</translation>
     </message>
@@ -1633,14 +1656,6 @@ Trainscope closes when the run has kept its checkpoint.</source>
     <message>
       <source>Measure the largest batch that fits in memory, and the gradient accumulation that reaches the batch you want.</source>
       <translation>测量内存能容纳的最大批大小，以及达到目标批大小所需的梯度累积步数。</translation>
-    </message>
-    <message>
-      <source>TorchScript model</source>
-      <translation>TorchScript 模型</translation>
-    </message>
-    <message>
-      <source>TorchScript (*.pt *.pth *.ptl);;All files (*)</source>
-      <translation>TorchScript (*.pt *.pth *.ptl);;所有文件 (*)</translation>
     </message>
     <message>
       <source>Import a dataset on the Data page to see the model for its images.</source>
@@ -1907,18 +1922,6 @@ This cannot be undone.</source>
   </context>
   <context>
     <name>trainscope::ui::RunQueue</name>
-    <message>
-      <source>trainscope-cli was not found next to the app</source>
-      <translation>在应用程序旁未找到 trainscope-cli</translation>
-    </message>
-    <message>
-      <source>trainscope-cli could not start</source>
-      <translation>trainscope-cli 无法启动</translation>
-    </message>
-    <message>
-      <source>cannot write %1</source>
-      <translation>无法写入 %1</translation>
-    </message>
     <message>
       <source>NaN guard at step %1: %2</source>
       <translation>NaN 守卫在第 %1 步触发：%2</translation>

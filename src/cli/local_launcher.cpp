@@ -1,6 +1,6 @@
 #include "cli/local_launcher.h"
 
-#include "engine/train/process_group.h"
+#include "engine/train/distributed/process_group.h"
 
 #include <sys/wait.h>
 #include <unistd.h>

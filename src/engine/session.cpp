@@ -11,7 +11,7 @@
 #include "engine/system/install_paths.h"
 #include "engine/system/threads.h"
 #include "engine/train/checkpoint_file.h"
-#include "engine/train/process_group.h"
+#include "engine/train/distributed/process_group.h"
 #include "engine/train/trainer.h"
 
 #include <algorithm>

@@ -4,10 +4,10 @@
 #include "engine/system/device.h"
 #include "engine/system/error_text.h"
 #include "engine/system/threads.h"
-#include "engine/train/batch_fitter.h"
 #include "engine/train/fine_tuning.h"
-#include "engine/train/lr_range_test.h"
 #include "engine/train/training_data.h"
+#include "engine/train/tuning/batch_fitter.h"
+#include "engine/train/tuning/lr_finder.h"
 
 namespace trainscope {
 
@@ -41,13 +41,13 @@ LrFinderResult findLearningRate(const ExperimentConfig& config, int iterations,
     model->to(device);
     auto optimizer = makeFineTuningOptimizer(config.optimizer, config.model, model, classes);
     applyFreezing(model, config.model, classes, 0);
-    LrRangeOptions o;
+    LrFinderOptions o;
     o.iterations = std::max(2, iterations);
     o.label_smoothing = config.training.label_smoothing;
     o.backbone_lr_factor = config.model.backbone_lr_factor;
     const auto before = snapshot(model);
     const torch::Tensor rngBefore = at::detail::getDefaultCPUGenerator().get_state();
-    const LrRangeCurve curve = runLrRangeTest(model, *optimizer, *data.train, device, o, progress);
+    const LrFinderCurve curve = runLrFinder(model, *optimizer, *data.train, device, o, progress);
     r.state_restored =
         sameTensors(before, snapshot(model)) && rngBefore.equal(at::detail::getDefaultCPUGenerator().get_state());
     r.lrs = curve.lrs, r.losses = curve.losses;

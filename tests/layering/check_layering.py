@@ -11,7 +11,7 @@
 - src/widgets includes no engine, ui or cli header; the CLI no ui header.
 - src/ui's rooms stand in one order too (UI_RANKS): experiment < run < the feature
   rooms (side by side) < compare < lessons < shell, over the shared ui root.
-- The torch and plain source lists of src/engine/CMakeLists.txt and
+- The torch and plain source lists of src/engine/sources.cmake and
   tests/CMakeLists.txt say truly which files reach torch (the build compiles
   them differently: cmake/TorchBatches.cmake).
 Usage: check_layering.py [SOURCE_ROOT]
@@ -139,7 +139,7 @@ def main():
 def check_build_lists(root):
     """Each source in a TORCH/PLAIN list of the CMake files reaches torch, or not, as listed."""
     problems = []
-    lists = [("src/engine/CMakeLists.txt", "TRAINSCOPE_ENGINE", "src/engine"),
+    lists = [("src/engine/sources.cmake", "TRAINSCOPE_ENGINE", "src/engine"),
              ("tests/CMakeLists.txt", "TRAINSCOPE_TEST", "tests")]
     for cmake, prefix, base in lists:
         text = open(os.path.join(root, cmake), encoding="utf-8").read()

@@ -22,6 +22,7 @@
 #include "ui/inspect/inspect_page.h"
 #include "ui/lessons/lessons_page.h"
 #include "ui/model/model_page.h"
+#include "ui/run/cli_child.h"
 #include "ui/run/run_queue.h"
 #include "ui/run/training_controller.h"
 #include "ui/shell/main_window.h"
@@ -390,7 +391,7 @@ class AppTest : public QObject {
     dialog.setAxis(1, "seed", "1, 2");
     QVERIFY(dialog.expand());
 
-    QVERIFY2(!RunQueue::cliPath().isEmpty(), "trainscope-cli next to the tests");
+    QVERIFY2(!CliChild::cliPath().isEmpty(), "trainscope-cli next to the tests");
     QSignalSpy ended(window_->runQueue(), &RunQueue::runEnded);
     window_->queueGrid(dialog.runs(), /*twoAtOnce=*/true);
     QCOMPARE(window_->runQueue()->parallel(), 2);

@@ -115,7 +115,7 @@ class ModelToolsTest : public QObject {
     doc_->set(field("loader.batch_size"), 8);
     double applied = 0;
     LrFinderDialog dialog(*doc_->config(), [&](double lr) { applied = lr; });
-    QSignalSpy done(&dialog, &LrFinderDialog::rangeTestDone);
+    QSignalSpy done(&dialog, &LrFinderDialog::lrFinderDone);
     QVERIFY(done.wait(120000));
     QVERIFY2(dialog.result().ok, dialog.result().error.c_str());
     QVERIFY(dialog.result().state_restored);

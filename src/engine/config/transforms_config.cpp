@@ -99,10 +99,29 @@ TransformSpec parseTransform(const nlohmann::json& j, const std::string& path, P
 
 }  // namespace
 
+const std::vector<TransformKind>& transformKinds() {
+  static const std::vector<TransformKind> kinds{
+      {"Resize", false, true},           {"CenterCrop", false, true},
+      {"RandomResizedCrop", true, true}, {"RandomHorizontalFlip", true, true},
+      {"ColorJitter", true, true},       {"Grayscale", false, true},
+      {"ToTensor", false, false},        {"Normalize", false, false},
+  };
+  return kinds;
+}
+
 const std::vector<std::string>& transformNames() {
-  static const std::vector<std::string> names{"Resize",      "CenterCrop", "RandomResizedCrop", "RandomHorizontalFlip",
-                                              "ColorJitter", "Grayscale",  "ToTensor",          "Normalize"};
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> out;
+    for (const auto& k : transformKinds()) out.push_back(k.name);
+    return out;
+  }();
   return names;
+}
+
+const TransformKind* transformKind(const std::string& name) {
+  for (const auto& k : transformKinds())
+    if (k.name == name) return &k;
+  return nullptr;
 }
 
 std::vector<std::string> transformsTaking(const std::string& parameter) {

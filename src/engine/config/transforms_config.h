@@ -9,8 +9,17 @@
 
 namespace trainscope {
 
-// The transform names a pipeline may use, in the docs' order.
+// What a transform is, declared once beside its parameters.
+struct TransformKind {
+  std::string name;
+  bool random;        // draws at random (a re-roll of the preview shows something new)
+  bool makesAnImage;  // an image step; ToTensor and Normalize make tensors
+};
+// The transforms a pipeline may use, in the docs' order.
+const std::vector<TransformKind>& transformKinds();
 const std::vector<std::string>& transformNames();
+// nullptr for a name that is not a transform.
+const TransformKind* transformKind(const std::string& name);
 // The transforms that take a parameter ("size": Resize, CenterCrop, RandomResizedCrop).
 std::vector<std::string> transformsTaking(const std::string& parameter);
 

@@ -75,126 +75,168 @@ struct UnionFind {
   }
   void join(int64_t a, int64_t b) { parent[static_cast<size_t>(find(a))] = find(b); }
 };
-}  // namespace
 
-DatasetHealth checkDatasetHealth(const DatasetSplits& splits, const HealthOptions& options) {
-  const auto start = std::chrono::steady_clock::now();
-  DatasetHealth h;
-  h.skipped = splits.skipped;
-  h.train = splits.train ? splits.train->size() : 0;
-  h.val = splits.val ? splits.val->size() : 0;
-  const int64_t total = h.train + h.val;
-  auto datasetOf = [&](int64_t k) { return k < h.train ? splits.train.get() : splits.val.get(); };
-  auto indexOf = [&](int64_t k) { return k < h.train ? k : k - h.train; };
-  auto ref = [&](int64_t k) {
+// One check of a dataset: the training and validation images numbered together
+// (k < train: training image k; else validation image k - train).
+class HealthScan {
+ public:
+  HealthScan(const DatasetSplits& splits, const HealthOptions& options) : splits_(splits), options_(options) {
+    h_.skipped = splits.skipped;
+    h_.train = splits.train ? splits.train->size() : 0;
+    h_.val = splits.val ? splits.val->size() : 0;
+    total_ = h_.train + h_.val;
+  }
+
+  DatasetHealth run() {
+    fingerprintAll();
+    const std::vector<int64_t> unique = findExactDuplicates();
+    findNearDuplicates(unique);
+    countClasses();
+    findOutliers();
+    return std::move(h_);
+  }
+
+ private:
+  const Dataset* datasetOf(int64_t k) const { return k < h_.train ? splits_.train.get() : splits_.val.get(); }
+  int64_t indexOf(int64_t k) const { return k < h_.train ? k : k - h_.train; }
+  int64_t labelOf(int64_t k) const { return datasetOf(k)->label(indexOf(k)); }
+  SampleRef ref(int64_t k) const {
     const Dataset* d = datasetOf(k);
     const int64_t i = indexOf(k);
-    return SampleRef{k < h.train ? "train" : "val", i, d->describe(i), d->classes().at(d->label(i))};
-  };
+    return SampleRef{k < h_.train ? "train" : "val", i, d->describe(i), d->classes().at(d->label(i))};
+  }
+  const Fingerprint& print(int64_t k) const { return prints_[static_cast<size_t>(k)]; }
 
   // Decode and fingerprint every image once, on all cores.
-  std::vector<Fingerprint> prints(static_cast<size_t>(total));
-  std::atomic<int64_t> next{0}, done{0};
-  std::atomic<bool> cancelled{false};
-  auto work = [&] {
-    for (int64_t k = next++; k < total && !cancelled; k = next++) {
-      std::string error;
-      prints[static_cast<size_t>(k)] = fingerprint(datasetOf(k)->load(indexOf(k), &error));
-      const int64_t d = ++done;
-      if (options.progress && d % 1024 == 0 && !options.progress(d, total)) cancelled = true;
-    }
-  };
-  std::vector<std::thread> pool;
-  for (unsigned t = 0; t < std::max(1u, std::thread::hardware_concurrency()); ++t) pool.emplace_back(work);
-  for (auto& t : pool) t.join();
-  if (cancelled) throw std::runtime_error("check cancelled");
+  void fingerprintAll() {
+    prints_.assign(static_cast<size_t>(total_), Fingerprint{});
+    std::atomic<int64_t> next{0}, done{0};
+    std::atomic<bool> cancelled{false};
+    auto work = [&] {
+      for (int64_t k = next++; k < total_ && !cancelled; k = next++) {
+        std::string error;
+        prints_[static_cast<size_t>(k)] = fingerprint(datasetOf(k)->load(indexOf(k), &error));
+        const int64_t d = ++done;
+        if (options_.progress && d % 1024 == 0 && !options_.progress(d, total_)) cancelled = true;
+      }
+    };
+    std::vector<std::thread> pool;
+    for (unsigned t = 0; t < std::max(1u, std::thread::hardware_concurrency()); ++t) pool.emplace_back(work);
+    for (auto& t : pool) t.join();
+    if (cancelled) throw std::runtime_error("check cancelled");
+  }
 
-  auto finish = [&](HealthFinding& finding, std::vector<std::vector<int64_t>> groups, int64_t* across) {
-    for (auto& g : groups) {
+  // Groups of alike images into a finding: which cross the splits, which disagree on the label.
+  void addGroups(HealthFinding& finding, const std::vector<std::vector<int64_t>>& groups, int64_t* across) {
+    for (const auto& g : groups) {
       DuplicateGroup out;
       bool train = false, val = false;
       std::set<int64_t> labels;
       for (int64_t k : g) {
-        (k < h.train ? train : val) = true;
-        labels.insert(datasetOf(k)->label(indexOf(k)));
+        (k < h_.train ? train : val) = true;
+        labels.insert(labelOf(k));
       }
       out.across_splits = train && val;
       out.conflicting_labels = labels.size() > 1;
       *across += out.across_splits;
-      h.conflicting_labels += out.conflicting_labels;
+      h_.conflicting_labels += out.conflicting_labels;
       ++finding.count;
-      if (finding.groups.size() < options.max_listed) {
+      if (finding.groups.size() < options_.max_listed) {
         for (int64_t k : g) out.members.push_back(ref(k));
         finding.groups.push_back(std::move(out));
       }
     }
-  };
-
-  // Exact duplicates: the same decoded pixels.
-  std::unordered_map<uint64_t, std::vector<int64_t>> byContent;
-  for (int64_t k = 0; k < total; ++k)
-    if (prints[static_cast<size_t>(k)].ok) byContent[prints[static_cast<size_t>(k)].content].push_back(k);
-  std::vector<std::vector<int64_t>> exact;
-  std::vector<int64_t> unique;  // one image per content, for the near-duplicate search
-  for (auto& [hash, members] : byContent) {
-    unique.push_back(members.front());
-    if (members.size() > 1) exact.push_back(members);
   }
-  std::sort(exact.begin(), exact.end());
-  finish(h.exact, exact, &h.exact_across_splits);
+
+  // Exact duplicates: the same decoded pixels. Returns one image per content, sorted.
+  std::vector<int64_t> findExactDuplicates() {
+    std::unordered_map<uint64_t, std::vector<int64_t>> byContent;
+    for (int64_t k = 0; k < total_; ++k)
+      if (print(k).ok) byContent[print(k).content].push_back(k);
+    std::vector<std::vector<int64_t>> exact;
+    std::vector<int64_t> unique;
+    for (auto& [hash, members] : byContent) {
+      unique.push_back(members.front());
+      if (members.size() > 1) exact.push_back(members);
+    }
+    std::sort(exact.begin(), exact.end());
+    addGroups(h_.exact, exact, &h_.exact_across_splits);
+    std::sort(unique.begin(), unique.end());
+    return unique;
+  }
 
   // Near duplicates: dHash within the Hamming distance, then 16x16 thumbnails alike.
-  std::sort(unique.begin(), unique.end());
-  UnionFind uf(unique.size());
-  for (size_t a = 0; a < unique.size(); ++a) {
-    const Fingerprint& fa = prints[static_cast<size_t>(unique[a])];
-    for (size_t b = a + 1; b < unique.size(); ++b) {
-      const Fingerprint& fb = prints[static_cast<size_t>(unique[b])];
-      if (std::bitset<64>(fa.dhash ^ fb.dhash).count() > static_cast<size_t>(options.hamming)) continue;
-      if (cv::norm(fa.thumb, fb.thumb, cv::NORM_L1) / 256.0 > options.thumbnail_mad) continue;
-      uf.join(static_cast<int64_t>(a), static_cast<int64_t>(b));
+  void findNearDuplicates(const std::vector<int64_t>& unique) {
+    UnionFind uf(unique.size());
+    for (size_t a = 0; a < unique.size(); ++a) {
+      const Fingerprint& fa = print(unique[a]);
+      for (size_t b = a + 1; b < unique.size(); ++b) {
+        const Fingerprint& fb = print(unique[b]);
+        if (std::bitset<64>(fa.dhash ^ fb.dhash).count() > static_cast<size_t>(options_.hamming)) continue;
+        if (cv::norm(fa.thumb, fb.thumb, cv::NORM_L1) / 256.0 > options_.thumbnail_mad) continue;
+        uf.join(static_cast<int64_t>(a), static_cast<int64_t>(b));
+      }
+    }
+    std::map<int64_t, std::vector<int64_t>> nearGroups;
+    for (size_t a = 0; a < unique.size(); ++a) nearGroups[uf.find(static_cast<int64_t>(a))].push_back(unique[a]);
+    std::vector<std::vector<int64_t>> near;
+    for (auto& [root, members] : nearGroups)
+      if (members.size() > 1) near.push_back(members);
+    addGroups(h_.near, near, &h_.near_across_splits);
+  }
+
+  void countClasses() {
+    std::vector<int64_t> counts(splits_.train ? splits_.train->classes().size() : 0, 0);
+    for (int64_t i = 0; i < h_.train; ++i) ++counts.at(static_cast<size_t>(splits_.train->label(i)));
+    for (size_t c = 0; c < counts.size(); ++c) h_.class_counts.emplace_back(splits_.train->classes()[c], counts[c]);
+    if (!counts.empty() && *std::min_element(counts.begin(), counts.end()) > 0)
+      h_.imbalance = static_cast<double>(*std::max_element(counts.begin(), counts.end())) /
+                     static_cast<double>(*std::min_element(counts.begin(), counts.end()));
+  }
+
+  // Sizes and aspects far from the median, grey images among colour ones, unreadable files.
+  void findOutliers() {
+    std::vector<double> areas, aspects;
+    for (const auto& f : prints_)
+      if (f.ok) areas.push_back(double(f.width) * f.height), aspects.push_back(double(f.width) / f.height);
+    const double area = median(areas), aspect = median(aspects);
+    int64_t colour = 0;
+    for (const auto& f : prints_) colour += f.ok && !f.greyInColour && f.width > 0;
+    const auto listed = [&](int64_t& count, std::vector<SampleRef>& list, int64_t k) {
+      if (++count <= static_cast<int64_t>(options_.max_listed)) list.push_back(ref(k));
+    };
+    for (int64_t k = 0; k < total_; ++k) {
+      const Fingerprint& f = print(k);
+      if (!f.ok) {
+        ++h_.unreadable;
+        continue;
+      }
+      const double a = double(f.width) * f.height, r = double(f.width) / f.height;
+      if (a < area / 16 || a > area * 16) listed(h_.size_outlier_count, h_.size_outliers, k);
+      if (r < aspect / 3 || r > aspect * 3) listed(h_.aspect_outlier_count, h_.aspect_outliers, k);
+      // Only in a colour set: Fashion-MNIST is grey throughout.
+      if (f.greyInColour && colour > 0) listed(h_.grayscale_in_colour_count, h_.grayscale_in_colour, k);
     }
   }
-  std::map<int64_t, std::vector<int64_t>> nearGroups;
-  for (size_t a = 0; a < unique.size(); ++a) nearGroups[uf.find(static_cast<int64_t>(a))].push_back(unique[a]);
-  std::vector<std::vector<int64_t>> near;
-  for (auto& [root, members] : nearGroups)
-    if (members.size() > 1) near.push_back(members);
-  finish(h.near, near, &h.near_across_splits);
 
-  // Classes, sizes, aspects, grey images among colour ones.
-  std::vector<int64_t> counts(splits.train ? splits.train->classes().size() : 0, 0);
-  for (int64_t i = 0; i < h.train; ++i) ++counts.at(static_cast<size_t>(splits.train->label(i)));
-  for (size_t c = 0; c < counts.size(); ++c) h.class_counts.emplace_back(splits.train->classes()[c], counts[c]);
-  if (!counts.empty() && *std::min_element(counts.begin(), counts.end()) > 0)
-    h.imbalance = static_cast<double>(*std::max_element(counts.begin(), counts.end())) /
-                  static_cast<double>(*std::min_element(counts.begin(), counts.end()));
-  std::vector<double> areas, aspects;
-  for (const auto& f : prints)
-    if (f.ok) areas.push_back(double(f.width) * f.height), aspects.push_back(double(f.width) / f.height);
-  auto median = [](std::vector<double> v) {
+  static double median(std::vector<double> v) {
     if (v.empty()) return 0.0;
     std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2), v.end());
     return v[v.size() / 2];
-  };
-  const double area = median(areas), aspect = median(aspects);
-  int64_t colour = 0;
-  for (const auto& f : prints) colour += f.ok && !f.greyInColour && f.width > 0;
-  for (int64_t k = 0; k < total; ++k) {
-    const Fingerprint& f = prints[static_cast<size_t>(k)];
-    if (!f.ok) {
-      ++h.unreadable;
-      continue;
-    }
-    const double a = double(f.width) * f.height, r = double(f.width) / f.height;
-    if (a < area / 16 || a > area * 16)
-      if (++h.size_outlier_count <= static_cast<int64_t>(options.max_listed)) h.size_outliers.push_back(ref(k));
-    if (r < aspect / 3 || r > aspect * 3)
-      if (++h.aspect_outlier_count <= static_cast<int64_t>(options.max_listed)) h.aspect_outliers.push_back(ref(k));
-    if (f.greyInColour && colour > 0)  // only in a colour set: Fashion-MNIST is grey throughout
-      if (++h.grayscale_in_colour_count <= static_cast<int64_t>(options.max_listed))
-        h.grayscale_in_colour.push_back(ref(k));
   }
+
+  const DatasetSplits& splits_;
+  const HealthOptions& options_;
+  DatasetHealth h_;
+  int64_t total_ = 0;
+  std::vector<Fingerprint> prints_;
+};
+
+}  // namespace
+
+DatasetHealth checkDatasetHealth(const DatasetSplits& splits, const HealthOptions& options) {
+  const auto start = std::chrono::steady_clock::now();
+  DatasetHealth h = HealthScan(splits, options).run();
   h.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return h;
 }

@@ -35,71 +35,12 @@ class GraphWriter {
   // Writes module `m` fed by the graph value `x`, whose tensor (for its shape) is `in`;
   // returns the name of its output.
   std::string write(nn::Module& m, const std::string& name, const std::string& x, const torch::Tensor& in) {
-    if (auto* conv = m.as<nn::Conv2d>()) {
-      const auto& o = conv->options;
-      const auto* padding = c10::get_if<torch::ExpandingArray<2>>(&o.padding());
-      if (!padding) throw std::invalid_argument(name + ": Conv2d with 'same'/'valid' padding cannot be exported");
-      const auto p = pairInts(*padding);
-      std::vector<std::string> inputs{x, weight(name + ".weight", conv->weight)};
-      if (o.bias()) inputs.push_back(weight(name + ".bias", conv->bias));
-      auto* n = node("Conv", name, inputs);
-      ints(n, "kernel_shape", pairInts(o.kernel_size()));
-      ints(n, "strides", pairInts(o.stride()));
-      ints(n, "pads", {p[0], p[1], p[0], p[1]});
-      ints(n, "dilations", pairInts(o.dilation()));
-      integer(n, "group", o.groups());
-      return n->output(0);
-    }
-    if (auto* bn = m.as<nn::BatchNorm2d>()) {
-      const int64_t c = bn->options.num_features();
-      torch::Tensor scale = bn->options.affine() ? bn->weight : torch::ones({c});
-      torch::Tensor shift = bn->options.affine() ? bn->bias : torch::zeros({c});
-      auto* n =
-          node("BatchNormalization", name,
-               {x, weight(name + ".weight", scale), weight(name + ".bias", shift),
-                weight(name + ".running_mean", bn->running_mean), weight(name + ".running_var", bn->running_var)});
-      real(n, "epsilon", bn->options.eps());
-      return n->output(0);
-    }
-    if (auto* linear = m.as<nn::Linear>()) {
-      torch::Tensor bias = linear->options.bias() ? linear->bias : torch::zeros({linear->options.out_features()});
-      auto* n = node("Gemm", name, {x, weight(name + ".weight", linear->weight), weight(name + ".bias", bias)});
-      integer(n, "transB", 1);
-      return n->output(0);
-    }
-    if (auto* pool = m.as<nn::MaxPool2d>()) {
-      const auto& o = pool->options;
-      const auto p = pairInts(o.padding());
-      if (pairInts(o.dilation()) != std::vector<int64_t>{1, 1})
-        throw std::invalid_argument(name + ": MaxPool2d with dilation cannot be exported");
-      auto* n = node("MaxPool", name, {x});
-      ints(n, "kernel_shape", pairInts(o.kernel_size()));
-      ints(n, "strides", pairInts(o.stride()));
-      ints(n, "pads", {p[0], p[1], p[0], p[1]});
-      if (o.ceil_mode()) integer(n, "ceil_mode", 1);
-      return n->output(0);
-    }
-    if (auto* avg = m.as<nn::AdaptiveAvgPool2d>()) {
-      const auto& size = avg->options.output_size();
-      const int64_t oh = (*size)[0].value_or(in.size(2)), ow = (*size)[1].value_or(in.size(3));
-      const int64_t h = in.size(2), w = in.size(3);
-      if (oh == 1 && ow == 1) return node("GlobalAveragePool", name, {x})->output(0);
-      // ONNX has no adaptive pooling: an exact AveragePool when the sizes divide.
-      if (h % oh != 0 || w % ow != 0)
-        throw std::invalid_argument(name + ": AdaptiveAvgPool2d from " + std::to_string(h) + "x" + std::to_string(w) +
-                                    " to " + std::to_string(oh) + "x" + std::to_string(ow) +
-                                    " has no ONNX equivalent; choose an image size that divides evenly");
-      auto* n = node("AveragePool", name, {x});
-      ints(n, "kernel_shape", {h / oh, w / ow});
-      ints(n, "strides", {h / oh, w / ow});
-      return n->output(0);
-    }
-    if (auto* flatten = m.as<nn::Flatten>()) {
-      if (flatten->options.end_dim() != -1) throw std::invalid_argument(name + ": Flatten must end at the last dim");
-      auto* n = node("Flatten", name, {x});
-      integer(n, "axis", flatten->options.start_dim());
-      return n->output(0);
-    }
+    if (auto* conv = m.as<nn::Conv2d>()) return writeConv(conv, name, x);
+    if (auto* bn = m.as<nn::BatchNorm2d>()) return writeBatchNorm(bn, name, x);
+    if (auto* linear = m.as<nn::Linear>()) return writeLinear(linear, name, x);
+    if (auto* pool = m.as<nn::MaxPool2d>()) return writeMaxPool(pool, name, x);
+    if (auto* avg = m.as<nn::AdaptiveAvgPool2d>()) return writeAdaptiveAvgPool(avg, name, x, in);
+    if (auto* flatten = m.as<nn::Flatten>()) return writeFlatten(flatten, name, x);
     if (m.as<nn::ReLU>()) return node("Relu", name, {x})->output(0);
     if (m.as<nn::Sigmoid>()) return node("Sigmoid", name, {x})->output(0);
     if (m.as<nn::Tanh>()) return node("Tanh", name, {x})->output(0);
@@ -109,17 +50,91 @@ class GraphWriter {
       throw std::invalid_argument(name +
                                   ": a TorchScript module brought from Python goes to ONNX with Python's exporter: "
                                   "export it --format torchscript, then torch.onnx.export(torch.jit.load(FILE), ...)");
-    if (auto* residual = m.as<ResidualLinearImpl>()) {
-      const std::string h = write(*m.named_children()["fc"], name + ".fc", x, in);
-      const std::string& a = residual->activation();
-      const std::string act = node(a == "sigmoid" ? "Sigmoid"
-                                   : a == "tanh"  ? "Tanh"
-                                                  : "Relu",
-                                   name + ".act", {h})
-                                  ->output(0);
-      return node("Add", name + ".add", {x, act})->output(0);
-    }
+    if (auto* residual = m.as<ResidualLinearImpl>()) return writeResidual(m, residual, name, x, in);
     throw std::invalid_argument(name + ": a " + m.name() + " layer cannot be exported to ONNX");
+  }
+
+  std::string writeConv(nn::Conv2dImpl* conv, const std::string& name, const std::string& x) {
+    const auto& o = conv->options;
+    const auto* padding = c10::get_if<torch::ExpandingArray<2>>(&o.padding());
+    if (!padding) throw std::invalid_argument(name + ": Conv2d with 'same'/'valid' padding cannot be exported");
+    const auto p = pairInts(*padding);
+    std::vector<std::string> inputs{x, weight(name + ".weight", conv->weight)};
+    if (o.bias()) inputs.push_back(weight(name + ".bias", conv->bias));
+    auto* n = node("Conv", name, inputs);
+    ints(n, "kernel_shape", pairInts(o.kernel_size()));
+    ints(n, "strides", pairInts(o.stride()));
+    ints(n, "pads", {p[0], p[1], p[0], p[1]});
+    ints(n, "dilations", pairInts(o.dilation()));
+    integer(n, "group", o.groups());
+    return n->output(0);
+  }
+
+  std::string writeBatchNorm(nn::BatchNorm2dImpl* bn, const std::string& name, const std::string& x) {
+    const int64_t c = bn->options.num_features();
+    torch::Tensor scale = bn->options.affine() ? bn->weight : torch::ones({c});
+    torch::Tensor shift = bn->options.affine() ? bn->bias : torch::zeros({c});
+    auto* n = node("BatchNormalization", name,
+                   {x, weight(name + ".weight", scale), weight(name + ".bias", shift),
+                    weight(name + ".running_mean", bn->running_mean), weight(name + ".running_var", bn->running_var)});
+    real(n, "epsilon", bn->options.eps());
+    return n->output(0);
+  }
+
+  std::string writeLinear(nn::LinearImpl* linear, const std::string& name, const std::string& x) {
+    torch::Tensor bias = linear->options.bias() ? linear->bias : torch::zeros({linear->options.out_features()});
+    auto* n = node("Gemm", name, {x, weight(name + ".weight", linear->weight), weight(name + ".bias", bias)});
+    integer(n, "transB", 1);
+    return n->output(0);
+  }
+
+  std::string writeMaxPool(nn::MaxPool2dImpl* pool, const std::string& name, const std::string& x) {
+    const auto& o = pool->options;
+    const auto p = pairInts(o.padding());
+    if (pairInts(o.dilation()) != std::vector<int64_t>{1, 1})
+      throw std::invalid_argument(name + ": MaxPool2d with dilation cannot be exported");
+    auto* n = node("MaxPool", name, {x});
+    ints(n, "kernel_shape", pairInts(o.kernel_size()));
+    ints(n, "strides", pairInts(o.stride()));
+    ints(n, "pads", {p[0], p[1], p[0], p[1]});
+    if (o.ceil_mode()) integer(n, "ceil_mode", 1);
+    return n->output(0);
+  }
+
+  std::string writeAdaptiveAvgPool(nn::AdaptiveAvgPool2dImpl* avg, const std::string& name, const std::string& x,
+                                   const torch::Tensor& in) {
+    const auto& size = avg->options.output_size();
+    const int64_t oh = (*size)[0].value_or(in.size(2)), ow = (*size)[1].value_or(in.size(3));
+    const int64_t h = in.size(2), w = in.size(3);
+    if (oh == 1 && ow == 1) return node("GlobalAveragePool", name, {x})->output(0);
+    // ONNX has no adaptive pooling: an exact AveragePool when the sizes divide.
+    if (h % oh != 0 || w % ow != 0)
+      throw std::invalid_argument(name + ": AdaptiveAvgPool2d from " + std::to_string(h) + "x" + std::to_string(w) +
+                                  " to " + std::to_string(oh) + "x" + std::to_string(ow) +
+                                  " has no ONNX equivalent; choose an image size that divides evenly");
+    auto* n = node("AveragePool", name, {x});
+    ints(n, "kernel_shape", {h / oh, w / ow});
+    ints(n, "strides", {h / oh, w / ow});
+    return n->output(0);
+  }
+
+  std::string writeFlatten(nn::FlattenImpl* flatten, const std::string& name, const std::string& x) {
+    if (flatten->options.end_dim() != -1) throw std::invalid_argument(name + ": Flatten must end at the last dim");
+    auto* n = node("Flatten", name, {x});
+    integer(n, "axis", flatten->options.start_dim());
+    return n->output(0);
+  }
+
+  std::string writeResidual(nn::Module& m, ResidualLinearImpl* residual, const std::string& name, const std::string& x,
+                            const torch::Tensor& in) {
+    const std::string h = write(*m.named_children()["fc"], name + ".fc", x, in);
+    const std::string& a = residual->activation();
+    const std::string act = node(a == "sigmoid" ? "Sigmoid"
+                                 : a == "tanh"  ? "Tanh"
+                                                : "Relu",
+                                 name + ".act", {h})
+                                ->output(0);
+    return node("Add", name + ".add", {x, act})->output(0);
   }
 
   std::string writeBasicBlock(nn::Module& m, const std::string& name, const std::string& x, const torch::Tensor& in) {

@@ -136,4 +136,10 @@ void loadModelWeights(const std::string& path, LayerStack& model) {
   model->load(modelArchive);
 }
 
+void copyCheckpoint(const std::filesystem::path& from, const std::filesystem::path& to) {
+  const auto tmp = to.string() + ".tmp";
+  std::filesystem::copy_file(from, tmp, std::filesystem::copy_options::overwrite_existing);
+  std::filesystem::rename(tmp, to);
+}
+
 }  // namespace trainscope

@@ -7,6 +7,7 @@
 
 #include <torch/torch.h>
 
+#include <filesystem>
 #include <string>
 
 namespace trainscope {
@@ -31,5 +32,7 @@ TrainingPosition loadCheckpoint(const std::string& path, LayerStack& model, torc
 
 // Loads only the model weights (state_dict) from a checkpoint, onto the CPU.
 void loadModelWeights(const std::string& path, LayerStack& model);
+// `from` copied to `to` atomically (a copy beside it, then a rename).
+void copyCheckpoint(const std::filesystem::path& from, const std::filesystem::path& to);
 
 }  // namespace trainscope

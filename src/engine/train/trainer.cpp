@@ -4,35 +4,34 @@
 #include "engine/data/data_loader.h"
 #include "engine/data/dataset_source.h"
 #include "engine/inspect/nan_guard.h"
+#include "engine/inspect/step_inspection.h"
 #include "engine/models/model_factory.h"
+#include "engine/record/h5_handle.h"
+#include "engine/record/metrics_file.h"
 #include "engine/system/device.h"
 #include "engine/system/error_text.h"
 #include "engine/train/checkpoint.h"
-#include "engine/train/distributed_training.h"
+#include "engine/train/distributed/distributed_training.h"
 #include "engine/train/fine_tuning.h"
 #include "engine/train/guard_trip.h"
 #include "engine/train/lr_schedule.h"
-
-#include <torch/csrc/autograd/anomaly_mode.h>
-#include "engine/inspect/step_inspection.h"
-#include "engine/record/h5_handle.h"
-#include "engine/record/metrics_file.h"
-#include "engine/train/batch_mixing.h"
 #include "engine/train/optimizers.h"
 #include "engine/train/pitfalls.h"
 #include "engine/train/run_journal.h"
 #include "engine/train/run_messages.h"
 #include "engine/train/run_start.h"
 #include "engine/train/sample_recorder.h"
+#include "engine/train/throughput.h"
 #include "engine/train/training_data.h"
+#include "engine/train/training_step.h"
 #include "engine/train/validation.h"
+
+#include <torch/csrc/autograd/anomaly_mode.h>
 
 #include <algorithm>
 #include <chrono>
-#include <cmath>
 #include <cstdlib>
 #include <filesystem>
-#include <mutex>
 
 namespace trainscope {
 
@@ -82,6 +81,24 @@ class Trainer {
 
   void setUp() {
     journal_.setState(RunState::Starting);
+    configureRuntime();
+    TrainingData data = openTrainingData(cfg_, /*pinMemory=*/device_.is_cuda(), dist_ ? dist_->group().rank() : 0,
+                                         dist_ ? dist_->group().size() : 1);
+    const DatasetSplits& splits = data.splits;
+    takeData(std::move(data));
+    buildModel();
+    inspection_ = std::make_unique<StepInspection>(
+        writer_ ? cfg_ : withoutRecordedInspection(cfg_), model_, record_.dir(), ctx_.events, ctx_.control,
+        [this](LogLevel level, const std::string& text) { log(level, text); });
+    samples_ = std::make_unique<SampleRecorder>(splits, record_.dir().string(), ctx_.resuming);
+    samples_->setWriter(writer_);
+    planSteps();
+    openRecord();
+    announceStart(splits);
+  }
+
+  // Threads, device, anomaly detection and determinism: the process's LibTorch state.
+  void configureRuntime() {
     threads_ = configureThreads(dist_ ? threadsPerRank(cfg_.threads, dist_->group().spec()) : cfg_.threads);
     keepFreedMemoryForReuse();
     device_ = resolveDevice(cfg_.device);
@@ -93,36 +110,39 @@ class Trainer {
     // On CUDA a few backward kernels (adaptive pooling) have no deterministic version:
     // warn there instead of failing the run. On the CPU every op used here has one.
     at::globalContext().setDeterministicAlgorithms(cfg_.deterministic, /*warn_only=*/device_.is_cuda());
-
     if (cfg_.pitfalls.any()) log(LogLevel::Warning, describePitfalls(cfg_.pitfalls));
-    TrainingData data = openTrainingData(cfg_, /*pinMemory=*/device_.is_cuda(), dist_ ? dist_->group().rank() : 0,
-                                         dist_ ? dist_->group().size() : 1);
-    const DatasetSplits& splits = data.splits;
-    for (const auto& [level, note] : run_messages::datasetNotes(splits)) log(level, note);
-    journal_.recordSkipped(splits.skipped);
-    classes_ = splits.train->classes();
+  }
+
+  // The loaders and what the model is built for; the splits stay in `data`.
+  void takeData(TrainingData&& data) {
+    for (const auto& [level, note] : run_messages::datasetNotes(data.splits)) log(level, note);
+    journal_.recordSkipped(data.splits.skipped);
+    classes_ = data.splits.train->classes();
     trainLoader_ = std::move(data.train);
     valLoader_ = std::move(data.val);
     inputShape_ = data.input_shape;
+  }
+
+  void buildModel() {
     // Seeded under one lock, so runs started side by side stay reproducible.
     model_ = buildSeededModel(cfg_.model, inputShape_, static_cast<int64_t>(classes_.size()), cfg_.seed,
                               /*restoreGenerator=*/false);
     model_->to(device_);
     optimizer_ = makeFineTuningOptimizer(cfg_.optimizer, cfg_.model, model_, static_cast<int64_t>(classes_.size()));
     applyFreezing(model_, cfg_.model, static_cast<int64_t>(classes_.size()), 0);  // checks model.freeze early
-    inspection_ = std::make_unique<StepInspection>(
-        writer_ ? cfg_ : withoutRecordedInspection(cfg_), model_, record_.dir(), ctx_.events, ctx_.control,
-        [this](LogLevel level, const std::string& text) { log(level, text); });
-    samples_ = std::make_unique<SampleRecorder>(splits, record_.dir().string(), ctx_.resuming);
-    samples_->setWriter(writer_);
+  }
 
+  void planSteps() {
     const int64_t accum = cfg_.training.grad_accum_steps;
     stepsPerEpoch_ = (trainLoader_->batchesPerEpoch() + accum - 1) / accum;
     totalSteps_ = stepsPerEpoch_ * cfg_.epochs;
     if (cfg_.training.max_steps > 0) totalSteps_ = std::min(totalSteps_, cfg_.training.max_steps);
     schedule_ =
         std::make_unique<LrSchedule>(cfg_.scheduler, cfg_.optimizer.lr, stepsPerEpoch_, stepsPerEpoch_ * cfg_.epochs);
+  }
 
+  // A new run's metrics.h5, or a resumed one's checkpoint and metrics reopened at its step.
+  void openRecord() {
     auto& info = record_.info();
     if (ctx_.resuming) {
       pos_ = loadCheckpoint(ctx_.checkpoint.empty() ? record_.lastCheckpoint().string() : ctx_.checkpoint, model_,
@@ -133,7 +153,7 @@ class Trainer {
         metrics_ =
             MetricsFile::reopen(record_.metricsPath().string(), cfg_.name, pos_.global_step, pos_.epoch, &warning);
       if (!warning.empty()) log(LogLevel::Warning, warning);
-      resumedTrainSeconds_ = pos_.train_seconds;
+      throughput_ = Throughput(pos_.train_seconds);
       info["resumes"].push_back({{"time", isoTimeNow()}, {"step", pos_.global_step}, {"epoch", pos_.epoch}});
       log(LogLevel::Info, run_messages::resumedAt(pos_.global_step, pos_.epoch + 1, pos_.batch_in_epoch));
     } else if (writer_) {
@@ -141,12 +161,15 @@ class Trainer {
       info["start_time"] = isoTimeNow();
     }
     inspection_->openRecord(ctx_.resuming, pos_.global_step);
+  }
+
+  void announceStart(const DatasetSplits& splits) {
     RunStartFacts facts{record_.dir().string(), device_.str(),      threads_, splits.description,
                         splits.train->size(),   splits.val->size(), classes_, inputShape_,
                         stepsPerEpoch_,         totalSteps_,        {},       inspection_->probing(),
                         ctx_.resuming,          pos_.global_step,   {}};
     for (const auto& l : model_->layers()) facts.layers.push_back({l.name, l.type});
-    recordRunStart(cfg_, facts, info);
+    recordRunStart(cfg_, facts, record_.info());
     record_.save();
     ctx_.events->push(runStartedEvent(cfg_, facts));
     log(LogLevel::Info, run_messages::trainingOn(cfg_.model.name, splits, device_.str(), threads_));
@@ -249,118 +272,110 @@ class Trainer {
   // One optimizer step: grad_accum_steps batches, then clip and step.
   StepOutcome trainStep(int64_t epoch, int64_t firstBatch, int64_t batchesPerEpoch) {
     const auto stepStart = Clock::now();
-    const int64_t accum = cfg_.training.grad_accum_steps;
     const double lr = schedule_->lrAt(pos_.global_step);
     setLearningRate(*optimizer_, lr, cfg_.model.backbone_lr_factor);
     // zero_grad(set_to_none=True): PyTorch's default since 2.0, and cheaper. The
     // teaching pitfall leaves it out: each backward adds to the last step's gradients.
-    if (!cfg_.pitfalls.skip_zero_grad)
-      for (auto& p : model_->parameters()) p.mutable_grad() = torch::Tensor();
+    if (!cfg_.pitfalls.skip_zero_grad) dropGradients(model_);
+    StepSums sums;
+    const StepOutcome out = accumulate(sums, batchesPerEpoch);
+    if (out.abandoned || out.batches == 0) return out;
+    const int64_t step = pos_.global_step + 1;
+    if (dist_) agreeAcrossRanks(sums, step);
+    if (sums.bad.empty()) inspection_->afterBackward(step);
+    checkGradients(sums);
+    if (!sums.bad.empty()) {  // the step is not applied
+      dropGradients(model_);
+      inspection_->stepNotApplied(step, sums.bad);
+      tripGuard(sums.bad, sums.x, sums.y, epoch);
+      return out;
+    }
+    applyStep(step, epoch, sums);
+    const double epochPosition = static_cast<double>(epoch) +
+                                 static_cast<double>(firstBatch + out.batches) / static_cast<double>(batchesPerEpoch);
+    recordStep(epochPosition, lr, sums, secondsSince(stepStart));
+    publishProgress(
+        epoch, (firstBatch + out.batches + cfg_.training.grad_accum_steps - 1) / cfg_.training.grad_accum_steps, false);
+    reportSkipped();
+    if (metrics_) metrics_->flushIfDue();
+    return out;
+  }
 
-    double waited = 0, lossSum = 0, correct = 0, seen = 0;
-    const bool guard = cfg_.training.nan_guard != "off";
-    std::string bad;  // what went non-finite, when something did
-    torch::Tensor x, y;
+  // zero_grad is done; forward, loss and backward for each batch of the step.
+  StepOutcome accumulate(StepSums& sums, int64_t batchesPerEpoch) {
+    const int64_t accum = cfg_.training.grad_accum_steps;
     StepOutcome out;
-    bool syncing = false;
     while (out.batches < accum) {
       // A stop between the batches of an accumulation drops the partial step: the
       // checkpoint keeps the position before it, so a resume trains them again.
       if (!dist_ && out.batches > 0 && ctx_.control->stopRequested()) {
-        for (auto& p : model_->parameters()) p.mutable_grad() = torch::Tensor();
+        dropGradients(model_);
         out.abandoned = true;
         return out;
       }
       const auto waitStart = Clock::now();
       std::optional<Batch> batch = trainLoader_->next();
-      waited += secondsSince(waitStart);
+      sums.waited += secondsSince(waitStart);
       if (!batch) break;
       ++out.batches;
       // The step's last batch synchronises: its hooks launch the gradient buckets.
-      if (dist_ && !syncing && (out.batches == accum || batch->index + 1 == batchesPerEpoch))
-        dist_->beginSync(), syncing = true;
-      if (!bad.empty()) continue;  // the rest of a bad group is consumed, not trained on
-      x = batch->inputs.to(device_, /*non_blocking=*/true);
-      y = batch->targets.to(device_, /*non_blocking=*/true);
-      // MixUp/CutMix when asked; draws keyed by (seed, batch index), so resumes repeat them.
-      const MixedBatch mixed = mixBatch(x, y, cfg_.training, cfg_.seed, pos_.global_step * accum + out.batches);
-      torch::Tensor logits = model_->forward(mixed.inputs, inspection_->observerFor(pos_.global_step + 1));
-      torch::Tensor loss = mixedCrossEntropy(logits, mixed, cfg_.training.label_smoothing);
-      const double lossValue = loss.item<double>();  // read anyway for the curve: the check is free
-      inspection_->afterForward(pos_.global_step + 1, lossValue, mixed.inputs, logits, y, classes_);
-      if (!mixed.mixed()) samples_->record(batch->samples, logits, y);  // samples.h5, from this same forward
-      if (guard && !std::isfinite(lossValue)) {
-        bad = std::string("the loss is ") + (std::isnan(lossValue) ? "NaN" : "infinite");
-        continue;
-      }
-      try {
-        (accum > 1 ? loss / static_cast<double>(accum) : loss).backward();
-      } catch (const c10::Error& e) {
-        if (!cfg_.training.anomaly_detection) throw;
-        // Anomaly mode names the backward function that produced the NaN.
-        bad = "anomaly detection: " + e.msg().substr(0, e.msg().find('\n'));
-        continue;
-      }
-      const double n = static_cast<double>(y.size(0));
-      lossSum += lossValue * n;
-      correct += mixedCorrect(logits, mixed);
-      seen += n;
+      if (dist_ && !sums.syncing && (out.batches == accum || batch->index + 1 == batchesPerEpoch))
+        dist_->beginSync(), sums.syncing = true;
+      if (!sums.bad.empty()) continue;  // the rest of a bad group is consumed, not trained on
+      trainOnBatch({model_, *inspection_, *samples_, cfg_, device_, classes_}, *batch, pos_.global_step + 1,
+                   pos_.global_step * accum + out.batches, sums);
     }
-    if (out.batches == 0) return out;
-    const int64_t step = pos_.global_step + 1;
-    if (dist_) {  // the mean gradient on every rank, and one decision for all
-      if (!syncing) dist_->beginSync();
-      const StepAgreement all = dist_->finishStep({lossSum, correct, seen, !bad.empty(), ctx_.control->stopRequested(),
-                                                   writer_ && ctx_.control->pausesAfter(step)});
-      rankSamples_ += seen;
-      lossSum = all.loss_sum, correct = all.correct, seen = all.seen;
-      if (all.bad && bad.empty()) bad = "the loss or a gradient is not finite on another rank";
-      agreedStop_ = all.stop, agreedPause_ = all.pause;
-    }
-    if (bad.empty()) inspection_->afterBackward(step);
-    // With probes on, their gradient norm already tells whether all gradients are
-    // finite; the parameters are searched only to name the bad one.
-    if (guard && bad.empty() && !inspection_->gradientsKnownFinite()) {
-      const std::string param = firstNonFiniteGradient(model_);
-      if (!param.empty()) bad = "the gradient of " + param + " is not finite";
-    }
-    if (!bad.empty()) {  // the step is not applied
-      for (auto& p : model_->parameters()) p.mutable_grad() = torch::Tensor();
-      inspection_->stepNotApplied(step, bad);
-      tripGuard(bad, x, y, epoch);
-      return out;
-    }
+    return out;
+  }
+
+  // The mean gradient on every rank, the step's totals over all ranks, and one
+  // decision for all (a bad step, a stop, a pause).
+  void agreeAcrossRanks(StepSums& sums, int64_t step) {
+    if (!sums.syncing) dist_->beginSync();
+    const StepAgreement all =
+        dist_->finishStep({sums.loss_sum, sums.correct, sums.seen, !sums.bad.empty(), ctx_.control->stopRequested(),
+                           writer_ && ctx_.control->pausesAfter(step)});
+    sums.loss_sum = all.loss_sum, sums.correct = all.correct, sums.seen = all.seen;
+    if (all.bad && sums.bad.empty()) sums.bad = "the loss or a gradient is not finite on another rank";
+    agreedStop_ = all.stop, agreedPause_ = all.pause;
+  }
+
+  // With probes on, their gradient norm already tells whether all gradients are
+  // finite; the parameters are searched only to name the bad one.
+  void checkGradients(StepSums& sums) {
+    if (cfg_.training.nan_guard == "off" || !sums.bad.empty() || inspection_->gradientsKnownFinite()) return;
+    const std::string param = firstNonFiniteGradient(model_);
+    if (!param.empty()) sums.bad = "the gradient of " + param + " is not finite";
+  }
+
+  // clip → step.
+  void applyStep(int64_t step, int64_t epoch, const StepSums& sums) {
     if (cfg_.training.clip_grad_norm > 0)
       torch::nn::utils::clip_grad_norm_(model_->parameters(), cfg_.training.clip_grad_norm);
     inspection_->beforeOptimizerStep(step);
     optimizer_->step();
     ++pos_.global_step;
     inspection_->afterOptimizerStep(step, epoch);
-    pos_.epoch_loss_sum += lossSum;
-    pos_.epoch_correct += correct;
-    pos_.epoch_seen += seen;
+    pos_.epoch_loss_sum += sums.loss_sum;
+    pos_.epoch_correct += sums.correct;
+    pos_.epoch_seen += sums.seen;
+  }
 
-    const double duration = secondsSince(stepStart);
+  // The step's metrics: metrics.h5, the event queue, the throughput.
+  void recordStep(double epochPosition, double lr, const StepSums& sums, double duration) {
     StepMetrics m;
     m.step = pos_.global_step;
-    m.epoch = static_cast<double>(epoch) +
-              static_cast<double>(firstBatch + out.batches) / static_cast<double>(batchesPerEpoch);
+    m.epoch = epochPosition;
     m.wall_time = unixTimeNow();
-    m.loss = lossSum / seen;
-    m.accuracy = correct / seen;
+    m.loss = sums.loss_sum / sums.seen;
+    m.accuracy = sums.correct / sums.seen;
     m.lr = lr;
-    m.samples_per_sec = duration > 0 ? seen / duration : 0;
-    m.data_wait = duration > 0 ? std::min(1.0, waited / duration) : 0;
+    m.samples_per_sec = duration > 0 ? sums.seen / duration : 0;
+    m.data_wait = duration > 0 ? std::min(1.0, sums.waited / duration) : 0;
     if (metrics_) metrics_->append(m);
     ctx_.events->push(m);
-    sessionSamples_ += seen;
-    sessionSeconds_ += duration;
-    ++sessionSteps_;
+    throughput_.stepDone(sums.seen, duration, sums.rank_seen);
     ctx_.control->stepDone(pos_.global_step);
-    publishProgress(epoch, (firstBatch + out.batches + accum - 1) / accum, false);
-    reportSkipped();
-    if (metrics_) metrics_->flushIfDue();
-    return out;
   }
 
   ValidationResult validate(int64_t epoch) {
@@ -372,8 +387,7 @@ class Trainer {
     if (dist_) dist_->merge(r);
     reportSkipped();
     if (r.interrupted) return r;
-    lastValidationSeconds_ = secondsSince(start);
-    validationSeconds_ += lastValidationSeconds_;
+    throughput_.validated(secondsSince(start));
     return r;
   }
 
@@ -399,11 +413,7 @@ class Trainer {
       pos_ = TrainingPosition{epoch + 1, 0, pos_.global_step,  pos_.best_val_accuracy, pos_.best_epoch, 0,
                               0,         0, pos_.train_seconds};
     saveLast();
-    if (e.best && writer_) {
-      const auto tmp = record_.bestCheckpoint().string() + ".tmp";
-      std::filesystem::copy_file(record_.lastCheckpoint(), tmp, std::filesystem::copy_options::overwrite_existing);
-      std::filesystem::rename(tmp, record_.bestCheckpoint());
-    }
+    if (e.best && writer_) copyCheckpoint(record_.lastCheckpoint(), record_.bestCheckpoint());
     auto& info = record_.info();
     info["epochs_completed"] = complete ? e.epoch : epoch;
     info["steps"] = pos_.global_step;
@@ -480,14 +490,10 @@ class Trainer {
     p.steps_per_epoch = stepsPerEpoch_;
     p.global_step = pos_.global_step;
     p.total_steps = totalSteps_;
-    p.samples_per_sec = sessionSeconds_ > 0 ? sessionSamples_ / sessionSeconds_ : 0;
-    p.elapsed = resumedTrainSeconds_ + sessionSeconds_ + validationSeconds_;
-    // Remaining steps at the measured step time, plus one validation per epoch still to validate.
-    const int64_t validationsLeft = std::max<int64_t>(0, cfg_.epochs - epoch - (validating ? 1 : 0));
-    p.eta = sessionSteps_ > 0
-                ? (sessionSeconds_ / sessionSteps_) * static_cast<double>(totalSteps_ - pos_.global_step) +
-                      lastValidationSeconds_ * static_cast<double>(validationsLeft)
-                : 0;
+    p.samples_per_sec = throughput_.samplesPerSecond();
+    p.elapsed = throughput_.elapsed();
+    // One validation per epoch still to validate.
+    p.eta = throughput_.eta(totalSteps_ - pos_.global_step, cfg_.epochs - epoch - (validating ? 1 : 0));
     p.validating = validating;
     ctx_.events->push(p);
   }
@@ -510,7 +516,7 @@ class Trainer {
     const std::string reason = why.english();
     journal_.recordEnd(s, reason, pos_.global_step);
     record_.info()["train_seconds"] = pos_.train_seconds;
-    if (dist_) dist_->recordThroughput(record_.info(), rankSamples_, sessionSeconds_);
+    if (dist_) dist_->recordThroughput(record_.info(), throughput_.rankSamples(), throughput_.sessionSeconds());
     record_.save();
     log(LogLevel::Info, run_messages::runEnded(s, endReason, count));
     metrics_.reset();  // closes metrics.h5 before anyone is told the run is over
@@ -563,7 +569,6 @@ class Trainer {
   std::unique_ptr<DistributedTraining> dist_;
   bool agreedStop_ = false, agreedPause_ = false;  // the last step's decisions, on every rank
   RunControl uninterrupted_;                       // what validation obeys on a data-parallel rank
-  double rankSamples_ = 0;                         // this rank's own share of sessionSamples_
   torch::Device device_{torch::kCPU};
   int threads_ = 1;
   std::vector<std::string> classes_;
@@ -577,9 +582,7 @@ class Trainer {
   std::unique_ptr<SampleRecorder> samples_;     // per-sample dynamics: samples.h5
   TrainingPosition pos_;
   int64_t stepsPerEpoch_ = 0, totalSteps_ = 0;
-  double sessionSamples_ = 0, sessionSeconds_ = 0, resumedTrainSeconds_ = 0;
-  double validationSeconds_ = 0, lastValidationSeconds_ = 0;
-  int64_t sessionSteps_ = 0;
+  Throughput throughput_;
   int64_t guardTrips_ = 0, frozenTensors_ = -1;
   bool guardStopped_ = false, guardPaused_ = false;
   int64_t lastCheckpointStep_ = 0;

@@ -16,7 +16,6 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QDateTime>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -29,16 +28,13 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScrollArea>
-#include <QScrollBar>
 #include <QSettings>
 #include <QSlider>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <cmath>
-#include <filesystem>
 #include <set>
 
 namespace trainscope::ui {
@@ -65,15 +61,7 @@ enum Column {
 
 ComparePage::ComparePage(QWidget* parent) : QWidget(parent) {
   folderLabel_ = new QLabel(this);
-  search_ = new QLineEdit(this);
-  search_->setPlaceholderText(tr("Filter: name, status, model, tag…"));
-  search_->setClearButtonEnabled(true);
-  auto* refresh = new QPushButton(tr("Refresh"), this);
-  rename_ = new QPushButton(tr("Rename…"), this);
-  tag_ = new QPushButton(tr("Tags…"), this);
-  note_ = new QPushButton(tr("Note…"), this);
-  delete_ = new QPushButton(tr("Delete…"), this);
-
+  auto* top = makeRunTools();
   table_ = new QTableWidget(0, kColumns, this);
   table_->setHorizontalHeaderLabels({"", tr("Run"), tr("Status"), tr("Best val acc"), tr("Final val acc"), tr("Model"),
                                      tr("Optimizer"), tr("LR"), tr("Weight decay"), tr("Time"), tr("Dataset"),
@@ -88,6 +76,84 @@ ComparePage::ComparePage(QWidget* parent) : QWidget(parent) {
   table_->horizontalHeader()->setSectionResizeMode(kDataset, QHeaderView::Stretch);
   table_->setSortingEnabled(true);
 
+  diff_ = new RunDifferences(this);
+  auto* splitter = new QSplitter(Qt::Vertical, this);
+  splitter->addWidget(table_);
+  splitter->addWidget(makePlotArea());
+  splitter->addWidget(diff_);
+  splitter->setStretchFactor(0, 2);
+  splitter->setStretchFactor(1, 4);
+  splitter->setStretchFactor(2, 1);
+  splitter->setSizes({160, 420, 110});  // the plot first: the tables scroll
+  folderLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  folderLabel_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);  // a long path never widens the page
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(folderLabel_);
+  layout->addLayout(top);
+  layout->addWidget(splitter, 1);
+
+  connect(search_, &QLineEdit::textChanged, this, &ComparePage::rebuildTable);
+  connect(rename_, &QPushButton::clicked, this, [this] {
+    if (RunActions::rename(this, currentRunDir())) reload();
+  });
+  connect(tag_, &QPushButton::clicked, this, [this] {
+    if (RunActions::tag(this, currentRunDir())) reload();
+  });
+  connect(note_, &QPushButton::clicked, this, [this] {
+    if (RunActions::note(this, currentRunDir())) reload();
+  });
+  connect(delete_, &QPushButton::clicked, this, [this] {
+    const QString dir = currentRunDir();
+    if (!RunActions::remove(this, dir)) return;
+    ticked_.erase(dir);
+    reload();
+  });
+  connect(table_, &QTableWidget::itemChanged, this, [this](QTableWidgetItem* item) {
+    if (rebuilding_ || item->column() != kTick) return;
+    const QString dir = item->data(Qt::UserRole).toString();
+    ticked_[dir] = item->checkState() == Qt::Checked;
+    if (!ticked_[dir]) colors_.erase(dir);  // its colour is free for the next run ticked
+    colorOf(dir);
+    QTimer::singleShot(0, this, &ComparePage::rebuildTable);  // not inside the item's own signal
+    replot();  // from the cache at once; a run never read comes with the read below
+    updateDifferences();
+    if (ticked_[dir] && !curves_.count(dir.toStdString())) startRead(false);
+  });
+  // Live runs: re-read the folder and the curves that changed, every two seconds while shown.
+  live_.setInterval(2000);
+  connect(&live_, &QTimer::timeout, this, [this] {
+    if (isVisible()) startRead(false);
+  });
+  live_.start();
+  connect(&reader_, &QFutureWatcher<RunsSnapshot>::finished, this, &ComparePage::applySnapshot);
+  connect(&plotter_, &QFutureWatcher<PreparedPlot>::finished, this, &ComparePage::applyPlot);
+}
+
+// The filter and the run actions (rename, tags, note, delete, the model's menu).
+QLayout* ComparePage::makeRunTools() {
+  search_ = new QLineEdit(this);
+  search_->setPlaceholderText(tr("Filter: name, status, model, tag…"));
+  search_->setClearButtonEnabled(true);
+  auto* refresh = new QPushButton(tr("Refresh"), this);
+  rename_ = new QPushButton(tr("Rename…"), this);
+  tag_ = new QPushButton(tr("Tags…"), this);
+  note_ = new QPushButton(tr("Note…"), this);
+  delete_ = new QPushButton(tr("Delete…"), this);
+
+  auto* top = new QHBoxLayout;  // the folder has a line of its own: a long path never widens the page
+  top->addWidget(search_, 1);
+  top->addWidget(refresh);
+  top->addWidget(rename_);
+  top->addWidget(tag_);
+  top->addWidget(note_);
+  top->addWidget(delete_);
+  top->addWidget(RunActions::modelButton(this, [this] { return currentRunDir(); }));
+  connect(refresh, &QPushButton::clicked, this, &ComparePage::reload);
+  return top;
+}
+
+// The lesson's guide, the curve's controls and the plot.
+QWidget* ComparePage::makePlotArea() {
   metric_ = new QComboBox(this);
   for (const auto& [key, label] : curveNames()) metric_->addItem(label, key);
   x_ = new QComboBox(this);
@@ -104,16 +170,7 @@ ComparePage::ComparePage(QWidget* parent) : QWidget(parent) {
   plot_ = new widgets::LiveCurvePlot(this);
   plot_->setSmoothing(0.6);
   plot_->setMinimumHeight(240);  // a lesson's note above it never squeezes it flat
-  diff_ = new RunDifferences(this);
 
-  auto* top = new QHBoxLayout;  // the folder has a line of its own: a long path never widens the page
-  top->addWidget(search_, 1);
-  top->addWidget(refresh);
-  top->addWidget(rename_);
-  top->addWidget(tag_);
-  top->addWidget(note_);
-  top->addWidget(delete_);
-  top->addWidget(RunActions::modelButton(this, [this] { return currentRunDir(); }));
   auto* plotBar = new QHBoxLayout;
   plotBar->addWidget(new QLabel(tr("Curve:"), this));
   plotBar->addWidget(metric_);
@@ -124,6 +181,11 @@ ComparePage::ComparePage(QWidget* parent) : QWidget(parent) {
   plotBar->addWidget(smoothing_, 1);
   plotBar->addWidget(log_);
   plotBar->addWidget(export_);
+  connect(smoothing_, &QSlider::valueChanged, this, [this, smoothingLabel](int v) {
+    smoothingLabel->setText(tr("Smoothing %1").arg(QLocale().toString(v / 100.0, 'f', 2)));
+    plot_->setSmoothing(v / 100.0);
+    plot_->redraw();
+  });
   guide_ = new QWidget(this);
   guideText_ = new QLabel(guide_);
   guideText_->setWordWrap(true);
@@ -150,38 +212,6 @@ ComparePage::ComparePage(QWidget* parent) : QWidget(parent) {
   plotLayout->addWidget(guide_);
   plotLayout->addLayout(plotBar);
   plotLayout->addWidget(plot_, 1);
-  auto* splitter = new QSplitter(Qt::Vertical, this);
-  splitter->addWidget(table_);
-  splitter->addWidget(plotArea);
-  splitter->addWidget(diff_);
-  splitter->setStretchFactor(0, 2);
-  splitter->setStretchFactor(1, 4);
-  splitter->setStretchFactor(2, 1);
-  splitter->setSizes({160, 420, 110});  // the plot first: the tables scroll
-  folderLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  folderLabel_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);  // a long path never widens the page
-  auto* layout = new QVBoxLayout(this);
-  layout->addWidget(folderLabel_);
-  layout->addLayout(top);
-  layout->addWidget(splitter, 1);
-
-  connect(search_, &QLineEdit::textChanged, this, &ComparePage::rebuildTable);
-  connect(refresh, &QPushButton::clicked, this, &ComparePage::reload);
-  connect(rename_, &QPushButton::clicked, this, [this] {
-    if (RunActions::rename(this, currentRunDir())) reload();
-  });
-  connect(tag_, &QPushButton::clicked, this, [this] {
-    if (RunActions::tag(this, currentRunDir())) reload();
-  });
-  connect(note_, &QPushButton::clicked, this, [this] {
-    if (RunActions::note(this, currentRunDir())) reload();
-  });
-  connect(delete_, &QPushButton::clicked, this, [this] {
-    const QString dir = currentRunDir();
-    if (!RunActions::remove(this, dir)) return;
-    ticked_.erase(dir);
-    reload();
-  });
   connect(export_, &QPushButton::clicked, this, &ComparePage::chooseExport);
   connect(metric_, &QComboBox::currentIndexChanged, this, &ComparePage::replot);
   connect(x_, &QComboBox::currentIndexChanged, this, &ComparePage::replot);
@@ -189,30 +219,7 @@ ComparePage::ComparePage(QWidget* parent) : QWidget(parent) {
     plot_->setLogScale(on);
     plot_->redraw();
   });
-  connect(smoothing_, &QSlider::valueChanged, this, [this, smoothingLabel](int v) {
-    smoothingLabel->setText(tr("Smoothing %1").arg(QLocale().toString(v / 100.0, 'f', 2)));
-    plot_->setSmoothing(v / 100.0);
-    plot_->redraw();
-  });
-  connect(table_, &QTableWidget::itemChanged, this, [this](QTableWidgetItem* item) {
-    if (rebuilding_ || item->column() != kTick) return;
-    const QString dir = item->data(Qt::UserRole).toString();
-    ticked_[dir] = item->checkState() == Qt::Checked;
-    if (!ticked_[dir]) colors_.erase(dir);  // its colour is free for the next run ticked
-    colorOf(dir);
-    QTimer::singleShot(0, this, &ComparePage::rebuildTable);  // not inside the item's own signal
-    replot();  // from the cache at once; a run never read comes with the read below
-    updateDifferences();
-    if (ticked_[dir] && !curves_.count(dir.toStdString())) startRead(false);
-  });
-  // Live runs: re-read the folder and the curves that changed, every two seconds while shown.
-  live_.setInterval(2000);
-  connect(&live_, &QTimer::timeout, this, [this] {
-    if (isVisible()) startRead(false);
-  });
-  live_.start();
-  connect(&reader_, &QFutureWatcher<RunsSnapshot>::finished, this, &ComparePage::applySnapshot);
-  connect(&plotter_, &QFutureWatcher<PreparedPlot>::finished, this, &ComparePage::applyPlot);
+  return plotArea;
 }
 
 ComparePage::~ComparePage() {

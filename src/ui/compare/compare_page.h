@@ -18,6 +18,7 @@
 class QCheckBox;
 class QComboBox;
 class QLabel;
+class QLayout;
 class QLineEdit;
 class QPushButton;
 class QSlider;
@@ -79,6 +80,9 @@ class ComparePage : public QWidget {
   void showEvent(QShowEvent* event) override;
 
  private:
+  // The page's parts, built once by the constructor.
+  QLayout* makeRunTools();
+  QWidget* makePlotArea();
   // Reads in the background; `full` also rebuilds the plot when it lands (reload),
   // otherwise new points are appended (the live refresh, a newly ticked run).
   void startRead(bool full);

@@ -1,6 +1,6 @@
 #include "ui/data/data_page.h"
 
-#include "engine/train/mix_draw.h"
+#include "engine/train/augmentation_preview.h"
 #include "ui/run/background.h"
 
 #include <QFileInfo>
@@ -10,7 +10,6 @@
 
 #include "engine/data/channel_stats.h"
 #include "engine/data/image_header.h"
-#include "engine/data/transforms.h"
 #include "ui/data/dataset_importer.h"
 #include "ui/data/health_panel.h"
 #include "ui/experiment/experiment_document.h"
@@ -26,7 +25,6 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QMetaObject>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSplitter>
@@ -54,6 +52,32 @@ QString jsonNumbers(const std::vector<double>& v) {
 
 DataPage::DataPage(ExperimentDocument* document, QWidget* parent)
     : QWidget(parent), doc_(document), importer_(new DatasetImporter(this)) {
+  tabs_ = new QTabWidget(this);
+  tabs_->addTab(makeOverview(), tr("Overview"));
+  tabs_->addTab(makeSkippedTable(), tr("Skipped files"));
+  tabs_->addTab(makePreview(), tr("Augmentation preview"));
+  health_ = new HealthPanel(this);
+  tabs_->addTab(health_, tr("Health check"));
+
+  auto* splitter = new QSplitter(this);
+  splitter->addWidget(makeBrowser());
+  splitter->addWidget(tabs_);
+  splitter->setStretchFactor(0, 3);
+  splitter->setStretchFactor(1, 2);
+
+  auto* layout = new QVBoxLayout(this);
+  layout->addLayout(makeImportBar());
+  layout->addWidget(splitter, 1);
+  setBusy(false);
+
+  connectImporter();
+  connectBrowser();
+  connectPreview();
+  connectMeanStd();
+}
+
+// The sources (Fashion-MNIST, a folder), what is loaded, and the progress of an import.
+QLayout* DataPage::makeImportBar() {
   fashion_ = new QPushButton(tr("Fashion-MNIST (built in)"), this);
   fashion_->setToolTip(tr("70,000 small grayscale pictures of clothes in 10 classes: the classic first dataset."));
   folder_ = new QPushButton(tr("Open image folder…"), this);
@@ -65,14 +89,17 @@ DataPage::DataPage(ExperimentDocument* document, QWidget* parent)
   source_ = new QLabel(tr("No dataset yet"), this);
   source_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   source_->setWordWrap(true);  // a long folder path or note must not widen the window
-
   auto* top = new QHBoxLayout();
   top->addWidget(fashion_);
   top->addWidget(folder_);
   top->addWidget(source_, 1);
   top->addWidget(progress_);
   top->addWidget(cancel_);
+  return top;
+}
 
+// The thumbnails, by split and class.
+QWidget* DataPage::makeBrowser() {
   split_ = new QComboBox(this);
   split_->addItems({tr("Training split"), tr("Validation split")});
   classFilter_ = new QComboBox(this);
@@ -88,8 +115,11 @@ DataPage::DataPage(ExperimentDocument* document, QWidget* parent)
   leftLayout->setContentsMargins(0, 0, 0, 0);
   leftLayout->addLayout(filters);
   leftLayout->addWidget(grid_, 1);
+  return left;
+}
 
-  // Overview: class balance, image sizes, mean/std.
+// Class balance, image sizes, mean/std.
+QWidget* DataPage::makeOverview() {
   chart_ = new widgets::ClassChart(this);
   stats_ = new QLabel(this);
   stats_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -109,13 +139,20 @@ DataPage::DataPage(ExperimentDocument* document, QWidget* parent)
   ms->addWidget(meanStd_);
   ms->addWidget(normalizeResult_, 1);
   ov->addLayout(ms);
+  return overview;
+}
 
+QWidget* DataPage::makeSkippedTable() {
   skipped_ = new QTableWidget(0, 2, this);
   skipped_->setHorizontalHeaderLabels({tr("File"), tr("Why it was skipped")});
   skipped_->horizontalHeader()->setStretchLastSection(true);
   skipped_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   skipped_->verticalHeader()->setVisible(false);
+  return skipped_;
+}
 
+// The selected image and its augmented versions, with Re-roll.
+QWidget* DataPage::makePreview() {
   auto* preview = new QWidget(this);
   auto* pv = new QVBoxLayout(preview);
   auto* explain = new QLabel(tr("The selected image, then 8 versions from the experiment's training transforms "
@@ -152,30 +189,15 @@ DataPage::DataPage(ExperimentDocument* document, QWidget* parent)
   previewButtons->addStretch(1);
   pv->addLayout(previewButtons);
   pv->addStretch(1);
+  return preview;
+}
 
-  tabs_ = new QTabWidget(this);
-  tabs_->addTab(overview, tr("Overview"));
-  tabs_->addTab(skipped_, tr("Skipped files"));
-  tabs_->addTab(preview, tr("Augmentation preview"));
-  health_ = new HealthPanel(this);
-  tabs_->addTab(health_, tr("Health check"));
-
-  auto* splitter = new QSplitter(this);
-  splitter->addWidget(left);
-  splitter->addWidget(tabs_);
-  splitter->setStretchFactor(0, 3);
-  splitter->setStretchFactor(1, 2);
-
-  auto* layout = new QVBoxLayout(this);
-  layout->addLayout(top);
-  layout->addWidget(splitter, 1);
-  setBusy(false);
-
+void DataPage::connectImporter() {
   connect(fashion_, &QPushButton::clicked, this, &DataPage::importFashionMnist);
   connect(folder_, &QPushButton::clicked, this, &DataPage::chooseFolder);
   connect(cancel_, &QPushButton::clicked, this, [this] {
     importer_->cancel();
-    statsCancel_ = true;
+    statsTicker_->cancel();
   });
   connect(importer_, &DatasetImporter::progress, this, [this](qint64 done, qint64 total, const QString& file) {
     progress_->setRange(0, static_cast<int>(total));
@@ -200,27 +222,47 @@ DataPage::DataPage(ExperimentDocument* document, QWidget* parent)
     source_->setText(doc_->dataset() ? translated(doc_->dataset()->label) : tr("No dataset: %1").arg(message));
     emit importFailed(message);
   });
+}
+
+void DataPage::connectMeanStd() {
+  statsTicker_ = new ProgressTicker(
+      [this](int64_t done, int64_t total, const QString&) {
+        if (total <= 0) return;
+        progress_->setRange(0, static_cast<int>(total));
+        progress_->setValue(static_cast<int>(done));
+      },
+      this);
+  connect(meanStd_, &QPushButton::clicked, this, &DataPage::computeMeanStd);
+  connect(&measuring_, &QFutureWatcher<MeasuredStats>::finished, this, &DataPage::applyMeanStd);
+}
+
+void DataPage::connectBrowser() {
   connect(doc_, &ExperimentDocument::datasetChanged, this, &DataPage::showDataset);
   connect(split_, qOverload<int>(&QComboBox::currentIndexChanged), this, &DataPage::applyFilter);
   connect(classFilter_, qOverload<int>(&QComboBox::currentIndexChanged), this, &DataPage::applyFilter);
   // A thumbnail's menu: the latest trained model's top 5 for it (files of a folder).
   grid_->view()->setContextMenuPolicy(Qt::CustomContextMenu);
-  connect(grid_->view(), &QWidget::customContextMenuRequested, this, [this](const QPoint& at) {
-    const QModelIndex item = grid_->view()->indexAt(at);
-    const auto splits = doc_->dataset();
-    if (!item.isValid() || !splits || item.row() >= static_cast<int>(shown_.size())) return;
-    const auto data = splitOf(*splits, split_->currentIndex());
-    const QString path = QString::fromStdString(data->describe(shown_.at(static_cast<size_t>(item.row()))));
-    QMenu menu;
-    QAction* classify = menu.addAction(tr("Classify with the latest trained model"));
-    classify->setEnabled(QFileInfo::exists(path));
-    if (!classify->isEnabled()) classify->setToolTip(tr("Only images in files can be classified"));
-    if (menu.exec(grid_->view()->viewport()->mapToGlobal(at)) == classify) emit classifyRequested(path);
-  });
+  connect(grid_->view(), &QWidget::customContextMenuRequested, this, &DataPage::showThumbnailMenu);
   connect(grid_, &widgets::ImageGrid::itemSelected, this, [this](int item) {
     previewItem_ = item;
     showPreview();
   });
+}
+
+void DataPage::showThumbnailMenu(const QPoint& at) {
+  const QModelIndex item = grid_->view()->indexAt(at);
+  const auto splits = doc_->dataset();
+  if (!item.isValid() || !splits || item.row() >= static_cast<int>(shown_.size())) return;
+  const auto data = splitOf(*splits, split_->currentIndex());
+  const QString path = QString::fromStdString(data->describe(shown_.at(static_cast<size_t>(item.row()))));
+  QMenu menu;
+  QAction* classify = menu.addAction(tr("Classify with the latest trained model"));
+  classify->setEnabled(QFileInfo::exists(path));
+  if (!classify->isEnabled()) classify->setToolTip(tr("Only images in files can be classified"));
+  if (menu.exec(grid_->view()->viewport()->mapToGlobal(at)) == classify) emit classifyRequested(path);
+}
+
+void DataPage::connectPreview() {
   connect(tryAugmentation_, &QPushButton::clicked, this, [this] {
     ExperimentDocument::Augmentation a = doc_->augmentation();
     a.enabled = true;
@@ -231,8 +273,6 @@ DataPage::DataPage(ExperimentDocument* document, QWidget* parent)
     ++rerolls_;
     showPreview();
   });
-  connect(meanStd_, &QPushButton::clicked, this, &DataPage::computeMeanStd);
-  connect(&measuring_, &QFutureWatcher<MeasuredStats>::finished, this, &DataPage::applyMeanStd);
   connect(&previewing_, &QFutureWatcher<PreviewImages>::finished, this, &DataPage::applyPreview);
   connect(doc_, &ExperimentDocument::changed, this, [this] {
     if (tabs_->currentIndex() == 2) showPreview();
@@ -243,7 +283,7 @@ DataPage::DataPage(ExperimentDocument* document, QWidget* parent)
 }
 
 DataPage::~DataPage() {
-  statsCancel_ = true;
+  statsTicker_->cancel();
   measuring_.waitForFinished();
   previewing_.waitForFinished();
 }
@@ -405,57 +445,20 @@ void DataPage::showPreview() {
   if (!splits || !cfg || shown_.empty()) return;
   const auto data = splitOf(*splits, split_->currentIndex());
   const int64_t index = shown_.at(std::min<size_t>(previewItem_, shown_.size() - 1));
-  // The image steps of the training pipeline (ToTensor/Normalize make no picture).
-  std::vector<TransformSpec> imageSteps;
-  bool random = cfg->training.mixup_alpha > 0 || cfg->training.cutmix_alpha > 0;
-  for (const auto& t : cfg->train_transforms) {
-    if (t.name != "ToTensor" && t.name != "Normalize") imageSteps.push_back(t);
-    random = random || t.name.rfind("Random", 0) == 0 || t.name == "ColorJitter";
-  }
+  const bool random = previewDrawsAtRandom(*cfg);
   noRandom_->setVisible(!random);
   tryAugmentation_->setVisible(!random);
   reroll_->setEnabled(random);
-  const uint64_t seed = cfg->seed, rerolls = rerolls_;
-  const TrainingConfig training = cfg->training;  // MixUp / CutMix show too
   const quint64 generation = ++previewGeneration_;
   // Decoding (a 30-megapixel photo) and augmenting happen off the GUI thread.
-  previewing_.setFuture(runInBackground([splits, data, index, imageSteps, seed, rerolls, generation, training] {
+  previewing_.setFuture(runInBackground([data, index, config = *cfg, reroll = rerolls_, generation] {
     PreviewImages out;
     out.generation = generation;
     std::string error;
-    const cv::Mat original = data->load(index, &error);
-    if (original.empty()) return out;
-    const Compose augment(imageSteps);
-    for (int i = 0; i < kPreviewCells; ++i) {
-      cv::Mat shown = original;
-      if (i > 0) {
-        PipelineImage img;
-        img.pixels = original;
-        Rng rng(mixSeed(seed, rerolls * kPreviewCells + i));
-        try {
-          augment.apply(img, rng);
-          shown = img.pixels;
-        } catch (const std::exception&) {
-          shown = cv::Mat();
-        }
-      }
-      MixDraw mix;
-      if (i > 0 && !shown.empty() && data->size() > 1)
-        mix = drawMix(training, seed, static_cast<int64_t>(rerolls * kPreviewCells + i), 2, shown.rows, shown.cols);
-      if (mix.mixed) {  // with another image of the split, augmented the same way
-        Rng pick(mixSeed(seed, rerolls * kPreviewCells + i, 77));
-        PipelineImage partner;
-        partner.pixels = data->load(pick.randint(0, data->size()), &error);
-        try {
-          if (!partner.pixels.empty()) augment.apply(partner, pick);
-          shown = mixImages(shown, partner.pixels, mix);
-        } catch (const std::exception&) {
-          mix.mixed = false;
-        }
-      }
-      out.mixes.push_back(mix.mixed ? (mix.cutmix ? -mix.lam : mix.lam) : 0.0);
-      const QImage q = toQImage(shown);
-      out.sizes.push_back(QSize(shown.cols, shown.rows));
+    for (const PreviewDraw& draw : previewAugmentation(*data, index, config, reroll, kPreviewCells, &error)) {
+      out.mixes.push_back(draw.mixup_lam > 0 ? draw.mixup_lam : -draw.cutmix_lam);
+      const QImage q = toQImage(draw.image);
+      out.sizes.push_back(QSize(draw.image.cols, draw.image.rows));
       out.images.push_back(
           q.scaled(104, 104, Qt::KeepAspectRatio, q.width() < 104 ? Qt::FastTransformation : Qt::SmoothTransformation));
     }
@@ -485,22 +488,13 @@ void DataPage::computeMeanStd() {
   const ExperimentConfig* cfg = doc_->config();
   if (!splits || !cfg || measuring_.isRunning()) return;
   setBusy(true, tr("Measuring the training images…"));
-  statsCancel_ = false;
   const auto pipeline = cfg->val_transforms;
-  measuring_.setFuture(runInBackground([this, splits, pipeline] {
+  measuring_.setFuture(runInBackground([splits, pipeline, progress = statsTicker_->follow()] {
     MeasuredStats m;
     m.splits = splits;
     try {
-      m.stats = computeChannelStats(*splits->train, pipeline, 0, [this](int64_t done, int64_t total) {
-        QMetaObject::invokeMethod(
-            this,
-            [this, done, total] {
-              progress_->setRange(0, static_cast<int>(total));
-              progress_->setValue(static_cast<int>(done));
-            },
-            Qt::QueuedConnection);
-        return !statsCancel_.load();
-      });
+      m.stats = computeChannelStats(*splits->train, pipeline, 0,
+                                    [progress](int64_t done, int64_t total) { return progress->report(done, total); });
     } catch (const std::exception& e) {
       m.error = QString::fromStdString(e.what());
     }
@@ -509,6 +503,7 @@ void DataPage::computeMeanStd() {
 }
 
 void DataPage::applyMeanStd() {
+  statsTicker_->stop();
   const MeasuredStats m = measuring_.result();
   const ChannelStats& stats = m.stats;
   setBusy(false);

@@ -11,7 +11,6 @@
 #include <QImage>
 #include <QWidget>
 
-#include <atomic>
 #include <memory>
 #include <vector>
 
@@ -28,9 +27,12 @@ class ClassChart;
 class ImageGrid;
 }  // namespace trainscope::widgets
 
+class QLayout;
+
 namespace trainscope::ui {
 
 class DatasetImporter;
+class ProgressTicker;
 class HealthPanel;
 class ExperimentDocument;
 
@@ -71,6 +73,17 @@ class DataPage : public QWidget {
   void applyFilter();
   void showPreview();
   void setBusy(bool busy, const QString& what = {});
+  // The page's parts, built once by the constructor.
+  QLayout* makeImportBar();
+  QWidget* makeBrowser();
+  QWidget* makeOverview();
+  QWidget* makeSkippedTable();
+  QWidget* makePreview();
+  void connectImporter();
+  void connectBrowser();
+  void connectPreview();
+  void connectMeanStd();
+  void showThumbnailMenu(const QPoint& at);
 
   ExperimentDocument* doc_;
   DatasetImporter* importer_;
@@ -105,7 +118,7 @@ class DataPage : public QWidget {
   QFutureWatcher<PreviewImages> previewing_;  // decoding and augmenting the selected image
   quint64 previewGeneration_ = 0;
   QFutureWatcher<MeasuredStats> measuring_;  // measuring the training images
-  std::atomic<bool> statsCancel_{false};
+  ProgressTicker* statsTicker_ = nullptr;    // measuring's progress and cancel
 };
 
 }  // namespace trainscope::ui

@@ -4,13 +4,18 @@
 #include "engine/data/image_folder.h"
 #include "ui/run/background.h"
 
-#include <QMetaObject>
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace trainscope::ui {
 
 DatasetImporter::DatasetImporter(QObject* parent) : QObject(parent) {
+  ticker_ = new ProgressTicker(
+      [this](int64_t done, int64_t total, const QString& file) {
+        if (total > 0) emit progress(done, total, file);
+      },
+      this);
   connect(&watcher_, &QFutureWatcher<Result>::finished, this, [this] {
+    ticker_->stop();
     const Result r = watcher_.result();
     if (r.generation != generation_) return;  // a replaced import
     busy_ = false;
@@ -22,26 +27,25 @@ DatasetImporter::DatasetImporter(QObject* parent) : QObject(parent) {
 }
 
 DatasetImporter::~DatasetImporter() {
-  cancel_ = true;
+  ticker_->cancel();
   watcher_.waitForFinished();
 }
 
-void DatasetImporter::cancel() { cancel_ = true; }
+void DatasetImporter::cancel() { ticker_->cancel(); }
 
 template <typename Work>
 void DatasetImporter::run(Work work) {
   if (watcher_.isRunning()) {  // the import it replaces stops at its next progress report
-    cancel_ = true;
+    ticker_->cancel();
     watcher_.waitForFinished();
   }
-  cancel_ = false;
   busy_ = true;
   const quint64 generation = ++generation_;
-  watcher_.setFuture(runInBackground([work, generation] {
+  watcher_.setFuture(runInBackground([work, generation, progress = ticker_->follow()] {
     Result r;
     r.generation = generation;
     try {
-      r.splits = std::make_shared<const DatasetSplits>(work(r.datasetConfig));
+      r.splits = std::make_shared<const DatasetSplits>(work(r.datasetConfig, *progress));
     } catch (const std::exception& e) {
       r.error = QString::fromStdString(e.what());
     }
@@ -50,7 +54,7 @@ void DatasetImporter::run(Work work) {
 }
 
 void DatasetImporter::importFashionMnist() {
-  run([](nlohmann::json& config) {
+  run([](nlohmann::json& config, BackgroundProgress&) {
     const std::string dir = findFashionMnistDir();
     if (dir.empty())
       throw std::runtime_error(
@@ -63,17 +67,14 @@ void DatasetImporter::importFashionMnist() {
 
 void DatasetImporter::importFolder(const QString& root, double valFraction, uint64_t seed, int channels) {
   const std::string path = root.toStdString();
-  run([this, path, valFraction, seed, channels](nlohmann::json& config) {
+  run([path, valFraction, seed, channels](nlohmann::json& config, BackgroundProgress& progress) {
     ImageFolderOptions o;
     o.verify = true;  // decode everything now: bad files are listed before training
     o.val_fraction = valFraction;
     o.seed = seed;
     o.channels = channels;
-    o.progress = [this](int64_t done, int64_t total, const std::string& file) {
-      const QString name = QString::fromStdString(file);
-      QMetaObject::invokeMethod(
-          this, [this, done, total, name] { emit progress(done, total, name); }, Qt::QueuedConnection);
-      return !cancel_.load();
+    o.progress = [&progress](int64_t done, int64_t total, const std::string& file) {
+      return progress.report(done, total, file);
     };
     config = {{"kind", "image-folder"}, {"root", path}, {"val_fraction", valFraction}, {"channels", channels}};
     return openImageFolder(path, o);

@@ -1,10 +1,10 @@
 // Imports a dataset off the GUI thread (Fashion-MNIST, or an image folder decoded and
 // measured in full), reporting progress; cancellable. The app's one background-work
-// pattern: QtConcurrent::run, the result back on the GUI thread through a
-// QFutureWatcher, cancellation by an atomic the work polls.
+// pattern (run/background.h).
 #pragma once
 
 #include "engine/data/dataset.h"
+#include "ui/run/background.h"
 
 #include <nlohmann/json.hpp>
 
@@ -12,7 +12,6 @@
 #include <QObject>
 #include <QString>
 
-#include <atomic>
 #include <memory>
 
 namespace trainscope::ui {
@@ -30,7 +29,8 @@ class DatasetImporter : public QObject {
   bool busy() const { return busy_; }
 
  signals:
-  // `file`: the one just checked (empty while listing, or for Fashion-MNIST).
+  // `file`: the one checked last (empty while listing, or for Fashion-MNIST); five
+  // times a second at most.
   void progress(qint64 done, qint64 total, QString file);
   // datasetConfig: the "dataset" section of the experiment for this import.
   void finished(std::shared_ptr<const trainscope::DatasetSplits> splits, nlohmann::json datasetConfig);
@@ -47,7 +47,7 @@ class DatasetImporter : public QObject {
   void run(Work work);
 
   QFutureWatcher<Result> watcher_;
-  std::atomic<bool> cancel_{false};
+  ProgressTicker* ticker_;
   quint64 generation_ = 0;  // results of a replaced import are dropped
   bool busy_ = false;
 };

@@ -8,7 +8,6 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QTimer>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
@@ -50,18 +49,20 @@ HealthPanel::HealthPanel(QWidget* parent) : QWidget(parent) {
 
   connect(check_, &QPushButton::clicked, this, &HealthPanel::check);
   connect(cancelButton_, &QPushButton::clicked, this, &HealthPanel::cancel);
-  connect(&watcher_, &QFutureWatcher<Outcome>::finished, this, [this] { showOutcome(watcher_.result()); });
-  auto* tick = new QTimer(this);  // progress from the workers' counters, never a signal per image
-  tick->start(200);
-  connect(tick, &QTimer::timeout, this, [this] {
-    if (!checking()) return;
-    progress_->setMaximum(static_cast<int>(std::max<int64_t>(1, total_.load())));
-    progress_->setValue(static_cast<int>(done_.load()));
+  ticker_ = new ProgressTicker(
+      [this](int64_t done, int64_t total, const QString&) {
+        progress_->setMaximum(static_cast<int>(std::max<int64_t>(1, total)));
+        progress_->setValue(static_cast<int>(done));
+      },
+      this);
+  connect(&watcher_, &QFutureWatcher<Outcome>::finished, this, [this] {
+    ticker_->stop();
+    showOutcome(watcher_.result());
   });
 }
 
 HealthPanel::~HealthPanel() {
-  cancel_ = true;
+  ticker_->cancel();
   watcher_.waitForFinished();
 }
 
@@ -77,27 +78,22 @@ void HealthPanel::setDataset(std::shared_ptr<const DatasetSplits> splits) {
                             : tr("Import a dataset, then check it."));
 }
 
-void HealthPanel::cancel() { cancel_ = true; }
+void HealthPanel::cancel() { ticker_->cancel(); }
 
 void HealthPanel::check() {
   if (!splits_ || checking()) return;
-  cancel_ = false;
-  done_ = 0, total_ = 0;
   check_->setEnabled(false);
   cancelButton_->setVisible(true);
   progress_->setVisible(true);
   summary_->setText(tr("Checking…"));
-  watcher_.setFuture(runInBackground([splits = splits_, this] {
+  watcher_.setFuture(runInBackground([splits = splits_, progress = ticker_->follow()] {
     Outcome out;
     try {
       HealthOptions options;
-      options.progress = [this](int64_t done, int64_t total) {
-        done_ = done, total_ = total;
-        return !cancel_.load();
-      };
+      options.progress = [progress](int64_t done, int64_t total) { return progress->report(done, total); };
       out.health = std::make_shared<DatasetHealth>(checkDatasetHealth(*splits, options));
     } catch (const std::exception& e) {
-      out.error = cancel_ ? tr("Cancelled.") : QString::fromStdString(e.what());
+      out.error = progress->cancelled() ? tr("Cancelled.") : QString::fromStdString(e.what());
     }
     return out;
   }));

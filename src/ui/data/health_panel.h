@@ -5,11 +5,11 @@
 #pragma once
 
 #include "engine/data/dataset_health.h"
+#include "ui/run/background.h"
 
 #include <QFutureWatcher>
 #include <QWidget>
 
-#include <atomic>
 #include <memory>
 
 class QLabel;
@@ -52,8 +52,7 @@ class HealthPanel : public QWidget {
   std::shared_ptr<const DatasetSplits> splits_;
   std::shared_ptr<const DatasetHealth> result_;
   QFutureWatcher<Outcome> watcher_;
-  std::atomic<bool> cancel_{false};
-  std::atomic<int64_t> done_{0}, total_{0};
+  ProgressTicker* ticker_;
   QPushButton *check_, *cancelButton_;
   QProgressBar* progress_;
   QLabel* summary_;

@@ -33,11 +33,57 @@ QString scientific(double v) { return std::isnan(v) ? QStringLiteral("–") : QS
 }  // namespace
 
 InspectPage::InspectPage(TrainingController* controller, QWidget* parent) : QWidget(parent), controller_(controller) {
+  // Layout: tree | (title, heatmap + latest histogram, statistics) ; tabs below.
   tree_ = new QTreeWidget(this);
   tree_->setHeaderLabels({tr("Layer"), tr("Type")});
   tree_->setMinimumWidth(200);
   tree_->setToolTip(tr("The model's layers in forward order; expand a layer for its parameters."));
 
+  gradNorms_ = new widgets::LiveCurvePlot(this);
+  gradNorms_->setAxisLabels(tr("step"), tr("gradient norm"));  // the log ticks say the scale
+  gradNorms_->setLegendEdge(Qt::RightEdge);                    // one entry per layer: beside the plot, not on it
+  gradNorms_->setLogScale(true);
+  gradNorms_->setSmoothing(0);
+  auto* upper = new QSplitter(Qt::Horizontal, this);
+  upper->addWidget(tree_);
+  upper->addWidget(makeDetail());
+  upper->setStretchFactor(1, 1);
+
+  tabs_ = new QTabWidget(this);
+  tabs_->addTab(gradNorms_, tr("Gradient norms, all layers"));
+  tabs_->addTab(makeHealthTable(), tr("Health"));
+
+  auto* main = new QSplitter(Qt::Vertical, this);
+  main->addWidget(upper);
+  main->addWidget(tabs_);
+  gradNorms_->setMinimumHeight(150);
+  main->setStretchFactor(0, 3);
+  main->setStretchFactor(1, 2);
+  auto* layout = new QVBoxLayout(this);
+  layout->addLayout(makeToolbar());
+  layout->addWidget(main, 1);
+
+  connect(tree_, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* item) {
+    if (!item) return;
+    name_ = item->data(0, Qt::UserRole).toString();
+    showSelection();
+  });
+  connect(kind_, &QComboBox::currentIndexChanged, this, [this] { showSelection(); });
+  connect(health_, &QTableWidget::cellDoubleClicked, this,
+          [this](int row, int) { select(health_->item(row, 0)->text(), selectedKind()); });
+  connect(controller_, &TrainingController::started, this, &InspectPage::onStarted);
+  connect(controller_, &TrainingController::probesArrived, this, &InspectPage::onSamples);
+  connect(controller_, &TrainingController::histogramsArrived, this, &InspectPage::onHistograms);
+  connect(controller_, &TrainingController::tensorsSaved, this, &InspectPage::onSaved);
+  connect(controller_, &TrainingController::drained, this, &InspectPage::refresh);
+  connect(controller_, &TrainingController::ended, this, [this] {
+    save_->setEnabled(false);
+    refresh();
+  });
+}
+
+// What to show (the tensor's kind), the probes' status and Save tensors.
+QLayout* InspectPage::makeToolbar() {
   kind_ = new QComboBox(this);
   kind_->addItem(tr("Output (activation)"), "activation");
   kind_->addItem(tr("Gradient of the output"), "activation_grad");
@@ -56,9 +102,21 @@ InspectPage::InspectPage(TrainingController* controller, QWidget* parent) : QWid
   save_->setEnabled(false);
   status_ = new QLabel(tr("Start a run on the Train page: the probes report here while it trains."), this);
   status_->setWordWrap(true);
+
+  auto* top = new QHBoxLayout;
+  top->addWidget(new QLabel(tr("Show:"), this));
+  top->addWidget(kind_);
+  top->addStretch();
+  top->addWidget(status_, 1);
+  top->addWidget(save_);
+
+  return top;
+}
+
+// The selected layer's distributions over the steps, its latest histogram, its statistics.
+QWidget* InspectPage::makeDetail() {
   title_ = new QLabel(this);
   title_->setStyleSheet("font-weight: bold");
-
   heatmap_ = new widgets::DistributionHeatmap(this);
   heatmap_->setAxisLabels(tr("step"), tr("value"));
   heatmap_->setPlaceholder(tr("no histograms yet"));
@@ -76,12 +134,28 @@ InspectPage::InspectPage(TrainingController* controller, QWidget* parent) : QWid
   satSeries_ = stats_->addSeries(tr("saturated"), {widgets::seriesColor(4), false, false, /*rightAxis=*/true});
   stats_->setFixedRightRange(0, 1);  // shares of the elements
 
-  gradNorms_ = new widgets::LiveCurvePlot(this);
-  gradNorms_->setAxisLabels(tr("step"), tr("gradient norm"));  // the log ticks say the scale
-  gradNorms_->setLegendEdge(Qt::RightEdge);                    // one entry per layer: beside the plot, not on it
-  gradNorms_->setLogScale(true);
-  gradNorms_->setSmoothing(0);
+  auto* distributions = new QSplitter(Qt::Horizontal, this);
+  distributions->addWidget(heatmap_);
+  distributions->addWidget(latest_);
+  distributions->setStretchFactor(0, 2);  // the latest histogram wide enough for its axis label
+  distributions->setStretchFactor(1, 1);
+  auto* detail = new QWidget(this);
+  auto* detailLayout = new QVBoxLayout(detail);
+  detailLayout->setContentsMargins(0, 0, 0, 0);
+  detailLayout->addWidget(title_);
+  auto* views = new QSplitter(Qt::Vertical, detail);
+  views->addWidget(distributions);
+  views->addWidget(stats_);
+  stats_->setMinimumHeight(170);
+  views->setStretchFactor(0, 3);
+  views->setStretchFactor(1, 2);
+  detailLayout->addWidget(views, 1);
 
+  return detail;
+}
+
+// Each layer's health at the last step, with what each column's flag means.
+QWidget* InspectPage::makeHealthTable() {
   health_ = new QTableWidget(0, 6, this);
   health_->setHorizontalHeaderLabels(
       {tr("Layer"), tr("Type"), tr("Dead units"), tr("Saturated"), tr("Gradient norm"), tr("Update ratio")});
@@ -105,67 +179,7 @@ InspectPage::InspectPage(TrainingController* controller, QWidget* parent) : QWid
           .arg(t.updateLow)
           .arg(t.updateHigh));
 
-  // Layout: tree | (title, heatmap + latest histogram, statistics) ; tabs below.
-  auto* top = new QHBoxLayout;
-  top->addWidget(new QLabel(tr("Show:"), this));
-  top->addWidget(kind_);
-  top->addStretch();
-  top->addWidget(status_, 1);
-  top->addWidget(save_);
-
-  auto* distributions = new QSplitter(Qt::Horizontal, this);
-  distributions->addWidget(heatmap_);
-  distributions->addWidget(latest_);
-  distributions->setStretchFactor(0, 2);  // the latest histogram wide enough for its axis label
-  distributions->setStretchFactor(1, 1);
-  auto* detail = new QWidget(this);
-  auto* detailLayout = new QVBoxLayout(detail);
-  detailLayout->setContentsMargins(0, 0, 0, 0);
-  detailLayout->addWidget(title_);
-  auto* views = new QSplitter(Qt::Vertical, detail);
-  views->addWidget(distributions);
-  views->addWidget(stats_);
-  stats_->setMinimumHeight(170);
-  views->setStretchFactor(0, 3);
-  views->setStretchFactor(1, 2);
-  detailLayout->addWidget(views, 1);
-
-  auto* upper = new QSplitter(Qt::Horizontal, this);
-  upper->addWidget(tree_);
-  upper->addWidget(detail);
-  upper->setStretchFactor(1, 1);
-
-  tabs_ = new QTabWidget(this);
-  tabs_->addTab(gradNorms_, tr("Gradient norms, all layers"));
-  tabs_->addTab(health_, tr("Health"));
-
-  auto* main = new QSplitter(Qt::Vertical, this);
-  main->addWidget(upper);
-  main->addWidget(tabs_);
-  gradNorms_->setMinimumHeight(150);
-  main->setStretchFactor(0, 3);
-  main->setStretchFactor(1, 2);
-  auto* layout = new QVBoxLayout(this);
-  layout->addLayout(top);
-  layout->addWidget(main, 1);
-
-  connect(tree_, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* item) {
-    if (!item) return;
-    name_ = item->data(0, Qt::UserRole).toString();
-    showSelection();
-  });
-  connect(kind_, &QComboBox::currentIndexChanged, this, [this] { showSelection(); });
-  connect(health_, &QTableWidget::cellDoubleClicked, this,
-          [this](int row, int) { select(health_->item(row, 0)->text(), selectedKind()); });
-  connect(controller_, &TrainingController::started, this, &InspectPage::onStarted);
-  connect(controller_, &TrainingController::probesArrived, this, &InspectPage::onSamples);
-  connect(controller_, &TrainingController::histogramsArrived, this, &InspectPage::onHistograms);
-  connect(controller_, &TrainingController::tensorsSaved, this, &InspectPage::onSaved);
-  connect(controller_, &TrainingController::drained, this, &InspectPage::refresh);
-  connect(controller_, &TrainingController::ended, this, [this] {
-    save_->setEnabled(false);
-    refresh();
-  });
+  return health_;
 }
 
 void InspectPage::showEvent(QShowEvent* event) {

@@ -12,6 +12,7 @@
 
 class QComboBox;
 class QLabel;
+class QLayout;
 class QPushButton;
 class QTableWidget;
 class QTreeWidget;
@@ -55,6 +56,10 @@ class InspectPage : public QWidget {
   void showEvent(QShowEvent* event) override;
 
  private:
+  // The page's parts, built once by the constructor.
+  QLayout* makeToolbar();
+  QWidget* makeDetail();
+  QWidget* makeHealthTable();
   void onStarted(const RunStarted& info);
   void onSamples(const QVector<ProbeSample>& samples);
   void onHistograms(const QVector<Histogram>& histograms);

@@ -86,7 +86,33 @@ MistakesPage::MistakesPage(TrainingController* controller, ExperimentDocument* d
   status_ = new QLabel(this);
   status_->setWordWrap(true);
 
-  // The confusion matrix.
+  tabs_ = new QTabWidget(this);
+  tabs_->addTab(makeConfusionTab(), tr("Confusion matrix"));
+  tabs_->addTab(makeGalleryTab(), tr("Mistakes"));
+  tabs_->addTab(makeMapTab(), tr("Data map"));
+  tabs_->addTab(makeSuspectTab(), tr("Suspect labels"));
+  detail_ = new SampleDetail(book_, this);
+  detail_->setMinimumWidth(260);
+  auto* split = new QSplitter(Qt::Horizontal, this);
+  split->addWidget(tabs_);
+  split->addWidget(detail_);
+  split->setStretchFactor(0, 3);
+  split->setStretchFactor(1, 1);
+
+  auto* header = new QHBoxLayout;
+  header->addWidget(run_, 1);
+  header->addWidget(open_);
+  auto* layout = new QVBoxLayout(this);
+  layout->addLayout(header);
+  layout->addWidget(status_);
+  layout->addWidget(split, 1);
+
+  connectRunAndMatrix();
+  connectSamples();
+}
+
+// The confusion matrix, its per-class scores and the most frequent confusions.
+QWidget* MistakesPage::makeConfusionTab() {
   epoch_ = new QSpinBox(this);
   epoch_->setPrefix(tr("Epoch "));
   epoch_->setRange(1, 1);
@@ -148,8 +174,18 @@ MistakesPage::MistakesPage(TrainingController* controller, ExperimentDocument* d
   auto* confusionLayout = new QVBoxLayout(confusionTab);
   confusionLayout->addLayout(matrixTools);
   confusionLayout->addWidget(matrixSplit, 1);
+  connect(zoomIn, &QPushButton::clicked, this, [this] { matrix_->zoomBy(1); });
+  connect(zoomOut, &QPushButton::clicked, this, [this] { matrix_->zoomBy(-1); });
+  connect(fit, &QPushButton::clicked, this, [this] {
+    const int room = std::min(matrixArea_->viewport()->width(), matrixArea_->viewport()->height());
+    const int labels = matrix_->sizeHint().width() - matrix_->classCount() * matrix_->cellSize();
+    matrix_->setCellSize((room - labels - 4) / std::max(1, matrix_->classCount()));
+  });
+  return confusionTab;
+}
 
-  // The gallery of mistakes.
+// The gallery of mistakes.
+QWidget* MistakesPage::makeGalleryTab() {
   split_ = new QComboBox(this);
   split_->addItem(tr("Validation"));
   split_->addItem(tr("Training"));
@@ -167,8 +203,11 @@ MistakesPage::MistakesPage(TrainingController* controller, ExperimentDocument* d
   auto* galleryLayout = new QVBoxLayout(galleryTab);
   galleryLayout->addLayout(galleryTools);
   galleryLayout->addWidget(gallery_, 1);
+  return galleryTab;
+}
 
-  // The data map.
+// The data map: confidence against variability over the epochs.
+QWidget* MistakesPage::makeMapTab() {
   mapNote_ = new QLabel(tr("Each training image by how sure the model was of its label over the epochs (up) and how "
                            "much that changed (right). Bottom left: hard to learn, often mislabelled. Click a point."),
                         this);
@@ -178,8 +217,11 @@ MistakesPage::MistakesPage(TrainingController* controller, ExperimentDocument* d
   auto* mapLayout = new QVBoxLayout(mapTab);
   mapLayout->addWidget(mapNote_);
   mapLayout->addWidget(dataMap_, 1);
+  return mapTab;
+}
 
-  // The suspect labels.
+// The suspect labels, ranked by the area under the margin.
+QWidget* MistakesPage::makeSuspectTab() {
   suspectCount_ = new QSpinBox(this);
   suspectCount_->setRange(10, 100000);
   suspectCount_->setValue(100);
@@ -196,28 +238,10 @@ MistakesPage::MistakesPage(TrainingController* controller, ExperimentDocument* d
   auto* suspectLayout = new QVBoxLayout(suspectTab);
   suspectLayout->addLayout(suspectTools);
   suspectLayout->addWidget(suspectGrid_, 1);
+  return suspectTab;
+}
 
-  tabs_ = new QTabWidget(this);
-  tabs_->addTab(confusionTab, tr("Confusion matrix"));
-  tabs_->addTab(galleryTab, tr("Mistakes"));
-  tabs_->addTab(mapTab, tr("Data map"));
-  tabs_->addTab(suspectTab, tr("Suspect labels"));
-  detail_ = new SampleDetail(book_, this);
-  detail_->setMinimumWidth(260);
-  auto* split = new QSplitter(Qt::Horizontal, this);
-  split->addWidget(tabs_);
-  split->addWidget(detail_);
-  split->setStretchFactor(0, 3);
-  split->setStretchFactor(1, 1);
-
-  auto* header = new QHBoxLayout;
-  header->addWidget(run_, 1);
-  header->addWidget(open_);
-  auto* layout = new QVBoxLayout(this);
-  layout->addLayout(header);
-  layout->addWidget(status_);
-  layout->addWidget(split, 1);
-
+void MistakesPage::connectRunAndMatrix() {
   connect(open_, &QPushButton::clicked, this, &MistakesPage::chooseRun);
   connect(controller_, &TrainingController::started, this,
           [this](const RunStarted& info) { openRun(QString::fromStdString(info.run_dir)); });
@@ -228,19 +252,16 @@ MistakesPage::MistakesPage(TrainingController* controller, ExperimentDocument* d
   connect(epoch_, &QSpinBox::valueChanged, this, &MistakesPage::showMatrix);
   connect(values_, &QComboBox::currentIndexChanged, this, [this](int i) { matrix_->setNormalised(i == 1); });
   connect(order_, &QComboBox::currentIndexChanged, this, &MistakesPage::showMatrix);
-  connect(zoomIn, &QPushButton::clicked, this, [this] { matrix_->zoomBy(1); });
-  connect(zoomOut, &QPushButton::clicked, this, [this] { matrix_->zoomBy(-1); });
-  connect(fit, &QPushButton::clicked, this, [this] {
-    const int room = std::min(matrixArea_->viewport()->width(), matrixArea_->viewport()->height());
-    const int labels = matrix_->sizeHint().width() - matrix_->classCount() * matrix_->cellSize();
-    matrix_->setCellSize((room - labels - 4) / std::max(1, matrix_->classCount()));
-  });
   connect(export_, &QPushButton::clicked, this, &MistakesPage::exportCsvDialog);
   connect(matrix_, &widgets::ConfusionMatrixView::cellClicked, this, &MistakesPage::showCell);
   connect(pairs_, &QTableWidget::cellClicked, this, [this](int row, int) {
     const QTableWidgetItem* item = pairs_->item(row, 0);
     if (item) showCell(item->data(Qt::UserRole).toInt(), item->data(Qt::UserRole + 1).toInt());
   });
+}
+
+// The galleries, the data map and the corrections: a sample picked shows in the detail panel.
+void MistakesPage::connectSamples() {
   for (QComboBox* c : {split_, filter_})
     connect(c, &QComboBox::currentIndexChanged, this, [this] {
       cellTruth_ = cellPredicted_ = -1;

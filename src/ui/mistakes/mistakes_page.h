@@ -74,6 +74,13 @@ class MistakesPage : public QWidget {
   void exported(const QString& path);
 
  private:
+  // The page's parts, built once by the constructor.
+  QWidget* makeConfusionTab();
+  QWidget* makeGalleryTab();
+  QWidget* makeMapTab();
+  QWidget* makeSuspectTab();
+  void connectRunAndMatrix();
+  void connectSamples();
   void showDiagnosis(std::shared_ptr<const RunDiagnosis> d, double seconds);
   void showMatrix();
   void showGallery();

@@ -1,7 +1,6 @@
 #include "ui/model/model_dialogs.h"
 
 #include "ui/run/background.h"
-#include "ui/run/training_controller.h"
 
 #include <qcustomplot.h>
 #include <QApplication>
@@ -14,7 +13,6 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
@@ -26,7 +24,7 @@
 namespace trainscope::ui {
 
 namespace {
-// The app keeps a core for the GUI, as for training (training_controller.cpp).
+// The app's threads for its work (run/background.h), as for training.
 ExperimentConfig withAppThreads(ExperimentConfig c) {
   if (c.threads == 0) c.threads = appComputeThreads();
   return c;
@@ -63,25 +61,27 @@ LrFinderDialog::LrFinderDialog(const ExperimentConfig& config, std::function<voi
     if (apply_ && result_.suggestion > 0) apply_(result_.suggestion);
     accept();
   });
-  connect(&watcher_, &QFutureWatcher<LrFinderResult>::finished, this, [this] { showCurve(watcher_.result()); });
-  connect(&watcher_, &QFutureWatcher<LrFinderResult>::progressValueChanged, progress_, &QProgressBar::setValue);
-  progress_->setRange(0, 100);
+  ticker_ = new ProgressTicker(
+      [this](int64_t done, int64_t total, const QString&) {
+        progress_->setRange(0, static_cast<int>(std::max<int64_t>(1, total)));
+        progress_->setValue(static_cast<int>(done));
+      },
+      this);
+  connect(&watcher_, &QFutureWatcher<LrFinderResult>::finished, this, [this] {
+    ticker_->stop();
+    showCurve(watcher_.result());
+  });
   const ExperimentConfig c = withAppThreads(config);
-  QPointer<QProgressBar> bar = progress_;
-  auto cancel = cancel_;
-  watcher_.setFuture(runInBackground([c, bar, cancel] {
-    return findLearningRate(c, 100, [bar, cancel](int i, int n) {
+  watcher_.setFuture(runInBackground([c, progress = ticker_->follow()] {
+    return findLearningRate(c, 100, [progress](int i, int n) {
       // Closing the dialog ends the test after this step (the state is restored).
-      if (*cancel) throw std::runtime_error("cancelled");
-      QMetaObject::invokeMethod(qApp, [bar, i, n] {
-        if (bar) bar->setValue(100 * i / n);
-      });
+      if (!progress->report(i, n)) throw std::runtime_error("cancelled");
     });
   }));
 }
 
 LrFinderDialog::~LrFinderDialog() {
-  *cancel_ = true;
+  ticker_->cancel();
   watcher_.waitForFinished();  // at most one more step
 }
 
@@ -89,8 +89,8 @@ void LrFinderDialog::showCurve(const LrFinderResult& r) {
   result_ = r;
   progress_->hide();
   if (!r.ok) {
-    text_->setText(tr("The range test failed: %1").arg(QString::fromStdString(r.error)));
-    emit rangeTestDone();
+    text_->setText(tr("The LR finder failed: %1").arg(QString::fromStdString(r.error)));
+    emit lrFinderDone();
     return;
   }
   auto* curve = plot_->addGraph();
@@ -117,7 +117,7 @@ void LrFinderDialog::showCurve(const LrFinderResult& r) {
     text_->setText(tr("The curve is too short to suggest a rate (a very small dataset?)."));
   }
   plot_->replot();
-  emit rangeTestDone();
+  emit lrFinderDone();
 }
 
 PredictDialog::PredictDialog(const QString& runDir, QWidget* parent) : QDialog(parent), runDir_(runDir) {

@@ -7,6 +7,8 @@
 #include "engine/tuning.h"
 
 #include <QDialog>
+#include "ui/run/background.h"
+
 #include <QFutureWatcher>
 
 #include <atomic>
@@ -31,7 +33,7 @@ class LrFinderDialog : public QDialog {
   const LrFinderResult& result() const { return result_; }
 
  signals:
-  void rangeTestDone();  // the plot is drawn or the error shown
+  void lrFinderDone();  // the plot is drawn or the error shown
 
  private:
   void showCurve(const LrFinderResult& r);
@@ -42,7 +44,7 @@ class LrFinderDialog : public QDialog {
   QFutureWatcher<LrFinderResult> watcher_;
   LrFinderResult result_;
   std::function<void(double)> apply_;
-  std::shared_ptr<std::atomic<bool>> cancel_ = std::make_shared<std::atomic<bool>>(false);
+  ProgressTicker* ticker_;
 };
 
 // Top-5 of the run's model for images picked or dropped on it, with the input the

@@ -48,6 +48,28 @@ QString shapeText(const std::vector<int64_t>& s) { return QString::fromStdString
 }  // namespace
 
 ModelPage::ModelPage(ExperimentDocument* document, QWidget* parent) : QWidget(parent), doc_(document) {
+  auto* splitter = new QSplitter(this);
+  splitter->addWidget(makeModelChooser());
+  splitter->addWidget(makeExperimentPanel());
+  splitter->setStretchFactor(0, 3);
+  splitter->setStretchFactor(1, 2);
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(splitter);
+  connectModelFields();
+  connect(&watcher_, &QFutureWatcher<SummaryResult>::finished, this, [this] {
+    showSummary(watcher_.result());
+    if (refreshQueued_) {
+      refreshQueued_ = false;
+      refreshSummary();
+    }
+  });
+  connect(doc_, &ExperimentDocument::changed, this, &ModelPage::refreshSummary);
+  connect(doc_, &ExperimentDocument::datasetChanged, this, &ModelPage::refreshSummary);
+  refreshSummary();
+}
+
+// The model, its settings and its summary (layers, output shapes, parameters).
+QWidget* ModelPage::makeModelChooser() {
   model_ = new QComboBox(this);
   model_->addItems(kModels);
   hidden_ = new QLineEdit(this);
@@ -100,6 +122,18 @@ ModelPage::ModelPage(ExperimentDocument* document, QWidget* parent) : QWidget(pa
   ll->addWidget(choose);
   ll->addWidget(summary_, 1);
 
+  connect(browse, &QPushButton::clicked, this, [this] {
+    const QString f = QFileDialog::getOpenFileName(this, tr("TorchScript model"), scriptPath_->text(),
+                                                   tr("TorchScript (*.pt *.pth *.ptl);;All files (*)"));
+    if (f.isEmpty()) return;
+    doc_->set(configField(&ExperimentConfig::model, &ModelConfig::name), "torchscript");
+    doc_->set(configField(&ExperimentConfig::model, &ModelConfig::path), f.toStdString());
+  });
+  return left;
+}
+
+// The experiment's form, its problems, and the tools that fill it in.
+QWidget* ModelPage::makeExperimentPanel() {
   form_ = new ExperimentForm(doc_, this);
   auto* scroll = new QScrollArea(this);
   scroll->setWidget(form_);
@@ -135,53 +169,9 @@ ModelPage::ModelPage(ExperimentDocument* document, QWidget* parent) : QWidget(pa
   buttons->setColumnStretch(3, 1);
   rl->addLayout(buttons);
 
-  auto* splitter = new QSplitter(this);
-  splitter->addWidget(left);
-  splitter->addWidget(right);
-  splitter->setStretchFactor(0, 3);
-  splitter->setStretchFactor(1, 2);
-  auto* layout = new QVBoxLayout(this);
-  layout->addWidget(splitter);
-
   connect(open, &QPushButton::clicked, this, &ModelPage::openExperimentRequested);
   connect(save, &QPushButton::clicked, this, &ModelPage::saveExperimentRequested);
   connect(grid, &QPushButton::clicked, this, &ModelPage::gridRequested);
-  connect(model_, &QComboBox::currentTextChanged, this, [this](const QString& name) {
-    doc_->set(configField(&ExperimentConfig::model, &ModelConfig::name), name.toStdString());
-  });
-  connect(activation_, &QComboBox::currentTextChanged, this, [this](const QString& a) {
-    doc_->set(configField(&ExperimentConfig::model, &ModelConfig::activation), a.toStdString());
-  });
-  connect(hidden_, &QLineEdit::textEdited, this, [this](const QString& text) {
-    nlohmann::json widths = nlohmann::json::array();
-    for (const QString& part : text.split(',', Qt::SkipEmptyParts)) {
-      bool ok = false;
-      const int w = part.trimmed().toInt(&ok);
-      widths.push_back(ok ? nlohmann::json(w) : nlohmann::json(part.trimmed().toStdString()));
-    }
-    doc_->set(configField(&ExperimentConfig::model, &ModelConfig::hidden), widths);
-  });
-  connect(dropout_, &QLineEdit::textEdited, this, [this](const QString& text) {
-    bool ok = false;
-    const double d = text.toDouble(&ok);
-    doc_->set(configField(&ExperimentConfig::model, &ModelConfig::dropout),
-              ok ? nlohmann::json(d) : nlohmann::json(text.toStdString()));
-  });
-  connect(browse, &QPushButton::clicked, this, [this] {
-    const QString f = QFileDialog::getOpenFileName(this, tr("TorchScript model"), scriptPath_->text(),
-                                                   tr("TorchScript (*.pt *.pth *.ptl);;All files (*)"));
-    if (f.isEmpty()) return;
-    doc_->set(configField(&ExperimentConfig::model, &ModelConfig::name), "torchscript");
-    doc_->set(configField(&ExperimentConfig::model, &ModelConfig::path), f.toStdString());
-  });
-  connect(scriptPath_, &QLineEdit::textEdited, this, [this](const QString& f) {
-    doc_->set(configField(&ExperimentConfig::model, &ModelConfig::path), f.toStdString());
-  });
-  connect(freeze_, &QLineEdit::textEdited, this, [this](const QString& text) {
-    nlohmann::json names = nlohmann::json::array();
-    for (const QString& part : text.split(',', Qt::SkipEmptyParts)) names.push_back(part.trimmed().toStdString());
-    doc_->set(configField(&ExperimentConfig::model, &ModelConfig::freeze), names);
-  });
   connect(findLr, &QPushButton::clicked, this, [this] {
     const ExperimentConfig* cfg = doc_->config();
     if (!cfg || !doc_->dataset()) return;
@@ -203,18 +193,42 @@ ModelPage::ModelPage(ExperimentDocument* document, QWidget* parent) : QWidget(pa
       doc_->set(configField(&ExperimentConfig::training, &TrainingConfig::grad_accum_steps), accum);
     });
   });
+  return right;
+}
+
+// The model rows write their fields into the document.
+void ModelPage::connectModelFields() {
+  connect(model_, &QComboBox::currentTextChanged, this, [this](const QString& name) {
+    doc_->set(configField(&ExperimentConfig::model, &ModelConfig::name), name.toStdString());
+  });
+  connect(activation_, &QComboBox::currentTextChanged, this, [this](const QString& a) {
+    doc_->set(configField(&ExperimentConfig::model, &ModelConfig::activation), a.toStdString());
+  });
+  connect(hidden_, &QLineEdit::textEdited, this, [this](const QString& text) {
+    nlohmann::json widths = nlohmann::json::array();
+    for (const QString& part : text.split(',', Qt::SkipEmptyParts)) {
+      bool ok = false;
+      const int w = part.trimmed().toInt(&ok);
+      widths.push_back(ok ? nlohmann::json(w) : nlohmann::json(part.trimmed().toStdString()));
+    }
+    doc_->set(configField(&ExperimentConfig::model, &ModelConfig::hidden), widths);
+  });
+  connect(dropout_, &QLineEdit::textEdited, this, [this](const QString& text) {
+    bool ok = false;
+    const double d = text.toDouble(&ok);
+    doc_->set(configField(&ExperimentConfig::model, &ModelConfig::dropout),
+              ok ? nlohmann::json(d) : nlohmann::json(text.toStdString()));
+  });
+  connect(scriptPath_, &QLineEdit::textEdited, this, [this](const QString& f) {
+    doc_->set(configField(&ExperimentConfig::model, &ModelConfig::path), f.toStdString());
+  });
+  connect(freeze_, &QLineEdit::textEdited, this, [this](const QString& text) {
+    nlohmann::json names = nlohmann::json::array();
+    for (const QString& part : text.split(',', Qt::SkipEmptyParts)) names.push_back(part.trimmed().toStdString());
+    doc_->set(configField(&ExperimentConfig::model, &ModelConfig::freeze), names);
+  });
   connect(imageSize_, &QSpinBox::valueChanged, this,
           [this](int size) { doc_->set(configField(&ExperimentConfig::model, &ModelConfig::image_size), size); });
-  connect(&watcher_, &QFutureWatcher<SummaryResult>::finished, this, [this] {
-    showSummary(watcher_.result());
-    if (refreshQueued_) {
-      refreshQueued_ = false;
-      refreshSummary();
-    }
-  });
-  connect(doc_, &ExperimentDocument::changed, this, &ModelPage::refreshSummary);
-  connect(doc_, &ExperimentDocument::datasetChanged, this, &ModelPage::refreshSummary);
-  refreshSummary();
 }
 
 void ModelPage::refreshSummary() {

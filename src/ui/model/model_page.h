@@ -41,6 +41,10 @@ class ModelPage : public QWidget {
   void gridRequested();
 
  private:
+  // The page's parts, built once by the constructor.
+  QWidget* makeModelChooser();
+  QWidget* makeExperimentPanel();
+  void connectModelFields();
   struct SummaryResult {
     ModelSummary summary;
     QString error;

@@ -1,80 +1,49 @@
 #include "ui/run/process_run.h"
 
-#include "engine/run/event_json.h"
-#include "ui/run/run_queue.h"
-
-#include <QFile>
-#include <QProcess>
+#include "ui/run/cli_child.h"
 
 namespace trainscope::ui {
 
 std::unique_ptr<ProcessRun> ProcessRun::start(const ExperimentConfig& config, int processes, QString* error) {
-  const QString cli = RunQueue::cliPath();
-  if (cli.isEmpty()) {
-    if (error) *error = RunQueue::tr("trainscope-cli was not found next to the app");
-    return nullptr;
-  }
   std::unique_ptr<ProcessRun> run(new ProcessRun());
-  run->configPath_ = RunQueue::writeConfigFile(toJson(config), error);  // where it leaves the process
-  if (run->configPath_.isEmpty()) return nullptr;
-  run->process_ = new QProcess(run.get());
+  run->child_ = CliChild::start(config, {"--nproc", QString::number(processes)}, error);
+  if (!run->child_) return nullptr;
   ProcessRun* self = run.get();
-  connect(run->process_, &QProcess::readyReadStandardOutput, self, &ProcessRun::readEvents);
-  connect(run->process_, &QProcess::readyReadStandardError, self, [self] {
-    const QStringList lines = QString::fromUtf8(self->process_->readAllStandardError()).split('\n', Qt::SkipEmptyParts);
-    if (!lines.isEmpty()) self->stderrTail_ = lines.back().trimmed();
-  });
-  connect(run->process_, &QProcess::finished, self, [self](int code) { self->ended(code); });
-  run->process_->start(
-      cli, {"train", "-q", "--events", "-", "--nproc", QString::number(processes), "--config", run->configPath_});
-  if (!run->process_->waitForStarted(10000)) {
-    if (error) *error = RunQueue::tr("trainscope-cli could not start");
+  self->child_->onEvent = [self](Event&& event) {
+    if (const auto* s = std::get_if<StateChanged>(&event); s && isFinal(s->state)) self->sawEnd_ = true;
+    self->events_.push(std::move(event));
+  };
+  connect(self->child_.get(), &CliChild::ended, self, &ProcessRun::ended);
+  if (!self->child_->waitForStarted(10000)) {
+    if (error) *error = CliChild::tr("trainscope-cli could not start");
     return nullptr;
   }
   return run;
 }
 
 ProcessRun::~ProcessRun() {
-  if (process_ && process_->state() != QProcess::NotRunning) {
-    stop();
-    if (!process_->waitForFinished(30000)) process_->kill();
-  }
-  QFile::remove(configPath_);
+  // The child stops cleanly (or is killed after its grace) with nobody left to tell.
+  child_->onEvent = nullptr;
+  child_->disconnect(this);
 }
 
-void ProcessRun::readEvents() {
-  while (process_->canReadLine()) {
-    const auto line = nlohmann::json::parse(process_->readLine().toStdString(), nullptr, /*allow_exceptions=*/false);
-    if (const auto dir = runFolderFromJson(line); dir && runDir_.isEmpty()) runDir_ = QString::fromStdString(*dir);
-    auto event = eventFromJson(line);
-    if (!event) continue;
-    if (const auto* s = std::get_if<StateChanged>(&*event); s && isFinal(s->state)) sawEnd_ = true;
-    events_.push(std::move(*event));
-  }
-}
+QString ProcessRun::runDir() const { return child_->runDir(); }
 
 void ProcessRun::ended(int exitCode) {
-  readEvents();
   // A launcher that ended without the run saying so (a crash, a rank killed before
   // its first step): the page is told, with what stderr said last.
   if (!sawEnd_) {
-    const std::string why = stderrTail_.isEmpty() ? "trainscope-cli ended with code " + std::to_string(exitCode)
-                                                  : stderrTail_.toStdString();
+    const QString tail = child_->stderrTail();
+    const std::string why =
+        tail.isEmpty() ? "trainscope-cli ended with code " + std::to_string(exitCode) : tail.toStdString();
     events_.push(RunError{why});
     events_.push(StateChanged{RunState::Failed, why, {}});
   }
   finished_ = true;
 }
 
-void ProcessRun::stop() {
-  if (process_ && process_->state() != QProcess::NotRunning) process_->terminate();  // SIGTERM: stop cleanly
-}
+void ProcessRun::stop() { child_->stop(); }
 
-bool ProcessRun::waitFinished(int timeoutMs) {
-  if (finished_) return true;
-  process_->waitForFinished(timeoutMs);
-  if (process_->state() == QProcess::NotRunning && !finished_) ended(process_->exitCode());
-  return finished_;
-}
+bool ProcessRun::waitFinished(int timeoutMs) { return child_->waitFinished(timeoutMs) && finished_; }
 
 }  // namespace trainscope::ui

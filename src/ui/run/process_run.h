@@ -1,22 +1,21 @@
 // A run on several local processes, for the app: `trainscope-cli train --nproc N
-// --events -` as a child, its event stream parsed back into the engine's events, so the
-// Train page follows it as it follows a run in the app's own process. Stop sends
-// SIGTERM to the launcher, which stops every rank at the same step with a checkpoint.
+// --events -` as a child (run/cli_child.h), its event stream parsed back into the
+// engine's events, so the Train page follows it as it follows a run in the app's own
+// process. Stop sends SIGTERM to the launcher, which stops every rank at the same step
+// with a checkpoint.
 #pragma once
 
 #include "engine/config/config.h"
 #include "engine/run/event_queue.h"
-
-#include <nlohmann/json.hpp>
 
 #include <QObject>
 #include <QString>
 
 #include <memory>
 
-class QProcess;
-
 namespace trainscope::ui {
+
+class CliChild;
 
 class ProcessRun : public QObject {
   Q_OBJECT
@@ -26,7 +25,7 @@ class ProcessRun : public QObject {
   static std::unique_ptr<ProcessRun> start(const ExperimentConfig& config, int processes, QString* error);
 
   EventQueue& events() { return events_; }
-  QString runDir() const { return runDir_; }
+  QString runDir() const;
   bool finished() const { return finished_; }
   void stop();
   // Waits up to timeoutMs for the launcher to end (after stop()).
@@ -34,11 +33,9 @@ class ProcessRun : public QObject {
 
  private:
   ProcessRun() = default;
-  void readEvents();
   void ended(int exitCode);
 
-  QProcess* process_ = nullptr;
-  QString configPath_, runDir_, stderrTail_;
+  std::unique_ptr<CliChild> child_;
   EventQueue events_;
   bool finished_ = false, sawEnd_ = false;
 };

@@ -3,12 +3,10 @@
 // Each run is a trainscope-cli child process: separate processes keep LibTorch's
 // global state (RNG, thread pool, deterministic flag) apart, and a crash takes one
 // run down, not the app. The queue follows each child through its event stream
-// (`--events -`, JSON Lines); their curves reach the Compare page through metrics.h5.
+// (run/cli_child.h); their curves reach the Compare page through metrics.h5.
 #pragma once
 
 #include "engine/config/config.h"
-
-#include <nlohmann/json.hpp>
 
 #include <QObject>
 #include <QString>
@@ -17,9 +15,9 @@
 #include <deque>
 #include <vector>
 
-class QProcess;
-
 namespace trainscope::ui {
+
+class CliChild;
 
 class RunQueue : public QObject {
   Q_OBJECT
@@ -42,11 +40,6 @@ class RunQueue : public QObject {
   int batchSize() const { return batchSize_; }
   int batchDone() const { return batchDone_; }
   QStringList runningLabels() const;
-  // The trainscope-cli next to the app (build tree or install), or "" when not found.
-  static QString cliPath();
-  // `config` in a temporary file of its own for a trainscope-cli child to read; "" and
-  // `error` when it cannot be written. The caller removes it when the child is done.
-  static QString writeConfigFile(const nlohmann::json& config, QString* error);
 
  signals:
   void runStarted(const QString& label, const QString& runDir);
@@ -60,19 +53,19 @@ class RunQueue : public QObject {
  private:
   struct Job {
     ExperimentConfig config;
-    QString label, runDir, configPath;
-    QString lastError;   // from the event stream (noteError)
-    int errorRank = 0;   // 3 the run's first error, 2 the NaN guard, 1 an error log line
-    QString stderrTail;  // the last line on stderr, when the stream said nothing
+    QString label, runDir;
+    QString lastError;  // from the event stream (noteError)
+    int errorRank = 0;  // 3 the run's first error, 2 the NaN guard, 1 an error log line
     void noteError(int rank, const QString& text) {
       if (rank > errorRank || (rank == errorRank && rank < 3)) lastError = text, errorRank = rank;
     }
-    QProcess* process = nullptr;
+    CliChild* child = nullptr;  // deleted later: it may be the one emitting
   };
   void startNext();
-  Job* runningJob(QProcess* process);
-  // Takes a process's job off the running list (its config file removed) and returns it.
-  Job finish(QProcess* process);
+  bool startJob(Job job);
+  Job* runningJob(CliChild* child);
+  // Takes a child's job off the running list and returns it.
+  Job finish(CliChild* child);
 
   std::deque<Job> waiting_;
   std::vector<Job> running_;

@@ -2,6 +2,7 @@
 
 #include "engine/session.h"
 #include "engine/system/threads.h"
+#include "ui/run/background.h"
 #include "ui/run/process_run.h"
 #include "ui/translation.h"
 
@@ -24,8 +25,6 @@ TrainingController::~TrainingController() {
   session_.reset();  // stops the run and joins its thread; the record stays complete
   process_.reset();  // stops every rank, each at the same step
 }
-
-int appComputeThreads() { return std::max(1, QThread::idealThreadCount()); }
 
 bool TrainingController::start(const ExperimentConfig& config, QString* error, int processes) {
   if (isActive()) {

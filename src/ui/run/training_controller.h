@@ -25,15 +25,6 @@ namespace trainscope::ui {
 
 class ProcessRun;
 
-// LibTorch threads for work the app runs (training, the LR finder, export, predict):
-// all cores, as the CLI. The GUI needs under a tenth of one, and takes it at once (a
-// run's threads run below it); the app's background tasks compute on one thread each
-// (ui/background.h), so the run's threads stay the only OpenMP team (docs/benchmarks.md).
-int appComputeThreads();
-// How much lower than the GUI thread a run's threads run (nice): the GUI wins a core
-// the moment it wakes (docs/benchmarks.md, the app stays responsive).
-constexpr int kRunNiceness = 5;
-
 class TrainingController : public QObject {
   Q_OBJECT
  public:

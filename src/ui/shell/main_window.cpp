@@ -60,6 +60,17 @@ MainWindow::MainWindow(ExperimentDocument* document, TrainingController* control
   baseFont_ = QApplication::font();
   setWindowTitle(tr("Trainscope"));
   setAcceptDrops(true);
+  makePages();
+  makeSidebar();
+  makeStatusBar();
+  buildMenus();
+  connectPages();
+  connectQueue();
+  fitToScreen();
+}
+
+// The pages, and what feeds them from the app's sampler and queue.
+void MainWindow::makePages() {
   data_ = new DataPage(doc_, this);
   model_ = new ModelPage(doc_, this);
   train_ = new TrainPage(doc_, controller_, this);
@@ -83,7 +94,10 @@ MainWindow::MainWindow(ExperimentDocument* document, TrainingController* control
     else
       train_->memoryGauge()->setUnavailable(tr("n/a"));
   });
+}
 
+// The sidebar of pages beside the page shown.
+void MainWindow::makeSidebar() {
   pages_ = new QStackedWidget(this);
   sidebar_ = new QListWidget(this);
   sidebar_->setFixedWidth(130);
@@ -115,15 +129,19 @@ MainWindow::MainWindow(ExperimentDocument* document, TrainingController* control
   layout->addWidget(sidebar_);
   layout->addWidget(pages_, 1);
   setCentralWidget(central);
+}
 
+void MainWindow::makeStatusBar() {
   runState_ = new QLabel(tr("Ready"), this);
   datasetLabel_ = new QLabel(this);
   // Both permanent: a temporary message gets the left side to itself, never over them.
   runState_->setContentsMargins(0, 0, 16, 0);  // apart from the dataset beside it
   statusBar()->addPermanentWidget(runState_);
   statusBar()->addPermanentWidget(datasetLabel_);
-  buildMenus();
+}
 
+// What the pages ask of the window, and what the run and the document change.
+void MainWindow::connectPages() {
   connect(data_, &DataPage::classifyRequested, this, &MainWindow::classifyWithLatestModel);
   connect(data_, &DataPage::importFailed, this, [this](const QString& m) { showError(tr("Import failed"), m); });
   connect(data_, &DataPage::datasetReady, this, [this](const QString& description) {
@@ -152,6 +170,10 @@ MainWindow::MainWindow(ExperimentDocument* document, TrainingController* control
   followRunsDir();
   connect(lessons_, &LessonsPage::lessonStarted, this, &MainWindow::openLessonComparison);
   connect(model_, &ModelPage::gridRequested, this, &MainWindow::openGridDialog);
+}
+
+// The queue's runs on the Compare page; its progress on the Train page and in the status bar.
+void MainWindow::connectQueue() {
   connect(queue_, &RunQueue::runStarted, this, [this](const QString&, const QString& dir) {
     lessonRuns_ << dir;
     compare_->reload();
@@ -180,7 +202,10 @@ MainWindow::MainWindow(ExperimentDocument* document, TrainingController* control
     statusBar()->showMessage(text, 30000);
     compare_->reload();
   });
+}
 
+// The Data page, at a size that fits the screen.
+void MainWindow::fitToScreen() {
   showPage(Data);
   // 1280x820, or the screen's free area when it is smaller (a 1024x768 projector).
   // A geometry kept from a bigger screen is bounded the same way.

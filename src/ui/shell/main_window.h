@@ -73,6 +73,13 @@ class MainWindow : public QMainWindow {
   void dropEvent(QDropEvent* event) override;
 
  private:
+  // The window's parts, built once by the constructor.
+  void makePages();
+  void makeSidebar();
+  void makeStatusBar();
+  void connectPages();
+  void connectQueue();
+  void fitToScreen();
   void buildMenus();
   void showError(const QString& title, const QString& message);
   void updateStatus();

@@ -46,6 +46,24 @@ const QColor kBlue(31, 119, 180), kOrange(255, 127, 14), kGreen(44, 160, 44), kP
 
 TrainPage::TrainPage(ExperimentDocument* document, TrainingController* controller, QWidget* parent)
     : QWidget(parent), doc_(document), controller_(controller) {
+  auto* layout = new QVBoxLayout(this);
+  layout->addLayout(makeControlBar());
+  layout->addLayout(makeStatusRow());
+  layout->addWidget(queueLabel_);
+  layout->addWidget(message_);
+  layout->addLayout(makePlotBar());
+  layout->addWidget(makePlots(), 1);
+  layout->addWidget(runLabel_);
+
+  connectControls();
+  connectRun();
+  startTimers();
+  setEmptyRanges();
+  updateButtons();
+}
+
+// Start, Pause, Step, Stop, the processes, the progress and the memory gauge.
+QLayout* TrainPage::makeControlBar() {
   start_ = new QPushButton(tr("Start"), this);
   start_->setToolTip(tr("Train the experiment (F5). The run is recorded under the runs folder, as from the CLI."));
   pause_ = new QPushButton(tr("Pause"), this);
@@ -63,6 +81,21 @@ TrainPage::TrainPage(ExperimentDocument* document, TrainingController* controlle
   progress_ = new QProgressBar(this);
   progress_->setFormat("%p%");
   progress_->setMinimumWidth(60);  // it shrinks first on a projector
+  auto* bar = new QHBoxLayout();
+  bar->addWidget(start_);
+  bar->addWidget(pause_);
+  bar->addWidget(step_);
+  bar->addWidget(stop_);
+  bar->addWidget(processes_);
+  bar->addWidget(progress_, 1);
+  memory_ = new widgets::Gauge(tr("Memory"), this);
+  memory_->setFixedWidth(150);
+  bar->addWidget(memory_);
+  return bar;
+}
+
+// The epoch and the speed, and the messages under them.
+QLayout* TrainPage::makeStatusRow() {
   // Below the buttons, wrapping: a long status never widens the window (1024x768).
   epochLabel_ = new QLabel(this);
   epochLabel_->setWordWrap(true);
@@ -81,20 +114,15 @@ TrainPage::TrainPage(ExperimentDocument* document, TrainingController* controlle
   // A long runs folder never widens the window: the label may be cut, the tooltip has all.
   runLabel_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
 
-  auto* bar = new QHBoxLayout();
-  bar->addWidget(start_);
-  bar->addWidget(pause_);
-  bar->addWidget(step_);
-  bar->addWidget(stop_);
-  bar->addWidget(processes_);
-  bar->addWidget(progress_, 1);
-  memory_ = new widgets::Gauge(tr("Memory"), this);
-  memory_->setFixedWidth(150);
-  bar->addWidget(memory_);
   auto* statusRow = new QHBoxLayout();
   statusRow->addWidget(epochLabel_, 1);
   statusRow->addWidget(speedLabel_, 1);
 
+  return statusRow;
+}
+
+// The loss, accuracy and learning-rate curves over the log.
+QWidget* TrainPage::makePlots() {
   loss_ = new widgets::LiveCurvePlot(this);
   loss_->setAxisLabels(tr("step"), tr("loss"));
   stepLoss_ = loss_->addSeries(tr("training loss"), {kBlue, false, true, false});
@@ -107,20 +135,6 @@ TrainPage::TrainPage(ExperimentDocument* document, TrainingController* controlle
   lr_ = new widgets::LiveCurvePlot(this);
   lr_->setAxisLabels(tr("step"), tr("learning rate"));
   lrSeries_ = lr_->addSeries(tr("learning rate"), {kGreen, false, false, false});
-
-  smoothing_ = new QSlider(Qt::Horizontal, this);
-  smoothing_->setRange(0, 99);
-  smoothing_->setValue(60);
-  smoothing_->setToolTip(
-      tr("Smoothing of the training loss (an exponential moving average, as TensorBoard's). "
-         "The raw curve stays faint behind it."));
-  auto* smoothingLabel = new QLabel(tr("Smoothing 0.60"), this);
-  resetView_ = new QPushButton(tr("Reset view"), this);
-  resetView_->setToolTip(tr("Drag to pan, wheel to zoom; this (or a double-click) follows the data again."));
-  auto* plotBar = new QHBoxLayout();
-  plotBar->addWidget(smoothingLabel);
-  plotBar->addWidget(smoothing_, 1);
-  plotBar->addWidget(resetView_);
 
   log_ = new QPlainTextEdit(this);
   log_->setReadOnly(true);
@@ -140,23 +154,25 @@ TrainPage::TrainPage(ExperimentDocument* document, TrainingController* controlle
   splitter->setStretchFactor(0, 4);
   splitter->setStretchFactor(1, 1);
 
-  auto* layout = new QVBoxLayout(this);
-  layout->addLayout(bar);
-  layout->addLayout(statusRow);
-  layout->addWidget(queueLabel_);
-  layout->addWidget(message_);
-  layout->addLayout(plotBar);
-  layout->addWidget(splitter, 1);
-  layout->addWidget(runLabel_);
+  return splitter;
+}
 
-  connect(start_, &QPushButton::clicked, this, &TrainPage::start);
-  connect(pause_, &QPushButton::clicked, this, &TrainPage::togglePause);
-  connect(stop_, &QPushButton::clicked, this, &TrainPage::stop);
-  connect(step_, &QPushButton::clicked, this, &TrainPage::stepOneBatch);
-  connect(controller_, &TrainingController::batchSnapshot, this, [this](const BatchSnapshot& s) {
-    if (!stepDialog_) stepDialog_ = new BatchStepDialog(this);
-    stepDialog_->show(s);
-  });
+// Smoothing and Reset view.
+QLayout* TrainPage::makePlotBar() {
+  smoothing_ = new QSlider(Qt::Horizontal, this);
+  smoothing_->setRange(0, 99);
+  smoothing_->setValue(60);
+  smoothing_->setToolTip(
+      tr("Smoothing of the training loss (an exponential moving average, as TensorBoard's). "
+         "The raw curve stays faint behind it."));
+  auto* smoothingLabel = new QLabel(tr("Smoothing 0.60"), this);
+  resetView_ = new QPushButton(tr("Reset view"), this);
+  resetView_->setToolTip(tr("Drag to pan, wheel to zoom; this (or a double-click) follows the data again."));
+  auto* plotBar = new QHBoxLayout();
+  plotBar->addWidget(smoothingLabel);
+  plotBar->addWidget(smoothing_, 1);
+  plotBar->addWidget(resetView_);
+
   connect(resetView_, &QPushButton::clicked, this, [this] {
     for (auto* p : {loss_, accuracy_, lr_}) p->resetView();
   });
@@ -165,6 +181,22 @@ TrainPage::TrainPage(ExperimentDocument* document, TrainingController* controlle
     loss_->setSmoothing(v / 100.0);
     loss_->redraw();
   });
+  return plotBar;
+}
+
+void TrainPage::connectControls() {
+  connect(start_, &QPushButton::clicked, this, &TrainPage::start);
+  connect(pause_, &QPushButton::clicked, this, &TrainPage::togglePause);
+  connect(stop_, &QPushButton::clicked, this, &TrainPage::stop);
+  connect(step_, &QPushButton::clicked, this, &TrainPage::stepOneBatch);
+  connect(controller_, &TrainingController::batchSnapshot, this, [this](const BatchSnapshot& s) {
+    if (!stepDialog_) stepDialog_ = new BatchStepDialog(this);
+    stepDialog_->show(s);
+  });
+}
+
+// The run's events, and the document's changes, shown as they come.
+void TrainPage::connectRun() {
   connect(doc_, &ExperimentDocument::changed, this, &TrainPage::updateButtons);
   connect(doc_, &ExperimentDocument::datasetChanged, this, &TrainPage::updateButtons);
   connect(controller_, &TrainingController::started, this, &TrainPage::onStarted);
@@ -178,6 +210,12 @@ TrainPage::TrainPage(ExperimentDocument* document, TrainingController* controlle
     startBlockedShown_ = false;
     emit runFailed(m);
   });
+  connect(doc_, &ExperimentDocument::changed, this, [this] {
+    if (!controller_->isActive() && accuracy_->pointCount(valAcc_) == 0) setEmptyRanges();
+  });
+}
+
+void TrainPage::startTimers() {
   // Every point arrives through the controller's drain; plots redraw on the same
   // ~30 Hz tick, once each, whatever arrived in between.
   auto* replot = new QTimer(this);
@@ -192,11 +230,6 @@ TrainPage::TrainPage(ExperimentDocument* document, TrainingController* controlle
     if (controller_->isActive() && controller_->state() != RunState::Paused) showSpeed();
   });
   clock->start();
-  connect(doc_, &ExperimentDocument::changed, this, [this] {
-    if (!controller_->isActive() && accuracy_->pointCount(valAcc_) == 0) setEmptyRanges();
-  });
-  setEmptyRanges();
-  updateButtons();
 }
 
 void TrainPage::setQueueStatus(const QString& text) {

@@ -8,6 +8,7 @@
 #include <QWidget>
 
 class QLabel;
+class QLayout;
 class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
@@ -67,6 +68,14 @@ class TrainPage : public QWidget {
   void runFailed(const QString& message);
 
  private:
+  // The page's parts, built once by the constructor.
+  QLayout* makeControlBar();
+  QLayout* makeStatusRow();
+  QWidget* makePlots();
+  QLayout* makePlotBar();
+  void connectControls();
+  void connectRun();
+  void startTimers();
   void updateButtons();
   void onStarted(const RunStarted& info);
   void onSteps(const QVector<StepMetrics>& steps);

@@ -1,4 +1,4 @@
-#include "engine/train/batch_fitter.h"
+#include "engine/train/tuning/batch_fitter.h"
 
 #include "engine/config/config_fields.h"
 

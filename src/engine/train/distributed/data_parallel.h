@@ -8,7 +8,7 @@
 #pragma once
 
 #include "engine/models/layer_stack.h"
-#include "engine/train/process_group.h"
+#include "engine/train/distributed/process_group.h"
 #include "engine/train/validation.h"
 
 #include <torch/torch.h>

@@ -1,4 +1,4 @@
-#include "engine/train/lr_range_test.h"
+#include "engine/train/tuning/lr_finder.h"
 
 #include "engine/train/optimizers.h"
 
@@ -86,12 +86,12 @@ double suggestLearningRate(const std::vector<double>& lrs, const std::vector<dou
   return found ? lrs[at] : lrs[lowest] / 10;  // no descent at all: a tenth of the best
 }
 
-LrRangeCurve runLrRangeTest(LayerStack& model, torch::optim::Optimizer& optimizer, DataLoader& loader,
-                            const torch::Device& device, const LrRangeOptions& o,
-                            const std::function<void(int, int)>& progress) {
+LrFinderCurve runLrFinder(LayerStack& model, torch::optim::Optimizer& optimizer, DataLoader& loader,
+                          const torch::Device& device, const LrFinderOptions& o,
+                          const std::function<void(int, int)>& progress) {
   SavedTrainingState saved(model, optimizer);
   const bool wasTraining = model->is_training();
-  LrRangeCurve curve;
+  LrFinderCurve curve;
   try {
     model->train();
     int64_t epoch = 0;

@@ -1,4 +1,4 @@
-#include "engine/train/data_parallel.h"
+#include "engine/train/distributed/data_parallel.h"
 
 #include <torch/csrc/distributed/c10d/ProcessGroup.hpp>
 

@@ -1,4 +1,4 @@
-#include "engine/train/distributed_training.h"
+#include "engine/train/distributed/distributed_training.h"
 #include "engine/system/host_info.h"
 
 #include <unistd.h>

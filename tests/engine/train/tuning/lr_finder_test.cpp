@@ -1,4 +1,4 @@
-#include "engine/train/lr_range_test.h"
+#include "engine/train/tuning/lr_finder.h"
 
 #include "engine/models/model_factory.h"
 #include "engine/train/optimizers.h"
@@ -32,7 +32,7 @@ AdamSnapshot adamState(torch::optim::Optimizer& o) {
   return s;
 }
 
-TEST(LrRangeTest, RestoresWeightsOptimizerAndRngExactly) {
+TEST(LrFinder, RestoresWeightsOptimizerAndRngExactly) {
   if (!test::haveFashionMnist()) GTEST_SKIP() << "Fashion-MNIST not installed";
   test::TempDir dir;
   ExperimentConfig c = test::smallFashionExperiment(dir.str(), 512, 64);
@@ -56,9 +56,9 @@ TEST(LrRangeTest, RestoresWeightsOptimizerAndRngExactly) {
   const AdamSnapshot optimizerBefore = adamState(*optimizer);
   const torch::Tensor rngBefore = at::detail::getDefaultCPUGenerator().get_state();
 
-  LrRangeOptions o;
+  LrFinderOptions o;
   o.iterations = 20;
-  const LrRangeCurve curve = runLrRangeTest(model, *optimizer, *data.train, torch::kCPU, o);
+  const LrFinderCurve curve = runLrFinder(model, *optimizer, *data.train, torch::kCPU, o);
   ASSERT_GE(curve.lrs.size(), 10u);
   EXPECT_NEAR(curve.lrs.front(), 1e-7, 1e-12);
 
@@ -74,7 +74,7 @@ TEST(LrRangeTest, RestoresWeightsOptimizerAndRngExactly) {
   EXPECT_DOUBLE_EQ(optimizer->param_groups()[0].options().get_lr(), c.optimizer.lr);
 }
 
-TEST(LrRangeTest, TheSuggestionIgnoresAnEarlySpikeAndFallsInTheSteepDescent) {
+TEST(LrFinder, TheSuggestionIgnoresAnEarlySpikeAndFallsInTheSteepDescent) {
   // A loss that spikes at the start, then falls between 1e-4 and 1e-2, then blows up.
   std::vector<double> lrs, losses;
   for (int i = 0; i < 100; ++i) {

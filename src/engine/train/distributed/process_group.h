@@ -1,7 +1,7 @@
 // This process's place in a data-parallel run: c10d's TCPStore for the meeting, a
 // ProcessGroupGloo for the collectives, and a heartbeat in the store that names the
 // rank that died or hangs when a collective fails. No torch in this header: the
-// session (plain) joins and exchanges the run's facts here; train/data_parallel.h has
+// session (plain) joins and exchanges the run's facts here; train/distributed/data_parallel.h has
 // the tensor collectives.
 #pragma once
 

@@ -7,7 +7,7 @@
 
 #include "engine/config/config.h"
 #include "engine/run/run_control.h"
-#include "engine/train/data_parallel.h"
+#include "engine/train/distributed/data_parallel.h"
 #include "engine/train/sample_recorder.h"
 
 #include <functional>

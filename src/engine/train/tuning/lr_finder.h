@@ -1,4 +1,5 @@
-// Leslie Smith's learning-rate range test (as fastai's lr_find): train a few steps
+// The LR finder (`trainscope-cli lr-find`, the Model page's "Find a learning rate"):
+// Leslie Smith's learning-rate range test, as fastai's lr_find. Train a few steps
 // with the rate growing exponentially, watch the smoothed loss, stop when it blows
 // up; then put back the weights, the optimizer and the RNG exactly as they were.
 #pragma once
@@ -13,7 +14,7 @@
 
 namespace trainscope {
 
-struct LrRangeOptions {
+struct LrFinderOptions {
   double start_lr = 1e-7, end_lr = 10;
   int iterations = 100;
   double smoothing = 0.98;      // exponential moving average of the loss, bias-corrected
@@ -22,7 +23,7 @@ struct LrRangeOptions {
   double backbone_lr_factor = 1.0;
 };
 
-struct LrRangeCurve {
+struct LrFinderCurve {
   std::vector<double> lrs, losses;  // smoothed losses
   std::vector<double> raw_losses;
   double suggestion = 0;  // 0 when the curve is too short to say
@@ -33,9 +34,9 @@ struct LrRangeCurve {
 // wrap around). `progress(i, n)` is called after each iteration (throwing from it
 // cancels the test). Restores the model (weights, buffers, gradients, train/eval mode),
 // the optimizer and the global CPU generator before returning, also on an exception.
-LrRangeCurve runLrRangeTest(LayerStack& model, torch::optim::Optimizer& optimizer, DataLoader& loader,
-                            const torch::Device& device, const LrRangeOptions& options,
-                            const std::function<void(int, int)>& progress = {});
+LrFinderCurve runLrFinder(LayerStack& model, torch::optim::Optimizer& optimizer, DataLoader& loader,
+                          const torch::Device& device, const LrFinderOptions& options,
+                          const std::function<void(int, int)>& progress = {});
 
 // The suggested rate from a curve: where the smoothed loss falls fastest (its slope
 // over a window of points) on the way to its lowest value, within two decades below

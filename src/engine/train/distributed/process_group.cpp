@@ -1,4 +1,4 @@
-#include "engine/train/process_group.h"
+#include "engine/train/distributed/process_group.h"
 
 #include <torch/torch.h>
 #include <torch/csrc/distributed/c10d/PrefixStore.hpp>

@@ -1,0 +1,114 @@
+# trainscope_engine's sources, relative to src/engine: one list of those that include
+# LibTorch and one of the plain ones. src/engine/CMakeLists.txt builds the library
+# from both; the fuzz build (tests/fuzz) compiles the plain ones again, instrumented.
+# The sources that include LibTorch, and the plain ones. Torch headers are most of a
+# torch translation unit's compile time, so those compile with the shared PCH
+# (cmake/torch_pch.h) in unity batches; plain ones skip both (loading the PCH alone
+# costs a plain file seconds). tests/layering checks that these lists are right.
+set(TRAINSCOPE_ENGINE_TORCH_SOURCES
+  data/data_loader.cpp
+  models/blocks.cpp
+  models/max_pool.cpp
+  models/model_factory.cpp
+  models/model_summary.cpp
+  models/script_model.cpp
+  record/tensor_file.cpp
+  system/versions.cpp
+  system/device.cpp
+  system/doctor.cpp
+  system/gpu_memory.cpp
+  inspect/probes.cpp
+  inspect/batch_snapshot.cpp
+  inspect/tensor_dump.cpp
+  inspect/tensor_scan.cpp
+  inspect/nan_guard.cpp
+  inspect/grad_cam.cpp
+  inspect/step_inspection.cpp
+  train/optimizers.cpp
+  train/checkpoint.cpp
+  train/training_data.cpp
+  train/sample_recorder.cpp
+  train/trainer.cpp
+  train/training_step.cpp
+  train/guard_trip.cpp
+  train/distributed/process_group.cpp
+  train/distributed/data_parallel.cpp
+  train/distributed/distributed_training.cpp
+  train/validation.cpp
+  train/batch_mixing.cpp
+  train/fine_tuning.cpp
+  train/tuning/lr_finder.cpp
+  train/tuning/batch_fitter.cpp
+  deploy/trained_model.cpp
+  deploy/torchscript_export.cpp
+  deploy/onnx_export.cpp
+  model_tools.cpp
+  tuning.cpp
+)
+set(TRAINSCOPE_ENGINE_PLAIN_SOURCES
+  session.cpp
+  sample_report.cpp
+  config/config.cpp
+  config/image_size.cpp
+  config/run_name.cpp
+  config/json_fields.cpp
+  config/problem.cpp
+  config/config_fields.cpp
+  config/config_declarations.cpp
+  config/config_checks.cpp
+  config/transforms_config.cpp
+  config/recipes.cpp
+  config/config_docs.cpp
+  run/lesson.cpp
+  config/experiment_grid.cpp
+  run/event_queue.cpp
+  run/event_json.cpp
+  run/metric_fields.cpp
+  run/message.cpp
+  data/dataset.cpp
+  data/idx_file.cpp
+  data/fashion_mnist.cpp
+  data/image_folder.cpp
+  data/image_header.cpp
+  data/jpeg_region.cpp
+  data/data_messages.cpp
+  data/label_noise.cpp
+  data/label_corrections.cpp
+  data/dataset_health.cpp
+  train/run_messages.cpp
+  train/run_journal.cpp
+  data/transforms.cpp
+  data/dataset_source.cpp
+  data/channel_stats.cpp
+  record/h5_columns.cpp
+  record/metrics_file.cpp
+  system/atomic_file.cpp
+  system/launch_env.cpp
+  system/install_paths.cpp
+  system/host_info.cpp
+  record/tfevent_writer.cpp
+  record/tensorboard_export.cpp
+  repro/sha256.cpp
+  repro/tar_archive.cpp
+  repro/input_fingerprint.cpp
+  repro/bundle.cpp
+  repro/bundle_verify.cpp
+  record/run_record.cpp
+  record/run_library.cpp
+  record/tensor_listing.cpp
+  record/probe_file.cpp
+  record/run_lock.cpp
+  record/run_repair.cpp
+  record/sample_file.cpp
+  record/prediction_file.cpp
+  inspect/probe_history.cpp
+  inspect/layer_health.cpp
+  inspect/confusion_stats.cpp
+  inspect/sample_ranking.cpp
+  train/lr_schedule.cpp
+  train/pitfalls.cpp
+  train/run_start.cpp
+  train/mix_draw.cpp
+  train/augmentation_preview.cpp
+  system/process_monitor.cpp
+)

@@ -1,0 +1,44 @@
+#include "engine/train/training_step.h"
+
+#include "engine/train/batch_mixing.h"
+
+#include <cmath>
+
+namespace trainscope {
+
+void trainOnBatch(const BatchStepParts& parts, const Batch& batch, int64_t step, int64_t batchIndex, StepSums& sums) {
+  const TrainingConfig& training = parts.config.training;
+  const int64_t accum = training.grad_accum_steps;
+  sums.x = batch.inputs.to(parts.device, /*non_blocking=*/true);
+  sums.y = batch.targets.to(parts.device, /*non_blocking=*/true);
+  const torch::Tensor& y = sums.y;
+  const MixedBatch mixed = mixBatch(sums.x, y, training, parts.config.seed, batchIndex);
+  torch::Tensor logits = parts.model->forward(mixed.inputs, parts.inspection.observerFor(step));
+  torch::Tensor loss = mixedCrossEntropy(logits, mixed, training.label_smoothing);
+  const double lossValue = loss.item<double>();  // read anyway for the curve: the check is free
+  parts.inspection.afterForward(step, lossValue, mixed.inputs, logits, y, parts.classes);
+  if (!mixed.mixed()) parts.samples.record(batch.samples, logits, y);  // samples.h5, from this same forward
+  if (training.nan_guard != "off" && !std::isfinite(lossValue)) {
+    sums.bad = std::string("the loss is ") + (std::isnan(lossValue) ? "NaN" : "infinite");
+    return;
+  }
+  try {
+    (accum > 1 ? loss / static_cast<double>(accum) : loss).backward();
+  } catch (const c10::Error& e) {
+    if (!training.anomaly_detection) throw;
+    // Anomaly mode names the backward function that produced the NaN.
+    sums.bad = "anomaly detection: " + e.msg().substr(0, e.msg().find('\n'));
+    return;
+  }
+  const double n = static_cast<double>(y.size(0));
+  sums.loss_sum += lossValue * n;
+  sums.correct += mixedCorrect(logits, mixed);
+  sums.seen += n;
+  sums.rank_seen += n;
+}
+
+void dropGradients(LayerStack& model) {
+  for (auto& p : model->parameters()) p.mutable_grad() = torch::Tensor();
+}
+
+}  // namespace trainscope
