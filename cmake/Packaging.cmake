@@ -72,7 +72,8 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "dataset-fashion-mnist")
 # LibTorch runs on any libblas.so.3 (dpkg-shlibdeps asks for one), but OpenBLAS with
 # OpenMP trains about 30 times faster than the reference BLAS (docs/benchmarks.md).
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libopenblas0-openmp")
+# A CJK font: without one the app in Chinese (--lang zh_CN) draws every character as a box.
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libopenblas0-openmp, fonts-wqy-microhei | fonts-noto-cjk")
 # Reading runs in Python (h5py) and checking exported models (torch, onnx, OpenCV).
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "python3-h5py, python3-torch, python3-onnx, python3-opencv")
 set(CPACK_DEBIAN_COMPRESSION_TYPE xz)

@@ -23,6 +23,7 @@ check "it depends on LibTorch's libraries (dpkg-shlibdeps)" grep -q "libtorch" "
 check "and on Qt 6" grep -q "libqt6widgets6" "$tmp/control"
 check "and on Fashion-MNIST" grep -q "dataset-fashion-mnist" "$tmp/control"
 check "it recommends OpenBLAS with OpenMP" grep -q "Recommends: libopenblas0-openmp" "$tmp/control"
+check "it recommends a CJK font for the app in Chinese" grep -q "fonts-wqy-microhei" "$tmp/control"
 
 root="$tmp/root"
 dpkg-deb -x "$deb" "$root"
