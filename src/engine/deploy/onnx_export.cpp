@@ -50,7 +50,7 @@ class GraphWriter {
       throw std::invalid_argument(name +
                                   ": a TorchScript module brought from Python goes to ONNX with Python's exporter: "
                                   "export it --format torchscript, then torch.onnx.export(torch.jit.load(FILE), ...)");
-    if (auto* residual = m.as<ResidualLinearImpl>()) return writeResidual(m, residual, name, x, in);
+    if (auto* residual = m.as<ResidualLinearImpl>()) return writeResidual(*residual, name, x, in);
     throw std::invalid_argument(name + ": a " + m.name() + " layer cannot be exported to ONNX");
   }
 
@@ -125,10 +125,10 @@ class GraphWriter {
     return n->output(0);
   }
 
-  std::string writeResidual(nn::Module& m, ResidualLinearImpl* residual, const std::string& name, const std::string& x,
+  std::string writeResidual(ResidualLinearImpl& residual, const std::string& name, const std::string& x,
                             const torch::Tensor& in) {
-    const std::string h = write(*m.named_children()["fc"], name + ".fc", x, in);
-    const std::string& a = residual->activation();
+    const std::string h = write(*residual.named_children()["fc"], name + ".fc", x, in);
+    const std::string& a = residual.activation();
     const std::string act = node(a == "sigmoid" ? "Sigmoid"
                                  : a == "tanh"  ? "Tanh"
                                                 : "Relu",

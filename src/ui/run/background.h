@@ -103,7 +103,6 @@ class ProgressTicker : public QObject {
   void cancel() {
     if (progress_) progress_->cancel();
   }
-  bool cancelled() const { return progress_ && progress_->cancelled(); }
 
  private:
   void tick() {

@@ -21,18 +21,21 @@ QString CliChild::cliPath() {
   return QStandardPaths::findExecutable("trainscope-cli");
 }
 
-QString CliChild::writeConfigFile(const ExperimentConfig& config, QString* error) {
+namespace {
+// `config` in a temporary file of its own; "" and `error` when it cannot be written.
+QString writeConfigFile(const ExperimentConfig& config, QString* error) {
   static std::atomic<int> counter{0};
   const QString path = QDir::temp().filePath(
       QString("trainscope-run-%1-%2.json").arg(QCoreApplication::applicationPid()).arg(++counter));
   QFile file(path);
   if (!file.open(QIODevice::WriteOnly) || file.write(QByteArray::fromStdString(toJson(config).dump(2))) < 0) {
-    if (error) *error = tr("cannot write %1").arg(path);
+    if (error) *error = CliChild::tr("cannot write %1").arg(path);
     file.remove();
     return {};
   }
   return path;
 }
+}  // namespace
 
 std::unique_ptr<CliChild> CliChild::start(const ExperimentConfig& config, const QStringList& extraArgs,
                                           QString* error) {

@@ -34,8 +34,6 @@ class CliChild : public QObject {
 
   // The trainscope-cli next to the app (build tree or install), or "" when not found.
   static QString cliPath();
-  // `config` in a temporary file of its own; "" and `error` when it cannot be written.
-  static QString writeConfigFile(const ExperimentConfig& config, QString* error);
 
   bool waitForStarted(int timeoutMs);
   // SIGTERM: the CLI stops after the current step, keeping its record and a checkpoint.
