@@ -1,6 +1,7 @@
 """Generates a benchmark image folder: N JPEGs of varied sizes in ImageFolder layout.
 
-Usage: make_image_folder.py OUT_DIR [--images 3000] [--classes 10] [--seed 0] [--kind gradients|shapes]
+Usage: make_image_folder.py OUT_DIR [--images 3000] [--classes 10] [--seed 0]
+                            [--kind gradients|shapes|plain-shapes|glyphs|textures]
 gradients (the default): smooth colour gradients with random shapes and noise, 200 to
 640 pixels a side, the class a faint horizontal slope: decoding costs what real photos
 of that size cost, and learning them is hard.
@@ -9,6 +10,14 @@ bars, checkerboard, crescent) of random colour, size, position and rotation on a
 cluttered background (a gradient, noise, small blobs), 160 to 480 pixels a side. As in
 photos the class is in the shape, not in the colour or the place: a learnable folder
 that needs no download.
+plain-shapes: the easy case a user tries first: one filled shape (circle, square,
+triangle, cross, ring, star) in a colour that stands out, on a plain noisy background,
+200 to 640 pixels a side.
+glyphs: one letter (A, E, H, K, R, S, X, Z) in one of the DejaVu fonts (sans, serif,
+mono; regular, bold, oblique), tilted up to 25 degrees, on a noisy gradient.
+textures: the whole image is a pattern (stripes, dots, checkerboard, waves, grid,
+concentric rings) at a random scale, angle and pair of colours: the class is
+everywhere, and no crop can lose it.
 JPEG quality 90.
 """
 import argparse
@@ -17,8 +26,15 @@ import os
 import random
 
 import numpy as np
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
+PLAIN_SHAPES = ["circle", "square", "triangle", "cross", "ring", "star"]
+GLYPHS = ["A", "E", "H", "K", "R", "S", "X", "Z"]
+FONT_DIR = "/usr/share/fonts/truetype/dejavu"
+FONTS = ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSans-Oblique.ttf", "DejaVuSerif.ttf",
+         "DejaVuSerif-Bold.ttf", "DejaVuSansMono.ttf", "DejaVuSansMono-Bold.ttf"]
+TEXTURES = ["stripes", "dots", "checker", "waves", "grid", "rings"]
+KINDS = {"shapes": None, "plain-shapes": PLAIN_SHAPES, "glyphs": GLYPHS, "textures": TEXTURES}
 SHAPES = ["circle", "square", "triangle", "star", "cross", "ring", "diamond", "bars", "checker", "crescent"]
 
 
@@ -106,28 +122,107 @@ def shape_image(rng, np_rng, shape):
     return pil
 
 
+def distinct_colour(rng, background, distance=120):
+    """A colour at least `distance` away from `background` (summed over channels)."""
+    while True:
+        c = tuple(rng.randint(0, 255) for _ in range(3))
+        if sum(abs(a - b) for a, b in zip(c, background)) >= distance:
+            return c
+
+
+def plain_shape_image(rng, np_rng, shape):
+    w, h = rng.randint(200, 640), rng.randint(200, 640)
+    background = tuple(rng.randint(0, 255) for _ in range(3))
+    img = np.array(background, dtype=np.float32) + np_rng.normal(0, 18, (h, w, 3)).astype(np.float32)
+    pil = Image.fromarray(np.clip(img, 0, 255).astype(np.uint8))
+    r = rng.uniform(0.15, 0.35) * min(w, h)
+    cx, cy = rng.uniform(r, w - r), rng.uniform(r, h - r)
+    draw_shape(ImageDraw.Draw(pil), shape, cx, cy, r, rng.uniform(0, 2 * math.pi),
+               distinct_colour(rng, background), background)
+    return pil
+
+
+def glyph_image(rng, np_rng, letter):
+    w, h = rng.randint(180, 520), rng.randint(180, 520)
+    c0 = np.array([rng.randint(0, 255) for _ in range(3)], dtype=np.float32)
+    c1 = np.array([rng.randint(0, 255) for _ in range(3)], dtype=np.float32)
+    t = np.linspace(0, 1, h, dtype=np.float32)[:, None, None] * np.ones((1, w, 1), np.float32)
+    img = c0 * (1 - t) + c1 * t + np_rng.normal(0, 12, (h, w, 3)).astype(np.float32)
+    pil = Image.fromarray(np.clip(img, 0, 255).astype(np.uint8))
+    size = int(rng.uniform(0.35, 0.7) * min(w, h))
+    font = ImageFont.truetype(os.path.join(FONT_DIR, rng.choice(FONTS)), size)
+    tile = Image.new("L", (size * 2, size * 2), 0)
+    ImageDraw.Draw(tile).text((size, size), letter, font=font, fill=255, anchor="mm")
+    tile = tile.rotate(rng.uniform(-25, 25), resample=Image.BILINEAR)
+    box = tile.getbbox() or (0, 0, 1, 1)
+    tile = tile.crop(box)
+    x = rng.randint(0, max(0, w - tile.width))
+    y = rng.randint(0, max(0, h - tile.height))
+    middle = tuple(int(v) for v in (c0 + c1) / 2)
+    pil.paste(Image.new("RGB", tile.size, distinct_colour(rng, middle, 200)), (x, y), tile)
+    return pil
+
+
+def texture_image(rng, np_rng, pattern):
+    w, h = rng.randint(160, 480), rng.randint(160, 480)
+    period = rng.uniform(0.06, 0.2) * min(w, h)
+    a = rng.uniform(0, math.pi)
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    u = (xx * math.cos(a) + yy * math.sin(a)) / period
+    v = (-xx * math.sin(a) + yy * math.cos(a)) / period
+    if pattern == "stripes":
+        m = (u % 1) < 0.5
+    elif pattern == "dots":
+        m = ((u % 1) - 0.5) ** 2 + ((v % 1) - 0.5) ** 2 < 0.09
+    elif pattern == "checker":
+        m = ((np.floor(u) + np.floor(v)) % 2) == 0
+    elif pattern == "waves":
+        m = ((u + 0.3 * np.sin(2 * math.pi * v / 2)) % 1) < 0.5
+    elif pattern == "grid":
+        m = ((u % 1) < 0.18) | ((v % 1) < 0.18)
+    else:  # rings around a random centre
+        cx, cy = rng.uniform(0, w), rng.uniform(0, h)
+        m = (np.sqrt((xx - cx) ** 2 + (yy - cy) ** 2) / period % 1) < 0.5
+    c0 = np.array([rng.randint(0, 255) for _ in range(3)], dtype=np.float32)
+    c1 = np.array(distinct_colour(rng, tuple(int(x) for x in c0)), dtype=np.float32)
+    img = np.where(m[..., None], c1, c0) + np_rng.normal(0, 12, (h, w, 3)).astype(np.float32)
+    return Image.fromarray(np.clip(img, 0, 255).astype(np.uint8))
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("out")
     parser.add_argument("--images", type=int, default=3000)
-    parser.add_argument("--classes", type=int, default=10)
+    parser.add_argument("--classes", type=int, default=None,
+                        help="default: every class the kind has (gradients: 10); at most that many for named kinds")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--kind", choices=["gradients", "shapes"], default="gradients")
+    parser.add_argument("--kind", choices=["gradients", *KINDS], default="gradients")
     parser.add_argument("--sides", type=int, nargs=2, default=[200, 640], metavar=("MIN", "MAX"),
                         help="gradients: each side drawn from MIN..MAX pixels (photos: 2000 4000)")
     args = parser.parse_args()
+    names = KINDS.get(args.kind) or SHAPES
+    if args.classes is None:
+        args.classes = 10 if args.kind == "gradients" else len(names)
+    if args.kind not in ("gradients", "shapes") and not 2 <= args.classes <= len(names):
+        parser.error(f"--kind {args.kind} has 2 to {len(names)} classes")
     rng = random.Random(args.seed)
     np_rng = np.random.default_rng(args.seed)
     for i in range(args.images):
         label = i % args.classes
-        named = args.kind == "shapes" and args.classes <= len(SHAPES)
-        folder = os.path.join(args.out, SHAPES[label] if named else f"class_{label:02d}")
+        named = args.kind != "gradients" and args.classes <= len(names)
+        folder = os.path.join(args.out, names[label] if named else f"class_{label:02d}")
         os.makedirs(folder, exist_ok=True)
         path = os.path.join(folder, f"img_{i:05d}.jpg")
         if os.path.exists(path):
             continue
         if args.kind == "shapes":
             pil = shape_image(rng, np_rng, SHAPES[label % len(SHAPES)])
+        elif args.kind == "plain-shapes":
+            pil = plain_shape_image(rng, np_rng, PLAIN_SHAPES[label % len(PLAIN_SHAPES)])
+        elif args.kind == "glyphs":
+            pil = glyph_image(rng, np_rng, GLYPHS[label % len(GLYPHS)])
+        elif args.kind == "textures":
+            pil = texture_image(rng, np_rng, TEXTURES[label % len(TEXTURES)])
         else:
             pil = gradient_image(rng, np_rng, label, args.classes, tuple(args.sides))
         pil.save(path, quality=90)

@@ -95,6 +95,7 @@ set(TRAINSCOPE_ENGINE_PLAIN_SOURCES
   repro/bundle_verify.cpp
   record/run_record.cpp
   record/run_library.cpp
+  record/resume_offer.cpp
   record/tensor_listing.cpp
   record/probe_file.cpp
   record/run_lock.cpp

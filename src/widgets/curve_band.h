@@ -20,6 +20,9 @@ class CurveBand : public QCPAbstractPlottable {
   void setData(std::vector<double> xs, std::vector<double> lows, std::vector<double> highs);
   void clearData();
   size_t dataCount() const { return xs_.size(); }
+  const std::vector<double>& xs() const { return xs_; }
+  const std::vector<double>& lows() const { return lows_; }
+  const std::vector<double>& highs() const { return highs_; }
 
   double selectTest(const QPointF& pos, bool onlySelectable, QVariant* details = nullptr) const override;
   QCPRange getKeyRange(bool& foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth) const override;

@@ -1,7 +1,5 @@
 #include "widgets/curve_export.h"
 
-#include "widgets/decimate.h"
-
 #include <QFile>
 #include <QTextStream>
 
@@ -49,70 +47,89 @@ bool writeCurvesCsv(const QString& path, const std::vector<ExportSeries>& series
   return true;
 }
 
-bool writeCurvesSvg(const QString& path, const std::vector<ExportSeries>& series, const QString& xLabel,
-                    const QString& yLabel, bool logY, QString* error) {
-  const double width = 900, height = 540, left = 80, right = 200, top = 20, bottom = 60;
-  const double plotW = width - left - right, plotH = height - top - bottom;
-  auto yOf = [logY](double v) { return logY ? (v > 0 ? std::log10(v) : std::nan("")) : v; };
-  double x0 = std::numeric_limits<double>::infinity(), x1 = -x0, y0 = x0, y1 = -x0;
-  for (const auto& s : series)
-    for (size_t i = 0; i < std::min(s.xs.size(), s.ys.size()); ++i) {
-      const double y = yOf(s.ys[i]);
-      if (!std::isfinite(s.xs[i]) || !std::isfinite(y)) continue;
-      x0 = std::min(x0, s.xs[i]), x1 = std::max(x1, s.xs[i]);
-      y0 = std::min(y0, y), y1 = std::max(y1, y);
-    }
-  if (!(x1 >= x0)) x0 = 0, x1 = 1, y0 = 0, y1 = 1;
-  if (!(x1 > x0)) x1 = x0 + 1;
-  if (!(y1 > y0)) y1 = y0 + 1;
-  const double pad = (y1 - y0) * 0.05;
-  y0 -= pad, y1 += pad;
-  auto px = [&](double x) { return left + (x - x0) / (x1 - x0) * plotW; };
-  auto py = [&](double y) { return top + plotH - (y - y0) / (y1 - y0) * plotH; };
+namespace {
+QString px(double v) { return QString::number(v, 'f', 1); }
 
+void writePolyline(QTextStream& out, const std::vector<QPointF>& points, const QColor& color, double width) {
+  out << "<polyline fill=\"none\" stroke-linejoin=\"round\" stroke-width=\"" << width << "\" stroke=\"" << color.name()
+      << "\" points=\"";
+  for (const QPointF& p : points) out << px(p.x()) << "," << px(p.y()) << " ";
+  out << "\"/>\n";
+}
+
+void writeAxes(QTextStream& out, const PlotPicture& p) {
+  const QRectF& a = p.area;
+  for (const auto& [x, label] : p.xTicks)
+    out << "<line x1=\"" << px(x) << "\" y1=\"" << px(a.top()) << "\" x2=\"" << px(x) << "\" y2=\"" << px(a.bottom())
+        << "\" stroke=\"#dcdcdc\"/>\n<text x=\"" << px(x) << "\" y=\"" << px(a.bottom() + 16)
+        << "\" text-anchor=\"middle\">" << xmlEscaped(label) << "</text>\n";
+  for (const auto& [y, label] : p.yTicks)
+    out << "<line x1=\"" << px(a.left()) << "\" y1=\"" << px(y) << "\" x2=\"" << px(a.right()) << "\" y2=\"" << px(y)
+        << "\" stroke=\"#dcdcdc\"/>\n<text x=\"" << px(a.left() - 6) << "\" y=\"" << px(y + 4)
+        << "\" text-anchor=\"end\">" << xmlEscaped(label) << "</text>\n";
+  for (double x : p.markers)
+    out << "<line x1=\"" << px(x) << "\" y1=\"" << px(a.top()) << "\" x2=\"" << px(x) << "\" y2=\"" << px(a.bottom())
+        << "\" stroke=\"#969696\" stroke-dasharray=\"4 3\"/>\n";
+  out << "<rect x=\"" << px(a.left()) << "\" y=\"" << px(a.top()) << "\" width=\"" << px(a.width()) << "\" height=\""
+      << px(a.height()) << "\" fill=\"none\" stroke=\"black\"/>\n"
+      << "<text x=\"" << px(a.center().x()) << "\" y=\"" << px(a.bottom() + 36) << "\" text-anchor=\"middle\">"
+      << xmlEscaped(p.xLabel) << "</text>\n<text transform=\"translate(" << px(std::max(12.0, a.left() - 52)) << ","
+      << px(a.center().y()) << ") rotate(-90)\" text-anchor=\"middle\">" << xmlEscaped(p.yLabel) << "</text>\n";
+}
+
+void writeSeries(QTextStream& out, const PlotPicture::Series& s) {
+  if (!s.band.empty()) {  // the raw curve, faint, one hairline per column
+    out << "<path fill=\"none\" stroke-width=\"1\" stroke=\"" << s.bandColor.name() << "\" d=\"";
+    for (const auto& [low, high] : s.band)
+      out << "M" << px(low.x()) << " " << px(low.y()) << "L" << px(high.x()) << " " << px(high.y());
+    out << "\"/>\n";
+  }
+  if (s.points) {
+    if (s.line.size() > 1) writePolyline(out, s.line, s.color, s.width);
+    for (const QPointF& p : s.line)
+      out << "<circle cx=\"" << px(p.x()) << "\" cy=\"" << px(p.y()) << "\" r=\"" << 3 * s.width / 1.5
+          << "\" fill=\"white\" stroke=\"" << s.color.name() << "\" stroke-width=\"" << s.width << "\"/>\n";
+  } else {
+    writePolyline(out, s.line, s.color, s.width);
+  }
+}
+
+// One row above the plot, as on screen: a short line in the series' colour and its name.
+void writeLegend(QTextStream& out, const PlotPicture& p) {
+  double x = p.area.left();
+  const double y = std::max(12.0, p.area.top() - 10);
+  for (const auto& s : p.series) {
+    out << "<line x1=\"" << px(x) << "\" y1=\"" << px(y - 4) << "\" x2=\"" << px(x + 24) << "\" y2=\"" << px(y - 4)
+        << "\" stroke=\"" << s.color.name() << "\" stroke-width=\"" << s.width << "\"/>\n<text x=\"" << px(x + 30)
+        << "\" y=\"" << px(y) << "\">" << xmlEscaped(s.name) << "</text>\n";
+    x += 48 + 7.0 * s.name.size();
+  }
+}
+}  // namespace
+
+bool writePlotSvg(const QString& path, const PlotPicture& p, QString* error) {
   QFile f(path);
   if (!openForWriting(f, error)) return false;
   QTextStream out(&f);
+  const QRectF& a = p.area;
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-      << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height
-      << "\" viewBox=\"0 0 " << width << " " << height << "\" font-family=\"sans-serif\" font-size=\"12\">\n"
+      << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << p.width << "\" height=\"" << p.height
+      << "\" viewBox=\"0 0 " << p.width << " " << p.height << "\" font-family=\"sans-serif\" font-size=\"12\">\n"
       << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
-      << "<rect x=\"" << left << "\" y=\"" << top << "\" width=\"" << plotW << "\" height=\"" << plotH
-      << "\" fill=\"none\" stroke=\"black\"/>\n";
-  for (int t = 0; t <= 5; ++t) {  // ticks: five even steps on each axis
-    const double xv = x0 + (x1 - x0) * t / 5, yv = y0 + (y1 - y0) * t / 5;
-    const QString yText = logY ? QString::number(std::pow(10.0, yv), 'g', 3) : QString::number(yv, 'g', 4);
-    out << "<line x1=\"" << px(xv) << "\" y1=\"" << top + plotH << "\" x2=\"" << px(xv) << "\" y2=\"" << top
-        << "\" stroke=\"#dddddd\"/>\n"
-        << "<text x=\"" << px(xv) << "\" y=\"" << top + plotH + 18 << "\" text-anchor=\"middle\">"
-        << QString::number(xv, 'g', 5) << "</text>\n"
-        << "<line x1=\"" << left << "\" y1=\"" << py(yv) << "\" x2=\"" << left + plotW << "\" y2=\"" << py(yv)
-        << "\" stroke=\"#dddddd\"/>\n"
-        << "<text x=\"" << left - 6 << "\" y=\"" << py(yv) + 4 << "\" text-anchor=\"end\">" << yText << "</text>\n";
-  }
-  out << "<text x=\"" << left + plotW / 2 << "\" y=\"" << height - 15 << "\" text-anchor=\"middle\">"
-      << xmlEscaped(xLabel) << "</text>\n<text transform=\"translate(18," << top + plotH / 2
-      << ") rotate(-90)\" text-anchor=\"middle\">" << xmlEscaped(yLabel) << (logY ? " (log)" : "") << "</text>\n";
-  int row = 0;
-  for (const auto& s : series) {
-    std::vector<double> xs, ys;
-    for (size_t i = 0; i < std::min(s.xs.size(), s.ys.size()); ++i) {
-      const double y = yOf(s.ys[i]);
-      if (std::isfinite(s.xs[i]) && std::isfinite(y)) xs.push_back(s.xs[i]), ys.push_back(y);
-    }
-    const Decimated d = decimateMinMax(xs, ys, x0, x1, static_cast<int>(plotW));
-    out << "<polyline fill=\"none\" stroke-width=\"1.2\" stroke=\"" << s.color.name() << "\" points=\"";
-    for (size_t i = 0; i < d.xs.size(); ++i)
-      out << QString::number(px(d.xs[i]), 'f', 1) << "," << QString::number(py(d.ys[i]), 'f', 1) << " ";
-    out << "\"/>\n";
-    const double ly = top + 10 + 18 * row++;
-    out << "<line x1=\"" << left + plotW + 12 << "\" y1=\"" << ly << "\" x2=\"" << left + plotW + 32 << "\" y2=\"" << ly
-        << "\" stroke=\"" << s.color.name() << "\" stroke-width=\"2\"/>\n<text x=\"" << left + plotW + 38 << "\" y=\""
-        << ly + 4 << "\">" << xmlEscaped(s.name) << "</text>\n";
-  }
+      << "<clipPath id=\"area\"><rect x=\"" << px(a.left()) << "\" y=\"" << px(a.top()) << "\" width=\""
+      << px(a.width()) << "\" height=\"" << px(a.height()) << "\"/></clipPath>\n";
+  writeAxes(out, p);
+  out << "<g clip-path=\"url(#area)\">\n";
+  for (const auto& s : p.series) writeSeries(out, s);
+  out << "</g>\n";
+  writeLegend(out, p);
   out << "</svg>\n";
   out.flush();
-  return f.error() == QFile::NoError;
+  if (f.error() != QFile::NoError) {
+    if (error) *error = f.errorString();
+    return false;
+  }
+  return true;
 }
 
 }  // namespace trainscope::widgets

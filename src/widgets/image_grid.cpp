@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include <QEvent>
 #include <QListView>
 #include <QPainter>
 #include <QScrollBar>
@@ -47,8 +48,12 @@ QVariant ThumbnailModel::data(const QModelIndex& index, int role) const {
     request(item);
     return placeholder_;
   }
-  if (role == Qt::ToolTipRole) return tooltips_.value(item, caption_ ? caption_(item) : QString());
-  if (role == Qt::SizeHintRole) return QSize(size_.width() + 12, size_.height() + 24);
+  if (role == Qt::ToolTipRole) {  // the caption in full (a cell may elide it), then what the loader said
+    const QString caption = caption_ ? caption_(item) : QString();
+    const QString tip = tooltips_.value(item);
+    return tip.contains(caption) ? tip : tip.isEmpty() ? caption : caption + "\n" + tip;
+  }
+  if (role == Qt::SizeHintRole) return cell_.isValid() ? cell_ : QSize(size_.width() + 12, size_.height() + 24);
   return {};
 }
 
@@ -113,12 +118,26 @@ ImageGrid::ImageGrid(QWidget* parent) : QWidget(parent), view_(new QListView(thi
 }
 
 void ImageGrid::setItems(int count, ThumbnailModel::Loader loader, ThumbnailModel::Caption caption, QSize thumbnailSize,
-                         int captionLines) {
+                         const QStringList& captionSamples) {
+  thumbnail_ = thumbnailSize;
+  captionSamples_ = captionSamples;
   view_->setIconSize(thumbnailSize);
-  const int line = view_->fontMetrics().height();
-  const int width = captionLines > 1 ? std::max(thumbnailSize.width(), line * 8) : thumbnailSize.width();
-  view_->setGridSize(QSize(width + 16, thumbnailSize.height() + 12 + line * std::max(1, captionLines)));
+  updateGridSize();
   model_->setItems(count, std::move(loader), std::move(caption), thumbnailSize);
+}
+
+void ImageGrid::updateGridSize() {
+  const QFontMetrics metrics = view_->fontMetrics();
+  int caption = 0;
+  for (const QString& s : captionSamples_) caption = std::max(caption, metrics.horizontalAdvance(s) + 6);
+  const int width = std::max(thumbnail_.width(), std::min(caption, 3 * thumbnail_.width()));
+  model_->setCellSize(QSize(width + 8, thumbnail_.height() + 8 + metrics.height()));   // each item fills its cell
+  view_->setGridSize(QSize(width + 16, thumbnail_.height() + 12 + metrics.height()));  // lays the items out again
+}
+
+void ImageGrid::changeEvent(QEvent* event) {
+  QWidget::changeEvent(event);
+  if (event->type() == QEvent::FontChange && thumbnail_.isValid()) updateGridSize();
 }
 
 int ImageGrid::itemCount() const { return model_->rowCount(); }

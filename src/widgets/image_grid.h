@@ -9,6 +9,7 @@
 #include <QImage>
 #include <QPixmap>
 #include <QSet>
+#include <QStringList>
 #include <QThreadPool>
 #include <QWidget>
 
@@ -28,6 +29,9 @@ class ThumbnailModel : public QAbstractListModel {
 
   explicit ThumbnailModel(QObject* parent = nullptr);
   ~ThumbnailModel() override;
+  // The size of each item (its thumbnail and caption): the grid's cell, so that a
+  // caption is elided only where the cell is too narrow for it.
+  void setCellSize(QSize size) { cell_ = size; }
   void setItems(int count, Loader loader, Caption caption, QSize thumbnailSize);
   int rowCount(const QModelIndex& parent = {}) const override;
   QVariant data(const QModelIndex& index, int role) const override;
@@ -51,6 +55,7 @@ class ThumbnailModel : public QAbstractListModel {
   mutable QSet<int> pending_;
   mutable QThreadPool pool_;
   QPixmap placeholder_;
+  QSize cell_;
   int loaded_ = 0;
 };
 
@@ -58,9 +63,11 @@ class ImageGrid : public QWidget {
   Q_OBJECT
  public:
   explicit ImageGrid(QWidget* parent = nullptr);
-  // `captionLines`: the lines a caption may wrap to (two widen the cells to fit "Pullover → Coat").
+  // `captionSamples`: what captions are made of (every class name, say): the cells widen
+  // to show the widest whole, up to three thumbnails wide; a longer one is elided, and
+  // its tooltip has it in full.
   void setItems(int count, ThumbnailModel::Loader loader, ThumbnailModel::Caption caption,
-                QSize thumbnailSize = {72, 72}, int captionLines = 1);
+                QSize thumbnailSize = {72, 72}, const QStringList& captionSamples = {});
   int itemCount() const;
   QListView* view() const { return view_; }
   ThumbnailModel* model() const { return model_; }
@@ -68,8 +75,14 @@ class ImageGrid : public QWidget {
  signals:
   void itemSelected(int item);
 
+ protected:
+  void changeEvent(QEvent* event) override;  // a new font (presentation mode): cells fit again
+
  private:
+  void updateGridSize();
   QListView* view_;
+  QSize thumbnail_;
+  QStringList captionSamples_;
   ThumbnailModel* model_;
 };
 

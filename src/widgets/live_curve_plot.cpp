@@ -317,6 +317,12 @@ bool LiveCurvePlot::refresh() {
   if (!dirty_ || !isVisible()) return false;  // a hidden page draws when shown
   if (!clock_.isValid()) clock_.start();
   if (clock_.elapsed() < nextRefreshAt_) return false;
+  draw();
+  return true;
+}
+
+void LiveCurvePlot::draw() {
+  if (!clock_.isValid()) clock_.start();
   dirty_ = false;
   const QSignalBlocker block(plot_->xAxis);  // our own range changes are not the user's
   placeLegend();
@@ -364,7 +370,6 @@ bool LiveCurvePlot::refresh() {
   plot_->replot(QCustomPlot::rpImmediateRefresh);
   lastReplotMs_ = static_cast<double>(clock_.nsecsElapsed() - start) / 1e6;
   nextRefreshAt_ = clock_.elapsed() + static_cast<qint64>(lastReplotMs_ * (1.0 / std::max(0.01, budget_) - 1.0));
-  return true;
 }
 
 void LiveCurvePlot::simplifySmoothedLines() {
@@ -417,6 +422,48 @@ void LiveCurvePlot::resetView() {
   dirty_ = true;
   nextRefreshAt_ = 0;  // the user asked: draw now
   refresh();
+}
+
+PlotPicture LiveCurvePlot::picture() {
+  if (dirty_) draw();  // the ticks and the decimation of what is shown now
+  PlotPicture p;
+  p.width = plot_->width(), p.height = plot_->height();
+  p.area = plot_->axisRect()->rect();
+  p.xLabel = plot_->xAxis->label(), p.yLabel = plot_->yAxis->label();
+  auto ticks = [](const QCPAxis* axis, std::vector<std::pair<double, QString>>& out) {
+    const QVector<double> at = axis->tickVector();
+    const QVector<QString> labels = axis->tickVectorLabels();
+    for (int i = 0; i < at.size(); ++i)
+      if (axis->range().contains(at[i])) out.emplace_back(axis->coordToPixel(at[i]), labels.value(i));
+  };
+  ticks(plot_->xAxis, p.xTicks);
+  ticks(plot_->yAxis, p.yTicks);
+  for (int i = 0; i < plot_->itemCount(); ++i)
+    if (auto* marker = qobject_cast<QCPItemStraightLine*>(plot_->item(i)))
+      p.markers.push_back(plot_->xAxis->coordToPixel(marker->point1->coords().x()));
+  for (size_t i = 0; i < series_.size(); ++i) {
+    const Series& s = series_[i];
+    if (!seriesVisible(static_cast<int>(i))) continue;
+    const QCPGraph* graph = s.smooth ? s.smooth : s.line;
+    auto pixel = [graph](double x, double y) {
+      return QPointF(graph->keyAxis()->coordToPixel(x), graph->valueAxis()->coordToPixel(y));
+    };
+    PlotPicture::Series out;
+    out.name = graph->name();
+    out.color = s.style.color;
+    out.width = graph->pen().widthF();
+    out.points = s.style.points;
+    for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it)
+      if (std::isfinite(it->value)) out.line.push_back(pixel(it->key, it->value));
+    if (s.band) {
+      out.bandColor = s.band->pen().color();
+      for (size_t k = 0; k < s.band->dataCount(); ++k)
+        if (std::isfinite(s.band->lows()[k]) && std::isfinite(s.band->highs()[k]))
+          out.band.emplace_back(pixel(s.band->xs()[k], s.band->lows()[k]), pixel(s.band->xs()[k], s.band->highs()[k]));
+    }
+    p.series.push_back(std::move(out));
+  }
+  return p;
 }
 
 int LiveCurvePlot::pointCount(int series) const { return static_cast<int>(series_.at(series).xs.size()); }

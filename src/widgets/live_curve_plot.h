@@ -5,6 +5,7 @@
 // replots at most once per tick.
 #pragma once
 
+#include "widgets/curve_export.h"
 #include "widgets/curve_pyramid.h"
 #include "widgets/decimate.h"
 #include "widgets/ema.h"
@@ -95,6 +96,10 @@ class LiveCurvePlot : public QWidget {
   // Draws now, whatever the budget (for the user's own changes, e.g. smoothing).
   void redraw();
 
+  // What the plot shows now, in its pixels, for drawing it elsewhere (SVG): the visible
+  // series as drawn, the ticks and their labels, the markers.
+  PlotPicture picture();
+
   int pointCount(int series) const;
   const std::vector<double>& values(int series) const;
   const std::vector<double>& smoothedValues(int series) const;
@@ -118,6 +123,8 @@ class LiveCurvePlot : public QWidget {
   };
   // The smoothed lines through fewer points, within half a pixel of the means.
   void simplifySmoothedLines();
+  // Decimates for the current view and replots (refresh() without its conditions).
+  void draw();
   void rebuildSmoothed(Series& s);
   void applyEmptyRange();
   void applyPens(Series& s) const;

@@ -1,5 +1,7 @@
 #include "widgets/plot_theme.h"
 
+#include "widgets/presentation_layout.h"
+
 #include "widgets/live_curve_plot.h"
 
 #include <qcustomplot.h>
@@ -40,6 +42,7 @@ void theme(QCustomPlot* plot, bool on) {
 }  // namespace
 
 void applyPresentationLook(QWidget* root, bool presentation) {
+  PresentationLayout::applyAll(root, presentation);
   for (auto* curves : root->findChildren<LiveCurvePlot*>()) curves->setLineScale(presentation ? 2.0 : 1.0);
   for (auto* plot : root->findChildren<QCustomPlot*>()) theme(plot, presentation);
 }

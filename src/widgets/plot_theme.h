@@ -10,7 +10,8 @@ namespace trainscope::widgets {
 // Scale of fonts and line widths in presentation mode.
 constexpr double kPresentationScale = 1.35;
 
-// Sets (or resets) the presentation look of every plot under `root`, curves included.
+// Sets (or resets) the presentation look of every plot under `root`, curves included,
+// and applies every page's PresentationLayout (what it does without on a projector).
 void applyPresentationLook(QWidget* root, bool presentation);
 
 }  // namespace trainscope::widgets

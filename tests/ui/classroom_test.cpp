@@ -2,6 +2,7 @@
 // nothing resizes the window by itself; stop says what it is doing; a new run starts
 // from a clean page.
 #include "app_under_test.h"
+#include "readability.h"
 #include "ui/compare/compare_page.h"
 #include "ui/compare/run_differences.h"
 #include "ui/data/data_page.h"
@@ -33,6 +34,9 @@
 
 using namespace trainscope;
 using namespace trainscope::ui;
+
+// The least plot area (pixels high) a room can read ticks and curves in at 1024x768.
+constexpr int kReadablePlot = 140;
 
 class ClassroomTest : public QObject {
   Q_OBJECT
@@ -237,6 +241,24 @@ class ClassroomTest : public QObject {
     QVERIFY(QSettings().value("presentation").toBool());  // kept for the next start
     window_->setPresentationMode(false);
     QCOMPARE(QApplication::font().pointSizeF(), normal);
+  }
+
+  // From the back of a room: nothing cut, no plot squeezed, at 1024x768 (issue 28).
+  void presentationModeLeavesEveryPageReadable() {
+    window_->setPresentationMode(true);
+    window_->resize(1024, 740);
+    QStringList problems;
+    for (int p = 0; p < MainWindow::PageCount; ++p) {
+      window_->showPage(static_cast<MainWindow::Page>(p));
+      QTest::qWait(400);
+      for (const QString& problem : test::unreadable(window_->page(static_cast<MainWindow::Page>(p)), kReadablePlot))
+        problems << QString("page %1: %2").arg(p).arg(problem);
+      if (const QString shots = qEnvironmentVariable("TRAINSCOPE_TEST_SHOTS"); !shots.isEmpty())
+        window_->grab().save(QString("%1/presentation-%2.png").arg(shots).arg(p));
+    }
+    window_->setPresentationMode(false);
+    for (const QString& problem : problems) qWarning("%s", qPrintable(problem));
+    QVERIFY2(problems.isEmpty(), qPrintable(QString("%1 unreadable places (above)").arg(problems.size())));
   }
 
   void englishPluralsReadNaturally() {

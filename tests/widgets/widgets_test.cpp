@@ -1,12 +1,16 @@
 // The reusable widgets, offscreen.
 #include "widgets/class_chart.h"
 #include "widgets/curve_band.h"
+#include "widgets/curve_export.h"
 #include "widgets/curve_pyramid.h"
 #include "widgets/decimate.h"
 #include "widgets/ema.h"
 #include "widgets/live_curve_plot.h"
 #include "widgets/summary_table.h"
 
+#include <qcustomplot.h>
+
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <cmath>
@@ -237,6 +241,92 @@ class WidgetsTest : public QObject {
     QVERIFY(plot.smoothedValues(raw)[1000] != plot.values(raw)[1000]);
     plot.clear();
     QCOMPARE(plot.pointCount(raw), 0);
+  }
+
+  // The SVG is the screen's plot (issue 28): only the series shown, smoothed as shown,
+  // with the screen's ticks; not every run ticked, raw, with ticks like 0.0053191.
+  void svgExportDrawsWhatTheScreenShows_data() {
+    QTest::addColumn<double>("smoothing");
+    QTest::addColumn<bool>("logScale");
+    QTest::newRow("smoothed") << 0.9 << false;
+    QTest::newRow("smoothed, log scale") << 0.8 << true;
+    QTest::newRow("raw") << 0.0 << false;
+  }
+  void svgExportDrawsWhatTheScreenShows() {
+    QFETCH(double, smoothing);
+    QFETCH(bool, logScale);
+    LiveCurvePlot plot;
+    plot.resize(700, 400);
+    plot.setRefreshBudget(1.0);
+    plot.show();
+    plot.setAxisLabels("step", "loss");
+    const int shown = plot.addSeries("run shown", {QColor(31, 119, 180), false, true, false});
+    const int hidden = plot.addSeries("run hidden", {QColor(255, 127, 14), false, true, false});
+    std::mt19937 rng(7);
+    std::normal_distribution<double> noise(0, 0.01);
+    std::vector<double> xs, ys, others;
+    for (int i = 1; i <= 3000; ++i) {
+      xs.push_back(i);
+      ys.push_back(0.0537 * std::exp(-i / 900.0) + 0.005 + std::abs(noise(rng)));
+      others.push_back(0.05 + std::abs(noise(rng)));
+    }
+    plot.append(shown, xs, ys);
+    plot.append(hidden, xs, others);
+    plot.setSmoothing(smoothing);
+    plot.setLogScale(logScale);
+    plot.setSeriesVisible(hidden, false);
+    plot.redraw();
+
+    QTemporaryDir dir;
+    const QString path = dir.filePath("plot.svg");
+    QString error;
+    QVERIFY2(writePlotSvg(path, plot.picture(), &error), qPrintable(error));
+    if (const QString shots = qEnvironmentVariable("TRAINSCOPE_TEST_SHOTS"); !shots.isEmpty()) {
+      QFile::copy(path, shots + "/" + QTest::currentDataTag() + ".svg");
+      plot.plot()->savePng(shots + "/" + QTest::currentDataTag() + ".png");
+    }
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QString svg = QString::fromUtf8(f.readAll());
+    QVERIFY(svg.contains(">run shown<"));
+    QVERIFY2(!svg.contains("run hidden"), "a run hidden from the legend is not drawn");
+    QVERIFY(!svg.contains(QColor(255, 127, 14).name()));
+
+    // The ticks: the labels the screen's axes show, and no others.
+    QCPAxis* yAxis = plot.plot()->yAxis;
+    QStringList screenTicks;
+    for (int i = 0; i < yAxis->tickVector().size(); ++i)
+      if (yAxis->range().contains(yAxis->tickVector()[i])) screenTicks << yAxis->tickVectorLabels()[i];
+    QVERIFY(screenTicks.size() >= 3);
+    for (const QString& label : screenTicks) QVERIFY2(svg.contains(">" + label + "<"), qPrintable(label));
+    const QRegularExpression endAnchored("text-anchor=\"end\">([^<]*)<");
+    int yLabels = 0;
+    for (auto m = endAnchored.globalMatch(svg); m.hasNext(); ++yLabels)
+      QVERIFY2(screenTicks.contains(m.next().captured(1)), "a y label the screen does not show");
+    QCOMPARE(yLabels, screenTicks.size());
+
+    // The line: the screen's, its values the EMA's (with smoothing), not the raw ones.
+    const QRegularExpression line("<polyline[^>]*stroke=\"#1f77b4\" points=\"([^\"]*)\"");
+    const auto m = line.match(svg);
+    QVERIFY(m.hasMatch());
+    const auto& smooth = plot.smoothedValues(shown);
+    double offSmooth = 0, offRaw = 0;
+    int points = 0;
+    for (const QString& pair : m.captured(1).split(' ', Qt::SkipEmptyParts)) {
+      const QStringList xy = pair.split(',');
+      const double x = plot.plot()->xAxis->pixelToCoord(xy[0].toDouble());
+      const double y = yAxis->pixelToCoord(xy[1].toDouble());
+      const size_t i = static_cast<size_t>(std::clamp(std::lround(x) - 1, 0L, 2999L));
+      offSmooth += std::abs(y - smooth[i]), offRaw += std::abs(y - ys[i]);
+      ++points;
+    }
+    QVERIFY(points > 10);
+    if (smoothing > 0) {
+      QVERIFY2(offSmooth < 0.5 * offRaw,
+               qPrintable(QString("%1 from the EMA, %2 from the raw").arg(offSmooth).arg(offRaw)));
+      QVERIFY2(offSmooth / points < 0.03 * (ys.front() - 0.005), "on the curve the screen draws");
+    }
+    QVERIFY(svg.contains("<path"));  // the raw curve as the screen's faint band
   }
 
   void classChartShowsTheCounts() {

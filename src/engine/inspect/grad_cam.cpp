@@ -30,8 +30,11 @@ GradCamMap computeGradCam(LayerStack& model, const torch::Tensor& input, int64_t
                                                     .size(std::vector<int64_t>{input.size(2), input.size(3)})
                                                     .mode(torch::kBilinear)
                                                     .align_corners(false))[0][0];
-  const double top = cam.max().item<double>();
-  m.heat = top > 0 ? cam / top : cam;
+  // Scaled to 0..1 from its own minimum, as Grad-CAM's reference code does: a confident
+  // model's weighted maps are positive nearly everywhere, and scaled by the maximum
+  // alone they lay a wash of 0.5-0.9 over the whole image, hiding where the evidence is.
+  const double low = cam.min().item<double>(), high = cam.max().item<double>();
+  m.heat = high > low ? (cam - low) / (high - low) : torch::zeros_like(cam);
   return m;
 }
 

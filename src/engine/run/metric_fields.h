@@ -7,6 +7,7 @@
 #include "engine/run/events.h"
 
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <variant>
 #include <vector>
@@ -36,6 +37,24 @@ struct MetricField {
 
 const std::vector<MetricField<StepMetrics>>& stepMetricFields();
 const std::vector<MetricField<EpochMetrics>>& epochMetricFields();
+
+template <class Row>
+const std::vector<MetricField<Row>>& metricFields();
+template <>
+inline const std::vector<MetricField<StepMetrics>>& metricFields() {
+  return stepMetricFields();
+}
+template <>
+inline const std::vector<MetricField<EpochMetrics>>& metricFields() {
+  return epochMetricFields();
+}
+// The key declared for a member (&StepMetrics::loss: "loss"), e.g. metrics.h5's column.
+template <class Row, class T>
+const std::string& metricKey(T Row::*member) {
+  for (const auto& f : metricFields<Row>())
+    if (const auto* m = std::get_if<T Row::*>(&f.member); m && *m == member) return f.key;
+  throw std::logic_error("a metric without a declaration");
+}
 
 // A curve the app can plot and a lesson can compare, with its translatable label.
 struct CurveName {

@@ -16,22 +16,18 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QDir>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
-#include <QMessageBox>
 #include <QPushButton>
-#include <QRegularExpression>
 #include <QScrollArea>
-#include <QSettings>
 #include <QSlider>
 #include <QSplitter>
 #include <QTableWidget>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -93,20 +89,9 @@ ComparePage::ComparePage(QWidget* parent) : QWidget(parent) {
   layout->addWidget(splitter, 1);
 
   connect(search_, &QLineEdit::textChanged, this, &ComparePage::rebuildTable);
-  connect(rename_, &QPushButton::clicked, this, [this] {
-    if (RunActions::rename(this, currentRunDir())) reload();
-  });
-  connect(tag_, &QPushButton::clicked, this, [this] {
-    if (RunActions::tag(this, currentRunDir())) reload();
-  });
-  connect(note_, &QPushButton::clicked, this, [this] {
-    if (RunActions::note(this, currentRunDir())) reload();
-  });
-  connect(delete_, &QPushButton::clicked, this, [this] {
-    const QString dir = currentRunDir();
-    if (!RunActions::remove(this, dir)) return;
-    ticked_.erase(dir);
-    reload();
+  table_->setContextMenuPolicy(Qt::CustomContextMenu);
+  connect(table_, &QWidget::customContextMenuRequested, this, [this](const QPoint& at) {
+    if (table_->itemAt(at)) runMenu_->popup(table_->viewport()->mapToGlobal(at));
   });
   connect(table_, &QTableWidget::itemChanged, this, [this](QTableWidgetItem* item) {
     if (rebuilding_ || item->column() != kTick) return;
@@ -129,25 +114,36 @@ ComparePage::ComparePage(QWidget* parent) : QWidget(parent) {
   connect(&plotter_, &QFutureWatcher<PreparedPlot>::finished, this, &ComparePage::applyPlot);
 }
 
-// The filter and the run actions (rename, tags, note, delete, the model's menu).
+// The filter and the selected run's menu (resume, rename, tags, note, delete, export),
+// which a right click on a run opens too.
 QLayout* ComparePage::makeRunTools() {
   search_ = new QLineEdit(this);
   search_->setPlaceholderText(tr("Filter: name, status, model, tag…"));
   search_->setClearButtonEnabled(true);
   auto* refresh = new QPushButton(tr("Refresh"), this);
-  rename_ = new QPushButton(tr("Rename…"), this);
-  tag_ = new QPushButton(tr("Tags…"), this);
-  note_ = new QPushButton(tr("Note…"), this);
-  delete_ = new QPushButton(tr("Delete…"), this);
+  RunActions::MenuHooks hooks;
+  hooks.currentRunDir = [this] { return currentRunDir(); };
+  hooks.changed = [this] { reload(); };
+  hooks.removed = [this](const QString& dir) {
+    ticked_.erase(dir);
+    reload();
+  };
+  hooks.resume = [this](const QString& dir, qint64 epochs) { emit resumeRequested(dir, epochs); };
+  runMenu_ = RunActions::runMenu(this, hooks);
+  runButton_ = new QToolButton(this);
+  runButton_->setText(tr("Selected run"));
+  runButton_->setToolTip(
+      tr("The selected run (a right click on a run too): resume it, rename, tag, annotate or delete it, export its "
+         "trained model for Python, OpenCV or ONNX, try it on images, write it as TensorBoard event files, or bundle "
+         "it for reproduction on another machine."));
+  runButton_->setPopupMode(QToolButton::InstantPopup);
+  runButton_->setToolButtonStyle(Qt::ToolButtonTextOnly);
+  runButton_->setMenu(runMenu_);
 
   auto* top = new QHBoxLayout;  // the folder has a line of its own: a long path never widens the page
   top->addWidget(search_, 1);
   top->addWidget(refresh);
-  top->addWidget(rename_);
-  top->addWidget(tag_);
-  top->addWidget(note_);
-  top->addWidget(delete_);
-  top->addWidget(RunActions::modelButton(this, [this] { return currentRunDir(); }));
+  top->addWidget(runButton_);
   connect(refresh, &QPushButton::clicked, this, &ComparePage::reload);
   return top;
 }
@@ -468,8 +464,11 @@ void ComparePage::setXAxis(const QString& x) {
 void ComparePage::setLogScale(bool on) { log_->setChecked(on); }
 void ComparePage::setFilter(const QString& text) { search_->setText(text); }
 
-void ComparePage::setGuide(const QString& title, const QString& text) {
-  guideText_->setText("<b>" + title.toHtmlEscaped() + "</b><br>" + text.toHtmlEscaped());
+void ComparePage::setGuide(const QString& title, const QString& text, const QString& outcome) {
+  const QString said = outcome.isEmpty()
+                           ? QString()
+                           : "<div style='color:#8a1c00'>" + outcome.toHtmlEscaped().replace("\n", "<br>") + "</div>";
+  guideText_->setText("<b>" + title.toHtmlEscaped() + "</b><br>" + said + text.toHtmlEscaped());
   guide_->setVisible(!text.isEmpty());
 }
 
@@ -550,50 +549,6 @@ void ComparePage::updateDifferences() {
   for (const auto& r : runs_)
     if (ticked_[QString::fromStdString(r.dir)]) chosen.push_back(&r);
   diff_->showRuns(chosen, [this](const QString& dir) { return colorOf(dir); });
-}
-
-bool ComparePage::exportCsv(const QString& path, QString* error) {
-  return widgets::writeCurvesCsv(path, plottedSeries(), x_->currentData().toString(), metric_->currentData().toString(),
-                                 error);
-}
-
-bool ComparePage::exportImage(const QString& path, QString* error) {
-  const QString suffix = QFileInfo(path).suffix().toLower();
-  bool ok = false;
-  if (suffix == "svg")
-    ok = widgets::writeCurvesSvg(path, plottedSeries(), x_->currentText(), metric_->currentText(), log_->isChecked(),
-                                 error);
-  else if (suffix == "pdf")
-    ok = plot_->plot()->savePdf(path);
-  else
-    ok = plot_->plot()->savePng(path, 0, 0, 2.0);  // twice the screen's pixels, for slides
-  if (!ok && error && error->isEmpty()) *error = tr("could not write %1").arg(path);
-  return ok;
-}
-
-void ComparePage::chooseExport() {
-  // A name that says what it holds, in the folder of the last export.
-  QString stem = metric_->currentData().toString() + "-by-" + x_->currentData().toString();
-  for (const auto& s : plottedSeries_) {
-    for (const auto& r : runs_)
-      if (QString::fromStdString(r.dir) == s.first) stem = QString::fromStdString(r.name) + "-" + stem;
-    break;
-  }
-  stem.replace(QRegularExpression("[^A-Za-z0-9._-]+"), "_");
-  const QString folder = QSettings().value("exportFolder", QDir::homePath()).toString();
-  QString filter;
-  const QString path = QFileDialog::getSaveFileName(
-      this, tr("Export the comparison"), QDir(folder).filePath(stem + ".png"),
-      tr("PNG image (*.png);;SVG image (*.svg);;PDF (*.pdf);;CSV data, every point (*.csv)"), &filter);
-  if (path.isEmpty()) return;
-  QString error;
-  const bool ok = path.endsWith(".csv", Qt::CaseInsensitive) ? exportCsv(path, &error) : exportImage(path, &error);
-  if (!ok) {
-    QMessageBox::warning(this, tr("Export"), tr("Could not export: %1").arg(error));
-    return;
-  }
-  QSettings().setValue("exportFolder", QFileInfo(path).absolutePath());
-  emit exported(path);
 }
 
 }  // namespace trainscope::ui

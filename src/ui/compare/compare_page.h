@@ -2,7 +2,8 @@
 // searchable table; the selected runs' curves overlaid live (any scalar; by step,
 // epoch or time; TensorBoard's smoothing; log scale; one colour per run everywhere;
 // legend entries toggle); the hyperparameters that differ; export as PNG, SVG, PDF
-// and CSV. Runs can be renamed, tagged, annotated and deleted.
+// and CSV. The selected run's menu resumes it (in the app's window), renames, tags,
+// annotates, deletes or exports it.
 #pragma once
 
 #include "engine/record/run_library.h"
@@ -20,6 +21,8 @@ class QComboBox;
 class QLabel;
 class QLayout;
 class QLineEdit;
+class QMenu;
+class QToolButton;
 class QPushButton;
 class QSlider;
 class QTableWidget;
@@ -54,8 +57,8 @@ class ComparePage : public QWidget {
   void setLogScale(bool on);
   void setFilter(const QString& text);
   // A lesson's explanation above the plot, so what to look for stays in view while its
-  // runs come in; empty hides it.
-  void setGuide(const QString& title, const QString& text);
+  // runs come in; empty hides it. `outcome` (runs that ended early, and why) comes first.
+  void setGuide(const QString& title, const QString& text, const QString& outcome = {});
   QString guideText() const;
 
   QStringList selectedRuns() const;
@@ -64,6 +67,8 @@ class ComparePage : public QWidget {
   QTableWidget* runTable() const { return table_; }
   RunDifferences* differenceTable() const { return diff_; }
   widgets::LiveCurvePlot* plot() const { return plot_; }
+  QToolButton* runButton() const { return runButton_; }
+  QMenu* runMenu() const { return runMenu_; }
   QColor colorOf(const QString& dir);
   // What the plot shows, every point (for CSV export and tests).
   std::vector<widgets::ExportSeries> plottedSeries();
@@ -73,6 +78,8 @@ class ComparePage : public QWidget {
 
  signals:
   void refreshed();
+  // The run menu's Resume: train `dir` on from its checkpoint (epochs 0: as recorded).
+  void resumeRequested(const QString& dir, qint64 epochs);
   // An export was written (the window says where).
   void exported(const QString& path);
 
@@ -123,7 +130,9 @@ class ComparePage : public QWidget {
   QComboBox *metric_, *x_;
   QSlider* smoothing_;
   QCheckBox* log_;
-  QPushButton *rename_, *tag_, *note_, *delete_, *export_;
+  QPushButton* export_;
+  QToolButton* runButton_;
+  QMenu* runMenu_;
   widgets::LiveCurvePlot* plot_;
   QTimer live_;
   QString signature_;                     // of the table's contents, to rebuild only on change

@@ -2,10 +2,11 @@
 
 #include "ui/model/model_dialogs.h"
 #include "ui/run/background.h"
+#include "ui/train/resume_banner.h"
 
 #include <QMenu>
-#include <QToolButton>
 
+#include "engine/record/resume_offer.h"
 #include "engine/record/run_library.h"
 #include "engine/record/tensorboard_export.h"
 #include "engine/repro/bundle.h"
@@ -13,7 +14,6 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QInputDialog>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -35,23 +35,22 @@ void inBackground(QWidget* parent, const QString& title, const QString& busy, st
   progress->setMinimumDuration(300);
   progress->setAttribute(Qt::WA_DeleteOnClose);
   using Outcome = std::pair<bool, QString>;
-  auto* watcher = new QFutureWatcher<Outcome>(parent);
-  QObject::connect(watcher, &QFutureWatcher<Outcome>::finished, parent, [parent, title, progress, watcher] {
-    progress->close();
-    const Outcome outcome = watcher->result();
-    watcher->deleteLater();
-    if (outcome.first)
-      QMessageBox::information(parent, title, outcome.second);
-    else
-      QMessageBox::warning(parent, title, outcome.second);
-  });
-  watcher->setFuture(runInBackground([work]() -> Outcome {
-    try {
-      return {true, work()};
-    } catch (const std::exception& e) {
-      return {false, QString::fromStdString(e.what())};
-    }
-  }));
+  runInBackground(
+      parent,
+      [work]() -> Outcome {
+        try {
+          return {true, work()};
+        } catch (const std::exception& e) {
+          return {false, QString::fromStdString(e.what())};
+        }
+      },
+      [parent, title, progress](const Outcome& outcome) {
+        progress->close();
+        if (outcome.first)
+          QMessageBox::information(parent, title, outcome.second);
+        else
+          QMessageBox::warning(parent, title, outcome.second);
+      });
 }
 
 }  // namespace
@@ -152,33 +151,59 @@ bool RunActions::remove(QWidget* parent, const QString& dir) {
   return true;
 }
 
-QToolButton* RunActions::modelButton(QWidget* parent, std::function<QString()> currentRunDir) {
-  auto* button = new QToolButton(parent);
-  button->setText(tr("Export run"));
-  button->setToolTip(
-      tr("The selected run: export its trained model for Python, OpenCV or ONNX, try it on images, write it "
-         "as TensorBoard event files, or bundle it for reproduction on another machine."));
-  button->setPopupMode(QToolButton::InstantPopup);
-  auto* menu = new QMenu(button);
-  QObject::connect(menu->addAction(tr("Export for Python / ONNX…")), &QAction::triggered, parent,
-                   [parent, currentRunDir] {
-                     const QString dir = currentRunDir();
-                     if (!dir.isEmpty()) exportRunModel(parent, dir);
-                   });
-  QObject::connect(menu->addAction(tr("Try it on images…")), &QAction::triggered, parent, [parent, currentRunDir] {
-    const QString dir = currentRunDir();
-    if (dir.isEmpty()) return;
+QMenu* RunActions::runMenu(QWidget* parent, MenuHooks hooks) {
+  auto* menu = new QMenu(parent);
+  const auto current = hooks.currentRunDir;
+  // An action on the current run, skipped while no run is selected.
+  auto add = [menu, current](const QString& text, std::function<void(const QString&)> act) {
+    QAction* action = menu->addAction(text);
+    QObject::connect(action, &QAction::triggered, menu, [current, act] {
+      if (const QString dir = current(); !dir.isEmpty()) act(dir);
+    });
+    return action;
+  };
+  QAction* resume = add(tr("Resume"), [hooks](const QString& dir) { hooks.resume(dir, 0); });
+  resume->setToolTip(tr("Continue the run from its last checkpoint in the app's window, on the Train page."));
+  QAction* more = add(tr("Resume with more epochs…"), [parent, hooks](const QString& dir) {
+    const RunEntry r = readRunEntry(dir.toStdString());
+    if (const int64_t epochs = ResumeBanner::askEpochs(parent, QString::fromStdString(r.name), resumeOffer(r)))
+      hooks.resume(dir, epochs);
+  });
+  menu->addSeparator();
+  add(tr("Rename…"), [parent, hooks](const QString& dir) {
+    if (rename(parent, dir)) hooks.changed();
+  });
+  add(tr("Tags…"), [parent, hooks](const QString& dir) {
+    if (tag(parent, dir)) hooks.changed();
+  });
+  add(tr("Note…"), [parent, hooks](const QString& dir) {
+    if (note(parent, dir)) hooks.changed();
+  });
+  QAction* removeAction = add(tr("Delete…"), [parent, hooks](const QString& dir) {
+    if (remove(parent, dir)) hooks.removed(dir);
+  });
+  menu->addSeparator();
+  add(tr("Export for Python / ONNX…"), [parent](const QString& dir) { exportRunModel(parent, dir); });
+  add(tr("Try it on images…"), [parent](const QString& dir) {
     auto* dialog = new PredictDialog(dir, parent);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->show();
   });
   menu->addSeparator();
-  QObject::connect(menu->addAction(tr("Export run to TensorBoard…")), &QAction::triggered, parent,
-                   [parent, currentRunDir] { exportTensorBoard(parent, currentRunDir()); });
-  QObject::connect(menu->addAction(tr("Reproducibility bundle…")), &QAction::triggered, parent,
-                   [parent, currentRunDir] { bundle(parent, currentRunDir()); });
-  button->setMenu(menu);
-  return button;
+  add(tr("Export run to TensorBoard…"), [parent](const QString& dir) { exportTensorBoard(parent, dir); });
+  add(tr("Reproducibility bundle…"), [parent](const QString& dir) { bundle(parent, dir); });
+  // Each action as it applies to the run selected now (its run.json, read when the
+  // menu opens: one small file).
+  QObject::connect(menu, &QMenu::aboutToShow, menu, [=] {
+    const QString dir = current();
+    const RunEntry r = dir.isEmpty() ? RunEntry{} : readRunEntry(dir.toStdString());
+    const ResumeOffer offer = dir.isEmpty() ? ResumeOffer{} : resumeOffer(r);
+    for (QAction* a : menu->actions()) a->setEnabled(!dir.isEmpty());
+    resume->setEnabled(offer.resumable);
+    more->setEnabled(offer.extendable);
+    removeAction->setEnabled(!dir.isEmpty() && r.status != "running" && r.status != "paused");
+  });
+  return menu;
 }
 
 }  // namespace trainscope::ui

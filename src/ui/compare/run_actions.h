@@ -1,7 +1,8 @@
-// What the Compare page can do to one run, each behind a dialog: rename, tag, annotate
-// (user.json) and delete (asking first; never a running or paused run). Each returns
-// true when the run changed. And what can be taken out of it: its trained model,
-// TensorBoard event files, a reproducibility bundle.
+// What the Compare page can do to one run, each behind a dialog: resume it (in the
+// app's window), rename, tag, annotate (user.json) and delete (asking first; never a
+// running or paused run); and what can be taken out of it: its trained model,
+// TensorBoard event files, a reproducibility bundle. One menu holds them all, behind
+// the page's "Selected run" button and a right click on a run.
 #pragma once
 
 #include <QCoreApplication>
@@ -9,7 +10,7 @@
 
 #include <functional>
 
-class QToolButton;
+class QMenu;
 class QWidget;
 
 namespace trainscope::ui {
@@ -22,9 +23,16 @@ class RunActions {
   static bool tag(QWidget* parent, const QString& dir);
   static bool note(QWidget* parent, const QString& dir);
   static bool remove(QWidget* parent, const QString& dir);
-  // "Export run" with a menu: export the run's trained model, try it on images, write
-  // TensorBoard event files, bundle it.
-  static QToolButton* modelButton(QWidget* parent, std::function<QString()> currentRunDir);
+  // What the run menu asks of its page.
+  struct MenuHooks {
+    std::function<QString()> currentRunDir;
+    std::function<void()> changed;                                  // renamed, tagged, annotated
+    std::function<void(const QString& dir)> removed;                // deleted
+    std::function<void(const QString& dir, qint64 epochs)> resume;  // epochs 0: as recorded
+  };
+  // Every action on the current run; each enabled as it applies to that run when the
+  // menu opens.
+  static QMenu* runMenu(QWidget* parent, MenuHooks hooks);
   // Asks for a TensorBoard log folder and writes the run's event files there (off the
   // GUI thread), then says how to open them.
   static void exportTensorBoard(QWidget* parent, const QString& dir);

@@ -17,6 +17,7 @@
 #include "ui/translation.h"
 #include "widgets/class_chart.h"
 #include "widgets/image_grid.h"
+#include "widgets/presentation_layout.h"
 
 #include <QComboBox>
 #include <QFileDialog>
@@ -28,13 +29,16 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSplitter>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTableWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <cmath>
 #include <filesystem>
+#include <memory>
 
 namespace trainscope::ui {
 
@@ -42,6 +46,12 @@ namespace {
 constexpr int kPreviewCells = 9;  // the original and 8 augmented versions
 
 std::shared_ptr<const Dataset> splitOf(const DatasetSplits& s, int split) { return split == 0 ? s.train : s.val; }
+
+QStringList classNames(const Dataset& data) {
+  QStringList names;
+  for (const auto& c : data.classes()) names << QString::fromStdString(c);
+  return names;
+}
 
 QString jsonNumbers(const std::vector<double>& v) {
   QStringList parts;
@@ -53,17 +63,36 @@ QString jsonNumbers(const std::vector<double>& v) {
 DataPage::DataPage(ExperimentDocument* document, QWidget* parent)
     : QWidget(parent), doc_(document), importer_(new DatasetImporter(this)) {
   tabs_ = new QTabWidget(this);
+  // Short tab names: all four fit beside the thumbnails, on a projector too.
   tabs_->addTab(makeOverview(), tr("Overview"));
-  tabs_->addTab(makeSkippedTable(), tr("Skipped files"));
-  tabs_->addTab(makePreview(), tr("Augmentation preview"));
+  tabs_->addTab(makeSkippedTable(), tr("Skipped"));
+  tabs_->addTab(makePreview(), tr("Augmentation"));
   health_ = new HealthPanel(this);
   tabs_->addTab(health_, tr("Health check"));
+  tabs_->setTabToolTip(0, tr("Class balance per split, image sizes, mean/std"));
+  tabs_->setTabToolTip(1, tr("The files the import skipped, and why"));
+  tabs_->setTabToolTip(2, tr("A preview of the training augmentation on the selected image"));
+  tabs_->setTabToolTip(3, tr("Duplicates, leaks between the splits, conflicting labels, outliers"));
 
   auto* splitter = new QSplitter(this);
   splitter->addWidget(makeBrowser());
   splitter->addWidget(tabs_);
   splitter->setStretchFactor(0, 3);
   splitter->setStretchFactor(1, 2);
+  // A projector's larger tabs get the width they need (fewer thumbnails a row); the
+  // split goes back when the mode is off.
+  auto* projector = new widgets::PresentationLayout(this);
+  projector->onChange([this, splitter, before = std::make_shared<QList<int>>()](bool on) {
+    if (!on) {
+      if (!before->isEmpty()) splitter->setSizes(*before);
+      return;
+    }
+    *before = splitter->sizes();
+    QTimer::singleShot(0, this, [this, splitter] {  // once the larger font has reached the tabs
+      const int tabs = tabs_->tabBar()->sizeHint().width() + 24, total = splitter->width();
+      if (splitter->sizes().value(1) < tabs) splitter->setSizes({std::max(0, total - tabs), tabs});
+    });
+  });
 
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(makeImportBar());
@@ -102,6 +131,7 @@ QLayout* DataPage::makeImportBar() {
 QWidget* DataPage::makeBrowser() {
   split_ = new QComboBox(this);
   split_->addItems({tr("Training split"), tr("Validation split")});
+  split_->setSizeAdjustPolicy(QComboBox::AdjustToContents);  // in presentation mode's font too
   classFilter_ = new QComboBox(this);
   classFilter_->setMinimumContentsLength(12);
   count_ = new QLabel(this);
@@ -109,12 +139,13 @@ QWidget* DataPage::makeBrowser() {
   auto* filters = new QHBoxLayout();
   filters->addWidget(split_);
   filters->addWidget(classFilter_);
-  filters->addWidget(count_, 1);
+  filters->addStretch();
   auto* left = new QWidget(this);
   auto* leftLayout = new QVBoxLayout(left);
   leftLayout->setContentsMargins(0, 0, 0, 0);
   leftLayout->addLayout(filters);
   leftLayout->addWidget(grid_, 1);
+  leftLayout->addWidget(count_);  // under the thumbnails: the filters keep their width on a projector
   return left;
 }
 
@@ -368,7 +399,7 @@ void DataPage::showDataset() {
     skipped_->setItem(r, 1, new QTableWidgetItem(skipReason(splits->skipped[r].reason)));
   }
   skipped_->resizeColumnToContents(0);
-  tabs_->setTabText(1, tr("Skipped files (%1)").arg(splits->skipped.size()));
+  tabs_->setTabText(1, tr("Skipped (%1)").arg(splits->skipped.size()));
 
   QSignalBlocker block(classFilter_);
   classFilter_->clear();
@@ -402,7 +433,7 @@ void DataPage::applyFilter() {
         return image;
       },
       [data, indices](int item) { return QString::fromStdString(data->classes().at(data->label(indices->at(item)))); },
-      tiny ? QSize(56, 56) : QSize(96, 96));
+      tiny ? QSize(56, 56) : QSize(96, 96), classNames(*data));
   previewItem_ = 0;
   if (tabs_->currentIndex() == 2) showPreview();
 }

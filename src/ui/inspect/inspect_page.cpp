@@ -7,6 +7,7 @@
 #include "widgets/histogram_plot.h"
 #include "widgets/live_curve_plot.h"
 #include "widgets/palette.h"
+#include "widgets/presentation_layout.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -56,6 +57,7 @@ InspectPage::InspectPage(TrainingController* controller, QWidget* parent) : QWid
   auto* main = new QSplitter(Qt::Vertical, this);
   main->addWidget(upper);
   main->addWidget(tabs_);
+  (new widgets::PresentationLayout(this))->share(main, {1, 1});  // the distribution and the norms, as tall
   gradNorms_->setMinimumHeight(150);
   main->setStretchFactor(0, 3);
   main->setStretchFactor(1, 2);
@@ -150,6 +152,12 @@ QWidget* InspectPage::makeDetail() {
   views->setStretchFactor(0, 3);
   views->setStretchFactor(1, 2);
   detailLayout->addWidget(views, 1);
+  // A projector shows the distribution over time and every layer's gradient norm,
+  // large; the latest histogram and the statistics wait for the desk (the handle drags
+  // them open).
+  auto* projector = new widgets::PresentationLayout(this);
+  projector->drop(latest_);
+  projector->fold(views, 1);
 
   return detail;
 }

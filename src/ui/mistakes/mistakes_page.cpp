@@ -24,9 +24,11 @@
 #include <QScrollArea>
 #include <QSpinBox>
 #include <QSplitter>
+
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include "widgets/presentation_layout.h"
 
 #include <algorithm>
 
@@ -39,6 +41,13 @@ std::vector<GallerySample> gallerySamples(const std::vector<SampleVerdict>& verd
   std::vector<GallerySample> out;
   out.reserve(verdicts.size());
   for (const auto& v : verdicts) out.push_back({training, v.index, v.label, v.predicted, v.p_label, v.loss});
+  return out;
+}
+
+// What a gallery's captions can be: "✎ → Ankle boot 0.93", for every class.
+QStringList captionSamples(const std::vector<std::string>& classes) {
+  QStringList out;
+  for (const auto& c : classes) out << QStringLiteral("✎ → ") + QString::fromStdString(c) + " 0.00";
   return out;
 }
 
@@ -98,6 +107,15 @@ MistakesPage::MistakesPage(TrainingController* controller, ExperimentDocument* d
   split->addWidget(detail_);
   split->setStretchFactor(0, 3);
   split->setStretchFactor(1, 1);
+  // A projector gives the matrix and its tables the width; the image panel unfolds when
+  // an image is clicked.
+  projector_ = new widgets::PresentationLayout(this);
+  projector_->fold(split, 1);
+  projector_->onChange([this](bool on) {
+    for (QComboBox* c : {values_, order_})
+      c->setSizeAdjustPolicy(on ? QComboBox::AdjustToContents : QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  });
+  pageSplit_ = split;
 
   auto* header = new QHBoxLayout;
   header->addWidget(run_, 1);
@@ -260,6 +278,15 @@ void MistakesPage::connectRunAndMatrix() {
   });
 }
 
+// In the detail panel, unfolded if a projector had folded it.
+void MistakesPage::showSample(const GallerySample& sample) {
+  if (projector_->presentation() && pageSplit_->sizes().value(1) == 0) {
+    const int width = pageSplit_->width();
+    pageSplit_->setSizes({width - detail_->minimumWidth(), detail_->minimumWidth()});
+  }
+  detail_->showSample(sample);
+}
+
 // The galleries, the data map and the corrections: a sample picked shows in the detail panel.
 void MistakesPage::connectSamples() {
   for (QComboBox* c : {split_, filter_})
@@ -268,18 +295,16 @@ void MistakesPage::connectSamples() {
       showGallery();
     });
   connect(gallery_, &widgets::ImageGrid::itemSelected, this, [this](int i) {
-    if (i >= 0 && i < static_cast<int>(galleryItems_.size()))
-      detail_->showSample(galleryItems_[static_cast<size_t>(i)]);
+    if (i >= 0 && i < static_cast<int>(galleryItems_.size())) showSample(galleryItems_[static_cast<size_t>(i)]);
   });
   connect(suspectGrid_, &widgets::ImageGrid::itemSelected, this, [this](int i) {
-    if (i >= 0 && i < static_cast<int>(suspectItems_.size()))
-      detail_->showSample(suspectItems_[static_cast<size_t>(i)]);
+    if (i >= 0 && i < static_cast<int>(suspectItems_.size())) showSample(suspectItems_[static_cast<size_t>(i)]);
   });
   connect(dataMap_, &widgets::DataMapPlot::sampleClicked, this, [this](int sample) {
     if (!diagnosis_ || !diagnosis_->has_dynamics) return;
     const auto& d = diagnosis_->dynamics;
     const auto i = static_cast<size_t>(sample);
-    detail_->showSample({true, sample, d.labels[i], d.predicted.back()[i], d.p_label.back()[i], d.loss.back()[i]});
+    showSample({true, sample, d.labels[i], d.predicted.back()[i], d.p_label.back()[i], d.loss.back()[i]});
   });
   connect(suspectCount_, &QSpinBox::valueChanged, this, &MistakesPage::showSuspects);
   connect(clearCorrections_, &QPushButton::clicked, this, [this] {
@@ -470,7 +495,7 @@ void MistakesPage::setGallery(widgets::ImageGrid* grid, const std::vector<Galler
         return mark + "→ " + QString::fromStdString(names.at(static_cast<size_t>(s.predicted))) + " " +
                QString::number(s.p_label, 'f', 2);
       },
-      QSize(96, 96));
+      QSize(96, 96), captionSamples(splits->train->classes()));
 }
 
 void MistakesPage::showDataMap() {

@@ -19,6 +19,7 @@ class QComboBox;
 class QLabel;
 class QPushButton;
 class QScrollArea;
+class QSplitter;
 class QSpinBox;
 class QTableWidget;
 class QTabWidget;
@@ -27,6 +28,7 @@ namespace trainscope::widgets {
 class ConfusionMatrixView;
 class DataMapPlot;
 class ImageGrid;
+class PresentationLayout;
 }  // namespace trainscope::widgets
 
 namespace trainscope::ui {
@@ -81,6 +83,7 @@ class MistakesPage : public QWidget {
   QWidget* makeSuspectTab();
   void connectRunAndMatrix();
   void connectSamples();
+  void showSample(const GallerySample& sample);
   void showDiagnosis(std::shared_ptr<const RunDiagnosis> d, double seconds);
   void showMatrix();
   void showGallery();
@@ -106,6 +109,8 @@ class MistakesPage : public QWidget {
   widgets::ImageGrid *gallery_, *suspectGrid_;
   widgets::DataMapPlot* dataMap_;
   SampleDetail* detail_;
+  QSplitter* pageSplit_;                    // the tabs | the detail panel
+  widgets::PresentationLayout* projector_;  // folds the detail panel until an image is picked
   std::vector<GallerySample> galleryItems_, suspectItems_;
   QString shownRun_;                         // the run asked for last (a live run is followed while it is this)
   int cellTruth_ = -1, cellPredicted_ = -1;  // the gallery shows one cell, when set

@@ -216,49 +216,45 @@ void exportRunModel(QWidget* parent, const QString& runDir) {
   r.out = file.toStdString();
   r.format = onnx ? "onnx" : "torchscript";
   r.threads = appComputeThreads();
-  auto* watcher = new QFutureWatcher<ExportResult>(parent);
-  QObject::connect(watcher, &QFutureWatcher<ExportResult>::finished, parent, [watcher, parent] {
-    const ExportResult e = watcher->result();
-    watcher->deleteLater();
-    if (!e.ok) {
-      QMessageBox::warning(parent, QObject::tr("Export failed"), QString::fromStdString(e.error));
-      return;
-    }
-    QMessageBox::information(
-        parent, QObject::tr("Model exported"),
-        QObject::tr("Model: %1\nPreprocessing (input size, mean/std, classes): %2\nWeights: %3")
-            .arg(QString::fromStdString(e.model_path), QString::fromStdString(e.preprocessing_path),
-                 QString::fromStdString(e.checkpoint)));
-  });
-  watcher->setFuture(runInBackground([r] { return exportModel(r); }));
+  runInBackground(
+      parent, [r] { return exportModel(r); },
+      [parent](const ExportResult& e) {
+        if (!e.ok) {
+          QMessageBox::warning(parent, QObject::tr("Export failed"), QString::fromStdString(e.error));
+          return;
+        }
+        QMessageBox::information(
+            parent, QObject::tr("Model exported"),
+            QObject::tr("Model: %1\nPreprocessing (input size, mean/std, classes): %2\nWeights: %3")
+                .arg(QString::fromStdString(e.model_path), QString::fromStdString(e.preprocessing_path),
+                     QString::fromStdString(e.checkpoint)));
+      });
 }
 
 void fitBatchSize(QWidget* parent, const ExperimentConfig& config, std::function<void(int, int)> apply) {
   const ExperimentConfig c = withAppThreads(config);
-  auto* watcher = new QFutureWatcher<BatchSizeAdvice>(parent);
   QApplication::setOverrideCursor(Qt::BusyCursor);
-  QObject::connect(watcher, &QFutureWatcher<BatchSizeAdvice>::finished, parent, [watcher, parent, apply] {
-    QApplication::restoreOverrideCursor();
-    const BatchSizeAdvice a = watcher->result();
-    watcher->deleteLater();
-    if (!a.ok) {
-      QMessageBox::warning(parent, QObject::tr("Batch size"), QString::fromStdString(a.error));
-      return;
-    }
-    QString measured;
-    for (const auto& [b, bytes] : a.measured) measured += QObject::tr("batch %1: %2 MiB\n").arg(b).arg(bytes >> 20);
-    const auto choice = QMessageBox::question(
-        parent, QObject::tr("Batch size"),
-        QObject::tr("One training step and the validation pass, measured (%1):\n%2\nBudget: %3 MiB. The largest "
-                    "batch that fits: %4; for an effective batch of %5, accumulate %6 step(s).\n\nApply?")
-            .arg(QString::fromStdString(a.memory), measured)
-            .arg(a.budget_bytes >> 20)
-            .arg(a.batch_size)
-            .arg(a.target_batch)
-            .arg(a.grad_accum_steps));
-    if (choice == QMessageBox::Yes && apply) apply(a.batch_size, a.grad_accum_steps);
-  });
-  watcher->setFuture(runInBackground([c] { return adviseBatchSize(c); }));
+  runInBackground(
+      parent, [c] { return adviseBatchSize(c); },
+      [parent, apply](const BatchSizeAdvice& a) {
+        QApplication::restoreOverrideCursor();
+        if (!a.ok) {
+          QMessageBox::warning(parent, QObject::tr("Batch size"), QString::fromStdString(a.error));
+          return;
+        }
+        QString measured;
+        for (const auto& [b, bytes] : a.measured) measured += QObject::tr("batch %1: %2 MiB\n").arg(b).arg(bytes >> 20);
+        const auto choice = QMessageBox::question(
+            parent, QObject::tr("Batch size"),
+            QObject::tr("One training step and the validation pass, measured (%1):\n%2\nBudget: %3 MiB. The largest "
+                        "batch that fits: %4; for an effective batch of %5, accumulate %6 step(s).\n\nApply?")
+                .arg(QString::fromStdString(a.memory), measured)
+                .arg(a.budget_bytes >> 20)
+                .arg(a.batch_size)
+                .arg(a.target_batch)
+                .arg(a.grad_accum_steps));
+        if (choice == QMessageBox::Yes && apply) apply(a.batch_size, a.grad_accum_steps);
+      });
 }
 
 }  // namespace trainscope::ui

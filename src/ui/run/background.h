@@ -12,6 +12,7 @@
 
 #include "engine/system/threads.h"
 
+#include <QFutureWatcher>
 #include <QObject>
 #include <QString>
 #include <QThread>
@@ -43,6 +44,21 @@ auto runInBackground(Work&& work) {
     useOneComputeThread();
     return work();
   });
+}
+
+// Runs `work` in the background and hands its result to `done` on the GUI thread (moved,
+// not copied: a million-point curve costs the GUI thread nothing); not at all when
+// `context` is gone by then (the work still runs to its end).
+template <typename Work, typename Done>
+void runInBackground(QObject* context, Work&& work, Done&& done) {
+  using Result = decltype(work());
+  auto* watcher = new QFutureWatcher<Result>(context);
+  QObject::connect(watcher, &QFutureWatcher<Result>::finished, context,
+                   [watcher, done = std::forward<Done>(done)]() mutable {
+                     watcher->deleteLater();
+                     done(watcher->future().takeResult());
+                   });
+  watcher->setFuture(runInBackground(std::forward<Work>(work)));
 }
 
 // Progress and cancel between one piece of background work and the GUI.

@@ -39,14 +39,27 @@ QString writeConfigFile(const ExperimentConfig& config, QString* error) {
 
 std::unique_ptr<CliChild> CliChild::start(const ExperimentConfig& config, const QStringList& extraArgs,
                                           QString* error) {
+  const QString configPath = writeConfigFile(config, error);
+  if (configPath.isEmpty()) return nullptr;
+  return launch(QStringList{"train", "-q", "--events", "-", "--config", configPath} + extraArgs, configPath, error);
+}
+
+std::unique_ptr<CliChild> CliChild::resume(const QString& runDir, const QStringList& overrides,
+                                           const QStringList& extraArgs, QString* error) {
+  QStringList args{"resume", runDir, "-q", "--events", "-"};
+  for (const QString& o : overrides) args << "--set" << o;
+  return launch(args + extraArgs, {}, error);
+}
+
+std::unique_ptr<CliChild> CliChild::launch(const QStringList& args, const QString& configPath, QString* error) {
   const QString cli = cliPath();
   if (cli.isEmpty()) {
     if (error) *error = tr("trainscope-cli was not found next to the app");
+    QFile::remove(configPath);
     return nullptr;
   }
   std::unique_ptr<CliChild> child(new CliChild());
-  child->configPath_ = writeConfigFile(config, error);
-  if (child->configPath_.isEmpty()) return nullptr;
+  child->configPath_ = configPath;
   auto* process = child->process_ = new QProcess(child.get());
   CliChild* self = child.get();
   connect(process, &QProcess::readyReadStandardOutput, self, &CliChild::readEvents);
@@ -60,7 +73,7 @@ std::unique_ptr<CliChild> CliChild::start(const ExperimentConfig& config, const 
     self->ended_ = true;
     emit self->failedToStart(tr("trainscope-cli could not start"));
   });
-  process->start(cli, QStringList{"train", "-q", "--events", "-", "--config", child->configPath_} + extraArgs);
+  process->start(cli, args);
   return child;
 }
 

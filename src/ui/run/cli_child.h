@@ -1,7 +1,8 @@
-// One trainscope-cli child that trains an experiment: the config written to a file of
-// its own (where it leaves the process), `trainscope-cli train -q --events - --config
-// FILE`, and its stdout followed as the engine's events (JSON Lines, run/event_json.h).
-// The run queue and multi-process runs (ProcessRun) both start their runs this way.
+// One trainscope-cli child that trains: an experiment, with the config written to a
+// file of its own (where it leaves the process), `trainscope-cli train -q --events -
+// --config FILE`; or a recorded run resumed, `trainscope-cli resume RUN -q --events -`.
+// Its stdout is followed as the engine's events (JSON Lines, run/event_json.h). The run
+// queue and multi-process runs (ProcessRun) both start their runs this way.
 #pragma once
 
 #include "engine/config/config.h"
@@ -24,6 +25,10 @@ class CliChild : public QObject {
   // Starts the child; nullptr and `error` when the CLI is missing or the config file
   // cannot be written. `extraArgs` go after `train` (for example --nproc 2).
   static std::unique_ptr<CliChild> start(const ExperimentConfig& config, const QStringList& extraArgs, QString* error);
+  // Resumes the run in `runDir` (`overrides` as --set KEY=VALUE, e.g. more epochs);
+  // nullptr and `error` when the CLI is missing.
+  static std::unique_ptr<CliChild> resume(const QString& runDir, const QStringList& overrides,
+                                          const QStringList& extraArgs, QString* error);
   // Stops the child if it still runs (SIGTERM, then SIGKILL after `kStopGraceMs`)
   // and removes its config file.
   ~CliChild() override;
@@ -55,6 +60,8 @@ class CliChild : public QObject {
 
  private:
   CliChild() = default;
+  // Starts `trainscope-cli ARGS`; nullptr and `error` when the CLI is missing.
+  static std::unique_ptr<CliChild> launch(const QStringList& args, const QString& configPath, QString* error);
   void readEvents();
   void finish(int exitCode);
 

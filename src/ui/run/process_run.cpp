@@ -5,9 +5,18 @@
 namespace trainscope::ui {
 
 std::unique_ptr<ProcessRun> ProcessRun::start(const ExperimentConfig& config, int processes, QString* error) {
+  return follow(CliChild::start(config, {"--nproc", QString::number(processes)}, error), error);
+}
+
+std::unique_ptr<ProcessRun> ProcessRun::resume(const QString& runDir, const QStringList& overrides, int processes,
+                                               QString* error) {
+  return follow(CliChild::resume(runDir, overrides, {"--nproc", QString::number(processes)}, error), error);
+}
+
+std::unique_ptr<ProcessRun> ProcessRun::follow(std::unique_ptr<CliChild> child, QString* error) {
+  if (!child) return nullptr;
   std::unique_ptr<ProcessRun> run(new ProcessRun());
-  run->child_ = CliChild::start(config, {"--nproc", QString::number(processes)}, error);
-  if (!run->child_) return nullptr;
+  run->child_ = std::move(child);
   ProcessRun* self = run.get();
   self->child_->onEvent = [self](Event&& event) {
     if (const auto* s = std::get_if<StateChanged>(&event); s && isFinal(s->state)) self->sawEnd_ = true;

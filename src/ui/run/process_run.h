@@ -10,6 +10,7 @@
 
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
 #include <memory>
 
@@ -23,6 +24,9 @@ class ProcessRun : public QObject {
   ~ProcessRun() override;
   // Starts the run; nullptr and `error` when the CLI is missing or cannot start.
   static std::unique_ptr<ProcessRun> start(const ExperimentConfig& config, int processes, QString* error);
+  // Resumes a recorded run of that many processes (`overrides` as KEY=VALUE).
+  static std::unique_ptr<ProcessRun> resume(const QString& runDir, const QStringList& overrides, int processes,
+                                            QString* error);
 
   EventQueue& events() { return events_; }
   QString runDir() const;
@@ -33,6 +37,8 @@ class ProcessRun : public QObject {
 
  private:
   ProcessRun() = default;
+  // Follows a started child's events; nullptr and `error` when it did not start.
+  static std::unique_ptr<ProcessRun> follow(std::unique_ptr<CliChild> child, QString* error);
   void ended(int exitCode);
 
   std::unique_ptr<CliChild> child_;

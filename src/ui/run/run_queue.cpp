@@ -1,6 +1,7 @@
 #include "ui/run/run_queue.h"
 
 #include "ui/run/cli_child.h"
+#include "ui/run/guard_report.h"
 
 #include <QThread>
 
@@ -21,7 +22,7 @@ void RunQueue::enqueue(const ExperimentConfig& config, const QString& label) {
   Job job;
   job.config = config;
   job.label = label;
-  if (idle()) batchSize_ = batchDone_ = batchFailed_ = 0;  // a new batch
+  if (idle()) batchSize_ = batchDone_ = batchFailed_ = 0, endedEarly_.clear();  // a new batch
   ++batchSize_;
   waiting_.push_back(std::move(job));
   emit changed();
@@ -106,7 +107,7 @@ bool RunQueue::startJob(Job job) {
     if (const auto* error = std::get_if<RunError>(&event))
       job->noteError(3, QString::fromStdString(error->message).replace('\n', "; "));
     else if (const auto* guard = std::get_if<GuardTripped>(&event))
-      job->noteError(2, tr("NaN guard at step %1: %2").arg(guard->step).arg(QString::fromStdString(guard->what)));
+      job->noteError(2, tr("the NaN guard stopped it. %1").arg(GuardReport::text(*guard)));
     else if (const auto* log = std::get_if<LogLine>(&event); log && log->level == LogLevel::Error)
       job->noteError(1, QString::fromStdString(log->text));
   };
@@ -114,11 +115,13 @@ bool RunQueue::startJob(Job job) {
     const Job done = finish(child);
     // What the stream did not say (a crash, say): the last line of stderr.
     const QString message = done.lastError.isEmpty() ? child->stderrTail() : done.lastError;
+    if (code != 0) endedEarly_ << tr("%1: %2").arg(label, message.isEmpty() ? tr("exit code %1").arg(code) : message);
     emit runEnded(label, done.runDir, code, code == 0 ? QString() : message);
     jobEnded(code == 0);
   });
   connect(child, &CliChild::failedToStart, this, [this, child, label](const QString& message) {
     finish(child);
+    endedEarly_ << tr("%1: %2").arg(label, message);
     emit failedToStart(label, message);
     jobEnded(false);
   });

@@ -39,6 +39,9 @@ class RunQueue : public QObject {
   // Since the queue last became busy: how many runs were queued, how many have ended.
   int batchSize() const { return batchSize_; }
   int batchDone() const { return batchDone_; }
+  // The batch's runs that ended early, each as "label: why" (the NaN guard's evidence
+  // in full: step, what, the first bad layer, the file with the batch).
+  QStringList endedEarly() const { return endedEarly_; }
   QStringList runningLabels() const;
 
  signals:
@@ -71,6 +74,7 @@ class RunQueue : public QObject {
   std::vector<Job> running_;
   int parallel_ = 1;
   int batchSize_ = 0, batchDone_ = 0, batchFailed_ = 0;
+  QStringList endedEarly_;
   void jobEnded(bool ok);
 };
 

@@ -1,5 +1,7 @@
 #include "ui/run/training_controller.h"
 
+#include "engine/config/config_fields.h"
+#include "engine/record/resume_offer.h"
 #include "engine/session.h"
 #include "engine/system/threads.h"
 #include "ui/run/background.h"
@@ -27,6 +29,81 @@ TrainingController::~TrainingController() {
 }
 
 bool TrainingController::start(const ExperimentConfig& config, QString* error, int processes) {
+  return begin(
+      [&] {
+        if (processes > 1) {  // threads 0: the launched ranks share the cores among them
+          process_ = ProcessRun::start(config, processes, error);
+          return process_ != nullptr;
+        }
+        ExperimentConfig c = config;
+        if (c.threads == 0) c.threads = appComputeThreads();
+        setRunThreadNiceness(kRunNiceness);
+        session_ = TrainingSession::start(c);
+        return true;
+      },
+      error);
+}
+
+namespace {
+// What the background half of a resume found: the session, ready to follow, or that
+// the run trains on several processes (started from here), or why it cannot resume.
+struct PreparedResume {
+  std::shared_ptr<TrainingSession> session;
+  int processes = 1;
+  QString error;
+};
+}  // namespace
+
+bool TrainingController::resumeRun(const QString& runDir, int64_t epochs, QString* error) {
+  if (isActive()) {
+    if (error) *error = tr("A run is already in progress.");
+    return false;
+  }
+  std::vector<std::string> overrides;
+  if (epochs > 0) overrides.push_back(configField(&ExperimentConfig::epochs).key + "=" + std::to_string(epochs));
+  session_.reset();
+  process_.reset();
+  const RunState before = state_;
+  launching_ = true;
+  stopWhenLaunched_ = false;
+  runDir_ = runDir;
+  state_ = RunState::Starting;
+  emit stateChanged(state_, {});
+  // The checkpoint is loaded and checked before anything changes: a second or more for
+  // a large model, so off the GUI thread.
+  setRunThreadNiceness(kRunNiceness);
+  runInBackground(
+      this,
+      [dir = runDir.toStdString(), overrides]() -> PreparedResume {
+        PreparedResume p;
+        try {
+          p.processes = resumeOffer(readRunEntry(dir)).processes;
+          if (p.processes == 1) p.session = TrainingSession::resume(dir, overrides);
+        } catch (const std::exception& e) {
+          p.error = QString::fromStdString(e.what());
+        }
+        return p;
+      },
+      [this, before, runDir, overrides](PreparedResume p) {
+        launching_ = false;
+        if (p.error.isEmpty() && p.processes > 1) {
+          QStringList set;
+          for (const auto& o : overrides) set << QString::fromStdString(o);
+          process_ = ProcessRun::resume(runDir, set, p.processes, &p.error);
+        }
+        session_ = std::move(p.session);
+        if (!session_ && !process_) {
+          state_ = before;
+          emit launchFailed(p.error);
+          return;
+        }
+        timer_.start();
+        if (stopWhenLaunched_) stop();
+      });
+  return true;
+}
+
+bool TrainingController::begin(const std::function<bool()>& launch, QString* error) {
   if (isActive()) {
     if (error) *error = tr("A run is already in progress.");
     return false;
@@ -34,15 +111,7 @@ bool TrainingController::start(const ExperimentConfig& config, QString* error, i
   try {
     session_.reset();
     process_.reset();
-    ExperimentConfig c = config;
-    if (processes > 1) {  // threads 0: the launched ranks share the cores among them
-      process_ = ProcessRun::start(c, processes, error);
-      if (!process_) return false;
-    } else {
-      if (c.threads == 0) c.threads = appComputeThreads();
-      setRunThreadNiceness(kRunNiceness);
-      session_ = TrainingSession::start(c);
-    }
+    if (!launch()) return false;
   } catch (const std::exception& e) {
     if (error) *error = QString::fromStdString(e.what());
     return false;
@@ -64,14 +133,15 @@ void TrainingController::stepOneBatch() {
   if (session_ && state_ == RunState::Paused) session_->stepOneBatch();
 }
 void TrainingController::stop() {
+  stopWhenLaunched_ = launching_;
   if (session_) session_->stop();
   if (process_) process_->stop();
 }
 void TrainingController::saveTensors(const TensorDumpRequest& request) {
-  if (isActive()) session_->saveTensors(request);
+  if (isActive() && session_) session_->saveTensors(request);
 }
 
-bool TrainingController::isActive() const { return (session_ || process_) && !isFinal(state_); }
+bool TrainingController::isActive() const { return (launching_ || session_ || process_) && !isFinal(state_); }
 
 EventQueue* TrainingController::source() {
   if (session_) return &session_->events();
@@ -89,10 +159,15 @@ bool TrainingController::stopAndWait(int timeoutMs) {
   QElapsedTimer clock;
   clock.start();
   while (clock.elapsed() < timeoutMs) {
-    if (session_ ? session_->waitFinished(std::chrono::milliseconds(20)) : process_->waitFinished(20)) {
+    // A resume still being prepared ends, or starts and takes the stop, in an event.
+    const bool ended = launching_ ? false
+                       : session_ ? session_->waitFinished(std::chrono::milliseconds(20))
+                                  : !process_ || process_->waitFinished(20);
+    if (ended) {
       drain();
       return true;
     }
+    if (launching_) QThread::msleep(20);
     QCoreApplication::processEvents(QEventLoop::ExcludeUserInputEvents);
   }
   return false;

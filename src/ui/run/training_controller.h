@@ -15,6 +15,7 @@
 #include <QTimer>
 #include <QVector>
 
+#include <functional>
 #include <memory>
 
 namespace trainscope {
@@ -34,6 +35,12 @@ class TrainingController : public QObject {
   // Starts a run; false (and the message) when the config cannot start. With
   // processes > 1 it trains data-parallel on that many local processes (ui/process_run.h).
   bool start(const ExperimentConfig& config, QString* error, int processes = 1);
+  // Resumes a recorded run from its last checkpoint, in its own folder: its steps and
+  // curves go on where the checkpoint stands. `epochs` > 0 trains to that many epochs
+  // (more than it was given, or a finished run further). On as many processes as it had.
+  // The checkpoint is checked off the GUI thread: the run is active (Starting) at once,
+  // and launchFailed says why when it cannot resume after all.
+  bool resumeRun(const QString& runDir, int64_t epochs, QString* error);
   // A run on several processes: Pause and Step are not offered (the ranks are stopped
   // together, and resumed from the checkpoint).
   bool multiProcess() const { return process_ != nullptr; }
@@ -60,6 +67,9 @@ class TrainingController : public QObject {
   void logLine(const trainscope::LogLine& line);
   void stateChanged(trainscope::RunState state, const QString& reason);
   void failed(const QString& message);
+  // A resume that could not begin (a damaged checkpoint, a finished run without more
+  // epochs): nothing ran, nothing in the run's folder changed.
+  void launchFailed(const QString& message);
   void guardTripped(const trainscope::GuardTripped& trip);
   void probesArrived(const QVector<trainscope::ProbeSample>& samples);
   void histogramsArrived(const QVector<trainscope::Histogram>& histograms);
@@ -71,14 +81,19 @@ class TrainingController : public QObject {
 
  private:
   void drain();
+  // Runs `launch` (which starts session_ or process_) unless a run is active; false
+  // and the message when it throws or says no.
+  bool begin(const std::function<bool()>& launch, QString* error);
 
   trainscope::EventQueue* source();
   bool sourceFinished();
 
-  std::unique_ptr<TrainingSession> session_;
+  std::shared_ptr<TrainingSession> session_;
   std::unique_ptr<ProcessRun> process_;
   QTimer timer_;
   RunState state_ = RunState::Finished;
+  bool launching_ = false;         // a resume is being prepared in the background
+  bool stopWhenLaunched_ = false;  // and Stop was pressed meanwhile
   QString runDir_;
 };
 

@@ -3,6 +3,7 @@
 #include <QGuiApplication>
 #include <QScreen>
 
+#include "engine/record/resume_offer.h"
 #include "engine/record/run_library.h"
 #include "ui/model/model_dialogs.h"
 
@@ -20,11 +21,13 @@
 #include "ui/lessons/lessons_page.h"
 #include "ui/mistakes/mistakes_page.h"
 #include "ui/model/model_page.h"
+#include "ui/run/guard_report.h"
 #include "ui/run/run_queue.h"
 #include "ui/run/training_controller.h"
 #include "ui/shell/welcome_dialog.h"
 #include "ui/system/system_page.h"
 #include "ui/system/system_sampler.h"
+#include "ui/train/resume_banner.h"
 #include "ui/train/train_page.h"
 #include "ui/translation.h"
 #include "widgets/gauge.h"
@@ -50,6 +53,7 @@
 #include <QStatusBar>
 #include <QStyle>
 #include <QTableView>
+#include <QTimer>
 #include <QTreeView>
 #include <QUrl>
 
@@ -67,6 +71,7 @@ MainWindow::MainWindow(ExperimentDocument* document, TrainingController* control
   connectPages();
   connectQueue();
   fitToScreen();
+  train_->showRecordedRun(QSettings().value("lastRun").toString());
 }
 
 // The pages, and what feeds them from the app's sampler and queue.
@@ -157,7 +162,16 @@ void MainWindow::connectPages() {
   connect(controller_, &TrainingController::stateChanged, this,
           [this] { model_->setTrainingActive(controller_->isActive()); });
   connect(controller_, &TrainingController::guardTripped, this, &MainWindow::showGuardTrip);
-  connect(controller_, &TrainingController::started, this, [this] { showPage(Train); });
+  connect(controller_, &TrainingController::started, this, [this](const RunStarted& info) {
+    showPage(Train);
+    // Kept at once: after a crash or a kill, the next start offers to resume it.
+    QSettings().setValue("lastRun", QString::fromStdString(info.run_dir));
+    if (queue_->idle()) train_->setQueueStatus({});  // a finished lesson's note is not about this run
+  });
+  connect(compare_, &ComparePage::resumeRequested, this, [this](const QString& dir, qint64 epochs) {
+    showPage(Train);  // where it goes on, at once: its checkpoint loads in the background
+    train_->resumeRun(dir, epochs);
+  });
   connect(doc_, &ExperimentDocument::changed, this, &MainWindow::updateStatus);
   // The runs folder of the experiment is the one the Compare page lists and lessons fill.
   auto followRunsDir = [this] {
@@ -194,12 +208,12 @@ void MainWindow::connectQueue() {
   connect(queue_, &RunQueue::changed, this, &MainWindow::updateQueueStatus);
   connect(queue_, &RunQueue::batchFinished, this, [this](int runs, int failed) {
     const QString what = queueName();
-    const QString text =
-        failed == 0
-            ? tr("%1 finished: all %2 runs are on the Compare page.").arg(what).arg(runs)
-            : tr("%1 finished: %2 of %3 runs ended early (see the status bar).").arg(what).arg(failed).arg(runs);
+    const QString text = failed == 0 ? tr("%1 finished: all %2 runs are on the Compare page.").arg(what).arg(runs)
+                                     : tr("%1 finished: %2 of %3 runs ended early:").arg(what).arg(failed).arg(runs) +
+                                           "\n• " + queue_->endedEarly().join("\n• ");
     train_->setQueueStatus(text);
-    statusBar()->showMessage(text, 30000);
+    statusBar()->showMessage(text.section('\n', 0, 0), 30000);
+    if (lesson_ && failed > 0) compare_->setGuide(lessonTitle(*lesson_), lessonExplanation(*lesson_), text);
     compare_->reload();
   });
 }
@@ -244,6 +258,10 @@ void MainWindow::buildMenus() {
   run->addAction(tr("&Pause / Resume"), QKeySequence(Qt::Key_F6), train_, &TrainPage::togglePause);
   run->addAction(tr("Step &one batch"), QKeySequence(Qt::Key_F7), train_, &TrainPage::stepOneBatch);
   run->addAction(tr("S&top"), QKeySequence(Qt::SHIFT | Qt::Key_F5), train_, &TrainPage::stop);
+  run->addSeparator();
+  // The Train page's last run (the one the app was closed or killed on, after a restart).
+  run->addAction(tr("&Resume Last Run"), QKeySequence(Qt::CTRL | Qt::Key_F5), this, [this] { resumeLastRun(false); });
+  run->addAction(tr("Resume Last Run with &More Epochs…"), this, [this] { resumeLastRun(true); });
 
   QMenu* go = menuBar()->addMenu(tr("&View"));
   for (int p = 0; p < PageCount; ++p)
@@ -263,6 +281,28 @@ void MainWindow::buildMenus() {
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   help->addAction(tr("&Welcome"), this, &MainWindow::showWelcome);
   help->addAction(tr("&About Trainscope"), this, &MainWindow::showAbout);
+}
+
+void MainWindow::resumeLastRun(bool moreEpochs) {
+  const QString dir = train_->lastRunDir();
+  if (dir.isEmpty()) {
+    showError(tr("Resume"), tr("No run to resume yet: start one (F5), or pick one on the Compare page."));
+    return;
+  }
+  const RunEntry entry = readRunEntry(dir.toStdString());
+  const ResumeOffer offer = resumeOffer(entry);
+  const QString name = QString::fromStdString(entry.name);
+  if (!moreEpochs && !offer.resumable) {
+    showError(
+        tr("Resume"),
+        offer.extendable
+            ? tr("%1 has trained all its epochs: use Resume Last Run with More Epochs to train it further.").arg(name)
+            : tr("%1 cannot be resumed: %2").arg(name, QString::fromStdString(offer.why)));
+    return;
+  }
+  const int64_t epochs = moreEpochs ? ResumeBanner::askEpochs(this, name, offer) : 0;
+  if (moreEpochs && epochs == 0) return;
+  train_->resumeRun(dir, epochs);
 }
 
 void MainWindow::showWelcome() {
@@ -298,9 +338,8 @@ void MainWindow::openLessonComparison(const Lesson& lesson) {
   if (!lesson.metrics.empty()) compare_->setMetric(QString::fromStdString(lesson.metrics.front()));
   compare_->setXAxis(QString::fromStdString(lesson.x));
   compare_->setLogScale(lesson.log_scale);
-  const std::string language = currentLanguage().toStdString();
-  compare_->setGuide(tr("Lesson %1: %2").arg(lesson.number).arg(QString::fromStdString(lesson.titleIn(language))),
-                     QString::fromStdString(lesson.explanationIn(language)));
+  lesson_ = lesson;
+  compare_->setGuide(lessonTitle(lesson), lessonExplanation(lesson));
   showPage(Compare);
   statusBar()->showMessage(tr("Lesson %1: %2 runs queued; also worth a look: %3")
                                .arg(lesson.number)
@@ -308,6 +347,16 @@ void MainWindow::openLessonComparison(const Lesson& lesson) {
                                .arg(curveLabel(QString::fromStdString(
                                    lesson.metrics.size() > 1 ? lesson.metrics[1] : lesson.metrics.front()))),
                            15000);
+}
+
+QString MainWindow::lessonTitle(const Lesson& lesson) const {
+  return tr("Lesson %1: %2")
+      .arg(lesson.number)
+      .arg(QString::fromStdString(lesson.titleIn(currentLanguage().toStdString())));
+}
+
+QString MainWindow::lessonExplanation(const Lesson& lesson) const {
+  return QString::fromStdString(lesson.explanationIn(currentLanguage().toStdString()));
 }
 
 void MainWindow::openGridDialog() {
@@ -319,6 +368,7 @@ void MainWindow::openGridDialog() {
 void MainWindow::queueGrid(const std::vector<GridRun>& runs, bool twoAtOnce) {
   lessonRuns_.clear();
   queueTitle_ = tr("Grid");
+  lesson_.reset();
   compare_->setGuide({}, {});
   compare_->selectRuns({});
   queue_->setParallel(twoAtOnce ? 2 : 1);
@@ -338,11 +388,14 @@ void MainWindow::setPresentationMode(bool on) {
   // A widget with a style sheet keeps the font it was polished with: polish it again.
   for (QWidget* w : findChildren<QWidget*>())
     if (!w->styleSheet().isEmpty()) w->setStyleSheet(w->styleSheet());
-  // Columns sized for the old font would cut names ("co…"): size them again.
-  for (QTableView* table : findChildren<QTableView*>()) table->resizeColumnsToContents();
-  for (QTreeView* tree : findChildren<QTreeView*>())
-    for (int c = 0; tree->model() && c < tree->model()->columnCount(); ++c) tree->resizeColumnToContents(c);
   widgets::applyPresentationLook(this, on);
+  // Columns sized for the old font would cut names ("co…"): size them again, once the
+  // new font has reached every view (it travels in events).
+  QTimer::singleShot(0, this, [this] {
+    for (QTableView* table : findChildren<QTableView*>()) table->resizeColumnsToContents();
+    for (QTreeView* tree : findChildren<QTreeView*>())
+      for (int c = 0; tree->model() && c < tree->model()->columnCount(); ++c) tree->resizeColumnToContents(c);
+  });
   presentation_->setChecked(on);
   QSettings().setValue("presentation", on);
 }
@@ -428,14 +481,7 @@ void MainWindow::importLastOrDefaultDataset(const QString& requested) {
 }
 
 void MainWindow::showGuardTrip(const GuardTripped& trip) {
-  QString text = tr("At step %1 %2.").arg(trip.step).arg(QString::fromStdString(trip.what));
-  if (!trip.layer.empty())
-    text += " " + tr("The first layer with a non-finite output is %1.").arg(QString::fromStdString(trip.layer));
-  if (!trip.dump_path.empty())
-    text +=
-        " " +
-        tr("The batch and that layer's input and output are saved in %1.").arg(QString::fromStdString(trip.dump_path));
-  text += "\n\n" + tr("Try a lower learning rate, gradient clipping, or normalised inputs.");
+  const QString text = GuardReport::text(trip) + "\n\n" + GuardReport::advice();
   statusBar()->showMessage(tr("NaN guard: %1").arg(text), 15000);
   if (QApplication::platformName() == "offscreen" || trip.action == "skip") return;
   QMessageBox box(QMessageBox::Warning,

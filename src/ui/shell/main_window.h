@@ -8,7 +8,9 @@
 #include "engine/run/events.h"
 
 #include <QFont>
+
 #include <QMainWindow>
+#include <optional>
 
 class QLabel;
 class QListWidget;
@@ -88,8 +90,12 @@ class MainWindow : public QMainWindow {
   void showAbout();
   void showGuardTrip(const GuardTripped& trip);
   void openLessonComparison(const Lesson& lesson);
+  QString lessonTitle(const Lesson& lesson) const;
+  QString lessonExplanation(const Lesson& lesson) const;
   void chooseLanguage(const QString& language);
   void openGridDialog();
+  // Run > Resume Last Run (with more epochs: asks how many).
+  void resumeLastRun(bool moreEpochs);
 
  public:
   // Queues a grid's runs and opens their comparison.
@@ -110,7 +116,8 @@ class MainWindow : public QMainWindow {
   ComparePage* compare_;
   LessonsPage* lessons_;
   RunQueue* queue_;
-  QStringList lessonRuns_;  // the folders of the lesson being compared
+  QStringList lessonRuns_;        // the folders of the lesson being compared
+  std::optional<Lesson> lesson_;  // that lesson (none for a grid)
   QString queueTitle_;
   QAction* presentation_ = nullptr;
   QFont baseFont_;  // the application font outside presentation mode      // "Lesson 1", "Grid": what the run queue is

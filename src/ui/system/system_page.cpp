@@ -17,6 +17,8 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSplitter>
+#include "widgets/presentation_layout.h"
+
 #include <QTimer>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
@@ -78,6 +80,8 @@ SystemPage::SystemPage(TrainingController* controller, SystemSampler* sampler, Q
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(gauges);
   layout->addWidget(plots, 1);
+  // A projector shows the gauges and the two plots; the environment check folds away.
+  (new widgets::PresentationLayout(this))->fold(plots, 2);
 
   startTime_ = QDateTime::currentMSecsSinceEpoch() / 1000.0;
   connect(sampler, &SystemSampler::sampled, this, &SystemPage::onSample);

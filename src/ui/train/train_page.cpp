@@ -1,11 +1,16 @@
 #include "ui/train/train_page.h"
 
+#include "engine/record/run_library.h"
 #include "ui/experiment/experiment_document.h"
+#include "ui/run/background.h"
 #include "ui/run/training_controller.h"
 #include "ui/train/batch_step_dialog.h"
+#include "ui/train/resume_banner.h"
+#include "ui/train/train_history.h"
 #include "ui/translation.h"
 #include "widgets/gauge.h"
 #include "widgets/live_curve_plot.h"
+#include "widgets/presentation_layout.h"
 
 #include <QDateTime>
 
@@ -24,8 +29,8 @@
 #include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
-
 #include <cmath>
+#include <optional>
 
 namespace trainscope::ui {
 
@@ -50,6 +55,7 @@ TrainPage::TrainPage(ExperimentDocument* document, TrainingController* controlle
   layout->addLayout(makeControlBar());
   layout->addLayout(makeStatusRow());
   layout->addWidget(queueLabel_);
+  layout->addWidget(resume_ = new ResumeBanner(this));
   layout->addWidget(message_);
   layout->addLayout(makePlotBar());
   layout->addWidget(makePlots(), 1);
@@ -140,20 +146,28 @@ QWidget* TrainPage::makePlots() {
   log_->setReadOnly(true);
   log_->setMaximumBlockCount(5000);
 
+  // The loss over the accuracy and the learning rate, side by side.
   auto* plots = new QWidget(this);
-  auto* grid = new QGridLayout(plots);
-  grid->setContentsMargins(0, 0, 0, 0);
-  grid->addWidget(loss_, 0, 0, 1, 2);
-  grid->addWidget(accuracy_, 1, 0);
-  grid->addWidget(lr_, 1, 1);
-  grid->setRowStretch(0, 3);
-  grid->setRowStretch(1, 2);
+  auto* rows = new QVBoxLayout(plots);
+  rows->setContentsMargins(0, 0, 0, 0);
+  auto* lower = new QHBoxLayout;
+  lower->addWidget(accuracy_);
+  lower->addWidget(lr_);
+  rows->addWidget(loss_, 3);
+  rows->addLayout(lower, 2);
   auto* splitter = new QSplitter(Qt::Vertical, this);
   splitter->addWidget(plots);
   splitter->addWidget(log_);
   splitter->setStretchFactor(0, 4);
   splitter->setStretchFactor(1, 1);
-
+  // A projector shows the loss and the accuracy, large; the learning rate, the log and
+  // the processes wait for the desk (the log's handle drags it open).
+  auto* projector = new widgets::PresentationLayout(this);
+  projector->drop(lr_);
+  projector->drop(processes_);
+  projector->drop(runLabel_);
+  projector->fold(splitter, 1);
+  projector->onChange([rows](bool on) { rows->setStretch(1, on ? 3 : 2); });  // the accuracy as tall as the loss
   return splitter;
 }
 
@@ -213,6 +227,15 @@ void TrainPage::connectRun() {
   connect(doc_, &ExperimentDocument::changed, this, [this] {
     if (!controller_->isActive() && accuracy_->pointCount(valAcc_) == 0) setEmptyRanges();
   });
+  connect(resume_, &ResumeBanner::resumeRequested, this, &TrainPage::resumeRun);
+  connect(controller_, &TrainingController::launchFailed, this, [this](const QString& m) {
+    epochLabel_->clear();
+    message_->setText(tr("Cannot resume: %1").arg(m));
+    startBlockedShown_ = false;
+    updateButtons();
+    offerResume(lastRunDir_, false);
+  });
+  connect(controller_, &TrainingController::ended, this, [this] { offerResume(controller_->runDir(), false); });
 }
 
 void TrainPage::startTimers() {
@@ -365,6 +388,11 @@ void TrainPage::showCleanPage(const QString& status) {
   speedLabel_->clear();
   runLabel_->clear();
   if (stepDialog_) stepDialog_->hide();
+  ++historyGeneration_;
+  historyPending_ = false;
+  heldSteps_.clear();
+  heldEpochs_.clear();
+  resume_->withdraw();
   updateButtons();
 }
 
@@ -401,12 +429,18 @@ void TrainPage::stop() {
 
 void TrainPage::onStarted(const RunStarted& info) {
   stepsPerEpoch_ = info.steps_per_epoch;
+  lastRunDir_ = QString::fromStdString(info.run_dir);
+  if (info.resumed) loadHistory(lastRunDir_, info.resumed_at_step);
   runLabel_->setText(tr("Run folder: %1 · %2, %n thread(s)", nullptr, info.threads)
                          .arg(QString::fromStdString(info.run_dir), QString::fromStdString(info.device)));
   runLabel_->setToolTip(QDir(QString::fromStdString(info.run_dir)).absolutePath());
 }
 
 void TrainPage::onSteps(const QVector<StepMetrics>& steps) {
+  if (historyPending_) {
+    heldSteps_ += steps;
+    return;
+  }
   for (const auto& m : steps) {
     loss_->append(stepLoss_, static_cast<double>(m.step), m.loss);
     lr_->append(lrSeries_, static_cast<double>(m.step), m.lr);
@@ -414,6 +448,10 @@ void TrainPage::onSteps(const QVector<StepMetrics>& steps) {
 }
 
 void TrainPage::onEpoch(const EpochMetrics& e) {
+  if (historyPending_) {
+    heldEpochs_.push_back(e);
+    return;
+  }
   loss_->append(valLoss_, static_cast<double>(e.step), e.val_loss);
   loss_->addMarker(static_cast<double>(e.step));
   lr_->addMarker(static_cast<double>(e.step));
@@ -458,6 +496,90 @@ void TrainPage::onLog(const LogLine& l) {
   const char* color = l.level == LogLevel::Error ? "#b00020" : l.level == LogLevel::Warning ? "#a05a00" : "#202020";
   log_->appendHtml(
       QString("<span style='color:gray'>%1</span> <span style='color:%2'>%3</span>").arg(time, color, text));
+}
+
+void TrainPage::resumeRun(const QString& runDir, qint64 epochs) {
+  if (controller_->isActive()) {
+    message_->setText(tr("A run is already in progress: stop it first."));
+    return;
+  }
+  QString error;
+  if (!controller_->resumeRun(runDir, epochs, &error)) {
+    message_->setText(tr("Cannot resume: %1").arg(error));
+    return;
+  }
+  lastRunDir_ = runDir;
+  showCleanPage(tr("Resuming from the last checkpoint…"));
+}
+
+void TrainPage::showRecordedRun(const QString& runDir) {
+  if (!runDir.isEmpty() && !controller_->isActive()) offerResume(runDir, true);
+}
+
+void TrainPage::offerResume(const QString& runDir, bool showCurves) {
+  if (runDir.isEmpty()) return;
+  struct Found {
+    RunEntry entry;
+    ResumeOffer offer;
+    std::optional<TrainHistory> history;
+  };
+  const double smoothing = loss_->smoothing();
+  const int generation = historyGeneration_;
+  runInBackground(
+      this,
+      [dir = runDir.toStdString(), showCurves, smoothing] {
+        Found f;
+        f.entry = readRunEntry(dir);
+        f.offer = resumeOffer(f.entry);
+        if (showCurves && f.offer.resumable) f.history = readTrainHistory(dir, -1, smoothing);
+        return f;
+      },
+      [this, runDir, generation](Found f) {
+        if (controller_->isActive() || generation != historyGeneration_) return;  // the page moved on
+        if (f.history) {  // the run the app was closed or killed on: what it had learned
+          if (!f.offer.resumable) return;
+          showCleanPage({});
+          lastRunDir_ = runDir;
+          showHistory(std::move(*f.history));
+          runLabel_->setText(tr("Run folder: %1").arg(runDir));
+          runLabel_->setToolTip(QDir(runDir).absolutePath());
+        }
+        resume_->offer(runDir, QString::fromStdString(f.entry.name), f.offer);
+      });
+}
+
+void TrainPage::loadHistory(const QString& runDir, int64_t upToStep) {
+  historyPending_ = true;
+  const int generation = ++historyGeneration_;
+  runInBackground(
+      this,
+      [dir = runDir.toStdString(), upToStep, smoothing = loss_->smoothing()] {
+        return readTrainHistory(dir, upToStep, smoothing);
+      },
+      [this, generation](TrainHistory h) {
+        if (generation == historyGeneration_) showHistory(std::move(h));
+      });
+}
+
+void TrainPage::showHistory(TrainHistory h) {
+  historyPending_ = false;
+  if (!h.error.empty()) {
+    LogLine line;
+    line.level = LogLevel::Warning;
+    line.wall_time = static_cast<double>(QDateTime::currentMSecsSinceEpoch()) / 1000.0;
+    line.text = tr("The curves recorded before this point could not be read: %1")
+                    .arg(QString::fromStdString(h.error))
+                    .toStdString();
+    onLog(line);
+  } else {
+    loss_->setSeriesData(stepLoss_, std::move(h.loss));
+    lr_->setSeriesData(lrSeries_, std::move(h.lr));
+    for (const auto& e : h.epochs) onEpoch(e);
+  }
+  onSteps(heldSteps_);
+  for (const auto& e : heldEpochs_) onEpoch(e);
+  heldSteps_.clear();
+  heldEpochs_.clear();
 }
 
 }  // namespace trainscope::ui

@@ -1,6 +1,7 @@
 // Train: start, pause, resume and stop the experiment, and watch it learn: loss per
 // step (raw, faint, with an EMA on top) and per epoch, accuracy, learning rate, epoch
-// boundaries; progress with samples/s and ETA; the engine's log.
+// boundaries; progress with samples/s and ETA; the engine's log. A run that stopped
+// before its end (or could train further) is offered for resuming, in the same folder.
 #pragma once
 
 #include "engine/run/events.h"
@@ -24,6 +25,8 @@ namespace trainscope::ui {
 
 class BatchStepDialog;
 class ExperimentDocument;
+class ResumeBanner;
+struct TrainHistory;
 class TrainingController;
 
 class TrainPage : public QWidget {
@@ -38,6 +41,15 @@ class TrainPage : public QWidget {
   QPushButton* stepButton() const { return step_; }
   BatchStepDialog* stepDialog() const { return stepDialog_; }
   void stop();
+  // Continues a recorded run from its last checkpoint, in this window: its curves come
+  // back from its record and go on. `epochs` > 0 trains to that many in all.
+  void resumeRun(const QString& runDir, qint64 epochs = 0);
+  // Shows a recorded run (the one the app was closed or killed on): its curves, where it
+  // stands, and the offer to resume it; nothing when it cannot resume.
+  void showRecordedRun(const QString& runDir);
+  // The run this page shows or last trained, for the next start of the app.
+  QString lastRunDir() const { return lastRunDir_; }
+  ResumeBanner* resumeBanner() const { return resume_; }
 
   QPushButton* startButton() const { return start_; }
   QPushButton* pauseButton() const { return pause_; }
@@ -89,6 +101,12 @@ class TrainPage : public QWidget {
   void showCleanPage(const QString& status);
   void showSpeed();
   void setEmptyRanges();
+  // Offers to resume or extend `runDir` once its entry is read (in the background).
+  void offerResume(const QString& runDir, bool showCurves);
+  // A resumed run's recorded curves, read in the background up to `upToStep`; the live
+  // points that arrive meanwhile wait in held*_ and follow them.
+  void loadHistory(const QString& runDir, int64_t upToStep);
+  void showHistory(TrainHistory history);
 
   ExperimentDocument* doc_;
   TrainingController* controller_;
@@ -110,6 +128,12 @@ class TrainPage : public QWidget {
   bool stopping_ = false, pausing_ = false;
   bool startBlockedShown_ = false;  // message_ says why Start is disabled
   int nextPlot_ = 0;
+  ResumeBanner* resume_;
+  QString lastRunDir_;
+  int historyGeneration_ = 0;  // a newer page state drops an older read's result
+  bool historyPending_ = false;
+  QVector<StepMetrics> heldSteps_;
+  QVector<EpochMetrics> heldEpochs_;
 };
 
 }  // namespace trainscope::ui
