@@ -10,6 +10,10 @@ build=${BUILD_DIR:-build/release}
 cli=$build/src/cli/trainscope-cli
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
+# The machine the times belong to: a busy one takes several times as long.
+cpu=$(grep -m1 "model name" /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
+echo "Machine: $cpu, $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg) before the first lesson"
+echo
 echo "| lesson | runs | wall time |"
 echo "|---|---|---|"
 total=0
@@ -23,3 +27,5 @@ for lesson in resources/lessons/*.json; do
   printf '| %s | %s | %.0f s |\n' "$(basename "$lesson" .json)" "$runs" "$seconds"
 done
 printf '| all | | %.0f s |\n' "$total"
+echo
+echo "Load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -15,6 +15,9 @@ triangle, cross, ring, star) in a colour that stands out, on a plain noisy backg
 200 to 640 pixels a side.
 glyphs: one letter (A, E, H, K, R, S, X, Z) in one of the DejaVu fonts (sans, serif,
 mono; regular, bold, oblique), tilted up to 25 degrees, on a noisy gradient.
+colours: the class is the colour of the one shape (red, orange, yellow, green, blue,
+purple; its hue within 12 degrees, any shape, saturation and brightness), on a
+greyish background: a folder where colour jitter would hide the answer.
 textures: the whole image is a pattern (stripes, dots, checkerboard, waves, grid,
 concentric rings) at a random scale, angle and pair of colours: the class is
 everywhere, and no crop can lose it.
@@ -34,7 +37,9 @@ FONT_DIR = "/usr/share/fonts/truetype/dejavu"
 FONTS = ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSans-Oblique.ttf", "DejaVuSerif.ttf",
          "DejaVuSerif-Bold.ttf", "DejaVuSansMono.ttf", "DejaVuSansMono-Bold.ttf"]
 TEXTURES = ["stripes", "dots", "checker", "waves", "grid", "rings"]
-KINDS = {"shapes": None, "plain-shapes": PLAIN_SHAPES, "glyphs": GLYPHS, "textures": TEXTURES}
+COLOURS = {"red": 0, "orange": 30, "yellow": 58, "green": 120, "blue": 220, "purple": 285}
+KINDS = {"shapes": None, "plain-shapes": PLAIN_SHAPES, "glyphs": GLYPHS, "textures": TEXTURES,
+         "colours": list(COLOURS)}
 SHAPES = ["circle", "square", "triangle", "star", "cross", "ring", "diamond", "bars", "checker", "crescent"]
 
 
@@ -189,6 +194,22 @@ def texture_image(rng, np_rng, pattern):
     return Image.fromarray(np.clip(img, 0, 255).astype(np.uint8))
 
 
+def colour_image(rng, np_rng, name):
+    import colorsys
+    w, h = rng.randint(200, 640), rng.randint(200, 640)
+    grey = rng.randint(60, 200)
+    background = tuple(max(0, min(255, grey + rng.randint(-20, 20))) for _ in range(3))
+    img = np.array(background, dtype=np.float32) + np_rng.normal(0, 14, (h, w, 3)).astype(np.float32)
+    pil = Image.fromarray(np.clip(img, 0, 255).astype(np.uint8))
+    hue = (COLOURS[name] + rng.uniform(-12, 12)) % 360 / 360
+    r, g, b = colorsys.hsv_to_rgb(hue, rng.uniform(0.6, 1.0), rng.uniform(0.6, 1.0))
+    radius = rng.uniform(0.15, 0.35) * min(w, h)
+    cx, cy = rng.uniform(radius, w - radius), rng.uniform(radius, h - radius)
+    draw_shape(ImageDraw.Draw(pil), rng.choice(PLAIN_SHAPES), cx, cy, radius, rng.uniform(0, 2 * math.pi),
+               (int(r * 255), int(g * 255), int(b * 255)), background)
+    return pil
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("out")
@@ -221,6 +242,8 @@ def main():
             pil = plain_shape_image(rng, np_rng, PLAIN_SHAPES[label % len(PLAIN_SHAPES)])
         elif args.kind == "glyphs":
             pil = glyph_image(rng, np_rng, GLYPHS[label % len(GLYPHS)])
+        elif args.kind == "colours":
+            pil = colour_image(rng, np_rng, list(COLOURS)[label % len(COLOURS)])
         elif args.kind == "textures":
             pil = texture_image(rng, np_rng, TEXTURES[label % len(TEXTURES)])
         else:

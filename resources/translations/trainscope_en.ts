@@ -105,6 +105,30 @@ Predicted: %2
     </message>
   </context>
   <context>
+    <name>trainscope::ui::ResumeBanner</name>
+    <message numerus="yes">
+      <source>%1 finished its %n epoch(s). It can train further from its checkpoint, in the same run.</source>
+      <translation>
+        <numerusform>%1 finished its %n epoch. It can train further from its checkpoint, in the same run.</numerusform>
+        <numerusform>%1 finished its %n epochs. It can train further from its checkpoint, in the same run.</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>%1 of %n epoch(s), step %2</source>
+      <translation>
+        <numerusform>%1 of %n epoch, step %2</numerusform>
+        <numerusform>%1 of %n epochs, step %2</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>%1 has completed %2 of its %n epoch(s). Train until epoch:</source>
+      <translation>
+        <numerusform>%1 has completed %2 of its %n epoch. Train until epoch:</numerusform>
+        <numerusform>%1 has completed %2 of its %n epochs. Train until epoch:</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
     <name>trainscope::ui::SampleDetail</name>
     <message numerus="yes">
       <source>Forgotten %n time(s) (right, then wrong in a later epoch)</source>

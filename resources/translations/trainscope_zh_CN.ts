@@ -64,6 +64,26 @@
   <context>
     <name>trainscope::ui::ComparePage</name>
     <message>
+      <source>could not write %1</source>
+      <translation>无法写入 %1</translation>
+    </message>
+    <message>
+      <source>Export the comparison</source>
+      <translation>导出比较</translation>
+    </message>
+    <message>
+      <source>PNG image (*.png);;SVG image (*.svg);;PDF (*.pdf);;CSV data, every point (*.csv)</source>
+      <translation>PNG 图像 (*.png);;SVG 图像 (*.svg);;PDF (*.pdf);;CSV 数据，包含每个点 (*.csv)</translation>
+    </message>
+    <message>
+      <source>Export</source>
+      <translation>导出</translation>
+    </message>
+    <message>
+      <source>Could not export: %1</source>
+      <translation>无法导出：%1</translation>
+    </message>
+    <message>
       <source>Run</source>
       <translation>运行</translation>
     </message>
@@ -120,20 +140,12 @@
       <translation>刷新</translation>
     </message>
     <message>
-      <source>Rename…</source>
-      <translation>重命名…</translation>
+      <source>Selected run</source>
+      <translation>所选运行</translation>
     </message>
     <message>
-      <source>Tags…</source>
-      <translation>标签…</translation>
-    </message>
-    <message>
-      <source>Note…</source>
-      <translation>备注…</translation>
-    </message>
-    <message>
-      <source>Delete…</source>
-      <translation>删除…</translation>
+      <source>The selected run (a right click on a run too): resume it, rename, tag, annotate or delete it, export its trained model for Python, OpenCV or ONNX, try it on images, write it as TensorBoard event files, or bundle it for reproduction on another machine.</source>
+      <translation>所选的运行（也可在运行上点右键）：恢复训练，重命名、加标签、写备注或删除，把训练好的模型导出给 Python、OpenCV 或 ONNX，用图像试一试，写成 TensorBoard 事件文件，或打包以便在另一台机器上复现。</translation>
     </message>
     <message>
       <source>TensorBoard's smoothing: a debiased exponential moving average; the raw curve stays faint behind.</source>
@@ -183,26 +195,6 @@
       <source>Damaged: %1</source>
       <translation>已损坏：%1</translation>
     </message>
-    <message>
-      <source>could not write %1</source>
-      <translation>无法写入 %1</translation>
-    </message>
-    <message>
-      <source>Export the comparison</source>
-      <translation>导出比较</translation>
-    </message>
-    <message>
-      <source>PNG image (*.png);;SVG image (*.svg);;PDF (*.pdf);;CSV data, every point (*.csv)</source>
-      <translation>PNG 图像 (*.png);;SVG 图像 (*.svg);;PDF (*.pdf);;CSV 数据，包含每个点 (*.csv)</translation>
-    </message>
-    <message>
-      <source>Export</source>
-      <translation>导出</translation>
-    </message>
-    <message>
-      <source>Could not export: %1</source>
-      <translation>无法导出：%1</translation>
-    </message>
   </context>
   <context>
     <name>trainscope::widgets::ConfusionMatrixView</name>
@@ -235,16 +227,32 @@ Predicted: %2
       <translation>概览</translation>
     </message>
     <message>
-      <source>Skipped files</source>
-      <translation>已跳过的文件</translation>
+      <source>Skipped</source>
+      <translation>已跳过</translation>
     </message>
     <message>
-      <source>Augmentation preview</source>
-      <translation>数据增强预览</translation>
+      <source>Augmentation</source>
+      <translation>数据增强</translation>
     </message>
     <message>
       <source>Health check</source>
       <translation>健康检查</translation>
+    </message>
+    <message>
+      <source>Class balance per split, image sizes, mean/std</source>
+      <translation>各划分的类别分布、图像尺寸、均值/标准差</translation>
+    </message>
+    <message>
+      <source>The files the import skipped, and why</source>
+      <translation>导入时跳过的文件及原因</translation>
+    </message>
+    <message>
+      <source>A preview of the training augmentation on the selected image</source>
+      <translation>在所选图像上预览训练时的数据增强</translation>
+    </message>
+    <message>
+      <source>Duplicates, leaks between the splits, conflicting labels, outliers</source>
+      <translation>重复图像、划分之间的泄漏、相互矛盾的标签、离群值</translation>
     </message>
     <message>
       <source>Fashion-MNIST (built in)</source>
@@ -361,8 +369,8 @@ Predicted: %2
 %4</translation>
     </message>
     <message>
-      <source>Skipped files (%1)</source>
-      <translation>已跳过的文件（%1）</translation>
+      <source>Skipped (%1)</source>
+      <translation>已跳过（%1）</translation>
     </message>
     <message>
       <source>All classes</source>
@@ -538,6 +546,25 @@ Predicted: %2
       <translation>
         <numerusform>将有 %n 个运行加入队列。</numerusform>
       </translation>
+    </message>
+  </context>
+  <context>
+    <name>trainscope::ui::GuardReport</name>
+    <message>
+      <source>At step %1 %2.</source>
+      <translation>第 %1 步：%2。</translation>
+    </message>
+    <message>
+      <source>The first layer with a non-finite output is %1.</source>
+      <translation>第一个输出非有限值的层是 %1。</translation>
+    </message>
+    <message>
+      <source>The batch and that layer's input and output are saved in %1.</source>
+      <translation>该批次以及这一层的输入和输出已保存在 %1。</translation>
+    </message>
+    <message>
+      <source>Try a lower learning rate, gradient clipping, or normalised inputs.</source>
+      <translation>可以试试更低的学习率、梯度裁剪或归一化的输入。</translation>
     </message>
   </context>
   <context>
@@ -1050,8 +1077,8 @@ Predicted: %2
       <translation>%1 已完成：全部 %2 个运行都在比较页面上。</translation>
     </message>
     <message>
-      <source>%1 finished: %2 of %3 runs ended early (see the status bar).</source>
-      <translation>%1 已完成：%3 个运行中有 %2 个提前结束（见状态栏）。</translation>
+      <source>%1 finished: %2 of %3 runs ended early:</source>
+      <translation>%1 已完成：%3 个运行中有 %2 个提前结束：</translation>
     </message>
     <message>
       <source>&amp;File</source>
@@ -1110,6 +1137,14 @@ Predicted: %2
       <translation>停止(&amp;T)</translation>
     </message>
     <message>
+      <source>&amp;Resume Last Run</source>
+      <translation>恢复上一次运行(&amp;R)</translation>
+    </message>
+    <message>
+      <source>Resume Last Run with &amp;More Epochs…</source>
+      <translation>以更多轮次恢复上一次运行(&amp;M)…</translation>
+    </message>
+    <message>
       <source>&amp;View</source>
       <translation>视图(&amp;V)</translation>
     </message>
@@ -1138,6 +1173,22 @@ Predicted: %2
       <translation>关于 Trainscope(&amp;A)</translation>
     </message>
     <message>
+      <source>Resume</source>
+      <translation>恢复训练</translation>
+    </message>
+    <message>
+      <source>No run to resume yet: start one (F5), or pick one on the Compare page.</source>
+      <translation>还没有可恢复的运行：先开始一次运行（F5），或在比较页面中选择一个。</translation>
+    </message>
+    <message>
+      <source>%1 has trained all its epochs: use Resume Last Run with More Epochs to train it further.</source>
+      <translation>%1 已训练完所有轮次：请用“以更多轮次恢复上一次运行”继续训练。</translation>
+    </message>
+    <message>
+      <source>%1 cannot be resumed: %2</source>
+      <translation>%1 无法恢复：%2</translation>
+    </message>
+    <message>
       <source>Queue</source>
       <translation>队列</translation>
     </message>
@@ -1154,12 +1205,12 @@ Predicted: %2
       <translation>第 %1 课</translation>
     </message>
     <message>
-      <source>Lesson %1: %2</source>
-      <translation>第 %1 课：%2</translation>
-    </message>
-    <message>
       <source>Lesson %1: %2 runs queued; also worth a look: %3</source>
       <translation>课程 %1：已排队 %2 个运行；也值得一看：%3</translation>
+    </message>
+    <message>
+      <source>Lesson %1: %2</source>
+      <translation>第 %1 课：%2</translation>
     </message>
     <message>
       <source>Grid</source>
@@ -1208,22 +1259,6 @@ Predicted: %2
     <message>
       <source>Save experiment</source>
       <translation>保存实验</translation>
-    </message>
-    <message>
-      <source>At step %1 %2.</source>
-      <translation>第 %1 步：%2。</translation>
-    </message>
-    <message>
-      <source>The first layer with a non-finite output is %1.</source>
-      <translation>第一个输出非有限值的层是 %1。</translation>
-    </message>
-    <message>
-      <source>The batch and that layer's input and output are saved in %1.</source>
-      <translation>该批次以及该层的输入和输出已保存在 %1 中。</translation>
-    </message>
-    <message>
-      <source>Try a lower learning rate, gradient clipping, or normalised inputs.</source>
-      <translation>请尝试更低的学习率、梯度裁剪或归一化输入。</translation>
     </message>
     <message>
       <source>NaN guard: %1</source>
@@ -1419,6 +1454,10 @@ Trainscope closes when the run has kept its checkpoint.</source>
       <translation>分类错误的图像（最自信的错误在前），或按损失排序的全部图像。</translation>
     </message>
     <message>
+      <source>The images as the latest epoch ranks them (the shown ones stay until you ask).</source>
+      <translation>按最新一轮的排序显示图像（在你点击之前，当前显示的图像保持不变）。</translation>
+    </message>
+    <message>
       <source>Each training image by how sure the model was of its label over the epochs (up) and how much that changed (right). Bottom left: hard to learn, often mislabelled. Click a point.</source>
       <translation>每张训练图像：纵轴是各 epoch 中模型对其标签的把握，横轴是这种把握的变化幅度。左下角：难以学会，常常是标错的。点击一个点。</translation>
     </message>
@@ -1467,6 +1506,10 @@ Trainscope closes when the run has kept its checkpoint.</source>
     <message>
       <source>samples.h5: %1</source>
       <translation>samples.h5：%1</translation>
+    </message>
+    <message>
+      <source>Show the images of epoch %1</source>
+      <translation>显示第 %1 轮的图像</translation>
     </message>
     <message numerus="yes">
       <source>True %1, predicted %2 (last epoch): %n image(s)</source>
@@ -1765,6 +1808,63 @@ Apply?</source>
     </message>
   </context>
   <context>
+    <name>trainscope::ui::ResumeBanner</name>
+    <message numerus="yes">
+      <source>%1 finished its %n epoch(s). It can train further from its checkpoint, in the same run.</source>
+      <translation>
+        <numerusform>%1 已完成全部 %n 轮。它可以从检查点出发，在同一个运行中继续训练。</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>%1 of %n epoch(s), step %2</source>
+      <translation>
+        <numerusform>第 %1 / %n 轮，第 %2 步</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>%1 was interrupted after %2: the app or the machine stopped during the run. Resume continues it from its last checkpoint, in the same run.</source>
+      <translation>%1 在%2之后被中断：运行期间应用或机器停止了。“恢复训练”会从最后一个检查点出发，在同一个运行中继续。</translation>
+    </message>
+    <message>
+      <source>%1 failed after %2. Resume continues it from its last checkpoint, in the same run.</source>
+      <translation>%1 在%2之后失败。“恢复训练”会从最后一个检查点出发，在同一个运行中继续。</translation>
+    </message>
+    <message>
+      <source>%1 stopped after %2. Resume trains the rest in the same run: its steps and curves go on.</source>
+      <translation>%1 在%2之后停止。“恢复训练”会在同一个运行中训练剩下的部分：步数和曲线接着往下走。</translation>
+    </message>
+    <message>
+      <source>Resume</source>
+      <translation>恢复训练</translation>
+    </message>
+    <message>
+      <source>Continue this run from its last checkpoint: the same folder, its steps and curves go on (trainscope-cli resume).</source>
+      <translation>从最后一个检查点继续这个运行：同一个文件夹，步数和曲线接着往下走（trainscope-cli resume）。</translation>
+    </message>
+    <message>
+      <source>Resume with more epochs…</source>
+      <translation>以更多轮次恢复…</translation>
+    </message>
+    <message>
+      <source>Continue this run, training to more epochs than it was given.</source>
+      <translation>继续这个运行，训练到比原先设定更多的轮次。</translation>
+    </message>
+    <message>
+      <source>Dismiss</source>
+      <translation>关闭</translation>
+    </message>
+    <message>
+      <source>Resume with more epochs</source>
+      <translation>以更多轮次恢复</translation>
+    </message>
+    <message numerus="yes">
+      <source>%1 has completed %2 of its %n epoch(s). Train until epoch:</source>
+      <translation>
+        <numerusform>%1 已完成 %n 轮中的 %2 轮。训练到第几轮：</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
     <name>trainscope::ui::RunActions</name>
     <message>
       <source>TensorBoard log folder</source>
@@ -1857,12 +1957,32 @@ This cannot be undone.</source>
 此操作无法撤销。</translation>
     </message>
     <message>
-      <source>Export run</source>
-      <translation>导出运行</translation>
+      <source>Resume</source>
+      <translation>恢复训练</translation>
     </message>
     <message>
-      <source>The selected run: export its trained model for Python, OpenCV or ONNX, try it on images, write it as TensorBoard event files, or bundle it for reproduction on another machine.</source>
-      <translation>所选运行：导出训练好的模型供 Python、OpenCV 或 ONNX 使用，在图像上试用，写成 TensorBoard 事件文件，或打包以便在另一台机器上复现。</translation>
+      <source>Continue the run from its last checkpoint in the app's window, on the Train page.</source>
+      <translation>在应用窗口的训练页面中，从最后一个检查点继续这个运行。</translation>
+    </message>
+    <message>
+      <source>Resume with more epochs…</source>
+      <translation>以更多轮次恢复…</translation>
+    </message>
+    <message>
+      <source>Rename…</source>
+      <translation>重命名…</translation>
+    </message>
+    <message>
+      <source>Tags…</source>
+      <translation>标签…</translation>
+    </message>
+    <message>
+      <source>Note…</source>
+      <translation>备注…</translation>
+    </message>
+    <message>
+      <source>Delete…</source>
+      <translation>删除…</translation>
     </message>
     <message>
       <source>Export for Python / ONNX…</source>
@@ -1923,8 +2043,16 @@ This cannot be undone.</source>
   <context>
     <name>trainscope::ui::RunQueue</name>
     <message>
-      <source>NaN guard at step %1: %2</source>
-      <translation>NaN 守卫在第 %1 步触发：%2</translation>
+      <source>the NaN guard stopped it. %1</source>
+      <translation>NaN 守卫停止了它。%1</translation>
+    </message>
+    <message>
+      <source>%1: %2</source>
+      <translation>%1：%2</translation>
+    </message>
+    <message>
+      <source>exit code %1</source>
+      <translation>退出码 %1</translation>
     </message>
   </context>
   <context>
@@ -2256,6 +2384,10 @@ p(标签) %3 · 损失 %4
       <translation>运行失败：%1</translation>
     </message>
     <message>
+      <source>Cannot resume: %1</source>
+      <translation>无法恢复：%1</translation>
+    </message>
+    <message>
       <source>Paused at epoch %1/%2 · step %3/%4 — press Resume (F6) to go on</source>
       <translation>已暂停于第 %1/%2 个 epoch · 第 %3/%4 步 —— 按“继续”（F6）接着训练</translation>
     </message>
@@ -2334,6 +2466,22 @@ p(标签) %3 · 损失 %4
     <message>
       <source>epoch %1/%2 · step %3/%4</source>
       <translation>第 %1/%2 个 epoch · 第 %3/%4 步</translation>
+    </message>
+    <message>
+      <source>A run is already in progress: stop it first.</source>
+      <translation>已有一个运行在进行中：请先停止它。</translation>
+    </message>
+    <message>
+      <source>Resuming from the last checkpoint…</source>
+      <translation>正在从最后一个检查点恢复…</translation>
+    </message>
+    <message>
+      <source>Run folder: %1</source>
+      <translation>运行文件夹：%1</translation>
+    </message>
+    <message>
+      <source>The curves recorded before this point could not be read: %1</source>
+      <translation>无法读取此前记录的曲线：%1</translation>
     </message>
   </context>
   <context>

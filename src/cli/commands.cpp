@@ -10,6 +10,7 @@
 #include "cli/progress_printer.h"
 #include "engine/config/config.h"
 #include "engine/config/config_fields.h"
+#include "engine/config/recipes.h"
 #include "engine/data/channel_stats.h"
 #include "engine/data/dataset_source.h"
 #include "engine/data/fashion_mnist.h"
@@ -178,6 +179,12 @@ int datasetsCommand(const std::string& inspectPath) {
                     static_cast<long long>(val[i]));
       std::printf("skipped: %zu\n", s.skipped.size());
       for (const auto& k : s.skipped) std::printf("  %s: %s\n", k.path.c_str(), k.reason.c_str());
+      const SampleBudget& budget = photoSampleBudget();
+      std::printf("photo recipe (%s): %lld epochs over these %lld training images (%lld samples; --set %s=N)\n",
+                  presetForDataKind("image-folder").c_str(),
+                  static_cast<long long>(epochsForBudget(budget, s.train->size())),
+                  static_cast<long long>(s.train->size()), static_cast<long long>(budget.samples),
+                  configField(&ExperimentConfig::epochs).key.c_str());
       return 0;
     });
   }

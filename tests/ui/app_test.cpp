@@ -12,6 +12,7 @@
 #include <QTreeWidget>
 #include "app_under_test.h"
 #include "engine/inspect/layer_health.h"
+#include "menu_paths.h"
 #include "ui/compare/compare_page.h"
 #include "ui/compare/run_actions.h"
 #include "ui/compare/run_differences.h"
@@ -467,6 +468,26 @@ class AppTest : public QObject {
     doc_->set(field("runs_dir"), (tmp_.path() + "/runs").toStdString());
   }
 
+  // Lesson 6's first run diverges: the queue's report names the step, what went wrong,
+  // the first bad layer and the file with the evidence, on the Train page and in the
+  // lesson's guide, not "see the status bar" (issue 28).
+  void aLessonRunTheNanGuardStoppedSaysWhereAndWhy() {
+    LessonsPage* lessons = window_->lessonsPage();
+    doc_->set(field("runs_dir"), (tmp_.path() + "/lesson-runs").toStdString());
+    lessons->setRunsDir(tmp_.path() + "/lesson-runs");
+    QSignalSpy finished(window_->runQueue(), &RunQueue::batchFinished);
+    lessons->runLesson(5);  // lesson 6: a learning rate too high
+    QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 180000);
+    QVERIFY(finished.at(0).at(1).toInt() >= 1);  // at least the diverging run ended early
+    const QString report = window_->trainPage()->queueLabel()->text();
+    QVERIFY2(report.contains("ended early:") && !report.contains("status bar"), qPrintable(report));
+    QVERIFY2(report.contains("lr-2: the NaN guard stopped it. At step"), qPrintable(report));
+    QVERIFY2(report.contains(".h5"), qPrintable(report));  // where the evidence is
+    const QString guide = window_->comparePage()->guideText();
+    QVERIFY2(guide.contains("the NaN guard stopped it"), qPrintable(guide));
+    doc_->set(field("runs_dir"), (tmp_.path() + "/runs").toStdString());
+  }
+
   void theInterfaceSpeaksChinese() {
     QVERIFY(installTranslation(*qApp, "zh_CN"));
     {
@@ -556,6 +577,26 @@ class AppTest : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(doc_->dataset() != nullptr, 20000);
     doc_->set(field("runs_dir"), (tmp_.path() + "/runs").toStdString());
     doc_->set(field("dataset.train_subset"), 8192);
+  }
+
+  // The menu paths the README and the docs name exist in the app, as written (issue 28).
+  void theMenuPathsTheDocsNameExist() {
+    int walked = 0;
+    QStringList wrong;
+    QStringList files{TRAINSCOPE_SOURCE_DIR "/README.md"};
+    for (const QString& doc : QDir(TRAINSCOPE_SOURCE_DIR "/docs").entryList({"*.md"}))
+      files << QString(TRAINSCOPE_SOURCE_DIR "/docs/") + doc;
+    for (const QString& file : files)
+      for (const QStringList& path : test::menuPathsIn(file)) {
+        ++walked;
+        if (const QString why = test::walkMenuPath(window_, path); !why.isEmpty())
+          wrong << QFileInfo(file).fileName() + ": " + path.join(" ▸ ") + ": " + why;
+      }
+    QVERIFY2(walked >= 8, qPrintable(QString("only %1 paths found").arg(walked)));
+    QVERIFY2(wrong.isEmpty(), qPrintable("\n" + wrong.join("\n")));
+    // And it can fail: a path the app does not have.
+    QVERIFY(!test::walkMenuPath(window_, {"Model", "Export"}).isEmpty());
+    QVERIFY(!test::walkMenuPath(window_, {"Run", "Resume Last Run", "Now"}).isEmpty());
   }
 
   void closingDuringTrainingStopsTheRunCleanly() {

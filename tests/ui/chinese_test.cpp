@@ -2,6 +2,7 @@
 // user-visible English sentence is left, whether written by the app, the widgets, the
 // engine (log lines, dataset descriptions, run statuses) or Qt itself.
 #include "app_under_test.h"
+#include "readability.h"
 #include "ui/compare/compare_page.h"
 #include "ui/data/data_page.h"
 #include "ui/inspect/inspect_page.h"
@@ -168,6 +169,23 @@ class ChineseTest : public QObject {
     for (const QString& t : english) qWarning().noquote() << "English left:" << t;
     QVERIFY2(english.isEmpty(),
              qPrintable(QString("%1 strings with English words (listed above)").arg(english.size())));
+  }
+
+  // In Chinese on a projector: nothing cut, no plot squeezed (issue 28), as in English.
+  void presentationModeLeavesEveryPageReadable() {
+    app_.window->setPresentationMode(true);
+    QStringList problems;
+    for (int p = 0; p < MainWindow::PageCount; ++p) {
+      app_.window->showPage(static_cast<MainWindow::Page>(p));
+      QTest::qWait(400);
+      for (const QString& problem : test::unreadable(app_.window->page(static_cast<MainWindow::Page>(p)), 140))
+        problems << QString("page %1: %2").arg(p).arg(problem);
+      if (const QString shots = qEnvironmentVariable("TRAINSCOPE_TEST_SHOTS"); !shots.isEmpty())
+        app_.window->grab().save(QString("%1/zh-presentation-%2.png").arg(shots).arg(p));
+    }
+    app_.window->setPresentationMode(false);
+    for (const QString& problem : problems) qWarning("%s", qPrintable(problem));
+    QVERIFY2(problems.isEmpty(), qPrintable(QString("%1 unreadable places (above)").arg(problems.size())));
   }
 
  private:

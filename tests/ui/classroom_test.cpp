@@ -22,6 +22,7 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSettings>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -191,6 +192,29 @@ class ClassroomTest : public QObject {
     QCOMPARE(train->lossPlot()->pointCount(train->stepSeries()), 0);
     QCOMPARE(train->accuracyPlot()->plot()->yAxis->range().upper, 1.0);
     QTRY_VERIFY_WITH_TIMEOUT(controller_->state() == RunState::Finished, 60000);
+  }
+
+  // Lines that come while another page is shown still bring the log to its end; a user
+  // who scrolled up keeps their place (issue 28).
+  void theLogFollowsNewLinesUnlessScrolledUp() {
+    TrainPage* train = window_->trainPage();
+    QScrollBar* bar = train->log()->verticalScrollBar();
+    doc_->set(field("epochs"), 25);
+    window_->showPage(MainWindow::Train);
+    train->start();
+    window_->showPage(MainWindow::Compare);
+    QTRY_VERIFY_WITH_TIMEOUT(!controller_->isActive(), 120000);
+    window_->showPage(MainWindow::Train);
+    QTRY_VERIFY(bar->maximum() > 0);
+    QTRY_COMPARE(bar->value(), bar->maximum());
+    train->start();
+    QTRY_VERIFY_WITH_TIMEOUT(bar->maximum() > 5, 60000);  // more lines than the log shows
+    bar->setValue(0);                                     // the user scrolls up to read
+    QTRY_VERIFY_WITH_TIMEOUT(!controller_->isActive(), 120000);
+    QVERIFY(bar->maximum() > 0);
+    QCOMPARE(bar->value(), 0);
+    bar->setValue(bar->maximum());  // and back to the end: it follows again
+    doc_->set(field("epochs"), 1);
   }
 
   void theAugmentationPreviewSaysWhenNothingIsRandom() {

@@ -188,6 +188,31 @@ class MistakesTest : public QObject {
     QVERIFY2(flippedFound >= 60, qPrintable(QString("%1 of the top 100 suspects were flipped").arg(flippedFound)));
   }
 
+  // A new epoch of a live run never reshuffles the images under the pointer (issue 28):
+  // they wait behind a button.
+  void theGalleryHoldsStillWhileARunGoesOn() {
+    app_.doc->set(field("epochs"), 3);
+    window_->trainPage()->start();
+    QTRY_VERIFY_WITH_TIMEOUT(
+        page_->diagnosis() && page_->diagnosis()->run_dir == app_.controller->runDir().toStdString(), 30000);
+    window_->showPage(MainWindow::Mistakes);
+    page_->tabs()->setCurrentIndex(MistakesPage::GalleryTab);
+    page_->galleryFilter()->setCurrentIndex(1);  // every image by its loss: never empty
+    QTRY_VERIFY_WITH_TIMEOUT(page_->diagnosis()->predictions.epochs() == 1, 60000);
+    QTRY_VERIFY(!page_->galleryItems().empty());
+    const auto shown = page_->galleryItems();
+    QTRY_VERIFY_WITH_TIMEOUT(page_->diagnosis()->predictions.epochs() == 2, 60000);
+    QVERIFY(page_->newerImagesButton()->isVisible());
+    QCOMPARE(page_->galleryItems().size(), shown.size());
+    for (size_t i = 0; i < shown.size(); ++i) QCOMPARE(page_->galleryItems()[i].index, shown[i].index);
+    page_->newerImagesButton()->click();
+    QVERIFY(!page_->newerImagesButton()->isVisible());
+    bool reordered = false;  // the loss ranking of another epoch
+    for (size_t i = 0; i < shown.size(); ++i) reordered |= page_->galleryItems()[i].index != shown[i].index;
+    QVERIFY(reordered);
+    QTRY_VERIFY_WITH_TIMEOUT(!app_.controller->isActive(), 120000);
+  }
+
   void theDataPageChecksAFolderForLeaksAndConflicts() {
     // Noise images in train/ and val/; one training image copied into val/ (a leak) and
     // one copied under another class (a conflicting label).

@@ -15,6 +15,7 @@
 #include <QListView>
 #include <QStringList>
 #include <QStyle>
+#include <QStyleOptionComboBox>
 #include <QStyleOptionViewItem>
 #include <QTabBar>
 #include <QTextDocument>
@@ -78,10 +79,15 @@ inline QString cutButton(const QAbstractButton* b) {
   return {};
 }
 
+// The current text against the box's text field (the box less its frame and arrow).
 inline QString cutCombo(const QComboBox* c) {
-  const int needed = c->fontMetrics().horizontalAdvance(c->currentText()) + 32;  // frame and arrow
-  if (!c->currentText().isEmpty() && needed > c->width() + 1)
-    return QString("\"%1\" needs %2 px, has %3").arg(c->currentText()).arg(needed).arg(c->width());
+  QStyleOptionComboBox option;
+  option.initFrom(c);
+  option.editable = c->isEditable();
+  const QRect field = c->style()->subControlRect(QStyle::CC_ComboBox, &option, QStyle::SC_ComboBoxEditField, c);
+  const int needed = c->fontMetrics().horizontalAdvance(c->currentText());
+  if (!c->currentText().isEmpty() && needed > field.width() + 1)
+    return QString("\"%1\" needs %2 px, has %3").arg(c->currentText()).arg(needed).arg(field.width());
   return {};
 }
 

@@ -2,6 +2,8 @@
 
 #include "engine/config/config_fields.h"
 
+#include <algorithm>
+
 namespace trainscope {
 
 Augmentation augmentationOf(const ExperimentConfig& c) {
@@ -57,6 +59,16 @@ void applyRecipe(nlohmann::json& experiment, const nlohmann::json& preset) {
 nlohmann::json defaultPipelinesJson(const DatasetConfig& d) {
   const nlohmann::json val = pipelineJson(defaultTransforms(d, false));
   return {{"train", val}, {"val", val}};
+}
+
+const SampleBudget& photoSampleBudget() {
+  static const SampleBudget budget{96000, 10, 150};
+  return budget;
+}
+
+int64_t epochsForBudget(const SampleBudget& budget, int64_t trainSamples) {
+  const int64_t n = std::max<int64_t>(1, trainSamples);
+  return std::clamp((budget.samples + n - 1) / n, budget.min_epochs, budget.max_epochs);
 }
 
 const std::string& transformsKey() {

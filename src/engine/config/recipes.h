@@ -33,6 +33,18 @@ std::string presetForDataKind(const std::string& kind);
 // Puts a preset's recipe (model, optimizer, schedule, training, epochs, transforms,
 // loader) into `experiment`, keeping its dataset and the machine's loader workers.
 void applyRecipe(nlohmann::json& experiment, const nlohmann::json& preset);
+// How long a recipe trains: a number of training samples seen rather than of epochs.
+// From scratch, a small folder needs many passes to learn and a big one few (measured on
+// generated folders of several kinds, docs/benchmarks.md): epochs are the budget over the
+// folder's training images, within [min_epochs, max_epochs].
+struct SampleBudget {
+  int64_t samples = 0;
+  int64_t min_epochs = 1, max_epochs = 1;
+};
+// The photo recipe's (imagefolder_fast); its JSON's epochs are this for 1,000 images.
+const SampleBudget& photoSampleBudget();
+int64_t epochsForBudget(const SampleBudget& budget, int64_t trainSamples);
+
 // Pipelines that fit a dataset's kind and channels (the defaults), both without
 // augmentation; as the "transforms" JSON of a config.
 nlohmann::json defaultPipelinesJson(const DatasetConfig& d);

@@ -395,8 +395,12 @@ void DataPage::showDataset() {
 
   skipped_->setRowCount(static_cast<int>(splits->skipped.size()));
   for (int r = 0; r < static_cast<int>(splits->skipped.size()); ++r) {
-    skipped_->setItem(r, 0, new QTableWidgetItem(QString::fromStdString(splits->skipped[r].path)));
-    skipped_->setItem(r, 1, new QTableWidgetItem(skipReason(splits->skipped[r].reason)));
+    const QStringList texts{QString::fromStdString(splits->skipped[r].path), skipReason(splits->skipped[r].reason)};
+    for (int c = 0; c < 2; ++c) {  // a long path or reason, cut by its column, is in its tooltip in full
+      auto* item = new QTableWidgetItem(texts[c]);
+      item->setToolTip(texts[c]);
+      skipped_->setItem(r, c, item);
+    }
   }
   skipped_->resizeColumnToContents(0);
   tabs_->setTabText(1, tr("Skipped (%1)").arg(splits->skipped.size()));

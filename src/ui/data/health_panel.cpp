@@ -99,6 +99,16 @@ void HealthPanel::check() {
   }));
 }
 
+namespace {
+// A row under `parent` whose every column's tooltip is its text: a long path or reason
+// cut by a narrow column is still read in full.
+QTreeWidgetItem* row(QTreeWidgetItem* parent, const QStringList& columns) {
+  auto* item = new QTreeWidgetItem(parent, columns);
+  for (int c = 0; c < columns.size(); ++c) item->setToolTip(c, columns[c]);
+  return item;
+}
+}  // namespace
+
 QTreeWidgetItem* HealthPanel::addFinding(const QString& title, const QString& why) {
   auto* item = new QTreeWidgetItem(tree_, {title});
   item->setToolTip(0, why);
@@ -114,8 +124,7 @@ void HealthPanel::addGroups(QTreeWidgetItem* finding, const HealthFinding& f) {
     auto* group = new QTreeWidgetItem(finding, {title});
     group->setFirstColumnSpanned(true);
     for (const SampleRef& s : g.members)
-      new QTreeWidgetItem(group,
-                          {QString::fromStdString(s.where), splitName(s.split), QString::fromStdString(s.label)});
+      row(group, {QString::fromStdString(s.where), splitName(s.split), QString::fromStdString(s.label)});
   }
   if (f.count > static_cast<int64_t>(f.groups.size()))
     new QTreeWidgetItem(finding, {tr("… and %1 more (trainscope-cli check --json lists them)")
@@ -124,8 +133,7 @@ void HealthPanel::addGroups(QTreeWidgetItem* finding, const HealthFinding& f) {
 
 void HealthPanel::addSamples(QTreeWidgetItem* finding, const std::vector<SampleRef>& samples, int64_t total) {
   for (const SampleRef& s : samples)
-    new QTreeWidgetItem(finding,
-                        {QString::fromStdString(s.where), splitName(s.split), QString::fromStdString(s.label)});
+    row(finding, {QString::fromStdString(s.where), splitName(s.split), QString::fromStdString(s.label)});
   if (total > static_cast<int64_t>(samples.size()))
     new QTreeWidgetItem(finding, {tr("… and %1 more").arg(total - static_cast<int64_t>(samples.size()))});
 }
@@ -173,7 +181,7 @@ void HealthPanel::showOutcome(const Outcome& outcome) {
   auto* unreadable = addFinding(tr("Unreadable or skipped files: %1").arg(h.skipped.size()),
                                 tr("What the import could not use, and why."));
   for (const SkippedItem& s : h.skipped)
-    new QTreeWidgetItem(unreadable, {QString::fromStdString(s.path) + ": " + skipReason(s.reason)});
+    row(unreadable, {QString::fromStdString(s.path) + ": " + skipReason(s.reason)});
   emit checked();
 }
 

@@ -195,6 +195,9 @@ void ExperimentDocument::applyDataKindRecipe(const std::string& kindBefore, cons
       applyRecipe(json_, chosen);
       recipe = true;
       photoRecipe_ = datasetKind() == "image-folder";
+      if (photoRecipe_ && dataset_)  // as many passes as this folder needs (engine/config/recipes.h)
+        json_[nlohmann::json::json_pointer(configField(&ExperimentConfig::epochs).pointer())] =
+            epochsForBudget(photoSampleBudget(), dataset_->train->size());
       revalidate();
     }
   }

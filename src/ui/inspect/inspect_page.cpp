@@ -91,6 +91,7 @@ QLayout* InspectPage::makeToolbar() {
   kind_->addItem(tr("Gradient of the output"), "activation_grad");
   kind_->addItem(tr("Weights"), "weight");
   kind_->addItem(tr("Gradient of the weights"), "weight_grad");
+  kind_->setSizeAdjustPolicy(QComboBox::AdjustToContents);  // in presentation mode's font too
   kind_->setToolTip(
       tr("Which tensor of the layer: its forward output (what a forward hook sees), the gradient of "
          "the loss with respect to that output, its parameters, or their gradients."));
@@ -167,7 +168,9 @@ QWidget* InspectPage::makeHealthTable() {
   health_ = new QTableWidget(0, 6, this);
   health_->setHorizontalHeaderLabels(
       {tr("Layer"), tr("Type"), tr("Dead units"), tr("Saturated"), tr("Gradient norm"), tr("Update ratio")});
-  health_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+  // Each column as wide as its cells (a flag's words are never cut); the last takes the rest.
+  health_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  health_->horizontalHeader()->setStretchLastSection(true);
   health_->verticalHeader()->setVisible(false);
   // Compact rows: a projector shows a dozen layers at once, not four.
   health_->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);

@@ -119,6 +119,7 @@ MistakesPage::MistakesPage(TrainingController* controller, ExperimentDocument* d
 
   auto* header = new QHBoxLayout;
   header->addWidget(run_, 1);
+  header->addWidget(newer_);
   header->addWidget(open_);
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(header);
@@ -213,6 +214,11 @@ QWidget* MistakesPage::makeGalleryTab() {
   filter_->setToolTip(tr("Misclassified images (most confident mistakes first), or every image by its loss."));
   cellNote_ = new QLabel(this);
   gallery_ = new widgets::ImageGrid(this);
+  // A new epoch never reshuffles the images under the user's pointer: it waits here.
+  newer_ = new QPushButton(this);
+  newer_->setToolTip(tr("The images as the latest epoch ranks them (the shown ones stay until you ask)."));
+  newer_->hide();
+  connect(newer_, &QPushButton::clicked, this, &MistakesPage::showHeldImages);
   auto* galleryTools = new QHBoxLayout;
   galleryTools->addWidget(split_);
   galleryTools->addWidget(filter_);
@@ -292,8 +298,11 @@ void MistakesPage::connectSamples() {
   for (QComboBox* c : {split_, filter_})
     connect(c, &QComboBox::currentIndexChanged, this, [this] {
       cellTruth_ = cellPredicted_ = -1;
-      showGallery();
+      showHeldImages();  // what was asked for, from the latest epoch
     });
+  connect(tabs_, &QTabWidget::currentChanged, this, [this] {
+    if (imagesHeld_ && !gallery_->isVisible() && !suspectGrid_->isVisible()) showHeldImages();  // nobody is pointing
+  });
   connect(gallery_, &widgets::ImageGrid::itemSelected, this, [this](int i) {
     if (i >= 0 && i < static_cast<int>(galleryItems_.size())) showSample(galleryItems_[static_cast<size_t>(i)]);
   });
@@ -368,9 +377,17 @@ void MistakesPage::showDiagnosis(std::shared_ptr<const RunDiagnosis> d, double s
   status_->setText(notes.join(" "));
   showMatrix();
   if (!sameRun) cellTruth_ = cellPredicted_ = -1;
-  showGallery();
   showDataMap();
-  showSuspects();
+  // Images on screen stay where they are (a click meant for one must not land on
+  // another); the new epoch's waits behind a button.
+  const auto onScreen = [](const widgets::ImageGrid* g) { return g->isVisible() && g->itemCount() > 0; };
+  if (sameRun && (onScreen(gallery_) || onScreen(suspectGrid_))) {
+    newer_->setText(tr("Show the images of epoch %1").arg(epochs));
+    newer_->show();
+    imagesHeld_ = true;
+  } else {
+    showHeldImages();
+  }
   if (!sameRun && r.has_predictions)  // a first look: about 320 px of cells, zoom from there
     matrix_->setCellSize(std::min(32, 320 / std::max<int>(1, static_cast<int>(r.predictions.classes))));
   emit refreshed(seconds);
@@ -427,6 +444,13 @@ void MistakesPage::showMatrix() {
   }
 }
 
+void MistakesPage::showHeldImages() {
+  imagesHeld_ = false;
+  newer_->hide();
+  showGallery();
+  showSuspects();
+}
+
 void MistakesPage::showCell(int truth, int predicted) {
   if (!diagnosis_ || !diagnosis_->has_predictions) return;
   cellTruth_ = truth, cellPredicted_ = predicted;
@@ -434,7 +458,7 @@ void MistakesPage::showCell(int truth, int predicted) {
     const QSignalBlocker quiet(split_);
     split_->setCurrentIndex(0);  // the matrix is the validation split's
   }
-  showGallery();
+  showHeldImages();  // the cell asked for, from the latest epoch
   tabs_->setCurrentIndex(GalleryTab);
 }
 

@@ -66,6 +66,7 @@ class MistakesPage : public QWidget {
   QComboBox* orderChoice() const { return order_; }
   QComboBox* gallerySplit() const { return split_; }
   QComboBox* galleryFilter() const { return filter_; }
+  QPushButton* newerImagesButton() const { return newer_; }
   QSpinBox* epochChoice() const { return epoch_; }
   const std::vector<GallerySample>& galleryItems() const { return galleryItems_; }
   const std::vector<GallerySample>& suspectItems() const { return suspectItems_; }
@@ -87,6 +88,8 @@ class MistakesPage : public QWidget {
   void showDiagnosis(std::shared_ptr<const RunDiagnosis> d, double seconds);
   void showMatrix();
   void showGallery();
+  // The galleries as the latest epoch ranks them (held while the user looked at them).
+  void showHeldImages();
   void showDataMap();
   void showSuspects();
   void setGallery(widgets::ImageGrid* grid, const std::vector<GallerySample>& items);
@@ -99,7 +102,7 @@ class MistakesPage : public QWidget {
   CorrectionBook* book_;
   std::shared_ptr<const RunDiagnosis> diagnosis_;
   QLabel *run_, *status_, *cellNote_, *mapNote_, *suspectNote_;
-  QPushButton *open_, *export_, *clearCorrections_;
+  QPushButton *open_, *export_, *clearCorrections_, *newer_;
   QTabWidget* tabs_;
   QSpinBox *epoch_, *suspectCount_;
   QComboBox *values_, *order_, *split_, *filter_;
@@ -114,6 +117,7 @@ class MistakesPage : public QWidget {
   std::vector<GallerySample> galleryItems_, suspectItems_;
   QString shownRun_;                         // the run asked for last (a live run is followed while it is this)
   int cellTruth_ = -1, cellPredicted_ = -1;  // the gallery shows one cell, when set
+  bool imagesHeld_ = false;                  // a newer epoch's images wait (newer_)
 };
 
 }  // namespace trainscope::ui

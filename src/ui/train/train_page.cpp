@@ -1,12 +1,9 @@
 #include "ui/train/train_page.h"
 
-#include "engine/record/run_library.h"
 #include "ui/experiment/experiment_document.h"
-#include "ui/run/background.h"
 #include "ui/run/training_controller.h"
 #include "ui/train/batch_step_dialog.h"
 #include "ui/train/resume_banner.h"
-#include "ui/train/train_history.h"
 #include "ui/translation.h"
 #include "widgets/gauge.h"
 #include "widgets/live_curve_plot.h"
@@ -22,6 +19,7 @@
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSlider>
 #include <QSpinBox>
 #include <QSplitter>
@@ -30,7 +28,6 @@
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
-#include <optional>
 
 namespace trainscope::ui {
 
@@ -145,6 +142,12 @@ QWidget* TrainPage::makePlots() {
   log_ = new QPlainTextEdit(this);
   log_->setReadOnly(true);
   log_->setMaximumBlockCount(5000);
+  // The log follows new lines until the user scrolls up, and again once they scroll
+  // back to the end. QPlainTextEdit follows only while it is on screen: lines that came
+  // while another page was shown left it behind for good.
+  connect(log_->verticalScrollBar(), &QScrollBar::valueChanged, this, [this](int value) {
+    if (log_->isVisible() && !followingLog_) logFollows_ = value >= log_->verticalScrollBar()->maximum() - 2;
+  });
 
   // The loss over the accuracy and the learning rate, side by side.
   auto* plots = new QWidget(this);
@@ -378,6 +381,7 @@ void TrainPage::showCleanPage(const QString& status) {
   for (auto* p : {loss_, accuracy_, lr_}) p->clear();
   setEmptyRanges();
   log_->clear();
+  logFollows_ = true;
   message_->clear();
   startBlockedShown_ = false;
   progress_->setValue(0);
@@ -496,90 +500,18 @@ void TrainPage::onLog(const LogLine& l) {
   const char* color = l.level == LogLevel::Error ? "#b00020" : l.level == LogLevel::Warning ? "#a05a00" : "#202020";
   log_->appendHtml(
       QString("<span style='color:gray'>%1</span> <span style='color:%2'>%3</span>").arg(time, color, text));
+  if (logFollows_) followLog();
 }
 
-void TrainPage::resumeRun(const QString& runDir, qint64 epochs) {
-  if (controller_->isActive()) {
-    message_->setText(tr("A run is already in progress: stop it first."));
-    return;
-  }
-  QString error;
-  if (!controller_->resumeRun(runDir, epochs, &error)) {
-    message_->setText(tr("Cannot resume: %1").arg(error));
-    return;
-  }
-  lastRunDir_ = runDir;
-  showCleanPage(tr("Resuming from the last checkpoint…"));
+void TrainPage::followLog() {
+  followingLog_ = true;  // our own scrolling says nothing of the user's wish
+  log_->verticalScrollBar()->setValue(log_->verticalScrollBar()->maximum());
+  followingLog_ = false;
 }
 
-void TrainPage::showRecordedRun(const QString& runDir) {
-  if (!runDir.isEmpty() && !controller_->isActive()) offerResume(runDir, true);
-}
-
-void TrainPage::offerResume(const QString& runDir, bool showCurves) {
-  if (runDir.isEmpty()) return;
-  struct Found {
-    RunEntry entry;
-    ResumeOffer offer;
-    std::optional<TrainHistory> history;
-  };
-  const double smoothing = loss_->smoothing();
-  const int generation = historyGeneration_;
-  runInBackground(
-      this,
-      [dir = runDir.toStdString(), showCurves, smoothing] {
-        Found f;
-        f.entry = readRunEntry(dir);
-        f.offer = resumeOffer(f.entry);
-        if (showCurves && f.offer.resumable) f.history = readTrainHistory(dir, -1, smoothing);
-        return f;
-      },
-      [this, runDir, generation](Found f) {
-        if (controller_->isActive() || generation != historyGeneration_) return;  // the page moved on
-        if (f.history) {  // the run the app was closed or killed on: what it had learned
-          if (!f.offer.resumable) return;
-          showCleanPage({});
-          lastRunDir_ = runDir;
-          showHistory(std::move(*f.history));
-          runLabel_->setText(tr("Run folder: %1").arg(runDir));
-          runLabel_->setToolTip(QDir(runDir).absolutePath());
-        }
-        resume_->offer(runDir, QString::fromStdString(f.entry.name), f.offer);
-      });
-}
-
-void TrainPage::loadHistory(const QString& runDir, int64_t upToStep) {
-  historyPending_ = true;
-  const int generation = ++historyGeneration_;
-  runInBackground(
-      this,
-      [dir = runDir.toStdString(), upToStep, smoothing = loss_->smoothing()] {
-        return readTrainHistory(dir, upToStep, smoothing);
-      },
-      [this, generation](TrainHistory h) {
-        if (generation == historyGeneration_) showHistory(std::move(h));
-      });
-}
-
-void TrainPage::showHistory(TrainHistory h) {
-  historyPending_ = false;
-  if (!h.error.empty()) {
-    LogLine line;
-    line.level = LogLevel::Warning;
-    line.wall_time = static_cast<double>(QDateTime::currentMSecsSinceEpoch()) / 1000.0;
-    line.text = tr("The curves recorded before this point could not be read: %1")
-                    .arg(QString::fromStdString(h.error))
-                    .toStdString();
-    onLog(line);
-  } else {
-    loss_->setSeriesData(stepLoss_, std::move(h.loss));
-    lr_->setSeriesData(lrSeries_, std::move(h.lr));
-    for (const auto& e : h.epochs) onEpoch(e);
-  }
-  onSteps(heldSteps_);
-  for (const auto& e : heldEpochs_) onEpoch(e);
-  heldSteps_.clear();
-  heldEpochs_.clear();
+void TrainPage::showEvent(QShowEvent* event) {
+  QWidget::showEvent(event);
+  if (logFollows_) QTimer::singleShot(0, this, &TrainPage::followLog);  // once the lines are laid out
 }
 
 }  // namespace trainscope::ui

@@ -79,6 +79,9 @@ class TrainPage : public QWidget {
  signals:
   void runFailed(const QString& message);
 
+ protected:
+  void showEvent(QShowEvent* event) override;
+
  private:
   // The page's parts, built once by the constructor.
   QLayout* makeControlBar();
@@ -96,6 +99,7 @@ class TrainPage : public QWidget {
   void showProgressLabels();
   void showProgressBar();
   void onLog(const LogLine& l);
+  void followLog();
   void refreshPlots();
   void onStateChanged(RunState state, const QString& reason);
   void showCleanPage(const QString& status);
@@ -127,6 +131,8 @@ class TrainPage : public QWidget {
   bool labelsPending_ = false;  // a newer one waits for showProgressLabels
   bool stopping_ = false, pausing_ = false;
   bool startBlockedShown_ = false;  // message_ says why Start is disabled
+  bool logFollows_ = true;          // the log shows its newest line (until the user scrolls up)
+  bool followingLog_ = false;       // the page itself is scrolling it
   int nextPlot_ = 0;
   ResumeBanner* resume_;
   QString lastRunDir_;
