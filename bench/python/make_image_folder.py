@@ -12,7 +12,8 @@ photos the class is in the shape, not in the colour or the place: a learnable fo
 that needs no download.
 plain-shapes: the easy case a user tries first: one filled shape (circle, square,
 triangle, cross, ring, star) in a colour that stands out, on a plain noisy background,
-200 to 640 pixels a side.
+200 to 640 pixels a side (each side drawn on its own: up to 3.2:1; --max-aspect 1.333
+frames them as a camera does).
 glyphs: one letter (A, E, H, K, R, S, X, Z) in one of the DejaVu fonts (sans, serif,
 mono; regular, bold, oblique), tilted up to 25 degrees, on a noisy gradient.
 colours: the class is the colour of the one shape (red, orange, yellow, green, blue,
@@ -135,8 +136,17 @@ def distinct_colour(rng, background, distance=120):
             return c
 
 
-def plain_shape_image(rng, np_rng, shape):
-    w, h = rng.randint(200, 640), rng.randint(200, 640)
+def frame(rng, max_aspect):
+    """Width and height, 200 to 640 px; with max_aspect, framed as a camera frames (no
+    side more than max_aspect times the other)."""
+    w = rng.randint(200, 640)
+    if not max_aspect:
+        return w, rng.randint(200, 640)
+    return w, max(1, round(w * math.exp(rng.uniform(-math.log(max_aspect), math.log(max_aspect)))))
+
+
+def plain_shape_image(rng, np_rng, shape, max_aspect=None):
+    w, h = frame(rng, max_aspect)
     background = tuple(rng.randint(0, 255) for _ in range(3))
     img = np.array(background, dtype=np.float32) + np_rng.normal(0, 18, (h, w, 3)).astype(np.float32)
     pil = Image.fromarray(np.clip(img, 0, 255).astype(np.uint8))
@@ -220,6 +230,8 @@ def main():
     parser.add_argument("--kind", choices=["gradients", *KINDS], default="gradients")
     parser.add_argument("--sides", type=int, nargs=2, default=[200, 640], metavar=("MIN", "MAX"),
                         help="gradients: each side drawn from MIN..MAX pixels (photos: 2000 4000)")
+    parser.add_argument("--max-aspect", type=float, default=None,
+                        help="plain-shapes: frame as a camera does, no side more than this times the other (4:3: 1.333)")
     args = parser.parse_args()
     names = KINDS.get(args.kind) or SHAPES
     if args.classes is None:
@@ -239,7 +251,7 @@ def main():
         if args.kind == "shapes":
             pil = shape_image(rng, np_rng, SHAPES[label % len(SHAPES)])
         elif args.kind == "plain-shapes":
-            pil = plain_shape_image(rng, np_rng, PLAIN_SHAPES[label % len(PLAIN_SHAPES)])
+            pil = plain_shape_image(rng, np_rng, PLAIN_SHAPES[label % len(PLAIN_SHAPES)], args.max_aspect)
         elif args.kind == "glyphs":
             pil = glyph_image(rng, np_rng, GLYPHS[label % len(GLYPHS)])
         elif args.kind == "colours":

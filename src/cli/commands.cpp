@@ -165,10 +165,19 @@ int summaryCommand(const std::string& config, const std::vector<std::string>& ov
   });
 }
 
+// The photo recipe's validation split (its shipped JSON), so the epochs printed are for
+// the training images that recipe would have; the folder default when it is not installed.
+static double photoRecipeValFraction() {
+  const std::string preset = resolveShippedFile(presetForDataKind("image-folder"), "experiments");
+  if (!std::filesystem::is_regular_file(preset)) return ImageFolderOptions{}.val_fraction;
+  return configFromFile(preset, {}, "").dataset.val_fraction;
+}
+
 int datasetsCommand(const std::string& inspectPath) {
   if (!inspectPath.empty()) {
     return guarded([&] {
       ImageFolderOptions o;
+      o.val_fraction = photoRecipeValFraction();
       o.verify = true;  // decode everything, so every unusable file is listed now
       const DatasetSplits s = openImageFolder(inspectPath, o);
       std::printf("%s\n", s.description.c_str());

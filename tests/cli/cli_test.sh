@@ -22,6 +22,11 @@ check "doctor times a matmul" grep -qE "float32 matmul 1024x1024: CPU [0-9.]+ GF
 "$cli" datasets >"$tmp/datasets" 2>&1
 check "datasets exits 0" test $? -eq 0
 check "datasets finds Fashion-MNIST" contains "$tmp/datasets" "/usr/share/datasets/fashion-mnist"
+# A folder's check says how many epochs the photo recipe gives it: 30 images, 24 to train on.
+/usr/bin/python3 "$src/bench/python/make_image_folder.py" "$tmp/folder" --kind plain-shapes --classes 3 --images 30 >/dev/null
+"$cli" datasets "$tmp/folder" >"$tmp/folder.out" 2>&1
+check "datasets FOLDER exits 0" test $? -eq 0
+check "datasets FOLDER gives the photo recipe's epochs" contains "$tmp/folder.out" "photo recipe (imagefolder_fast): 150 epochs over these 24 training images"
 
 "$cli" summary --config "$src/resources/experiments/fashion_lenet.json" >"$tmp/summary" 2>&1
 check "summary exits 0" test $? -eq 0

@@ -2,6 +2,7 @@
 // size field; the learning-rate finder plots and applies its suggestion; a trained
 // run's model classifies picked images, showing what it saw.
 #include "app_under_test.h"
+#include "engine/config/recipes.h"
 #include "ui/data/data_page.h"
 #include "ui/experiment/experiment_document.h"
 #include "ui/model/model_dialogs.h"
@@ -66,7 +67,12 @@ class ModelToolsTest : public QObject {
     QVERIFY2(c, qPrintable(doc_->problemText()));
     QCOMPARE(QString::fromStdString(c->model.name), QString("fastcnn"));
     QCOMPARE(c->model.image_size, 64);
-    QVERIFY(data->sourceLabel()->text().contains("fast recipe"));
+    // As many epochs as this folder's size needs, and the note says what and why (issue 28).
+    const int64_t epochs = epochsForBudget(photoSampleBudget(), doc_->dataset()->train->size());
+    QCOMPARE(c->epochs, epochs);
+    QVERIFY(epochs > 10);  // a few images: many passes
+    const QString note = data->sourceLabel()->text();
+    QVERIFY2(note.contains("photo recipe") && note.contains(QString("for %1 epochs").arg(epochs)), qPrintable(note));
 
     window_->showPage(MainWindow::Model);
     ModelPage* page = window_->modelPage();

@@ -27,7 +27,6 @@
 #include <QSlider>
 #include <QSplitter>
 #include <QTableWidget>
-#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -130,15 +129,13 @@ QLayout* ComparePage::makeRunTools() {
   };
   hooks.resume = [this](const QString& dir, qint64 epochs) { emit resumeRequested(dir, epochs); };
   runMenu_ = RunActions::runMenu(this, hooks);
-  runButton_ = new QToolButton(this);
+  runButton_ = new QPushButton(this);
   runButton_->setText(tr("Selected run"));
   runButton_->setToolTip(
       tr("The selected run (a right click on a run too): resume it, rename, tag, annotate or delete it, export its "
          "trained model for Python, OpenCV or ONNX, try it on images, write it as TensorBoard event files, or bundle "
          "it for reproduction on another machine."));
-  runButton_->setPopupMode(QToolButton::InstantPopup);
-  runButton_->setToolButtonStyle(Qt::ToolButtonTextOnly);
-  runButton_->setMenu(runMenu_);
+  runButton_->setMenu(runMenu_);  // a push button sizes itself with its menu's arrow
 
   auto* top = new QHBoxLayout;  // the folder has a line of its own: a long path never widens the page
   top->addWidget(search_, 1);

@@ -22,7 +22,6 @@ class QLabel;
 class QLayout;
 class QLineEdit;
 class QMenu;
-class QToolButton;
 class QPushButton;
 class QSlider;
 class QTableWidget;
@@ -67,7 +66,7 @@ class ComparePage : public QWidget {
   QTableWidget* runTable() const { return table_; }
   RunDifferences* differenceTable() const { return diff_; }
   widgets::LiveCurvePlot* plot() const { return plot_; }
-  QToolButton* runButton() const { return runButton_; }
+  QPushButton* runButton() const { return runButton_; }
   QMenu* runMenu() const { return runMenu_; }
   QColor colorOf(const QString& dir);
   // What the plot shows, every point (for CSV export and tests).
@@ -131,7 +130,7 @@ class ComparePage : public QWidget {
   QSlider* smoothing_;
   QCheckBox* log_;
   QPushButton* export_;
-  QToolButton* runButton_;
+  QPushButton* runButton_;
   QMenu* runMenu_;
   widgets::LiveCurvePlot* plot_;
   QTimer live_;

@@ -58,6 +58,8 @@ class DataPage : public QWidget {
   int previewCount() const;
   // What a thumbnail's tooltip says: class, file name, real size in pixels and bytes.
   static QString thumbnailTooltip(const Dataset& data, int64_t index, QSize decoded, const std::string& error);
+  // What the photo recipe chose for this folder, and why (under the dataset's name).
+  static QString photoRecipeNote(const ExperimentConfig& config, int64_t trainImages);
   QPushButton* tryAugmentationButton() const { return tryAugmentation_; }
   HealthPanel* healthPanel() const { return health_; }
   QTabWidget* tabs() const { return tabs_; }

@@ -212,6 +212,7 @@ void MainWindow::connectQueue() {
                                      : tr("%1 finished: %2 of %3 runs ended early:").arg(what).arg(failed).arg(runs) +
                                            "\n• " + queue_->endedEarly().join("\n• ");
     train_->setQueueStatus(text);
+    train_->queueEnded();
     statusBar()->showMessage(text.section('\n', 0, 0), 30000);
     if (lesson_ && failed > 0) compare_->setGuide(lessonTitle(*lesson_), lessonExplanation(*lesson_), text);
     compare_->reload();

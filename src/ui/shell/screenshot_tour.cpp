@@ -67,32 +67,33 @@ ScreenshotTour::ScreenshotTour(MainWindow* window, ExperimentDocument* document,
                            [this] { window_->showPage(MainWindow::System); });  // runs the environment check
         QTimer::singleShot(8500, this, [this] {
           save("system-page.png");
-          // Lesson 1 through the run queue, then its comparison.
-          window_->showPage(MainWindow::Lessons);
-          QTimer::singleShot(500, this, [this] {
-            save("lessons-page.png");
-            window_->lessonsPage()->runLesson(0);
-            auto* poll = new QTimer(this);
-            connect(poll, &QTimer::timeout, this, [this, poll] {
-              if (!window_->runQueue()->idle()) return;
-              poll->stop();
-              window_->comparePage()->reload();
-              QTimer::singleShot(1500, this, [this] {
-                save("compare-page.png");
-                // The Train page as a projector shows it (the user's setting is put back).
-                const bool was = window_->presentationMode();
-                window_->statusBar()->clearMessage();
-                window_->setPresentationMode(true);
-                window_->showPage(MainWindow::Train);
-                QTimer::singleShot(1500, this, [this, was] {
-                  save("presentation-mode.png");
-                  window_->setPresentationMode(was);
+          // The Train page as a projector shows it, with the run's curves (the user's
+          // setting is put back).
+          const bool was = window_->presentationMode();
+          window_->statusBar()->clearMessage();
+          window_->setPresentationMode(true);
+          window_->showPage(MainWindow::Train);
+          QTimer::singleShot(1500, this, [this, was] {
+            save("presentation-mode.png");
+            window_->setPresentationMode(was);
+            // Lesson 1 through the run queue, then its comparison.
+            window_->showPage(MainWindow::Lessons);
+            QTimer::singleShot(500, this, [this] {
+              save("lessons-page.png");
+              window_->lessonsPage()->runLesson(0);
+              auto* poll = new QTimer(this);
+              connect(poll, &QTimer::timeout, this, [this, poll] {
+                if (!window_->runQueue()->idle()) return;
+                poll->stop();
+                window_->comparePage()->reload();
+                QTimer::singleShot(1500, this, [this] {
+                  save("compare-page.png");
                   window_->close();
                   QApplication::quit();
                 });
               });
+              poll->start(500);
             });
-            poll->start(500);
           });
         });
       });

@@ -372,7 +372,14 @@ void TrainPage::start() {
 }
 
 void TrainPage::clearLastRun(const QString& status) {
-  if (!controller_->isActive()) showCleanPage(status);  // else this page's own run is still going
+  if (controller_->isActive()) return;  // this page's own run is still going
+  showCleanPage(status);
+  queueStatus_ = status;
+}
+
+void TrainPage::queueEnded() {
+  if (!queueStatus_.isEmpty() && epochLabel_->text() == queueStatus_) epochLabel_->clear();  // no longer true
+  queueStatus_.clear();
 }
 
 void TrainPage::showCleanPage(const QString& status) {

@@ -68,6 +68,8 @@ class TrainPage : public QWidget {
   // active; `status` says what is happening instead (a lesson training in the background).
   void clearLastRun(const QString& status);
   QLabel* queueLabel() const { return queueLabel_; }
+  // The queue has finished: what clearLastRun said ("… trains in the background") goes.
+  void queueEnded();
   widgets::LiveCurvePlot* lossPlot() const { return loss_; }
   widgets::LiveCurvePlot* accuracyPlot() const { return accuracy_; }
   widgets::LiveCurvePlot* lrPlot() const { return lr_; }
@@ -135,6 +137,7 @@ class TrainPage : public QWidget {
   bool followingLog_ = false;       // the page itself is scrolling it
   int nextPlot_ = 0;
   ResumeBanner* resume_;
+  QString queueStatus_;  // what clearLastRun put in the status label
   QString lastRunDir_;
   int historyGeneration_ = 0;  // a newer page state drops an older read's result
   bool historyPending_ = false;
