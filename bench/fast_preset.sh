@@ -40,6 +40,7 @@ for spec in $folders; do
     --set dataset.root="$folder" --set threads="$threads" --set epochs="$epochs" >/dev/null
   wall=$(echo "$(date +%s.%N) - $start" | bc)
   run=$(ls -d "$out"/runs/*/ | head -1)
+  cp "$run/log.txt" "$out/$name.engine.log"
   $py - "$run/run.json" "$name" "$wall" "$epochs" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))
@@ -49,7 +50,9 @@ print(f"| {sys.argv[2]} | engine | {sys.argv[4]} | {100 * r['best_val_accuracy']
 PY
   [[ $python == 1 ]] || continue
   start=$(date +%s.%N)
-  r=$($py bench/python/imagefolder_fast.py "$folder" --epochs "$epochs" --threads "$threads" | tail -1)
+  # Every epoch's line is kept next to the folder, as the engine's log.txt is.
+  $py bench/python/imagefolder_fast.py "$folder" --epochs "$epochs" --threads "$threads" >"$out/$name.python.jsonl"
+  r=$(tail -1 "$out/$name.python.jsonl")
   wall=$(echo "$(date +%s.%N) - $start" | bc)
   $py - "$r" "$name" "$wall" "$epochs" <<'PY'
 import json, sys

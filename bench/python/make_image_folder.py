@@ -1,7 +1,7 @@
 """Generates a benchmark image folder: N JPEGs of varied sizes in ImageFolder layout.
 
 Usage: make_image_folder.py OUT_DIR [--images 3000] [--classes 10] [--seed 0]
-                            [--kind gradients|shapes|plain-shapes|glyphs|textures]
+                            [--kind gradients|shapes|plain-shapes|glyphs|textures|colours] [--max-aspect 1.333]
 gradients (the default): smooth colour gradients with random shapes and noise, 200 to
 640 pixels a side, the class a faint horizontal slope: decoding costs what real photos
 of that size cost, and learning them is hard.
