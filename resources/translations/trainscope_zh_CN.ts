@@ -351,10 +351,6 @@ Predicted: %2
       <translation>打开图像文件夹（root/&lt;class&gt;/&lt;image&gt;）</translation>
     </message>
     <message>
-      <source>Your photos get the fast recipe: the Fast CNN at 64 px, 25 epochs (a few minutes on a laptop). Change the model or image size on the Model page.</source>
-      <translation>你的照片使用快速方案：64 px 的 Fast CNN，25 个 epoch（在笔记本电脑上只需几分钟）。可在模型页面更改模型或图像尺寸。</translation>
-    </message>
-    <message>
       <source>Image sizes are measured when a folder is imported.</source>
       <translation>导入文件夹时会测量图像尺寸。</translation>
     </message>
@@ -379,6 +375,10 @@ Predicted: %2
     <message>
       <source>%1 images</source>
       <translation>%1 张图像</translation>
+    </message>
+    <message>
+      <source>Your photos get the photo recipe, chosen by measurement on folders of several kinds: the Fast CNN at %1 px, learning from scratch with random crops, flips and colour jitter, AdamW at %2, for %3 epochs. A small folder needs many passes over its images and a large one few: %3 epochs of %4 training images are about %5 images seen, what the measurements needed. Change the model, image size or epochs on the Model page.</source>
+      <translation>你的照片使用照片配方，它是在多种文件夹上测量后选定的：%1 像素的 Fast CNN，从零开始学习，使用随机裁剪、翻转和颜色抖动，AdamW 学习率 %2，训练 %3 个 epoch。小文件夹需要多次遍历图像，大文件夹则只需几次：%3 个 epoch 的 %4 张训练图像约等于看过 %5 张图像，这正是测量所需的量。可在模型页面更改模型、图像尺寸或 epoch 数。</translation>
     </message>
     <message>
       <source>%1 · %2 · %3×%4 px</source>
