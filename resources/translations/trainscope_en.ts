@@ -107,10 +107,10 @@ Predicted: %2
   <context>
     <name>trainscope::ui::ResumeBanner</name>
     <message numerus="yes">
-      <source>%1 finished its %n epoch(s). It can train further from its checkpoint, in the same run.</source>
+      <source>%1 trained all its %n epoch(s). It can train further from its checkpoint, in the same run.</source>
       <translation>
-        <numerusform>%1 finished its %n epoch. It can train further from its checkpoint, in the same run.</numerusform>
-        <numerusform>%1 finished its %n epochs. It can train further from its checkpoint, in the same run.</numerusform>
+        <numerusform>%1 trained all its %n epoch. It can train further from its checkpoint, in the same run.</numerusform>
+        <numerusform>%1 trained all its %n epochs. It can train further from its checkpoint, in the same run.</numerusform>
       </translation>
     </message>
     <message numerus="yes">

@@ -377,10 +377,6 @@ Predicted: %2
       <translation>%1 张图像</translation>
     </message>
     <message>
-      <source>Your photos get the photo recipe, chosen by measurement on folders of several kinds: the Fast CNN at %1 px, learning from scratch with random crops, flips and colour jitter, AdamW at %2, for %3 epochs. A small folder needs many passes over its images and a large one few: %3 epochs of %4 training images are about %5 images seen, what the measurements needed. Change the model, image size or epochs on the Model page.</source>
-      <translation>你的照片使用照片配方，它是在多种文件夹上测量后选定的：%1 像素的 Fast CNN，从零开始学习，使用随机裁剪、翻转和颜色抖动，AdamW 学习率 %2，训练 %3 个 epoch。小文件夹需要多次遍历图像，大文件夹则只需几次：%3 个 epoch 的 %4 张训练图像约等于看过 %5 张图像，这正是测量所需的量。可在模型页面更改模型、图像尺寸或 epoch 数。</translation>
-    </message>
-    <message>
       <source>%1 · %2 · %3×%4 px</source>
       <translation>%1 · %2 · %3×%4 px</translation>
     </message>
@@ -425,6 +421,26 @@ Predicted: %2
     <message>
       <source> Channel %1 never varies: its std is set to 1.</source>
       <translation> 通道 %1 没有任何变化：其标准差设为 1。</translation>
+    </message>
+    <message>
+      <source>Your photos get the photo recipe, chosen by measurement on folders of several kinds: the Fast CNN at %1 px, learning from scratch with random crops, flips and colour jitter, AdamW at %2, for %3 epochs.</source>
+      <translation>你的照片使用照片配方，它是在多种文件夹上测量后选定的：%1 像素的 Fast CNN，从零开始学习，使用随机裁剪、翻转和颜色抖动，AdamW 学习率 %2，训练 %3 个 epoch。</translation>
+    </message>
+    <message>
+      <source>%1 epochs of %2 training images are %3 images seen, fewer than the %4 the measurements needed: more photos per class would help more than more epochs.</source>
+      <translation>%1 个 epoch 的 %2 张训练图像等于看过 %3 张图像，少于测量所需的 %4 张：每个类别多一些照片，比多训练几个 epoch 更有帮助。</translation>
+    </message>
+    <message>
+      <source>%1 epochs of %2 training images are %3 images seen, more than the %4 the measurements needed: a large folder learns in few passes, and fewer would do.</source>
+      <translation>%1 个 epoch 的 %2 张训练图像等于看过 %3 张图像，多于测量所需的 %4 张：大文件夹只需遍历几次就能学好，更少的 epoch 也够用。</translation>
+    </message>
+    <message>
+      <source>A small folder needs many passes over its images and a large one few: %1 epochs of %2 training images are about %3 images seen, what the measurements needed.</source>
+      <translation>小文件夹需要多次遍历图像，大文件夹则只需几次：%1 个 epoch 的 %2 张训练图像约等于看过 %3 张图像，这正是测量所需的量。</translation>
+    </message>
+    <message>
+      <source>Change the model, image size or epochs on the Model page.</source>
+      <translation>可在模型页面更改模型、图像尺寸或 epoch 数。</translation>
     </message>
   </context>
   <context>
@@ -1810,9 +1826,9 @@ Apply?</source>
   <context>
     <name>trainscope::ui::ResumeBanner</name>
     <message numerus="yes">
-      <source>%1 finished its %n epoch(s). It can train further from its checkpoint, in the same run.</source>
+      <source>%1 trained all its %n epoch(s). It can train further from its checkpoint, in the same run.</source>
       <translation>
-        <numerusform>%1 已完成全部 %n 轮。它可以从检查点出发，在同一个运行中继续训练。</numerusform>
+        <numerusform>%1 已训练完全部 %n 个 epoch。它可以从检查点继续训练，仍在同一次运行中。</numerusform>
       </translation>
     </message>
     <message numerus="yes">

@@ -4,6 +4,7 @@
 // curves come back from the record and continue, every step once.
 #include "app_under_test.h"
 #include "ui/compare/compare_page.h"
+#include "ui/model/model_page.h"
 #include "ui/run/training_controller.h"
 #include "ui/shell/main_window.h"
 #include "ui/train/resume_banner.h"
@@ -147,6 +148,9 @@ class ResumeTest : public QObject {
                  qPrintable(window_->trainPage()->messageLabel()->text()));
     QVERIFY(train->messageLabel()->text().contains("checkpoint"));
     QCOMPARE(QString::fromStdString(runJson(dir).value("status", "")), QString("stopped"));
+    // Nothing is left believing a run is starting: the Model page's measurements work again.
+    for (const QPushButton* b : window_->modelPage()->findChildren<QPushButton*>())
+      QVERIFY2(b->isEnabled() || !b->statusTip().startsWith("Not while a run"), qPrintable(b->text()));
   }
 
  private:

@@ -115,7 +115,8 @@ RunEntry readRunEntry(const std::string& dirText, double staleAfterSeconds) {
     e.status = "damaged";
     e.damage = ex.what();
   }
-  if (fs::exists(dir / "user.json")) {
+  std::error_code missing;  // the throwing exists() would escape into the app's slots
+  if (fs::exists(dir / "user.json", missing)) {
     try {
       const nlohmann::json user = readJson(dir / "user.json");
       if (user.contains("name") && user["name"].is_string() && !user["name"].get<std::string>().empty())

@@ -440,19 +440,6 @@ void DataPage::applyFilter() {
   if (tabs_->currentIndex() == 2) showPreview();
 }
 
-QString DataPage::photoRecipeNote(const ExperimentConfig& c, int64_t trainImages) {
-  return tr("Your photos get the photo recipe, chosen by measurement on folders of several kinds: the Fast CNN at "
-            "%1 px, learning from scratch with random crops, flips and colour jitter, AdamW at %2, for %3 epochs. "
-            "A small folder needs many passes over its images and a large one few: %3 epochs of %4 training images "
-            "are about %5 images seen, what the measurements needed. Change the model, image size or epochs on "
-            "the Model page.")
-      .arg(c.model.image_size)
-      .arg(c.optimizer.lr)
-      .arg(c.epochs)
-      .arg(trainImages)
-      .arg(QLocale().toString(static_cast<qlonglong>(c.epochs * trainImages)));
-}
-
 QString DataPage::thumbnailTooltip(const Dataset& data, int64_t index, QSize decoded, const std::string& error) {
   // Runs on the grid's pool: the header read and the file size cost the GUI nothing.
   const QString label = QString::fromStdString(data.classes().at(data.label(index)));

@@ -93,7 +93,8 @@ bool TrainingController::resumeRun(const QString& runDir, int64_t epochs, QStrin
         }
         session_ = std::move(p.session);
         if (!session_ && !process_) {
-          state_ = before;
+          state_ = before;  // listeners saw Starting: tell them it is back
+          emit stateChanged(state_, {});
           emit launchFailed(p.error);
           return;
         }

@@ -526,8 +526,12 @@ void MainWindow::closeEvent(QCloseEvent* event) {
       wait->setWindowModality(Qt::WindowModal);
       wait->setMinimumDuration(0);
       wait->show();
-      connect(
-          controller_, &TrainingController::ended, this, [this] { close(); }, Qt::SingleShotConnection);
+      // A resume still loading its checkpoint may fail instead of ending: quit then too.
+      const auto closeNow = [this] {
+        if (closeWhenStopped_) close();
+      };
+      connect(controller_, &TrainingController::ended, this, closeNow, Qt::SingleShotConnection);
+      connect(controller_, &TrainingController::launchFailed, this, closeNow, Qt::SingleShotConnection);
     }
     event->ignore();
     return;

@@ -9,9 +9,10 @@ namespace trainscope::ui {
 
 namespace {
 QString whereItStands(const QString& name, const ResumeOffer& o) {
-  if (o.status == "finished")
-    return ResumeBanner::tr("%1 finished its %n epoch(s). It can train further from its checkpoint, in the same run.",
-                            nullptr, static_cast<int>(o.epochs))
+  if (o.status == "finished" || !o.resumable)  // all its epochs done: only more epochs go on
+    return ResumeBanner::tr(
+               "%1 trained all its %n epoch(s). It can train further from its checkpoint, in the same run.", nullptr,
+               static_cast<int>(o.epochs))
         .arg(name);
   const QString at = ResumeBanner::tr("%1 of %n epoch(s), step %2", nullptr, static_cast<int>(o.epochs))
                          .arg(o.epochs_completed)
@@ -47,9 +48,10 @@ ResumeBanner::ResumeBanner(QWidget* parent) : QFrame(parent) {
   layout->addWidget(resume_);
   layout->addWidget(more_);
   layout->addWidget(dismiss_);
-  connect(resume_, &QPushButton::clicked, this, [this] { emit resumeRequested(dir_, 0); });
+  // Copies: a resume withdraws the banner, which clears dir_.
+  connect(resume_, &QPushButton::clicked, this, [this] { emit resumeRequested(QString(dir_), 0); });
   connect(more_, &QPushButton::clicked, this, [this] {
-    if (const int64_t epochs = askEpochs(this, name_, offer_); epochs > 0) emit resumeRequested(dir_, epochs);
+    if (const int64_t epochs = askEpochs(this, name_, offer_); epochs > 0) emit resumeRequested(QString(dir_), epochs);
   });
   connect(dismiss_, &QPushButton::clicked, this, &ResumeBanner::withdraw);
   hide();

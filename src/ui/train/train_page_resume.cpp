@@ -17,7 +17,8 @@
 
 namespace trainscope::ui {
 
-void TrainPage::resumeRun(const QString& runDir, qint64 epochs) {
+void TrainPage::resumeRun(const QString& runDirArg, qint64 epochs) {
+  const QString runDir = runDirArg;  // a copy: the banner that asked may clear its own
   if (controller_->isActive()) {
     message_->setText(tr("A run is already in progress: stop it first."));
     return;
@@ -53,8 +54,10 @@ void TrainPage::offerResume(const QString& runDir, bool showCurves) {
         if (showCurves && f.offer.resumable) f.history = readTrainHistory(dir, -1, smoothing);
         return f;
       },
-      [this, runDir, generation](Found f) {
+      [this, runDir, generation, showCurves](Found f) {
         if (controller_->isActive() || generation != historyGeneration_) return;  // the page moved on
+        // At start the banner is for a run cut short; one that trained all its epochs is not news.
+        if (showCurves && !f.offer.resumable) return;
         if (f.history) {  // the run the app was closed or killed on: what it had learned
           if (!f.offer.resumable) return;
           showCleanPage({});
