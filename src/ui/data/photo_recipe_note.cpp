@@ -16,25 +16,19 @@ QString DataPage::photoRecipeNote(const ExperimentConfig& c, int64_t trainImages
   // What the epochs amount to against the measured budget: the epochs are clamped, and
   // the user may have changed them.
   const qlonglong seen = c.epochs * trainImages, budget = photoSampleBudget().samples;
-  const QLocale locale;
-  if (trainImages > 0 && seen < budget * 9 / 10)
-    note += " " + tr("%1 epochs of %2 training images are %3 images seen, fewer than the %4 the measurements "
-                     "needed: more photos per class would help more than more epochs.")
-                      .arg(c.epochs)
-                      .arg(trainImages)
-                      .arg(locale.toString(seen), locale.toString(budget));
-  else if (trainImages > 0 && seen > budget * 11 / 10)
-    note += " " + tr("%1 epochs of %2 training images are %3 images seen, more than the %4 the measurements "
-                     "needed: a large folder learns in few passes, and fewer would do.")
-                      .arg(c.epochs)
-                      .arg(trainImages)
-                      .arg(locale.toString(seen), locale.toString(budget));
-  else if (trainImages > 0)
-    note += " " + tr("A small folder needs many passes over its images and a large one few: %1 epochs of %2 "
-                     "training images are about %3 images seen, what the measurements needed.")
-                      .arg(c.epochs)
-                      .arg(trainImages)
-                      .arg(locale.toString(seen));
+  if (trainImages > 0) {
+    const bool under = seen < budget * 9 / 10;
+    const bool over = seen > budget * 11 / 10;
+    QString amount = under  ? tr("%1 epochs of %2 training images are %3 images seen, fewer than the %4 the "
+                                  "measurements needed: more photos per class would help more than more epochs.")
+                     : over ? tr("%1 epochs of %2 training images are %3 images seen, more than the %4 the "
+                                 "measurements needed: a large folder learns in few passes, and fewer would do.")
+                            : tr("A small folder needs many passes over its images and a large one few: %1 epochs "
+                                 "of %2 training images are about %3 images seen, what the measurements needed.");
+    const QLocale locale;
+    amount = amount.arg(c.epochs).arg(trainImages).arg(locale.toString(seen));
+    note += " " + (under || over ? amount.arg(locale.toString(budget)) : amount);
+  }
   return note + " " + tr("Change the model, image size or epochs on the Model page.");
 }
 

@@ -9,7 +9,7 @@ namespace trainscope::ui {
 
 namespace {
 QString whereItStands(const QString& name, const ResumeOffer& o) {
-  if (o.status == "finished" || !o.resumable)  // all its epochs done: only more epochs go on
+  if (!o.resumable)  // finished, or all its epochs done: only more epochs go on
     return ResumeBanner::tr(
                "%1 trained all its %n epoch(s). It can train further from its checkpoint, in the same run.", nullptr,
                static_cast<int>(o.epochs))
@@ -48,10 +48,9 @@ ResumeBanner::ResumeBanner(QWidget* parent) : QFrame(parent) {
   layout->addWidget(resume_);
   layout->addWidget(more_);
   layout->addWidget(dismiss_);
-  // Copies: a resume withdraws the banner, which clears dir_.
-  connect(resume_, &QPushButton::clicked, this, [this] { emit resumeRequested(QString(dir_), 0); });
+  connect(resume_, &QPushButton::clicked, this, [this] { emit resumeRequested(dir_, 0); });
   connect(more_, &QPushButton::clicked, this, [this] {
-    if (const int64_t epochs = askEpochs(this, name_, offer_); epochs > 0) emit resumeRequested(QString(dir_), epochs);
+    if (const int64_t epochs = askEpochs(this, name_, offer_); epochs > 0) emit resumeRequested(dir_, epochs);
   });
   connect(dismiss_, &QPushButton::clicked, this, &ResumeBanner::withdraw);
   hide();

@@ -43,7 +43,8 @@ class TrainPage : public QWidget {
   void stop();
   // Continues a recorded run from its last checkpoint, in this window: its curves come
   // back from its record and go on. `epochs` > 0 trains to that many in all.
-  void resumeRun(const QString& runDir, qint64 epochs = 0);
+  // By value: the banner that asks clears its own folder once the run starts.
+  void resumeRun(QString runDir, qint64 epochs = 0);
   // Shows a recorded run (the one the app was closed or killed on): its curves, where it
   // stands, and the offer to resume it; nothing when it cannot resume.
   void showRecordedRun(const QString& runDir);

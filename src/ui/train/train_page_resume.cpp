@@ -17,8 +17,7 @@
 
 namespace trainscope::ui {
 
-void TrainPage::resumeRun(const QString& runDirArg, qint64 epochs) {
-  const QString runDir = runDirArg;  // a copy: the banner that asked may clear its own
+void TrainPage::resumeRun(QString runDir, qint64 epochs) {
   if (controller_->isActive()) {
     message_->setText(tr("A run is already in progress: stop it first."));
     return;
@@ -59,7 +58,6 @@ void TrainPage::offerResume(const QString& runDir, bool showCurves) {
         // At start the banner is for a run cut short; one that trained all its epochs is not news.
         if (showCurves && !f.offer.resumable) return;
         if (f.history) {  // the run the app was closed or killed on: what it had learned
-          if (!f.offer.resumable) return;
           showCleanPage({});
           lastRunDir_ = runDir;
           showHistory(std::move(*f.history));
