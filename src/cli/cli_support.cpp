@@ -3,6 +3,9 @@
 #include "cli/event_stream.h"
 #include "engine/config/config_fields.h"
 #include "engine/data/dataset_source.h"
+#include "engine/system/file_input.h"
+
+#include <time.h>
 
 #include <atomic>
 #include <csignal>
@@ -12,12 +15,31 @@
 namespace trainscope::cli {
 
 namespace {
-std::atomic<int> interrupts{0}, ctrlCs{0};
+std::atomic<int> interrupts{0}, repeats{0};
+std::atomic<long long> lastSignalMs{-1000000};
+
+long long monotonicMs() {  // clock_gettime is async-signal-safe
+  timespec t{};
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return static_cast<long long>(t.tv_sec) * 1000 + t.tv_nsec / 1000000;
+}
 }  // namespace
 
+bool isNewSignalRequest() {
+  // `timeout -s INT`, a terminal and a launcher signal the process and its group: the
+  // same request arrives twice within microseconds. One request per second counts.
+  const long long now = monotonicMs();
+  return now - lastSignalMs.exchange(now) >= kSameRequestMs;
+}
+
 void onInterrupt(int sig) {
+  if (!isNewSignalRequest()) return;
   ++interrupts;
-  if (sig == SIGINT && ++ctrlCs >= 2) std::_Exit(130);
+  // A second request quits at once: Ctrl+C twice, or SIGTERM twice (torchrun's
+  // SIGTERM after a terminal's Ctrl+C is the first request, not the second).
+  static std::atomic<int> lastKind{0};
+  if (++repeats >= 2 && (sig == SIGINT || lastKind.load() == sig)) std::_Exit(sig == SIGINT ? 130 : 143);
+  lastKind = sig;
 }
 
 int interruptCount() { return interrupts.load(); }
@@ -41,6 +63,10 @@ int guarded(const std::function<int()>& body, EventStream* events) {
   } catch (const ConfigError& e) {
     if (events && events->enabled()) events->write(RunError{std::string("config error: ") + e.what()});
     return reportConfigError(e);
+  } catch (const BadInput& e) {  // a damaged or special file: bad input, as a bad config is
+    if (events && events->enabled()) events->write(RunError{e.what()});
+    std::fprintf(stderr, "error: %s\n", e.what());
+    return kBadInput;
   } catch (const std::exception& e) {
     if (events && events->enabled()) events->write(RunError{e.what()});
     std::fprintf(stderr, "error: %s\n", e.what());

@@ -12,16 +12,23 @@ namespace trainscope::cli {
 
 class EventStream;
 
-// Exit codes: 0 success, 1 run failed, 2 bad config or arguments, 130 interrupted.
-constexpr int kFailed = 1, kBadConfig = 2, kInterrupted = 130;
+// Exit codes: 0 success, 1 run failed, 2 bad input (config, arguments, or a damaged or
+// special file), 130 interrupted.
+constexpr int kFailed = 1, kBadConfig = 2, kBadInput = 2, kInterrupted = 130;
 
 int reportConfigError(const std::exception& e);
 
 // The signal handler of a command that stops cleanly: the first Ctrl+C asks it to
 // stop (a run keeps its record; the disk is at most 2 seconds behind, and `resume`
-// recovers from that); a second one quits at once. SIGTERM only ever asks to stop:
-// torchrun sends it after the terminal's Ctrl+C reached every rank.
+// recovers from that); a second one, a second later or more, quits at once. Signals
+// within kSameRequestMs of each other are one request (`timeout` and terminals signal
+// the whole process group). SIGTERM asks to stop; a second SIGTERM quits: torchrun's
+// SIGTERM after the terminal's Ctrl+C reached every rank is not a second request.
+constexpr long long kSameRequestMs = 1000;
 void onInterrupt(int sig);
+// For other signal handlers: false for a signal within kSameRequestMs of the last one
+// (async-signal-safe).
+bool isNewSignalRequest();
 // How many stops were asked for so far.
 int interruptCount();
 

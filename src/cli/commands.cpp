@@ -18,6 +18,7 @@
 #include "engine/models/model_summary.h"
 #include "engine/session.h"
 #include "engine/system/doctor.h"
+#include "engine/system/file_input.h"
 #include "engine/system/install_paths.h"
 #include "engine/system/threads.h"
 
@@ -282,11 +283,15 @@ int repairCommand(const std::string& runDir) {
   return guarded([&] {
     const RepairReport r = repairRun(runDir);
     for (const auto& f : r.cleared) std::printf("cleared the write mark of %s\n", f.c_str());
+    for (const auto& f : r.set_aside) std::printf("set aside %s\n", f.c_str());
     for (const auto& p : r.problems) std::fprintf(stderr, "could not repair %s\n", p.c_str());
     if (r.marked_interrupted) std::printf("run.json: status interrupted (its writer had ended without closing it)\n");
-    if (r.cleared.empty() && r.problems.empty() && !r.marked_interrupted)
+    if (r.restored_before_resume)
+      std::printf("metrics.h5: put back as it was before a resume that ended before its first checkpoint\n");
+    if (r.cleared.empty() && r.set_aside.empty() && r.problems.empty() && !r.marked_interrupted &&
+        !r.restored_before_resume)
       std::printf("%s needs no repair\n", runDir.c_str());
-    return r.problems.empty() ? 0 : kFailed;
+    return r.problems.empty() ? 0 : kBadInput;
   });
 }
 
@@ -301,9 +306,15 @@ int runsCommand(const std::string& dir) {
     for (const auto& r : runs) {
       std::string tags;
       for (const auto& t : r.tags) tags += (tags.empty() ? "" : ",") + t;
-      std::printf("%-40s %-11s %-9s %-8s %10.3g %9.2f%% %8.0fs  %s%s\n", r.name.c_str(), r.status.c_str(),
-                  r.model.c_str(), r.optimizer.c_str(), r.lr, r.best_val_accuracy * 100, r.train_seconds, tags.c_str(),
-                  r.damage.empty() ? "" : ("  (" + r.damage + ")").c_str());
+      // A run without a finished epoch (or a damaged one) has no accuracy yet: "-", not "nan%".
+      const auto shown = [](double v, const char* format) {
+        char text[32] = "-";
+        if (!std::isnan(v)) std::snprintf(text, sizeof text, format, v);
+        return std::string(text);
+      };
+      std::printf("%-40s %-11s %-9s %-8s %10s %10s %8.0fs  %s%s\n", r.name.c_str(), r.status.c_str(), r.model.c_str(),
+                  r.optimizer.c_str(), shown(r.lr, "%.3g").c_str(), shown(r.best_val_accuracy * 100, "%.2f%%").c_str(),
+                  r.train_seconds, tags.c_str(), r.damage.empty() ? "" : ("  (" + r.damage + ")").c_str());
     }
     std::printf("%zu runs in %s\n", runs.size(), dir.c_str());
     return 0;
@@ -315,9 +326,9 @@ int tensorsCommand(const std::string& runOrFile) {
     std::filesystem::path file = runOrFile;
     if (std::filesystem::is_directory(file)) file /= "tensors.h5";
     if (!std::filesystem::exists(file))
-      throw std::runtime_error(file.string() +
-                               " does not exist: no tensors were saved in this run (use --save-tensors STEPS, "
-                               "the config's tensors section, or Save tensors on the Inspect page)");
+      throw BadInput(file.string() +
+                     " does not exist: no tensors were saved in this run (use --save-tensors STEPS, "
+                     "the config's tensors section, or Save tensors on the Inspect page)");
     const auto stored = listStoredTensors(file.string());
     for (const auto& s : stored) {
       std::string shape;

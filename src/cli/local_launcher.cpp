@@ -1,5 +1,6 @@
 #include "cli/local_launcher.h"
 
+#include "cli/cli_support.h"
 #include "engine/train/distributed/process_group.h"
 
 #include <sys/wait.h>
@@ -21,7 +22,9 @@ namespace trainscope::cli {
 namespace {
 
 std::atomic<int> interrupts{0};
-void onInterrupt(int) { ++interrupts; }
+void onLauncherSignal(int) {
+  if (isNewSignalRequest()) ++interrupts;
+}
 
 std::string describeStatus(int status) {
   if (WIFEXITED(status)) return "exited with code " + std::to_string(WEXITSTATUS(status));
@@ -100,8 +103,8 @@ int launchLocalRanks(int nproc, const std::vector<std::string>& args, double tim
     std::fprintf(stderr, "trainscope-cli: cannot open the ranks' store on 127.0.0.1: %s\n", e.what());
     return 1;
   }
-  auto previousInt = std::signal(SIGINT, onInterrupt);
-  auto previousTerm = std::signal(SIGTERM, onInterrupt);
+  auto previousInt = std::signal(SIGINT, onLauncherSignal);
+  auto previousTerm = std::signal(SIGTERM, onLauncherSignal);
   std::vector<pid_t> pids;
   for (int r = 0; r < nproc; ++r) pids.push_back(startRank(r, nproc, store->port(), args));
 

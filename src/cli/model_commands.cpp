@@ -22,7 +22,7 @@ int exportCommand(const ExportRequest& request) {
   const ExportResult r = exportModel(request);
   if (!r.ok) {
     std::cerr << "error: " << r.error << "\n";
-    return 1;
+    return r.bad_input ? kBadInput : kFailed;
   }
   std::cout << "exported " << r.checkpoint << "\n  model:         " << r.model_path
             << "\n  preprocessing: " << r.preprocessing_path << "\n";
@@ -39,9 +39,9 @@ int exportCommand(const ExportRequest& request) {
 int predictCommand(const std::string& runDir, const std::vector<std::string>& images, int k,
                    const std::string& checkpoint, bool json) {
   const std::vector<Prediction> predictions = predictImages(runDir, images, k, checkpoint);
-  int failures = 0;
+  int failures = 0, badInputs = 0;
   for (const auto& p : predictions) {
-    if (!p.ok) ++failures;
+    if (!p.ok) ++failures, badInputs += p.bad_input;
     if (json) {
       nlohmann::json top = nlohmann::json::array();
       for (const auto& c : p.top)
@@ -62,7 +62,7 @@ int predictCommand(const std::string& runDir, const std::vector<std::string>& im
       std::cout << line << c.label << "\n";
     }
   }
-  return failures == 0 ? 0 : 1;
+  return failures == 0 ? 0 : failures == badInputs ? kBadInput : kFailed;
 }
 
 namespace {
@@ -177,7 +177,7 @@ int suspectsCommand(const std::string& runDir, int64_t top, bool json) {
   const SuspectReport r = findSuspects(runDir, top);
   if (!r.ok) {
     std::fprintf(stderr, "error: %s\n", r.error.c_str());
-    return 1;
+    return r.bad_input ? kBadInput : kFailed;
   }
   if (json) {
     nlohmann::json list = nlohmann::json::array();

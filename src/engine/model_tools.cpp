@@ -38,44 +38,46 @@ void writeExample(const std::string& path, const torch::Tensor& input, const tor
 
 ExportResult exportModel(const ExportRequest& r) {
   ExportResult result;
-  result.error = failureOf([&] {
-    if (r.format != "torchscript" && r.format != "onnx")
-      throw std::invalid_argument("--format: must be torchscript or onnx, got \"" + r.format + "\"");
-    if (r.out.empty()) throw std::invalid_argument("--out: the file to write is missing");
-    configureThreads(r.threads);
-    TrainedModel m = loadTrainedModel(r.run_dir, r.checkpoint);
-    result.checkpoint = m.checkpoint;
-    const std::string preprocessing = preprocessingJson(m).dump(2) + "\n";
-    const torch::Tensor input = exampleBatch(m);
-    torch::Tensor logits;
-    {
-      torch::NoGradGuard noGrad;
-      logits = m.model->forward(input);
-    }
-    std::string why;
-    if (r.format == "torchscript") {
-      torch::jit::Module script = toTorchScript(m.model, m.config.model.name);
-      saveTorchScript(script, r.out, {{"trainscope.json", preprocessing}});
-      // Checked where it is made: the saved file, loaded back, against the engine.
-      torch::jit::Module loaded = torch::jit::load(r.out, torch::kCPU);
-      loaded.eval();
-      torch::NoGradGuard noGrad;
-      const torch::Tensor again = loaded.forward({input}).toTensor();
-      result.max_abs_diff = (again - logits).abs().max().item<double>();
-      const double tolerance = 1e-4 * (1 + logits.abs().max().item<double>());
-      if (!(result.max_abs_diff <= tolerance))
-        throw std::runtime_error("the exported module gives other outputs than the engine (max abs diff " +
-                                 std::to_string(result.max_abs_diff) + "); not exported");
-    } else {
-      const std::string bytes = toOnnx(m.model, m.input_shape, m.run_name, {{"trainscope", preprocessing}});
-      if (!writeFileAtomically(r.out, bytes, &why)) throw std::runtime_error(r.out + ": " + why);
-    }
-    result.model_path = r.out;
-    result.preprocessing_path = r.out + ".json";
-    if (!writeFileAtomically(result.preprocessing_path, preprocessing, &why))
-      throw std::runtime_error(result.preprocessing_path + ": " + why);
-    if (!r.example.empty()) writeExample(r.example, input, logits);
-  });
+  result.error = failureOf(
+      [&] {
+        if (r.format != "torchscript" && r.format != "onnx")
+          throw std::invalid_argument("--format: must be torchscript or onnx, got \"" + r.format + "\"");
+        if (r.out.empty()) throw std::invalid_argument("--out: the file to write is missing");
+        configureThreads(r.threads);
+        TrainedModel m = loadTrainedModel(r.run_dir, r.checkpoint);
+        result.checkpoint = m.checkpoint;
+        const std::string preprocessing = preprocessingJson(m).dump(2) + "\n";
+        const torch::Tensor input = exampleBatch(m);
+        torch::Tensor logits;
+        {
+          torch::NoGradGuard noGrad;
+          logits = m.model->forward(input);
+        }
+        std::string why;
+        if (r.format == "torchscript") {
+          torch::jit::Module script = toTorchScript(m.model, m.config.model.name);
+          saveTorchScript(script, r.out, {{"trainscope.json", preprocessing}});
+          // Checked where it is made: the saved file, loaded back, against the engine.
+          torch::jit::Module loaded = torch::jit::load(r.out, torch::kCPU);
+          loaded.eval();
+          torch::NoGradGuard noGrad;
+          const torch::Tensor again = loaded.forward({input}).toTensor();
+          result.max_abs_diff = (again - logits).abs().max().item<double>();
+          const double tolerance = 1e-4 * (1 + logits.abs().max().item<double>());
+          if (!(result.max_abs_diff <= tolerance))
+            throw std::runtime_error("the exported module gives other outputs than the engine (max abs diff " +
+                                     std::to_string(result.max_abs_diff) + "); not exported");
+        } else {
+          const std::string bytes = toOnnx(m.model, m.input_shape, m.run_name, {{"trainscope", preprocessing}});
+          if (!writeFileAtomically(r.out, bytes, &why)) throw std::runtime_error(r.out + ": " + why);
+        }
+        result.model_path = r.out;
+        result.preprocessing_path = r.out + ".json";
+        if (!writeFileAtomically(result.preprocessing_path, preprocessing, &why))
+          throw std::runtime_error(result.preprocessing_path + ": " + why);
+        if (!r.example.empty()) writeExample(r.example, input, logits);
+      },
+      &result.bad_input);
   result.ok = result.error.empty();
   return result;
 }
@@ -85,38 +87,43 @@ std::vector<Prediction> predictImages(const std::string& runDir, const std::vect
   std::vector<Prediction> out(images.size());
   for (size_t i = 0; i < images.size(); ++i) out[i].image = images[i];
   TrainedModel m;
-  const std::string loadError = failureOf([&] {
-    configureThreads(threads);
-    m = loadTrainedModel(runDir, checkpoint);
-  });
+  bool loadBadInput = false;
+  const std::string loadError = failureOf(
+      [&] {
+        configureThreads(threads);
+        m = loadTrainedModel(runDir, checkpoint);
+      },
+      &loadBadInput);
   if (!loadError.empty()) {
-    for (auto& p : out) p.error = loadError;
+    for (auto& p : out) p.error = loadError, p.bad_input = loadBadInput;
     return out;
   }
   std::vector<double> mean, stdev;
   for (const auto& t : m.pipeline)
     if (t.name == "Normalize") mean = t.mean, stdev = t.std;
   for (auto& p : out) {
-    p.error = failureOf([&] {
-      const torch::Tensor input = preprocessImageFile(m, p.image);
-      torch::NoGradGuard noGrad;
-      const torch::Tensor probabilities = torch::softmax(m.model->forward(input), /*dim=*/1)[0];
-      const int64_t n = std::min<int64_t>(std::max(1, k), probabilities.size(0));
-      const auto [values, indices] = probabilities.topk(n);
-      for (int64_t j = 0; j < n; ++j) {
-        const int64_t c = indices[j].item<int64_t>();
-        p.top.push_back({static_cast<int>(c), m.classes.at(static_cast<size_t>(c)), values[j].item<double>()});
-      }
-      // Normalize undone, for showing what the model saw.
-      torch::Tensor pixels = input[0].clone();
-      for (size_t c = 0; c < mean.size() && static_cast<int64_t>(c) < pixels.size(0); ++c)
-        pixels[static_cast<int64_t>(c)].mul_(stdev[c]).add_(mean[c]);
-      pixels = (pixels * 255).round().clamp(0, 255).to(torch::kUInt8).permute({1, 2, 0}).contiguous();
-      p.input_channels = static_cast<int>(pixels.size(2));
-      p.input_height = static_cast<int>(pixels.size(0));
-      p.input_width = static_cast<int>(pixels.size(1));
-      p.input_pixels.assign(pixels.data_ptr<uint8_t>(), pixels.data_ptr<uint8_t>() + pixels.numel());
-    });
+    p.error = failureOf(
+        [&] {
+          const torch::Tensor input = preprocessImageFile(m, p.image);
+          torch::NoGradGuard noGrad;
+          const torch::Tensor probabilities = torch::softmax(m.model->forward(input), /*dim=*/1)[0];
+          const int64_t n = std::min<int64_t>(std::max(1, k), probabilities.size(0));
+          const auto [values, indices] = probabilities.topk(n);
+          for (int64_t j = 0; j < n; ++j) {
+            const int64_t c = indices[j].item<int64_t>();
+            p.top.push_back({static_cast<int>(c), m.classes.at(static_cast<size_t>(c)), values[j].item<double>()});
+          }
+          // Normalize undone, for showing what the model saw.
+          torch::Tensor pixels = input[0].clone();
+          for (size_t c = 0; c < mean.size() && static_cast<int64_t>(c) < pixels.size(0); ++c)
+            pixels[static_cast<int64_t>(c)].mul_(stdev[c]).add_(mean[c]);
+          pixels = (pixels * 255).round().clamp(0, 255).to(torch::kUInt8).permute({1, 2, 0}).contiguous();
+          p.input_channels = static_cast<int>(pixels.size(2));
+          p.input_height = static_cast<int>(pixels.size(0));
+          p.input_width = static_cast<int>(pixels.size(1));
+          p.input_pixels.assign(pixels.data_ptr<uint8_t>(), pixels.data_ptr<uint8_t>() + pixels.numel());
+        },
+        &p.bad_input);
     p.ok = p.error.empty();
   }
   return out;

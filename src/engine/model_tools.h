@@ -25,6 +25,7 @@ struct ExportRequest {
 struct ExportResult {
   bool ok = false;
   std::string error;
+  bool bad_input = false;  // the run's files or the request were at fault (exit code 2)
   std::string model_path, preprocessing_path;
   std::string checkpoint;    // the weights exported
   double max_abs_diff = -1;  // TorchScript: the exported module against the engine; over 1e-4 fails
@@ -41,6 +42,7 @@ struct ClassProbability {
 struct Prediction {
   bool ok = false;
   std::string error;
+  bool bad_input = false;  // the image or the run could not be used (exit code 2)
   std::string image;
   std::vector<ClassProbability> top;  // most probable first
   // The input the model saw, undone back to pixels (Normalize reversed), for showing:

@@ -4,6 +4,7 @@
 #include "engine/data/dataset_source.h"
 #include "engine/record/run_library.h"
 #include "engine/record/sample_file.h"
+#include "engine/system/file_input.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -17,8 +18,8 @@ namespace {
 // all come from the config and its seed.
 ExperimentConfig readRunConfig(const std::string& runDir, std::string* name = nullptr) {
   const RunEntry run = readRunEntry(runDir);
-  if (!run.damage.empty()) throw std::runtime_error(run.damage);
-  if (run.config.empty()) throw std::runtime_error(runDir + "/run.json has no config");
+  if (!run.damage.empty()) throw BadInput(run.damage);
+  if (run.config.empty()) throw BadInput(runDir + "/run.json has no config");
   if (name) *name = run.name;
   return parseConfig(run.config);
 }
@@ -30,12 +31,12 @@ SuspectReport findSuspects(const std::string& runDir, int64_t top) {
   try {
     const std::string samplesPath = runDir + "/samples.h5";
     if (!std::filesystem::exists(samplesPath))
-      throw std::runtime_error(runDir + " has no samples.h5 (it is written at the end of each epoch)");
+      throw BadInput(runDir + " has no samples.h5 (it is written at the end of each epoch)");
     const SampleDynamics d = readSampleFile(samplesPath);
     const DatasetSplits splits = openDataset(readRunConfig(runDir));
     if (splits.train->size() != d.samples())
-      throw std::runtime_error("the dataset has changed since the run: " + std::to_string(splits.train->size()) +
-                               " training samples, samples.h5 has " + std::to_string(d.samples()));
+      throw BadInput("the dataset has changed since the run: " + std::to_string(splits.train->size()) +
+                     " training samples, samples.h5 has " + std::to_string(d.samples()));
     r.samples = d.samples(), r.epochs = d.epochs();
     r.flipped = static_cast<int64_t>(d.flipped.size());
     const auto& classes = splits.train->classes();
@@ -54,6 +55,8 @@ SuspectReport findSuspects(const std::string& runDir, int64_t top) {
     if (r.flipped > 0 && !r.suspects.empty())
       r.precision = static_cast<double>(hits) / static_cast<double>(r.suspects.size());
     r.ok = true;
+  } catch (const BadInput& e) {
+    r.error = e.what(), r.bad_input = true;
   } catch (const std::exception& e) {
     r.error = e.what();
   }

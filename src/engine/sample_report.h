@@ -27,6 +27,7 @@ struct SuspectSample {
 struct SuspectReport {
   bool ok = false;
   std::string error;
+  bool bad_input = false;  // the error is in the run's files or dataset, not in reading them
   int64_t samples = 0, epochs = 0;
   int64_t flipped = 0;    // dataset.label_noise's flips in the split (0 without)
   double precision = -1;  // share of the suspects that were flipped (when there are flips)

@@ -81,6 +81,8 @@ set(TRAINSCOPE_ENGINE_PLAIN_SOURCES
   data/dataset_source.cpp
   data/channel_stats.cpp
   record/h5_columns.cpp
+  record/h5_read.cpp
+  system/file_input.cpp
   record/metrics_file.cpp
   system/atomic_file.cpp
   system/launch_env.cpp

@@ -6,6 +6,7 @@
 #include "engine/config/json_fields.h"
 #include "engine/config/recipes.h"
 #include "engine/config/transforms_config.h"
+#include "engine/system/file_input.h"
 
 #include <fstream>
 #include <set>
@@ -75,8 +76,15 @@ ExperimentConfig parseConfig(const nlohmann::json& j) {
 }
 
 nlohmann::json readConfigJson(const std::string& path, const std::string& field) {
-  std::ifstream in(path);
-  if (!in) throw ConfigError(field, "cannot open file " + path);
+  std::string text;
+  try {  // a FIFO or /dev/zero given as the config would block or never end
+    text = readRegularFile(path, kMaxJsonBytes);
+  } catch (const BadInput& e) {
+    throw ConfigError(field, e.what());
+  }
+  if (jsonNestingDepth(text) > kMaxJsonDepth)
+    throw ConfigError(field, path + " nests objects or arrays more than " + std::to_string(kMaxJsonDepth) +
+                                 " levels deep: not a config");
   // JSON parsers keep one of two equal keys and drop the other without a word: a
   // setting written twice is a mistake to report, naming the key.
   struct Frame {
@@ -108,7 +116,7 @@ nlohmann::json readConfigJson(const std::string& path, const std::string& field)
   };
   nlohmann::json j;
   try {
-    j = nlohmann::json::parse(in, noteKeys, /*allow_exceptions=*/true, /*ignore_comments=*/true);
+    j = nlohmann::json::parse(text, noteKeys, /*allow_exceptions=*/true, /*ignore_comments=*/true);
   } catch (const nlohmann::json::exception& e) {
     throw ConfigError(field, path + " is not valid JSON: " + e.what());
   }

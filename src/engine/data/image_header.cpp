@@ -1,6 +1,7 @@
 #include "engine/data/image_header.h"
 
 #include "engine/config/config_fields.h"
+#include "engine/system/file_input.h"
 
 #include <algorithm>
 #include <cstring>
@@ -90,6 +91,10 @@ bool jpegComplete(std::ifstream& in, uintmax_t size, std::streamoff sofAt) {
 }  // namespace
 
 bool readImageHeader(const std::filesystem::path& path, ImageHeader* h, std::string* why, bool checkComplete) {
+  if (const std::string special = whyNotRegularFile(path); !special.empty()) {  // a FIFO would block the read
+    *why = special;
+    return false;
+  }
   std::error_code ec;
   const uintmax_t size = std::filesystem::file_size(path, ec);
   std::ifstream in(path, std::ios::binary);

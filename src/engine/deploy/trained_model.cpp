@@ -4,6 +4,7 @@
 #include "engine/data/transforms.h"
 #include "engine/models/model_factory.h"
 #include "engine/record/run_record.h"
+#include "engine/system/file_input.h"
 #include "engine/train/checkpoint.h"
 #include "engine/train/pitfalls.h"
 
@@ -61,7 +62,7 @@ torch::Tensor preprocessImageFile(const TrainedModel& m, const std::string& path
   const int channels = m.config.dataset.kind == "fashion-mnist" ? 1 : m.config.dataset.channels;
   std::string error;
   const cv::Mat pixels = decodeImageFile(path, channels, &error);
-  if (pixels.empty()) throw std::runtime_error(path + ": " + error);
+  if (pixels.empty()) throw BadInput(path + ": " + error);
   return preprocessImage(m, pixels, path);
 }
 

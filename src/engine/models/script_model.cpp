@@ -1,6 +1,7 @@
 #include "engine/models/script_model.h"
 
 #include "engine/config/config_fields.h"
+#include "engine/system/file_input.h"
 
 #include <cmath>
 
@@ -119,6 +120,8 @@ std::string scriptModelField(T ModelConfig::*member) {
 
 LayerStack buildScriptedModel(const ModelConfig& c, const std::vector<int64_t>& inputShape, int64_t classes) {
   torch::jit::Module m;
+  if (const std::string why = whyNotRegularFile(c.path); !why.empty())  // a FIFO would block the load
+    throw ConfigError(scriptModelField(&ModelConfig::path), c.path + " " + why);
   try {
     m = torch::jit::load(c.path, torch::kCPU);
   } catch (const std::exception& e) {
@@ -146,6 +149,13 @@ LayerStack buildScriptedModel(const ModelConfig& c, const std::vector<int64_t>& 
   if (out.dim() != 2)
     throw ConfigError(scriptModelField(&ModelConfig::path), c.path + " outputs " + std::to_string(out.dim()) +
                                                                 "-D tensors; a classifier outputs [N, classes]");
+  // Losses, probes and summaries take float32 logits: anything else would fail deep in
+  // LibTorch, mid-run, with its backtrace.
+  if (out.scalar_type() != torch::kFloat32)
+    throw ConfigError(scriptModelField(&ModelConfig::path),
+                      c.path + " outputs " + std::string(c10::toString(out.scalar_type())) +
+                          " logits; a classifier here outputs Float (float32): call model.float() and make its "
+                          "forward return floating-point logits before torch.jit.save");
   const bool replace = c.head == "replace" || (c.head == "auto" && out.size(1) != classes);
   if (replace) {
     const auto head = findHead(m, out.size(1));

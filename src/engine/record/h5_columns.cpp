@@ -1,5 +1,7 @@
 #include "engine/record/h5_columns.h"
 
+#include "engine/record/h5_read.h"
+
 namespace trainscope {
 
 namespace {
@@ -10,12 +12,7 @@ const bool kQuietHdf5 = (H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr), true);
 hid_t fileTypeOf(bool integer) { return integer ? H5T_STD_I64LE : H5T_IEEE_F64LE; }
 hid_t memTypeOf(bool integer) { return integer ? H5T_NATIVE_INT64 : H5T_NATIVE_DOUBLE; }
 
-hsize_t lengthOf(hid_t dataset) {
-  H5Handle space(H5Dget_space(dataset), H5Sclose, "get dataspace");
-  hsize_t dims[1] = {0};
-  H5Sget_simple_extent_dims(space.get(), dims, nullptr);
-  return dims[0];
-}
+hsize_t lengthOf(hid_t dataset, const std::string& name) { return h5CheckedDims(dataset, name, 1).at(0); }
 
 void writeScalarAttribute(hid_t object, const char* name, hid_t fileType, hid_t memType, const void* value) {
   H5Handle space(H5Screate(H5S_SCALAR), H5Sclose, "create dataspace");
@@ -78,32 +75,20 @@ H5Handle h5SwmrFileAccess() {
 }
 
 std::vector<double> h5ReadDoubles(const std::string& file, const std::string& dataset) {
-  const H5Handle fapl = h5SwmrFileAccess();
-  quietHdf5Errors();
-  H5Handle f(H5Fopen(file.c_str(), H5F_ACC_RDONLY | H5F_ACC_SWMR_READ, fapl.get()), H5Fclose, "open " + file);
-  H5Handle d(H5Dopen2(f.get(), dataset.c_str(), H5P_DEFAULT), H5Dclose, "open " + dataset);
-  H5Handle space(H5Dget_space(d.get()), H5Sclose, "dataspace");
-  const hssize_t n = H5Sget_simple_extent_npoints(space.get());
-  std::vector<double> values(static_cast<size_t>(std::max<hssize_t>(n, 0)));
-  if (n > 0 && H5Dread(d.get(), H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data()) < 0)
-    throw std::runtime_error("HDF5: reading " + dataset + " from " + file + " failed");
-  return values;
+  const H5Handle f = h5OpenForReading(file, true);
+  std::vector<hsize_t> dims;
+  return h5ReadChecked<double>(f.get(), dataset, H5T_NATIVE_DOUBLE, 1, &dims);
 }
 
 std::vector<H5Columns::Row> H5Columns::readRows(hid_t file, const std::string& group,
                                                 const std::vector<Column>& columns) {
   std::vector<Row> rows;
   for (size_t c = 0; c < columns.size(); ++c) {
-    const std::string path = group + "/" + columns[c].name;
-    H5Handle d(H5Dopen2(file, path.c_str(), H5P_DEFAULT), H5Dclose, "open " + path);
-    const hsize_t n = lengthOf(d.get());
-    if (c == 0) rows.assign(n, Row(columns.size(), 0.0));
-    const size_t usable = std::min<size_t>(n, rows.size());  // a crash can leave columns of unequal length
-    rows.resize(usable);
-    std::vector<double> values(n);
-    if (n > 0 && H5Dread(d.get(), H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data()) < 0)
-      throw std::runtime_error("HDF5: reading " + path + " failed");
-    for (size_t i = 0; i < usable; ++i) rows[i][c] = values[i];
+    std::vector<hsize_t> dims;
+    const auto values = h5ReadChecked<double>(file, group + "/" + columns[c].name, H5T_NATIVE_DOUBLE, 1, &dims);
+    if (c == 0) rows.assign(values.size(), Row(columns.size(), 0.0));
+    rows.resize(std::min(values.size(), rows.size()));  // a crash can leave columns of unequal length
+    for (size_t i = 0; i < rows.size(); ++i) rows[i][c] = values[i];
   }
   return rows;
 }
@@ -113,7 +98,7 @@ H5Columns::H5Columns(hid_t file, const std::string& group, const std::vector<Col
     const std::string path = group + "/" + c.name;
     datasets_.emplace_back(H5Dopen2(file, path.c_str(), H5P_DEFAULT), H5Dclose, "open " + path);
   }
-  written_ = static_cast<int64_t>(lengthOf(datasets_.at(0).get()));
+  written_ = static_cast<int64_t>(lengthOf(datasets_.at(0).get(), group + "/" + columns.at(0).name));
 }
 
 H5Columns::~H5Columns() {

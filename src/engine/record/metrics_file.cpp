@@ -1,5 +1,6 @@
 #include "engine/record/metrics_file.h"
 
+#include "engine/record/h5_read.h"
 #include "engine/run/metric_fields.h"
 
 #include <filesystem>
@@ -8,6 +9,7 @@
 namespace trainscope {
 
 namespace {
+constexpr const char* kBeforeResume = ".before-resume";
 
 template <class Row>
 std::vector<H5Columns::Column> columnsOf(const std::vector<MetricField<Row>>& fields) {
@@ -59,9 +61,7 @@ std::unique_ptr<MetricsFile> MetricsFile::create(const std::string& path, const 
 
 MetricsFile::Contents MetricsFile::read(const std::string& path) {
   Contents c;
-  const H5Handle fapl = h5SwmrFileAccess();
-  quietHdf5Errors();
-  const H5Handle file(H5Fopen(path.c_str(), H5F_ACC_RDONLY | H5F_ACC_SWMR_READ, fapl.get()), H5Fclose, "open " + path);
+  const H5Handle file = h5OpenForReading(path, true);
   c.steps = H5Columns::readRows(file.get(), "/steps", stepColumns());
   c.epochs = H5Columns::readRows(file.get(), "/epochs", epochColumns());
   for (const auto& col : stepColumns()) c.step_columns.push_back(col.name);
@@ -69,20 +69,34 @@ MetricsFile::Contents MetricsFile::read(const std::string& path) {
   return c;
 }
 
+bool MetricsFile::restoreBeforeResume(const std::string& path) {
+  std::error_code ec;
+  const std::string kept = path + kBeforeResume;
+  if (!std::filesystem::is_regular_file(kept, ec)) return false;
+  std::filesystem::rename(kept, path, ec);
+  return !ec;
+}
+
+void MetricsFile::commitResume() {
+  if (beforeResume_.empty()) return;
+  std::error_code ec;
+  std::filesystem::remove(beforeResume_, ec);
+  beforeResume_.clear();
+}
+
 std::unique_ptr<MetricsFile> MetricsFile::reopen(const std::string& path, const std::string& runName, int64_t keepSteps,
                                                  int64_t keepEpochs, std::string* warning) {
+  restoreBeforeResume(path);
   std::vector<H5Columns::Row> steps, epochs;
   try {
-    const H5Handle fapl = h5SwmrFileAccess();
-    quietHdf5Errors();
-    const H5Handle file(H5Fopen(path.c_str(), H5F_ACC_RDONLY | H5F_ACC_SWMR_READ, fapl.get()), H5Fclose,
-                        "open " + path);
+    const H5Handle file = h5OpenForReading(path, true);
     steps = H5Columns::readRows(file.get(), "/steps", stepColumns());
     epochs = H5Columns::readRows(file.get(), "/epochs", epochColumns());
   } catch (const std::exception& e) {
-    std::filesystem::rename(path, path + ".damaged");
-    if (warning)
-      *warning = path + " could not be read (" + e.what() + "); kept as metrics.h5.damaged, a new record starts here";
+    std::error_code ec;
+    const bool there = std::filesystem::exists(path, ec) || std::filesystem::is_symlink(path, ec);
+    const std::string kept = there ? " kept as " + setAsideDamaged(path).filename().string() + "," : "";
+    if (warning) *warning = path + " could not be read (" + e.what() + ");" + kept + " a new record starts here";
     steps.clear(), epochs.clear();
   }
   // Rows are in step order; keep those up to the checkpoint (column 0 is step / epoch).
@@ -99,13 +113,25 @@ std::unique_ptr<MetricsFile> MetricsFile::reopen(const std::string& path, const 
   for (auto& r : steps) file->steps_->append(std::move(r));
   for (auto& r : epochs) file->epochs_->append(std::move(r));
   file->flush();
+  std::error_code ec;
+  if (std::filesystem::exists(path, ec)) {
+    std::filesystem::rename(path, path + kBeforeResume);
+    file->beforeResume_ = path + kBeforeResume;
+  }
   std::filesystem::rename(fresh, path);
+  file->path_ = path;
   return file;
 }
 
 MetricsFile::~MetricsFile() {
-  steps_.reset();  // flushes
-  epochs_.reset();
+  try {
+    steps_.reset();  // flushes
+    epochs_.reset();
+  } catch (...) {  // a destructor must not throw; the last flush is best effort
+  }
+  if (beforeResume_.empty()) return;
+  file_.reset();  // closed before the file as it was goes back over it
+  restoreBeforeResume(path_);
 }
 
 void MetricsFile::append(const StepMetrics& m) { steps_->append(rowOf(stepMetricFields(), m)); }

@@ -28,8 +28,17 @@ class MetricsFile {
   // for writing: it is read in SWMR mode, which that mark does not block. A file that
   // cannot be read at all is kept as metrics.h5.damaged and a new one is started;
   // `warning` then says so.
+  // Until commitResume(), the file as it was stays beside it (metrics.h5.before-resume):
+  // a resume that ends before its first checkpoint (it failed, or was killed) puts it
+  // back, since the next resume starts from the same checkpoint; the rows it trimmed
+  // (a validation row the record still reports) are never lost.
   static std::unique_ptr<MetricsFile> reopen(const std::string& path, const std::string& run_name, int64_t keep_steps,
                                              int64_t keep_epochs, std::string* warning);
+  // The resume's first checkpoint is written: the trimmed record is the run's now.
+  void commitResume();
+  // A .before-resume file left by a resume killed before its first checkpoint goes
+  // back over `path` (reopen and repair do this first). True when one did.
+  static bool restoreBeforeResume(const std::string& path);
   ~MetricsFile();
 
   void append(const StepMetrics& m);
@@ -41,6 +50,7 @@ class MetricsFile {
  private:
   explicit MetricsFile(H5Handle file);
   H5Handle file_;
+  std::string path_, beforeResume_;  // beforeResume_: "" once committed, or when not resumed
   std::unique_ptr<H5Columns> steps_, epochs_;
   std::chrono::steady_clock::time_point lastFlush_;
 };

@@ -24,7 +24,8 @@ struct ValidationPredictions {
 };
 
 void writePredictionFile(const std::string& path, const ValidationPredictions& p);
-// Throws std::runtime_error naming the file when it cannot be read.
+// Throws BadInput naming the file and dataset when it cannot be read, its shapes
+// disagree, or a class index is out of range.
 ValidationPredictions readPredictionFile(const std::string& path);
 
 }  // namespace trainscope

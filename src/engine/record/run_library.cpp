@@ -3,6 +3,7 @@
 #include "engine/record/run_lock.h"
 #include "engine/record/run_repair.h"
 #include "engine/system/atomic_file.h"
+#include "engine/system/file_input.h"
 
 #include "engine/config/config.h"
 #include "engine/config/config_fields.h"
@@ -22,12 +23,17 @@ namespace fs = std::filesystem;
 namespace trainscope {
 
 namespace {
-// A JSON object from a run's file; throws (naming the file) when it is missing, not
-// JSON, or not an object.
-nlohmann::json readJson(const fs::path& path) {
-  nlohmann::json j = readConfigJson(path.string(), path.filename().string());
-  if (!j.is_object()) throw std::runtime_error(path.filename().string() + " is not a JSON object");
-  return j;
+// A JSON object from a run's file; throws BadInput (naming the file) when it is missing,
+// special, not JSON, or not an object.
+nlohmann::json readJson(const fs::path& path) { return readJsonObject(path); }
+
+// Whether `d` holds a run's files. The non-throwing exists(): a symlink loop or an
+// unreadable entry must not end a listing of the other runs.
+bool holdsRunFiles(const fs::path& d) {
+  std::error_code ec;
+  for (const char* name : {"run.json", "metrics.h5", "checkpoints"})
+    if (fs::exists(d / name, ec) || fs::is_symlink(d / name, ec)) return true;
+  return false;
 }
 
 template <typename T>
@@ -100,7 +106,8 @@ RunEntry readRunEntry(const std::string& dirText, double staleAfterSeconds) {
     // A run that says it trains but whose writer is gone: its lock is free (runs of
     // older versions, without a lock file, by the age of their files).
     const bool active = e.status == "running" || e.status == "paused" || e.status == "starting";
-    const bool locked = fs::exists(dir / ".lock");
+    std::error_code ec;
+    const bool locked = fs::exists(dir / ".lock", ec);
     if (active && locked && RunLock::holder(dir).empty()) {
       e.status = "interrupted";
       try {  // its writer is gone: make its HDF5 files open plainly again (run_repair.h)
@@ -142,7 +149,7 @@ std::vector<RunEntry> listRuns(const std::string& runsDir) {
   for (const auto& item : fs::directory_iterator(runsDir, ec)) {
     if (!item.is_directory(ec)) continue;
     const fs::path d = item.path();
-    if (!fs::exists(d / "run.json") && !fs::exists(d / "metrics.h5") && !fs::exists(d / "checkpoints")) continue;
+    if (!holdsRunFiles(d)) continue;
     out.push_back(readRunEntry(d.string()));
   }
   // Newest first: run folders end in -YYYYmmdd-HHMMSS, start times sort as text.
@@ -165,8 +172,7 @@ void setRunNote(const std::string& dir, const std::string& note) {
 void deleteRun(const std::string& dir) {
   const fs::path d(dir);
   // A guard against deleting something that is not a run folder.
-  if (!fs::exists(d / "run.json") && !fs::exists(d / "metrics.h5") && !fs::exists(d / "checkpoints"))
-    throw std::runtime_error(dir + " is not a run folder");
+  if (!holdsRunFiles(d)) throw std::runtime_error(dir + " is not a run folder");
   if (const std::string who = RunLock::holder(d); !who.empty())
     throw RunLockedError(dir + " is being written by " + who + ": stop it before deleting it");
   std::error_code ec;

@@ -1,9 +1,16 @@
 #include "engine/record/run_record.h"
 
 #include "engine/system/atomic_file.h"
+#include "engine/system/file_input.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <ctime>
 #include <fstream>
 #include <stdexcept>
@@ -55,13 +62,10 @@ fs::path RunRecord::namedCheckpoint(const std::string& name) const {
 
 RunRecord RunRecord::open(const std::string& dirText) {
   RunRecord r{fs::path(dirText)};
-  std::ifstream in(r.dir_ / "run.json");
-  if (!in) throw std::runtime_error(dirText + ": no run.json (not a run folder?)");
-  try {
-    r.info_ = nlohmann::json::parse(in);
-  } catch (const nlohmann::json::exception& e) {
-    throw std::runtime_error(dirText + "/run.json: " + e.what());
-  }
+  std::error_code ec;
+  if (!fs::exists(r.dir_ / "run.json", ec) && !fs::is_symlink(r.dir_ / "run.json", ec))
+    throw BadInput(dirText + ": no run.json (not a run folder?)");
+  r.info_ = readJsonObject(r.dir_ / "run.json");
   fs::create_directories(r.checkpointsDir());
   return r;
 }
@@ -112,8 +116,21 @@ void RunRecord::addSkipped(const std::vector<std::pair<std::string, std::string>
 }
 
 void RunRecord::appendLog(const std::string& line) const {
-  std::ofstream out(logPath(), std::ios::app);
-  out << line << "\n";
+  // O_NONBLOCK: a FIFO put in log.txt's place must not stop the run; fstat refuses it.
+  const int fd = ::open(logPath().c_str(), O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0644);
+  if (fd < 0) throw std::runtime_error("cannot write " + logPath().string() + ": " + std::strerror(errno));
+  struct stat st {};
+  std::string why;
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) why = "it is not a regular file";
+  const std::string text = line + "\n";
+  for (size_t done = 0; why.empty() && done < text.size();) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) why = n < 0 ? std::strerror(errno) : "nothing written";
+    done += n > 0 ? static_cast<size_t>(n) : 0;
+  }
+  ::close(fd);
+  if (!why.empty()) throw std::runtime_error("cannot write " + logPath().string() + ": " + why);
 }
 
 }  // namespace trainscope

@@ -44,6 +44,7 @@ class RunRecord {
   void keepSpareSpace() const;
   void releaseSpareSpace() const;
   std::filesystem::path sparePath() const { return dir_ / ".spare"; }
+  // Appends a line to log.txt; throws naming the file when the disk refuses it.
   void appendLog(const std::string& line) const;
   // Adds (path, reason) pairs to run.json's "skipped" list, each path once (a resumed
   // run keeps what its earlier sessions listed). Saved with the next save().

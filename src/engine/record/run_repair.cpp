@@ -1,9 +1,14 @@
 #include "engine/record/run_repair.h"
 
 #include "engine/record/h5_handle.h"
+#include "engine/record/h5_read.h"
+#include "engine/record/metrics_file.h"
+#include "engine/record/prediction_file.h"
 #include "engine/record/run_lock.h"
 #include "engine/record/run_record.h"
+#include "engine/record/sample_file.h"
 
+#include <algorithm>
 #include <filesystem>
 
 namespace trainscope {
@@ -13,11 +18,77 @@ namespace fs = std::filesystem;
 namespace {
 // Opens the file as a plain reader would; true when HDF5 accepts it.
 bool opensPlainly(const std::string& file) {
+  if (!whyNotRegularFile(file).empty()) return false;
   quietHdf5Errors();
   const hid_t f = H5Fopen(file.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
   if (f < 0) return false;
   H5Fclose(f);
   return true;
+}
+
+// Reads one dataset whole, as its own type; "" or what failed. Exceptions must not
+// cross HDF5's C frames: this is called from H5Lvisit's callback.
+std::string readsWhole(hid_t dataset, const std::string& name) {
+  try {
+    const std::vector<hsize_t> dims = h5CheckedDims(dataset, name, -1);
+    H5Handle type(H5Dget_type(dataset), H5Tclose, "type of " + name);
+    if (H5Tis_variable_str(type.get()) > 0) return {};  // not in our datasets; nothing to check cheaply
+    hsize_t count = 1;
+    for (const hsize_t d : dims) count *= d;
+    std::vector<char> buffer(static_cast<size_t>(count) * H5Tget_size(type.get()));
+    if (count > 0 && H5Dread(dataset, type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, buffer.data()) < 0)
+      return name + " cannot be read";
+    return {};
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+}
+
+herr_t checkObject(hid_t group, const char* name, const H5L_info_t*, void* data) {
+  auto& problem = *static_cast<std::string*>(data);
+  const hid_t object = H5Oopen(group, name, H5P_DEFAULT);
+  if (object < 0) {
+    problem = std::string(name) + " cannot be opened";
+    return -1;
+  }
+  if (H5Iget_type(object) == H5I_DATASET) problem = readsWhole(object, name);
+  H5Oclose(object);
+  return problem.empty() ? 0 : -1;
+}
+
+// "" when the file opens and every dataset in it reads back; else what does not. A file
+// whose metadata fails its checksums opens fine and fails here, where a reader would.
+std::string whyUnreadable(const std::string& file) {
+  if (const std::string why = whyNotRegularFile(file); !why.empty()) return "it " + why;
+  try {
+    const H5Handle f = h5OpenForReading(file, false);
+    std::string problem;
+    if (H5Lvisit(f.get(), H5_INDEX_NAME, H5_ITER_INC, checkObject, &problem) < 0 && problem.empty())
+      problem = "its groups cannot be listed";
+    if (!problem.empty()) return problem;
+  } catch (const std::exception&) {
+    return "HDF5 cannot open it";
+  }
+  // Then as the run's own readers read it: shapes, lengths and class indices that fit.
+  try {
+    const std::string name = fs::path(file).filename().string();
+    if (name == "metrics.h5") MetricsFile::read(file);
+    if (name == "samples.h5") readSampleFile(file);
+    if (name == "predictions.h5") readPredictionFile(file);
+    return {};
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+}
+
+// Files whose name ends in .h5 (regular or not: a FIFO in a record's place is damage too).
+std::vector<fs::path> hdf5Files(const std::string& runDir) {
+  std::vector<fs::path> files;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(runDir, ec))
+    if (entry.path().extension() == ".h5") files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  return files;
 }
 }  // namespace
 
@@ -42,11 +113,9 @@ bool clearHdf5WriteMark(const std::string& file, std::string* error) {
 
 std::vector<std::string> clearRunWriteMarks(const std::string& runDir, std::vector<std::string>* problems) {
   std::vector<std::string> cleared;
-  std::error_code ec;
-  for (const auto& entry : fs::directory_iterator(runDir, ec)) {
-    if (entry.path().extension() != ".h5" || !entry.is_regular_file()) continue;
-    const std::string file = entry.path().string();
-    if (opensPlainly(file)) continue;
+  for (const auto& path : hdf5Files(runDir)) {
+    const std::string file = path.string();
+    if (!whyNotRegularFile(file).empty() || opensPlainly(file)) continue;
     std::string error;
     if (clearHdf5WriteMark(file, &error))
       cleared.push_back(file);
@@ -56,10 +125,37 @@ std::vector<std::string> clearRunWriteMarks(const std::string& runDir, std::vect
   return cleared;
 }
 
+namespace {
+void setAside(const fs::path& file, const std::string& why, RepairReport& report) {
+  try {
+    report.set_aside.push_back(file.string() + " -> " + setAsideDamaged(file).filename().string() + ": " + why);
+  } catch (const std::exception& e) {
+    report.problems.push_back(file.string() + ": " + why + "; could not set it aside (" + e.what() + ")");
+  }
+}
+
+// What no reader can use: HDF5 files that do not read back, and a FIFO, a device or a
+// symlink loop where log.txt or a checkpoint belongs.
+void setAsideUnusable(const std::string& runDir, RepairReport& report) {
+  for (const auto& file : hdf5Files(runDir))
+    if (const std::string why = whyUnreadable(file.string()); !why.empty()) setAside(file, why, report);
+  std::vector<fs::path> others{fs::path(runDir) / "log.txt"};
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(fs::path(runDir) / "checkpoints", ec))
+    if (entry.path().extension() == ".pt") others.push_back(entry.path());
+  for (const auto& file : others)
+    if (fs::is_symlink(file, ec) || fs::exists(file, ec))
+      if (const std::string why = whyNotRegularFile(file); !why.empty()) setAside(file, "it " + why, report);
+}
+}  // namespace
+
 RepairReport repairRun(const std::string& runDir) {
   const auto lock = RunLock::acquire(runDir, "repair");
   RepairReport report;
-  report.cleared = clearRunWriteMarks(runDir, &report.problems);
+  report.restored_before_resume = MetricsFile::restoreBeforeResume((fs::path(runDir) / "metrics.h5").string());
+  std::vector<std::string> unclearable;  // set aside below, with the reason a reader would meet
+  report.cleared = clearRunWriteMarks(runDir, &unclearable);
+  setAsideUnusable(runDir, report);
   std::error_code ec;
   // Leftovers of the writer's writes that the crash cut short (never a complete file),
   // and the space it set aside. user.json is the app's, not the writer's: left alone.
@@ -68,8 +164,15 @@ RepairReport repairRun(const std::string& runDir) {
     fs::remove(leftover, ec);
   for (const auto& entry : fs::directory_iterator(fs::path(runDir) / "checkpoints", ec))
     if (entry.path().extension() == ".tmp") fs::remove(entry.path(), ec);
-  if (fs::exists(fs::path(runDir) / "run.json")) {
-    RunRecord record = RunRecord::open(runDir);
+  const fs::path runJson = fs::path(runDir) / "run.json";
+  if (fs::exists(runJson, ec) || fs::is_symlink(runJson, ec)) {
+    RunRecord record = [&] {
+      try {
+        return RunRecord::open(runDir);
+      } catch (const BadInput& e) {  // the record itself: nothing here can rebuild it
+        throw BadInput(std::string(e.what()) + "; repair cannot rebuild run.json (the run's other files are kept)");
+      }
+    }();
     const std::string status = record.info().value("status", "");
     if (status == "running" || status == "paused" || status == "starting") {
       record.info()["status"] = "interrupted";

@@ -1,9 +1,11 @@
 #include "engine/record/sample_file.h"
 
 #include "engine/record/h5_arrays.h"
+#include "engine/record/h5_read.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <filesystem>
 #include <limits>
 
@@ -18,16 +20,31 @@ void writeRows(hid_t file, const char* name, hid_t type, const std::vector<std::
   h5WriteArray(file, name, type, {static_cast<hsize_t>(rows.size()), static_cast<hsize_t>(n)}, flat.data());
 }
 
+// A [epochs, samples] dataset as rows, checked against the samples the labels give.
 template <typename T>
-std::vector<std::vector<T>> readRows(hid_t file, const char* name, hid_t type) {
+std::vector<std::vector<T>> readRows(hid_t file, const char* name, hid_t type, size_t samples, size_t* epochs) {
   std::vector<hsize_t> dims;
-  const std::vector<T> flat = h5ReadArray<T>(file, name, type, &dims);
+  const std::vector<T> flat = h5ReadChecked<T>(file, name, type, 2, &dims);
+  if (dims[1] != samples)
+    throwDamaged(
+        file, name,
+        "holds " + std::to_string(dims[1]) + " samples per epoch, but labels holds " + std::to_string(samples));
+  if (*epochs != SIZE_MAX && dims[0] != *epochs)
+    throwDamaged(file, name,
+                 "holds " + std::to_string(dims[0]) + " epochs, the other datasets " + std::to_string(*epochs));
+  *epochs = dims[0];
   std::vector<std::vector<T>> rows;
-  if (dims.size() != 2) return rows;
   for (hsize_t r = 0; r < dims[0]; ++r)
     rows.emplace_back(flat.begin() + static_cast<std::ptrdiff_t>(r * dims[1]),
                       flat.begin() + static_cast<std::ptrdiff_t>((r + 1) * dims[1]));
   return rows;
+}
+
+// Class indices are small and never negative; anything else is damage, and would index
+// out of bounds wherever classes are counted.
+void checkClasses(hid_t file, const char* name, const std::vector<int64_t>& values, int64_t lowest) {
+  for (const int64_t v : values)
+    if (v < lowest || v > kMaxClassIndex) throwDamaged(file, name, "holds the class index " + std::to_string(v));
 }
 }  // namespace
 
@@ -52,23 +69,37 @@ void writeSampleFile(const std::string& path, const SampleDynamics& d) {
 }
 
 SampleDynamics readSampleFile(const std::string& path) {
-  quietHdf5Errors();
-  H5Handle file(H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), H5Fclose, "opening " + path);
+  const H5Handle file = h5OpenForReading(path, false);
+  const hid_t f = file.get();
   SampleDynamics d;
   std::vector<hsize_t> dims;
-  d.labels = h5ReadArray<int64_t>(file.get(), "labels", H5T_NATIVE_INT64, &dims);
-  d.loss = readRows<float>(file.get(), "loss", H5T_NATIVE_FLOAT);
-  d.p_label = readRows<float>(file.get(), "p_label", H5T_NATIVE_FLOAT);
-  d.margin = readRows<float>(file.get(), "margin", H5T_NATIVE_FLOAT);
-  d.predicted = readRows<int32_t>(file.get(), "predicted", H5T_NATIVE_INT32);
-  d.flipped = h5ReadArray<int64_t>(file.get(), "label_noise/flipped", H5T_NATIVE_INT64, &dims);
-  d.original_labels = h5ReadArray<int64_t>(file.get(), "label_noise/original_labels", H5T_NATIVE_INT64, &dims);
+  d.labels = h5ReadChecked<int64_t>(f, "labels", H5T_NATIVE_INT64, 1, &dims);
+  checkClasses(f, "labels", d.labels, 0);
+  const size_t n = d.labels.size();
+  size_t epochs = SIZE_MAX;
+  d.loss = readRows<float>(f, "loss", H5T_NATIVE_FLOAT, n, &epochs);
+  d.p_label = readRows<float>(f, "p_label", H5T_NATIVE_FLOAT, n, &epochs);
+  d.margin = readRows<float>(f, "margin", H5T_NATIVE_FLOAT, n, &epochs);
+  d.predicted = readRows<int32_t>(f, "predicted", H5T_NATIVE_INT32, n, &epochs);
+  for (const auto& row : d.predicted) checkClasses(f, "predicted", {row.begin(), row.end()}, -1);
+  d.flipped = h5ReadChecked<int64_t>(f, "label_noise/flipped", H5T_NATIVE_INT64, 1, &dims);
+  d.original_labels = h5ReadChecked<int64_t>(f, "label_noise/original_labels", H5T_NATIVE_INT64, 1, &dims);
+  if (d.flipped.size() != d.original_labels.size())
+    throwDamaged(f, "label_noise/original_labels", "is not as long as label_noise/flipped");
+  for (const int64_t i : d.flipped)
+    if (i < 0 || static_cast<size_t>(i) >= n) throwDamaged(f, "label_noise/flipped", "holds an index out of range");
+  checkClasses(f, "label_noise/original_labels", d.original_labels, 0);
   return d;
 }
 
 std::vector<Suspect> rankSuspects(const SampleDynamics& d, int64_t top) {
   std::vector<Suspect> all;
   const int64_t n = d.samples(), epochs = d.epochs();
+  const auto fits = [&](const auto& rows) {
+    return static_cast<int64_t>(rows.size()) == epochs &&
+           std::all_of(rows.begin(), rows.end(), [&](const auto& r) { return static_cast<int64_t>(r.size()) == n; });
+  };
+  if (!fits(d.margin) || !fits(d.predicted) || !fits(d.p_label)) return all;  // readSampleFile says why
   for (int64_t i = 0; i < n; ++i) {
     double sum = 0;
     int seen = 0, forgetting = 0;

@@ -22,8 +22,12 @@ struct SampleDynamics {
   int64_t epochs() const { return static_cast<int64_t>(loss.size()); }
 };
 
+// The largest class index a record may hold (checked when read back).
+constexpr int64_t kMaxClassIndex = 1 << 20;
+
 void writeSampleFile(const std::string& path, const SampleDynamics& d);
-// Throws std::runtime_error naming the file when it cannot be read.
+// Throws BadInput naming the file and dataset when it cannot be read or its shapes
+// and class indices do not fit together.
 SampleDynamics readSampleFile(const std::string& path);
 
 // One training sample whose label looks wrong: ranked by the area under the margin

@@ -1,6 +1,7 @@
 #include "engine/record/tensor_file.h"
 
 #include "engine/record/h5_columns.h"
+#include "engine/record/h5_read.h"
 
 #include <filesystem>
 #include <sstream>
@@ -71,13 +72,9 @@ bool TensorFile::exists(const std::string& path) const {
 }
 
 torch::Tensor TensorFile::read(const std::string& file, const std::string& path) {
-  quietHdf5Errors();
-  H5Handle f(H5Fopen(file.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), H5Fclose, "open " + file);
-  H5Handle d(H5Dopen2(f.get(), path.c_str(), H5P_DEFAULT), H5Dclose, "open " + path + " in " + file);
-  H5Handle space(H5Dget_space(d.get()), H5Sclose, "dataspace");
-  const int rank = H5Sget_simple_extent_ndims(space.get());
-  std::vector<hsize_t> dims(static_cast<size_t>(std::max(rank, 0)));
-  if (rank > 0) H5Sget_simple_extent_dims(space.get(), dims.data(), nullptr);
+  const H5Handle f = h5OpenForReading(file, false);
+  const H5Handle d = h5OpenDataset(f.get(), path);
+  const std::vector<hsize_t> dims = h5CheckedDims(d.get(), path, -1);
   H5Handle type(H5Dget_type(d.get()), H5Tclose, "type");
   torch::ScalarType scalar;
   hid_t memType;
@@ -95,12 +92,12 @@ torch::Tensor TensorFile::read(const std::string& file, const std::string& path)
       else
         scalar = torch::kInt64, memType = H5T_NATIVE_INT64;
       break;
-    default: throw std::runtime_error(file + ": " + path + " is not a numeric dataset");
+    default: throw BadInput(file + ": " + path + " is not a numeric dataset");
   }
   std::vector<int64_t> shape(dims.begin(), dims.end());
   torch::Tensor t = torch::empty(shape, torch::TensorOptions().dtype(scalar));
   if (t.numel() > 0 && H5Dread(d.get(), memType, H5S_ALL, H5S_ALL, H5P_DEFAULT, t.data_ptr()) < 0)
-    throw std::runtime_error("HDF5: reading " + path + " from " + file + " failed");
+    throwDamaged(d.get(), path, "could not be read");
   return t;
 }
 

@@ -2,6 +2,7 @@
 
 #include "engine/record/h5_columns.h"
 #include "engine/record/h5_handle.h"
+#include "engine/record/h5_read.h"
 
 #include <algorithm>
 #include <stdexcept>
@@ -9,32 +10,43 @@
 namespace trainscope {
 
 namespace {
-herr_t collectDataset(hid_t group, const char* name, const H5L_info_t*, void* out) {
+struct Listing {
+  std::vector<StoredTensor> tensors;
+  std::string error;  // an exception must not cross HDF5's C frames: kept, thrown after
+};
+
+void collect(hid_t group, const char* name, Listing& out) {
   hid_t d;
   H5E_BEGIN_TRY { d = H5Dopen2(group, name, H5P_DEFAULT); }
   H5E_END_TRY;
-  if (d < 0) return 0;  // a group
+  if (d < 0) return;  // a group
   H5Handle dataset(d, H5Dclose, name);
   StoredTensor s;
   s.path = std::string("/") + name;
-  H5Handle space(H5Dget_space(d), H5Sclose, "dataspace");
-  const int rank = H5Sget_simple_extent_ndims(space.get());
-  std::vector<hsize_t> dims(static_cast<size_t>(std::max(rank, 0)));
-  if (rank > 0) H5Sget_simple_extent_dims(space.get(), dims.data(), nullptr);
+  const std::vector<hsize_t> dims = h5CheckedDims(d, name, -1);
   s.shape.assign(dims.begin(), dims.end());
   s.dtype = h5ReadStringAttribute(d, "dtype");
-  static_cast<std::vector<StoredTensor>*>(out)->push_back(std::move(s));
-  return 0;
+  out.tensors.push_back(std::move(s));
+}
+
+herr_t collectDataset(hid_t group, const char* name, const H5L_info_t*, void* data) {
+  auto& out = *static_cast<Listing*>(data);
+  try {
+    collect(group, name, out);
+    return 0;
+  } catch (const std::exception& e) {
+    out.error = e.what();
+    return -1;
+  }
 }
 }  // namespace
 
 std::vector<StoredTensor> listStoredTensors(const std::string& file) {
-  quietHdf5Errors();
-  H5Handle f(H5Fopen(file.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), H5Fclose, "open " + file);
-  std::vector<StoredTensor> out;
+  const H5Handle f = h5OpenForReading(file, false);
+  Listing out;
   if (H5Lvisit(f.get(), H5_INDEX_NAME, H5_ITER_INC, collectDataset, &out) < 0)
-    throw std::runtime_error("HDF5: listing " + file + " failed");
-  return out;
+    throw BadInput(out.error.empty() ? file + " could not be listed (damaged?)" : out.error);
+  return out.tensors;
 }
 
 }  // namespace trainscope

@@ -1,6 +1,7 @@
 #include "engine/record/tensorboard_export.h"
 
 #include "engine/record/h5_columns.h"
+#include "engine/record/h5_read.h"
 #include "engine/record/metrics_file.h"
 #include "engine/record/run_library.h"
 #include "engine/record/tfevent_writer.h"
@@ -26,7 +27,8 @@ struct ProbeHistograms {
   std::vector<std::string> tags;  // "<layer or parameter>/<kind>", per tensor
   std::vector<int64_t> steps;     // per histogram row
   std::vector<double> counts, edges;
-  size_t tensors = 0, bins = 0;
+  size_t tensors = 0, bins = 0;  // tensors with a name, of `stride` per histogram row
+  size_t stride = 0;
   std::vector<double> gradNormSteps, gradNorms;
 };
 
@@ -35,55 +37,50 @@ struct Dataset {
   std::vector<double> values;
 };
 
-Dataset readDataset(hid_t file, const char* path) {
-  H5Handle d(H5Dopen2(file, path, H5P_DEFAULT), H5Dclose, std::string("open ") + path);
-  H5Handle space(H5Dget_space(d.get()), H5Sclose, "dataspace");
+Dataset readDataset(hid_t file, const char* path, int rank) {
   Dataset out;
-  out.dims.resize(static_cast<size_t>(std::max(H5Sget_simple_extent_ndims(space.get()), 0)));
-  if (!out.dims.empty()) H5Sget_simple_extent_dims(space.get(), out.dims.data(), nullptr);
-  out.values.resize(static_cast<size_t>(std::max<hssize_t>(H5Sget_simple_extent_npoints(space.get()), 0)));
-  if (!out.values.empty() && H5Dread(d.get(), H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, out.values.data()) < 0)
-    throw std::runtime_error(std::string("HDF5: reading ") + path + " failed");
+  out.values = h5ReadChecked<double>(file, path, H5T_NATIVE_DOUBLE, rank, &out.dims);
   return out;
 }
 
+// Fixed-length names (at most a few hundred bytes each), one per probed tensor.
 std::vector<std::string> readFixedStrings(hid_t file, const char* path) {
-  H5Handle d(H5Dopen2(file, path, H5P_DEFAULT), H5Dclose, std::string("open ") + path);
+  const H5Handle d = h5OpenDataset(file, path);
   H5Handle type(H5Dget_type(d.get()), H5Tclose, "type");
-  H5Handle space(H5Dget_space(d.get()), H5Sclose, "dataspace");
+  if (H5Tget_class(type.get()) != H5T_STRING || H5Tis_variable_str(type.get()) > 0 || H5Tget_size(type.get()) > 4096)
+    throwDamaged(file, path, "is not a list of short fixed-length names");
   const size_t width = H5Tget_size(type.get());
-  const auto n = static_cast<size_t>(std::max<hssize_t>(H5Sget_simple_extent_npoints(space.get()), 0));
+  const size_t n = h5CheckedDims(d.get(), path, 1).at(0);
   std::vector<char> buffer(n * width + 1, '\0');
   if (n && H5Dread(d.get(), type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, buffer.data()) < 0)
-    throw std::runtime_error(std::string("HDF5: reading ") + path + " failed");
+    throwDamaged(file, path, "could not be read");
   std::vector<std::string> out;
   for (size_t i = 0; i < n; ++i) out.emplace_back(buffer.data() + i * width, strnlen(buffer.data() + i * width, width));
   return out;
 }
 
 ProbeHistograms readProbes(const fs::path& file) {
-  const H5Handle fapl = h5SwmrFileAccess();
-  quietHdf5Errors();
-  H5Handle f(H5Fopen(file.c_str(), H5F_ACC_RDONLY | H5F_ACC_SWMR_READ, fapl.get()), H5Fclose, "open " + file.string());
+  const H5Handle f = h5OpenForReading(file.string(), true);
   ProbeHistograms p;
   const auto names = readFixedStrings(f.get(), "/names");
   const auto kinds = readFixedStrings(f.get(), "/kinds");
   for (size_t i = 0; i < std::min(names.size(), kinds.size()); ++i) p.tags.push_back(names[i] + "/" + kinds[i]);
-  const Dataset steps = readDataset(f.get(), "/histograms/step");
-  const Dataset counts = readDataset(f.get(), "/histograms/counts");
-  const Dataset edges = readDataset(f.get(), "/histograms/edges");
-  if (counts.dims.size() == 3 && edges.dims.size() == 3 && counts.dims[2] + 1 == edges.dims[2]) {
-    // A crash can leave the datasets of unequal length: keep the rows all three have.
-    const size_t rows =
-        std::min({steps.values.size(), static_cast<size_t>(counts.dims[0]), static_cast<size_t>(edges.dims[0])});
-    p.tensors = std::min(static_cast<size_t>(counts.dims[1]), p.tags.size());
-    p.bins = counts.dims[2];
-    for (size_t r = 0; r < rows; ++r) p.steps.push_back(static_cast<int64_t>(steps.values[r]));
-    p.counts = counts.values;
-    p.edges = edges.values;
-  }
-  const Dataset gradSteps = readDataset(f.get(), "/step");
-  const Dataset gradNorms = readDataset(f.get(), "/grad_norm");
+  const Dataset steps = readDataset(f.get(), "/histograms/step", 1);
+  const Dataset counts = readDataset(f.get(), "/histograms/counts", 3);
+  const Dataset edges = readDataset(f.get(), "/histograms/edges", 3);
+  if (counts.dims[2] + 1 != edges.dims[2] || counts.dims[1] != edges.dims[1])
+    throwDamaged(f.get(), "/histograms/edges", "does not fit /histograms/counts");
+  // A crash can leave the datasets of unequal length: keep the rows all three have.
+  const size_t rows =
+      std::min({steps.values.size(), static_cast<size_t>(counts.dims[0]), static_cast<size_t>(edges.dims[0])});
+  p.stride = counts.dims[1];
+  p.tensors = std::min(p.stride, p.tags.size());
+  p.bins = counts.dims[2];
+  for (size_t r = 0; r < rows; ++r) p.steps.push_back(static_cast<int64_t>(steps.values[r]));
+  p.counts = counts.values;
+  p.edges = edges.values;
+  const Dataset gradSteps = readDataset(f.get(), "/step", 1);
+  const Dataset gradNorms = readDataset(f.get(), "/grad_norm", 1);
   const size_t n = std::min(gradSteps.values.size(), gradNorms.values.size());
   p.gradNormSteps.assign(gradSteps.values.begin(), gradSteps.values.begin() + static_cast<long>(n));
   p.gradNorms.assign(gradNorms.values.begin(), gradNorms.values.begin() + static_cast<long>(n));
@@ -115,7 +112,7 @@ std::vector<fs::path> probeFiles(const fs::path& run) {
     auto stepOf = [](const fs::path& p) {
       return std::atoll(p.stem().string().c_str() + std::strlen("probes-until-step"));
     };
-    return stepOf(a) < stepOf(b);
+    return stepOf(a) != stepOf(b) ? stepOf(a) < stepOf(b) : a.filename().string() < b.filename().string();
   });
   if (fs::exists(run / "probes.h5", ec)) files.push_back(run / "probes.h5");
   return files;
@@ -157,8 +154,8 @@ void addProbes(const ProbeHistograms& p, const std::map<int64_t, double>& wallOf
   for (size_t r = 0; r < p.steps.size(); ++r) {
     PendingEvent e{p.steps[r], wallTime(p.steps[r]), {}, {}};
     for (size_t t = 0; t < p.tensors; ++t) {
-      const double* c = p.counts.data() + (r * p.tensors + t) * p.bins;
-      const double* edge = p.edges.data() + (r * p.tensors + t) * (p.bins + 1);
+      const double* c = p.counts.data() + (r * p.stride + t) * p.bins;
+      const double* edge = p.edges.data() + (r * p.stride + t) * (p.bins + 1);
       TfHistogram h{p.tags[t], std::vector<double>(edge, edge + p.bins + 1), std::vector<double>(c, c + p.bins)};
       // A tensor the probes skipped at this step has NaN edges: nothing to show.
       if (std::any_of(h.edges.begin(), h.edges.end(), [](double v) { return !std::isfinite(v); })) continue;
@@ -186,13 +183,9 @@ TensorBoardExport exportTensorBoard(const std::string& runDir, const std::string
   addMetrics(MetricsFile::read((run / "metrics.h5").string()), events, wallOf, out);
   const auto probes = probeFiles(run);
   if (probes.empty()) out.notes.push_back("no probes.h5 (probes were off): no histograms");
-  for (const auto& file : probes) {
-    try {
-      addProbes(readProbes(file), wallOf, events, out);
-    } catch (const std::exception& e) {
-      out.notes.push_back("skipped " + file.string() + ": " + e.what());
-    }
-  }
+  // A probes file that cannot be read fails the export: an event file without its
+  // histograms must not replace a complete one (`repair` sets a damaged file aside).
+  for (const auto& file : probes) addProbes(readProbes(file), wallOf, events, out);
   // TensorBoard keeps a tag's points in the order they come: write them by step.
   std::stable_sort(events.begin(), events.end(),
                    [](const PendingEvent& a, const PendingEvent& b) { return a.step < b.step; });

@@ -6,6 +6,7 @@
 #include "engine/repro/input_fingerprint.h"
 #include "engine/repro/sha256.h"
 #include "engine/repro/tar_archive.h"
+#include "engine/system/file_input.h"
 #include "engine/system/host_info.h"
 #include "engine/system/versions.h"
 
@@ -25,16 +26,6 @@ namespace trainscope {
 namespace {
 
 constexpr size_t kReferenceSteps = 1000;  // losses kept for verify --steps (at most)
-
-nlohmann::json readJsonFile(const fs::path& file) {
-  std::ifstream in(file);
-  if (!in) throw std::runtime_error("cannot read " + file.string());
-  try {
-    return nlohmann::json::parse(in);
-  } catch (const nlohmann::json::exception& e) {
-    throw std::runtime_error(file.string() + " is not valid JSON (" + e.what() + ")");
-  }
-}
 
 std::string isoTimeNow() {
   const std::time_t t = std::time(nullptr);
@@ -67,7 +58,7 @@ nlohmann::json referenceSteps(const fs::path& metrics) {
 BundleWritten writeBundle(const std::string& runDir, const std::string& out) {
   const fs::path run = runFolderPath(runDir);
   const fs::path runName = run.filename();
-  const nlohmann::json info = readJsonFile(run / "run.json");
+  const nlohmann::json info = readJsonObject(run / "run.json");
   if (!info.contains("config") || !info["config"].is_object())
     throw std::runtime_error((run / "run.json").string() + " records no config");
   if (!fs::exists(run / "metrics.h5")) throw std::runtime_error(runDir + " has no metrics.h5: the run never stepped");

@@ -1,5 +1,7 @@
 #include "engine/repro/sha256.h"
 
+#include "engine/system/file_input.h"
+
 #include <cstdio>
 #include <fstream>
 #include <stdexcept>
@@ -80,6 +82,7 @@ std::string sha256Hex(const std::string& bytes) {
 }
 
 std::string sha256File(const std::string& path) {
+  requireRegularFile(path);  // /dev/zero never ends, a FIFO never starts
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error("cannot read " + path);
   Sha256 h;

@@ -1,6 +1,7 @@
 #include "engine/repro/tar_archive.h"
 
 #include "engine/system/atomic_file.h"
+#include "engine/system/file_input.h"
 
 #include <algorithm>
 #include <chrono>
@@ -89,6 +90,7 @@ void TarWriter::addBytes(const std::string& name, const std::string& bytes) {
 }
 
 void TarWriter::addFile(const std::string& name, const std::string& source) {
+  requireRegularFile(source);
   std::ifstream in(source, std::ios::binary);
   if (!in) throw std::runtime_error("cannot read " + source);
   const uint64_t size = fs::file_size(source);

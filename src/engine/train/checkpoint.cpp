@@ -1,6 +1,7 @@
 #include "engine/train/checkpoint.h"
 
 #include "engine/system/atomic_file.h"
+#include "engine/system/file_input.h"
 #include "engine/train/checkpoint_file.h"
 
 #include <ATen/CPUGeneratorImpl.h>
@@ -72,6 +73,10 @@ void saveCheckpoint(const std::string& path, LayerStack& model, torch::optim::Op
 
 CheckpointSummary inspectCheckpoint(const std::string& path) {
   CheckpointSummary s;
+  if (const std::string why = whyNotRegularFile(path); !why.empty()) {  // /dev/zero would be read forever
+    s.problem = why;
+    return s;
+  }
   std::error_code ec;
   const auto size = std::filesystem::file_size(path, ec);
   if (ec) {
@@ -101,6 +106,7 @@ CheckpointSummary inspectCheckpoint(const std::string& path) {
 
 TrainingPosition loadCheckpoint(const std::string& path, LayerStack& model, torch::optim::Optimizer& optimizer,
                                 const torch::Device& device) {
+  requireRegularFile(path);
   torch::serialize::InputArchive root, modelArchive, optimArchive;
   try {
     root.load_from(path, device);
@@ -130,6 +136,7 @@ TrainingPosition loadCheckpoint(const std::string& path, LayerStack& model, torc
 }
 
 void loadModelWeights(const std::string& path, LayerStack& model) {
+  requireRegularFile(path);
   torch::serialize::InputArchive root, modelArchive;
   root.load_from(path, torch::kCPU);
   root.read("model", modelArchive);

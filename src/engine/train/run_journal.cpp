@@ -12,18 +12,31 @@ void RunJournal::log(LogLevel level, const std::string& text, const Message& mes
   l.message = message;
   l.wall_time = unixTimeNow();
   const char* tag = level == LogLevel::Error ? "ERROR " : level == LogLevel::Warning ? "WARNING " : "";
-  try {
-    record_.appendLog(isoTimeNow() + " " + tag + text);
-  } catch (...) {  // a full disk must not take the run down with it
-  }
+  const std::string failure = appendToLog(isoTimeNow() + " " + tag + text);
   events_->push(std::move(l));
+  if (!failure.empty()) {  // said once, on the screen: a full disk must not take the run down with it
+    LogLine w;
+    w.level = LogLevel::Warning;
+    w.text = failure + " (this and later lines are not in the log; the run goes on)";
+    w.wall_time = unixTimeNow();
+    events_->push(std::move(w));
+  }
+}
+
+std::string RunJournal::appendToLog(const std::string& line) {
+  try {
+    record_.appendLog(line);
+    logFailed_ = false;
+    return {};
+  } catch (const std::exception& e) {
+    if (logFailed_) return {};
+    logFailed_ = true;
+    return e.what();
+  }
 }
 
 void RunJournal::detail(const std::string& text) {
-  try {
-    record_.appendLog("details of the error below:\n" + text);
-  } catch (...) {  // the log is a courtesy; the error itself is reported anyway
-  }
+  appendToLog("details of the error below:\n" + text);  // the error itself is reported anyway
 }
 
 void RunJournal::setState(RunState s, const std::string& reason, const Message& why) {

@@ -33,6 +33,10 @@ class RunJournal {
   RunRecord& record_;
   std::shared_ptr<EventQueue> events_;
   std::function<void(RunState)> onState_;
+  bool logFailed_ = false;  // log.txt refused a line: the warning is said once, until it works again
+
+  // "" when the line reached log.txt; the reason, the first time it does not.
+  std::string appendToLog(const std::string& line);
 };
 
 }  // namespace trainscope

@@ -455,6 +455,7 @@ class Trainer {
   void saveLast() { saveLast(pos_); }
   void saveLast(const TrainingPosition& p) {
     if (writer_) saveCheckpoint(record_.lastCheckpoint().string(), model_, *optimizer_, p);
+    if (metrics_) metrics_->commitResume();  // a resume that fails from now on keeps what it trained
     lastCheckpointStep_ = p.global_step;
     lastCheckpointTime_ = Clock::now();
     // Where a resume would start; run.json is saved by the caller.
