@@ -132,4 +132,22 @@ check "a TorchScript model with int64 outputs exits 2" test $? -eq 2
 check "and says what it outputs" contains "$tmp/w/out.txt" "outputs Long logits"
 check "without LibTorch's trace" bash -c "! grep -q 'frame #' '$tmp/w/out.txt'"
 
+# A leading ~/ is the home folder in every path field, as README's examples write it.
+mkdir -p "$tmp/home" && cp -r "$tmp/photos" "$tmp/home/photos" && rm -f "$tmp/home/photos"/*/fifo.png
+HOME="$tmp/home" "$cli" summary --config "$src/resources/experiments/imagefolder_fast.json" \
+  --set dataset.root='~/photos' >"$tmp/w/out.txt" 2>&1
+check "--set dataset.root=~/photos reads the home folder" test $? -eq 0
+
+# `timeout -s INT` signals the process and its group: one request, a clean stop, the
+# record closed as stopped (it was taken as Ctrl+C twice, leaving run.json at running).
+for try in 1 2 3; do
+  rm -rf "$tmp/int"
+  timeout --preserve-status -s INT 6 "$cli" train -q --config "$src/resources/experiments/fashion_lenet.json" --out "$tmp/int" \
+    --set epochs=50 --set dataset.val_subset=128 >"$tmp/w/int.txt" 2>&1
+  code=$?
+  status=$($py -c 'import json,sys,glob; print(json.load(open(glob.glob(sys.argv[1] + "/*/run.json")[0]))["status"])' "$tmp/int")
+  check "timeout -s INT ($try): exit 130 (got $code)" test $code -eq 130
+  check "timeout -s INT ($try): run.json says stopped (got $status)" test "$status" = stopped
+done
+
 report

@@ -59,9 +59,9 @@ void declareTop(std::vector<ConfigField>& fields) {
           QT_TRANSLATE_NOOP("trainscope::Config",
                             "Passes over the training set. Watch the validation curve to see when more stop helping."))
       .describe("passes over the training set");
-  TS_TOP_FIELD(runs_dir).describesOnly().describe(
-      "where run folders go; empty: `~/Trainscope/runs`, the user's runs folder; a leading `~/` is the home folder; "
-      "a relative path is relative to the working folder. `--out` overrides it");
+  TS_TOP_FIELD(runs_dir).describesOnly().filePath().describe(
+      "where run folders go; empty: `~/Trainscope/runs`, the user's runs folder; a relative path is relative to the "
+      "working folder. `--out` overrides it");
 }
 
 void declareDataset(std::vector<ConfigField>& fields) {
@@ -71,6 +71,7 @@ void declareDataset(std::vector<ConfigField>& fields) {
       .describe("`fashion-mnist` (built in) or `image-folder`");
   TS_FIELD(dataset, root)
       .fixedOnResume()
+      .filePath()
       .describe(
           "image folder: `root/<class>/<image>`; `root/val/<class>/` (or `root/train` + `root/val`) is the "
           "validation set when present");
@@ -107,6 +108,7 @@ void declareDataset(std::vector<ConfigField>& fields) {
           "`/label_noise/flipped`");
   TS_FIELD(dataset, corrections)
       .fixedOnResume()
+      .filePath()
       .describe(
           "a label-corrections file, applied last to the training split: each entry relabels one sample "
           "(`{\"sample\": \"<path or IDX position>\", \"label\": \"<class>\"}`) or leaves it out (`{\"sample\": …, "
@@ -146,7 +148,7 @@ void declareModel(std::vector<ConfigField>& fields) {
           "inputs up to 64 px), `fastcnn` (the Fast CNN for photos: a strided 3x3 stem, three stages of 3x3 "
           "conv-BN-ReLU and a strided 3x3 conv-BN-ReLU doubling the width, global average pooling, Dropout, Linear; "
           "0.5 M parameters, 45 M multiply-adds at 64 px), `torchscript` (your own model, below)");
-  TS_FIELD(model, path).describe("`torchscript`: the file `torch.jit.save` wrote");
+  TS_FIELD(model, path).filePath().describe("`torchscript`: the file `torch.jit.save` wrote");
   TS_FIELD(model, head)
       .oneOf({{"auto"}, {"replace"}, {"keep"}})
       .describe(

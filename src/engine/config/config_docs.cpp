@@ -21,7 +21,9 @@ std::string configFieldTable(const std::string& section) {
   const std::string wanted = section == "top" ? "" : section;
   std::string out = "| field | default | meaning |\n|---|---|---|\n";
   for (const auto& f : configFields())
-    if (f.section() == wanted) out += "| `" + f.name() + "` | " + defaultText(f) + " | " + f.doc + " |\n";
+    if (f.section() == wanted)
+      out += "| `" + f.name() + "` | " + defaultText(f) + " | " + f.doc +
+             (f.file_path ? " (a leading `~/` is the home folder)" : "") + " |\n";
   return out;
 }
 

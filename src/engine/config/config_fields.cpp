@@ -1,6 +1,7 @@
 #include "engine/config/config_fields.h"
 
 #include "engine/config/json_fields.h"
+#include "engine/system/file_input.h"
 
 #include <map>
 #include <stdexcept>
@@ -111,6 +112,11 @@ ConfigField& ConfigField::fixedOnResume() {
   return *this;
 }
 
+ConfigField& ConfigField::filePath() {
+  file_path = true;
+  return *this;
+}
+
 const std::vector<std::string>& configSections() {
   static const std::vector<std::string> sections = [] {
     std::vector<std::string> out{""};
@@ -161,7 +167,10 @@ void readConfigField(JsonFields& in, const ConfigField& f, ExperimentConfig& c) 
   std::visit(Overloaded{[&](bool* p) { in.read(name, *p); }, [&](int* p) { in.read(name, *p, f.min, f.max); },
                         [&](int64_t* p) { in.read(name, *p, f.min, f.max); }, [&](uint64_t* p) { in.read(name, *p); },
                         [&](double* p) { in.read(name, *p, f.min, f.max, f.min_exclusive); },
-                        [&](std::string* p) { in.read(name, *p, f.choiceValues()); },
+                        [&](std::string* p) {
+                          in.read(name, *p, f.choiceValues());
+                          if (f.file_path) *p = expandHome(*p);
+                        },
                         [&](std::vector<int>* p) { in.read(name, *p, f.min, f.max); },
                         [&](std::vector<double>* p) { in.read(name, *p, f.min, f.max); },
                         [&](std::vector<std::string>* p) { in.read(name, *p, f.choiceValues()); }},

@@ -52,6 +52,7 @@ struct ConfigField {
   // Decides the data order or the batches, which a checkpoint's position counts in:
   // a resume may not change it.
   bool fixed_on_resume = false;
+  bool file_path = false;  // a file or folder: a leading `~/` is the home folder, as in a shell
 
   std::string section() const;  // "training"; "" at the top level
   std::string name() const;     // "label_smoothing"
@@ -73,6 +74,7 @@ struct ConfigField {
   ConfigField& describesOnly();
   ConfigField& inGrid();
   ConfigField& fixedOnResume();
+  ConfigField& filePath();
 };
 
 // Every field, in declaration order (the docs' order).

@@ -46,18 +46,26 @@ std::vector<fs::path> sortedChildren(const fs::path& dir, bool directories, std:
       break;
     }
     const auto name = it->path().filename().string();
-    if (name.empty() || name[0] == '.') continue;  // hidden files and folders are not data
     std::error_code typeEc;
-    if (it->is_symlink(typeEc) && !fs::exists(it->path(), typeEc)) {
-      skipped.push_back({it->path().string(), "broken symbolic link"});
+    const bool hidden = name.empty() || name[0] == '.';
+    if (!hidden && it->is_symlink(typeEc) && !fs::exists(it->path(), typeEc)) {
+      if (!directories) skipped.push_back({it->path().string(), "broken symbolic link"});
       continue;
     }
     const bool isDir = it->is_directory(typeEc);
     if (typeEc) {
-      skipped.push_back({it->path().string(), "cannot read: " + typeEc.message()});
+      if (!directories) skipped.push_back({it->path().string(), "cannot read: " + typeEc.message()});
       continue;
     }
-    if (isDir == directories) out.push_back(it->path());
+    if (isDir != directories) continue;
+    // Hidden files and folders are not data; said, since torchvision's ImageFolder
+    // counts a hidden folder as a class (its class indices would differ from these).
+    if (hidden)
+      skipped.push_back({it->path().string(), isDir ? "hidden folder: not a class (torchvision's ImageFolder would "
+                                                      "count it as one, shifting its class indices)"
+                                                    : "hidden file"});
+    else
+      out.push_back(it->path());
   }
   std::sort(out.begin(), out.end());
   return out;
@@ -94,6 +102,12 @@ ClassFiles scanClasses(const fs::path& root, const std::vector<std::string>* fix
     out.classes = *fixedClasses;
     for (size_t i = 0; i < out.classes.size(); ++i) index[out.classes[i]] = static_cast<int64_t>(i);
   }
+  // Files beside the class folders belong to no class (torchvision leaves them out too).
+  const bool valSplit = root.filename() == "val";
+  for (const auto& file : sortedChildren(root, /*directories=*/false, skipped))
+    skipped.push_back({file.string(), valSplit ? "in val/ but in no class folder: val/ is the validation split "
+                                                 "(val/<class>/<image>); a class named \"val\" needs another name"
+                                               : "in no class folder (root/<class>/<image>)"});
   for (const auto& classDir : sortedChildren(root, /*directories=*/true, skipped)) {
     const std::string name = classDir.filename().string();
     if (name == exclude) continue;

@@ -173,9 +173,10 @@ class Trainer {
     record_.save();
     ctx_.events->push(runStartedEvent(cfg_, facts));
     log(LogLevel::Info, run_messages::trainingOn(cfg_.model.name, splits, device_.str(), threads_));
-    if (dist_)
-      log(LogLevel::Info, run_messages::rankOf(dist_->group().rank(), dist_->group().size(),
-                                               dist_->group().spec().launcher, trainLoader_->shardSize()));
+    if (!dist_) return;
+    log(LogLevel::Info, run_messages::rankOf(dist_->group().rank(), dist_->group().size(),
+                                             dist_->group().spec().launcher, trainLoader_->shardSize()));
+    log(LogLevel::Info, dist_->group().listenNote());  // log.txt: rank 0's address, where a multi-host run goes wrong
   }
 
   void loop() {

@@ -5,10 +5,12 @@
 #include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
 #include <torch/csrc/distributed/c10d/TCPStore.hpp>
 #include "engine/config/config_fields.h"
+#include "engine/system/network_address.h"
 
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstdio>
 #include <cstdlib>
 #include <mutex>
 #include <stdexcept>
@@ -37,13 +39,41 @@ c10::intrusive_ptr<c10d::Store> connectStore(const ProcessGroupSpec& spec, bool 
   return c10::make_intrusive<c10d::PrefixStore>("trainscope", store);
 }
 
-std::shared_ptr<gloo::transport::Device> glooDevice(const ProcessGroupSpec& spec) {
-  if (const char* ifname = std::getenv("GLOO_SOCKET_IFNAME"); ifname && *ifname)
-    return c10d::ProcessGroupGloo::createDeviceForInterface(ifname);
-  const std::string& a = spec.master_addr;
-  if (a == "localhost" || a.rfind("127.", 0) == 0) return c10d::ProcessGroupGloo::createDeviceForHostname("127.0.0.1");
-  return c10d::ProcessGroupGloo::createDefaultDevice();
+std::shared_ptr<gloo::transport::Device> glooDevice(const ListenAddress& listen) {
+  if (!listen.interface_name.empty()) return c10d::ProcessGroupGloo::createDeviceForInterface(listen.interface_name);
+  return c10d::ProcessGroupGloo::createDeviceForHostname(listen.address);
 }
+
+// Gloo's connect can outlast its own timeout many times over when it dials an address
+// nobody listens on (152 s against 30 s, measured on two hosts): meeting the other
+// ranks ends the process at the timeout plus a grace, saying what it waited for.
+class JoinDeadline {
+ public:
+  JoinDeadline(double seconds, std::string what) {
+    watcher_ = std::thread([this, seconds, what = std::move(what)] {
+      std::unique_lock<std::mutex> lock(mutex_);
+      if (wake_.wait_for(lock, millis(seconds + kGraceSeconds), [&] { return done_; })) return;
+      std::fprintf(stderr, "error: %s\n", what.c_str());
+      std::fflush(stderr);
+      std::_Exit(1);
+    });
+  }
+  ~JoinDeadline() {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      done_ = true;
+    }
+    wake_.notify_all();
+    watcher_.join();
+  }
+
+ private:
+  static constexpr double kGraceSeconds = 10;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool done_ = false;
+  std::thread watcher_;
+};
 
 std::string beatKey(int rank) { return "beat/" + std::to_string(rank); }
 
@@ -73,10 +103,18 @@ std::shared_ptr<DistributedGroup> DistributedGroup::join(const ProcessGroupSpec&
   g->timeout_ = timeoutSeconds;
   g->impl_ = std::make_unique<Impl>();
   const std::string where = spec.master_addr + ":" + std::to_string(spec.master_port);
+  const ListenAddress listen = glooListenAddress(spec.master_addr, spec.master_port, std::getenv("GLOO_SOCKET_IFNAME"));
+  g->listen_ = "rank " + std::to_string(spec.rank) + " listens on " +
+               (listen.interface_name.empty() ? listen.address : "interface " + listen.interface_name) + " (" +
+               listen.why + ")";
+  const JoinDeadline deadline(timeoutSeconds, "rank " + std::to_string(spec.rank) + " of " +
+                                                  std::to_string(spec.world_size) + " could not meet the others at " +
+                                                  where + " within the timeout; " + g->listen_ +
+                                                  ": on several hosts, set GLOO_SOCKET_IFNAME (docs/distributed.md)");
   try {
     g->impl_->store = connectStore(spec, /*server=*/!spec.agent_store && spec.rank == 0, timeoutSeconds);
     auto options = c10d::ProcessGroupGloo::Options::create(millis(timeoutSeconds));
-    options->devices.push_back(glooDevice(spec));
+    options->devices.push_back(glooDevice(listen));
     options->threads = 2;  // the buckets of a backward pass in flight while the next fills
     g->impl_->gloo = c10::make_intrusive<c10d::ProcessGroupGloo>(
         c10::make_intrusive<c10d::PrefixStore>("gloo", g->impl_->store), spec.rank, spec.world_size, options);

@@ -29,6 +29,8 @@ class DistributedGroup {
   int rank() const { return spec_.rank; }
   int size() const { return spec_.world_size; }
   bool leader() const { return spec_.rank == 0; }
+  // "rank R listens on ADDRESS (why)": for the log, where a multi-host run goes wrong.
+  const std::string& listenNote() const { return listen_; }
   const ProcessGroupSpec& spec() const { return spec_; }
   double timeoutSeconds() const { return timeout_; }
 
@@ -52,6 +54,7 @@ class DistributedGroup {
   struct Impl;
   std::unique_ptr<Impl> impl_;
   ProcessGroupSpec spec_;
+  std::string listen_;
   double timeout_ = 300;
 };
 

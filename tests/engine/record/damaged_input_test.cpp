@@ -1,0 +1,165 @@
+// Never lose a run, round three (issue 29): readers refuse special files, deep JSON and
+// records whose values do not fit, as one BadInput line; a resume that ends before its
+// first checkpoint puts metrics.h5 back; multi-host ranks listen on a reachable address.
+#include "engine/record/metrics_file.h"
+#include "engine/record/prediction_file.h"
+#include "engine/system/file_input.h"
+#include "engine/system/network_address.h"
+#include "test_fixtures.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <fstream>
+#include <future>
+
+namespace fs = std::filesystem;
+
+namespace trainscope {
+namespace {
+
+// Runs `fn` on a thread and says whether it ended within two seconds: a FIFO must be
+// refused, not waited on.
+template <typename Fn>
+bool endsQuickly(Fn fn) {
+  auto done = std::async(std::launch::async, [fn] {
+    try {
+      fn();
+    } catch (const std::exception&) {
+    }
+  });
+  return done.wait_for(std::chrono::seconds(2)) == std::future_status::ready;
+}
+
+TEST(DamagedInput, SpecialFilesAreRefusedByName) {
+  test::TempDir dir;
+  const fs::path fifo = dir.path() / "run.json";
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  EXPECT_NE(whyNotRegularFile(fifo).find("FIFO"), std::string::npos);
+  EXPECT_NE(whyNotRegularFile("/dev/zero").find("device"), std::string::npos);
+  EXPECT_NE(whyNotRegularFile(dir.path()).find("folder"), std::string::npos);
+  fs::create_symlink("b", dir.path() / "a");
+  fs::create_symlink("a", dir.path() / "b");
+  EXPECT_EQ(whyNotRegularFile(dir.path() / "a"), "is a symlink loop");
+  EXPECT_EQ(whyNotRegularFile(dir.path() / "missing"), "does not exist");
+  EXPECT_TRUE(endsQuickly([&] { readJsonObject(fifo); }));
+  EXPECT_THROW(readJsonObject(fifo), BadInput);
+  EXPECT_THROW(readRegularFile("/dev/zero", 1 << 20), BadInput);
+}
+
+TEST(DamagedInput, JsonDeeperThanAnyRecordIsRefusedWithoutRecursion) {
+  const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+  EXPECT_EQ(jsonNestingDepth(deep), 100000);
+  EXPECT_EQ(jsonNestingDepth(R"({"a": "[[[[", "b": [1, {"c": 2}]})"), 3);  // brackets in strings do not count
+  try {
+    parseJsonText(deep, "run.json");
+    FAIL() << "a 100,000-deep array was parsed";
+  } catch (const BadInput& e) {
+    EXPECT_NE(std::string(e.what()).find("run.json nests"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(parseJsonText(R"({"a": [1, 2]})", "x")["a"][1], 2);
+}
+
+TEST(DamagedInput, LargeFilesAreRefusedBeforeTheyAreRead) {
+  test::TempDir dir;
+  const fs::path big = dir.path() / "big.json";
+  std::ofstream(big) << std::string(2048, ' ');
+  EXPECT_THROW(readRegularFile(big, 1024), BadInput);
+  EXPECT_EQ(readRegularFile(big, 4096).size(), 2048u);
+}
+
+TEST(DamagedInput, PredictionsWithClassesOutOfRangeAreRefused) {
+  test::TempDir dir;
+  ValidationPredictions p;
+  p.classes = 3;
+  p.confusion = {std::vector<int64_t>(9, 0)};
+  p.labels = {0, 1, 2147483647};
+  p.predicted = {0, 1, 2};
+  p.probability = {0.5f, 0.5f, 0.5f};
+  p.loss = {1, 1, 1};
+  const std::string path = (dir.path() / "predictions.h5").string();
+  writePredictionFile(path, p);
+  try {
+    readPredictionFile(path);
+    FAIL() << "a label of 2147483647 among 3 classes was accepted";
+  } catch (const BadInput& e) {
+    EXPECT_NE(std::string(e.what()).find("labels holds class 2147483647 of 3"), std::string::npos) << e.what();
+  }
+  p.labels = {0, 1, 2};
+  p.predicted = {0, -1};  // one value short
+  writePredictionFile(path, p);
+  EXPECT_THROW(readPredictionFile(path), BadInput);
+  p.predicted = {0, -1, 2};
+  writePredictionFile(path, p);
+  EXPECT_EQ(readPredictionFile(path).predicted[1], -1);  // -1: not seen, as written
+}
+
+std::vector<double> losses(const std::string& path) {
+  std::vector<double> out;
+  for (const auto& row : MetricsFile::read(path).steps) out.push_back(row[3]);  // step, epoch, wall_time, loss
+  return out;
+}
+
+TEST(DamagedInput, AResumeEndingBeforeItsFirstCheckpointPutsTheRecordBack) {
+  test::TempDir dir;
+  const std::string path = (dir.path() / "metrics.h5").string();
+  {
+    auto file = MetricsFile::create(path, "run");
+    for (int s = 1; s <= 10; ++s) file->append(StepMetrics{s, 0, 0, static_cast<double>(s)});
+    EpochMetrics e;
+    e.epoch = 1, e.step = 10;
+    file->append(e);
+  }
+  {  // resumed at step 4: rows 5..10 and the epoch row go from metrics.h5 for now
+    auto file = MetricsFile::reopen(path, "run", 4, 0, nullptr);
+    file->append(StepMetrics{5, 0, 0, 50.0});
+    EXPECT_EQ(losses(path).size(), 4u);
+  }  // no checkpoint: the resume failed or was stopped
+  EXPECT_EQ(losses(path).size(), 10u) << "the rows past the checkpoint were lost";
+  EXPECT_EQ(MetricsFile::read(path).epochs.size(), 1u) << "the epoch's validation row was lost";
+  EXPECT_FALSE(fs::exists(path + ".before-resume"));
+  {
+    auto file = MetricsFile::reopen(path, "run", 4, 0, nullptr);
+    file->append(StepMetrics{5, 0, 0, 50.0});
+    file->flush();
+    file->commitResume();
+  }
+  EXPECT_EQ(losses(path), (std::vector<double>{1, 2, 3, 4, 50}));
+  EXPECT_FALSE(fs::exists(path + ".before-resume"));
+}
+
+TEST(DamagedInput, AResumeKilledBeforeItsFirstCheckpointIsUndoneByTheNext) {
+  test::TempDir dir;
+  const std::string path = (dir.path() / "metrics.h5").string();
+  const auto write = [&](int steps) {
+    auto file = MetricsFile::create(path, "run");
+    for (int s = 1; s <= steps; ++s) file->append(StepMetrics{s, 0, 0, static_cast<double>(s)});
+  };
+  write(6);
+  fs::rename(path, path + ".before-resume");  // what a resume killed with -9 leaves: the record as it was,
+  write(2);                                   // and the trimmed one it had started
+  auto file = MetricsFile::reopen(path, "run", 4, 0, nullptr);
+  file->commitResume();
+  file.reset();
+  EXPECT_EQ(losses(path), (std::vector<double>{1, 2, 3, 4})) << "rows 3 and 4 were lost with the killed resume";
+  EXPECT_FALSE(fs::exists(path + ".before-resume"));
+}
+
+TEST(DamagedInput, RanksListenWhereOtherHostsCanReachThem) {
+  EXPECT_EQ(glooListenAddress("127.0.0.1", 29500, nullptr).address, "127.0.0.1");
+  EXPECT_EQ(glooListenAddress("localhost", 29500, "").address, "127.0.0.1");
+  EXPECT_EQ(glooListenAddress("node01", 29500, "eth1").interface_name, "eth1");
+  // This machine's own name resolves to loopback on Debian: a network interface instead,
+  // when there is one.
+  char host[256] = {0};
+  gethostname(host, sizeof host - 1);
+  const ListenAddress own = glooListenAddress(host, 29500, nullptr);
+  if (!firstNetworkAddress().empty()) EXPECT_FALSE(isLoopbackAddress(own.address)) << own.why;
+}
+
+}  // namespace
+}  // namespace trainscope
