@@ -18,11 +18,13 @@ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTRAINSCOPE_F
 cmake --build "$build" -j "${JOBS:-2}" >/dev/null
 mkdir -p "$build/crashes"
 status=0
-for target in fuzz_config fuzz_idx fuzz_image fuzz_run_json; do
+for target in ${FUZZ_TARGETS:-fuzz_config fuzz_idx fuzz_image fuzz_run_json fuzz_metrics_h5 fuzz_samples_h5 fuzz_predictions_h5 \
+  fuzz_probes_h5}; do
   work=$(mktemp -d)
   cp -r "tests/fuzz/corpus/$target/." "$work/"
   # The corpus grows in the scratch copy; the seeds in the tree stay as they are.
-  if UBSAN_OPTIONS=halt_on_error=1 ASAN_OPTIONS=detect_leaks=1 "$build/tests/fuzz/$target" "$work" \
+  if UBSAN_OPTIONS=halt_on_error=1 ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$PWD/tests/fuzz/lsan.supp \
+      "$build/tests/fuzz/$target" "$work" \
       -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
       -artifact_prefix="$build/crashes/$target-" >"$build/$target.log" 2>&1; then
     runs=$(grep -oE "stat::number_of_executed_units: *[0-9]+" "$build/$target.log" | grep -oE "[0-9]+$" || echo "?")

@@ -2,8 +2,8 @@
 
 #include "cli/event_stream.h"
 #include "engine/config/config_fields.h"
+#include "engine/config/file_input.h"
 #include "engine/data/dataset_source.h"
-#include "engine/system/file_input.h"
 
 #include <time.h>
 

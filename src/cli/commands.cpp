@@ -10,6 +10,7 @@
 #include "cli/progress_printer.h"
 #include "engine/config/config.h"
 #include "engine/config/config_fields.h"
+#include "engine/config/file_input.h"
 #include "engine/config/recipes.h"
 #include "engine/data/channel_stats.h"
 #include "engine/data/dataset_source.h"
@@ -18,7 +19,6 @@
 #include "engine/models/model_summary.h"
 #include "engine/session.h"
 #include "engine/system/doctor.h"
-#include "engine/system/file_input.h"
 #include "engine/system/install_paths.h"
 #include "engine/system/threads.h"
 

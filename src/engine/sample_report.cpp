@@ -1,10 +1,10 @@
 #include "engine/sample_report.h"
 
 #include "engine/config/config.h"
+#include "engine/config/file_input.h"
 #include "engine/data/dataset_source.h"
 #include "engine/record/run_library.h"
 #include "engine/record/sample_file.h"
-#include "engine/system/file_input.h"
 
 #include <algorithm>
 #include <filesystem>

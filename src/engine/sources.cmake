@@ -82,7 +82,7 @@ set(TRAINSCOPE_ENGINE_PLAIN_SOURCES
   data/channel_stats.cpp
   record/h5_columns.cpp
   record/h5_read.cpp
-  system/file_input.cpp
+  config/file_input.cpp
   system/network_address.cpp
   record/metrics_file.cpp
   system/atomic_file.cpp

@@ -6,6 +6,7 @@
 #include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
+#include <QProcess>
 #include <QSignalSpy>
 #include <QStackedWidget>
 #include <QTextBrowser>
@@ -597,6 +598,40 @@ class AppTest : public QObject {
     // And it can fail: a path the app does not have.
     QVERIFY(!test::walkMenuPath(window_, {"Model", "Export"}).isEmpty());
     QVERIFY(!test::walkMenuPath(window_, {"Run", "Resume Last Run", "Now"}).isEmpty());
+  }
+
+  // Runs damaged every way beside the good ones (issue 29; tests/cli/damage_run.py):
+  // all listed, the good ones still there, ticking everything plots the good ones and
+  // never crashes or freezes the page.
+  void damagedRunsNeverHideTheOthersOnCompare() {
+    ComparePage* compare = window_->comparePage();
+    window_->showPage(MainWindow::Compare);
+    compare->reload();
+    QTRY_VERIFY(!compare->reading());
+    QString good;
+    for (const auto& r : compare->runs())
+      if (r.status == "finished") good = QString::fromStdString(r.dir);
+    QVERIFY(!good.isEmpty());
+    const int before = static_cast<int>(compare->runs().size());
+    const QStringList damages{"run-json-fifo",   "run-json-loop",     "run-json-deep",
+                              "metrics-2d-loss", "metrics-bit-flips", "metrics-fifo"};
+    for (const QString& damage : damages) {
+      const QString copy = compare->runsDir() + "/zz-" + damage;
+      QVERIFY(QProcess::execute("cp", {"-r", good, copy}) == 0);
+      QCOMPARE(QProcess::execute("/usr/bin/python3", {TRAINSCOPE_SOURCE_DIR "/tests/cli/damage_run.py", copy, damage}),
+               0);
+    }
+    compare->reload();
+    QTRY_VERIFY_WITH_TIMEOUT(!compare->reading(), 20000);
+    QCOMPARE(static_cast<int>(compare->runs().size()), before + static_cast<int>(damages.size()));
+    QStringList all;
+    for (const auto& r : compare->runs()) all << QString::fromStdString(r.dir);
+    compare->selectRuns(all);
+    QTRY_VERIFY_WITH_TIMEOUT(!compare->reading(), 20000);
+    compare->setMetric("loss");
+    QTRY_VERIFY_WITH_TIMEOUT(!compare->reading(), 20000);
+    QVERIFY(compare->plot()->seriesCount() >= 2);  // the good runs' curves
+    for (const QString& damage : damages) QDir(compare->runsDir() + "/zz-" + damage).removeRecursively();
   }
 
   void closingDuringTrainingStopsTheRunCleanly() {

@@ -25,6 +25,7 @@
 #include <QFile>
 #include <QLabel>
 #include <QListView>
+#include <QProcess>
 #include <QPushButton>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -244,6 +245,27 @@ class MistakesTest : public QObject {
     QVERIFY2(exact->text(0).contains("2 groups, 1 across"), qPrintable(exact->text(0)));
     QCOMPARE(exact->childCount(), 2);
     QVERIFY(health->findings()->topLevelItem(2)->text(0).contains(": 1 groups"));
+  }
+
+  // A damaged record never crashes or freezes the page: it names the file and shows
+  // what still reads (issue 29; tests/cli/damage_run.py makes each case).
+  void aDamagedRecordIsNamedNeverACrash() {
+    const QString good = QString::fromStdString(firstRun());
+    for (const char* damage : {"predictions-labels-range", "predictions-short", "predictions-fifo",
+                               "samples-margin-short", "samples-margin-huge", "run-json-deep"}) {
+      const QString copy = tmp_.path() + "/damaged/" + damage;
+      QDir().mkpath(copy);
+      QVERIFY(QProcess::execute("cp", {"-r", good + "/.", copy}) == 0);
+      QCOMPARE(QProcess::execute(TRAINSCOPE_PYTHON, {TRAINSCOPE_SOURCE_DIR "/tests/cli/damage_run.py", copy, damage}),
+               0);
+      page_->openRun(copy);
+      QTRY_VERIFY_WITH_TIMEOUT(page_->statusLabel()->text().contains(QString(damage).startsWith("run-json")
+                                                                         ? "run.json"
+                                                                         : QString(damage).section('-', 0, 0) + ".h5"),
+                               20000);
+    }
+    page_->openRun(good);  // and the good run shows again
+    QTRY_VERIFY_WITH_TIMEOUT(page_->diagnosis() && page_->diagnosis()->predictions.epochs() == 2, 20000);
   }
 
  private:

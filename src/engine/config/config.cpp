@@ -2,11 +2,11 @@
 
 #include "engine/config/config_checks.h"
 #include "engine/config/config_fields.h"
+#include "engine/config/file_input.h"
 #include "engine/config/image_size.h"
 #include "engine/config/json_fields.h"
 #include "engine/config/recipes.h"
 #include "engine/config/transforms_config.h"
-#include "engine/system/file_input.h"
 
 #include <fstream>
 #include <set>

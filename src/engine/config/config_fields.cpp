@@ -1,7 +1,7 @@
 #include "engine/config/config_fields.h"
 
+#include "engine/config/file_input.h"
 #include "engine/config/json_fields.h"
-#include "engine/system/file_input.h"
 
 #include <map>
 #include <stdexcept>

@@ -1,10 +1,10 @@
 #include "engine/deploy/trained_model.h"
 
+#include "engine/config/file_input.h"
 #include "engine/data/image_folder.h"
 #include "engine/data/transforms.h"
 #include "engine/models/model_factory.h"
 #include "engine/record/run_record.h"
-#include "engine/system/file_input.h"
 #include "engine/train/checkpoint.h"
 #include "engine/train/pitfalls.h"
 

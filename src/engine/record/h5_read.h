@@ -5,8 +5,8 @@
 // the dataset: nothing trusts a declared size, nothing waits forever.
 #pragma once
 
+#include "engine/config/file_input.h"
 #include "engine/record/h5_handle.h"
-#include "engine/system/file_input.h"
 
 #include <string>
 #include <vector>

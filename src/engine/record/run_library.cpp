@@ -1,9 +1,9 @@
 #include "engine/record/run_library.h"
 
+#include "engine/config/file_input.h"
 #include "engine/record/run_lock.h"
 #include "engine/record/run_repair.h"
 #include "engine/system/atomic_file.h"
-#include "engine/system/file_input.h"
 
 #include "engine/config/config.h"
 #include "engine/config/config_fields.h"

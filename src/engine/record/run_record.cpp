@@ -1,7 +1,7 @@
 #include "engine/record/run_record.h"
 
+#include "engine/config/file_input.h"
 #include "engine/system/atomic_file.h"
-#include "engine/system/file_input.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>

@@ -1,12 +1,12 @@
 #include "engine/repro/bundle.h"
 
 #include "engine/config/config.h"
+#include "engine/config/file_input.h"
 #include "engine/record/metrics_file.h"
 #include "engine/record/run_library.h"
 #include "engine/repro/input_fingerprint.h"
 #include "engine/repro/sha256.h"
 #include "engine/repro/tar_archive.h"
-#include "engine/system/file_input.h"
 #include "engine/system/host_info.h"
 #include "engine/system/versions.h"
 
@@ -26,6 +26,22 @@ namespace trainscope {
 namespace {
 
 constexpr size_t kReferenceSteps = 1000;  // losses kept for verify --steps (at most)
+
+// The epochs a run started with, and the step where a resume changed them (-1: never).
+// A resume with more epochs changes the learning-rate schedule from there on: verify
+// re-runs the steps before it with the epochs they were trained with.
+nlohmann::json scheduleHistory(const nlohmann::json& info, int64_t finalEpochs) {
+  const nlohmann::json resumes = info.value("resumes", nlohmann::json::array());
+  int64_t atStart = finalEpochs, changedAt = -1;
+  for (size_t k = resumes.size(); k-- > 0;) {  // backwards: the epochs in force after each resume are known
+    const nlohmann::json& r = resumes[k];
+    if (!r.is_object() || !r.contains("epochs_before") || !r["epochs_before"].is_number_integer()) continue;
+    const int64_t before = r["epochs_before"].get<int64_t>();
+    if (before != atStart) changedAt = r.value("step", int64_t{0});
+    atStart = before;
+  }
+  return {{"epochs_at_start", atStart}, {"epochs_changed_at_step", changedAt}};
+}
 
 std::string isoTimeNow() {
   const std::time_t t = std::time(nullptr);
@@ -75,6 +91,7 @@ BundleWritten writeBundle(const std::string& runDir, const std::string& out) {
               {"status", info.value("status", "")},
               {"steps", info.value("steps", 0)}};
   b["config"] = info["config"];
+  b["schedule"] = scheduleHistory(info, config.epochs);
   b["seed"] = config.seed;
   b["deterministic"] = config.deterministic;
   b["device"] = info.value("device", "");

@@ -1,6 +1,7 @@
 // verifyBundle: the first steps of a bundled run, re-run from scratch here.
 #include "engine/repro/bundle.h"
 
+#include "engine/config/file_input.h"
 #include "engine/record/metrics_file.h"
 #include "engine/repro/input_fingerprint.h"
 #include "engine/repro/sha256.h"
@@ -79,6 +80,10 @@ ExperimentConfig rerunConfig(const nlohmann::json& b, const VerifyOptions& optio
   if (b.value("threads", 0) > 0) j["threads"] = b.value("threads", 0);
   if (b.value("device", "").rfind("cpu", 0) == 0) j["device"] = "cpu";
   if (!options.dataset_root.empty()) j["dataset"]["root"] = options.dataset_root;
+  // The steps verify compares were trained with the epochs the run started with.
+  const nlohmann::json schedule = b.value("schedule", nlohmann::json::object());
+  if (schedule.contains("epochs_at_start") && schedule["epochs_at_start"].is_number_integer())
+    j["epochs"] = schedule["epochs_at_start"];
   return parseConfig(j);
 }
 
@@ -86,18 +91,25 @@ ExperimentConfig rerunConfig(const nlohmann::json& b, const VerifyOptions& optio
 std::string rerun(const ExperimentConfig& config, int64_t steps, const VerifyOptions& options) {
   auto session = TrainingSession::start(config);
   session->pauseAtStep(steps);
-  int64_t reported = 0;
+  int64_t reported = 0, stepped = 0;
+  std::string failure;
   for (;;) {
     const bool finished = session->waitFinished(std::chrono::milliseconds(100));
-    for (const auto& e : session->events().drain())
-      if (const auto* s = std::get_if<StepMetrics>(&e); s && options.progress && s->step >= reported + 10) {
+    for (const auto& e : session->events().drain()) {
+      if (const auto* error = std::get_if<RunError>(&e); error && failure.empty()) failure = error->message;
+      const auto* s = std::get_if<StepMetrics>(&e);
+      if (s) stepped = s->step;
+      if (s && options.progress && s->step >= reported + 10) {
         reported = s->step;
         options.progress("re-running: step " + std::to_string(s->step) + " of " + std::to_string(steps));
       }
+    }
     if (finished) break;
     if (session->paused() || (options.interrupted && options.interrupted())) session->stop();
   }
   if (options.interrupted && options.interrupted()) throw std::runtime_error("verification interrupted");
+  if (stepped == 0 && !failure.empty())  // nothing to compare: the bundle cannot run here
+    throw BadInput("the bundle's experiment cannot start here: " + failure);
   return session->runDir();
 }
 
@@ -174,7 +186,13 @@ VerifyReport verifyBundle(const std::string& bundle, const VerifyOptions& option
     throw ConfigError("", "the dataset is not on this machine (" + inputs["dataset"].value("root", std::string()) +
                               "); give its folder with --dataset");
 
-  const int64_t steps = std::max<int64_t>(1, std::min<int64_t>(options.steps, b["reference"]["loss"].size()));
+  int64_t steps = std::max<int64_t>(1, std::min<int64_t>(options.steps, b["reference"]["loss"].size()));
+  const int64_t changedAt = b.value("schedule", nlohmann::json::object()).value("epochs_changed_at_step", int64_t{-1});
+  if (changedAt > 0 && steps > changedAt) {
+    steps = changedAt;
+    r.notes.push_back("the run was resumed with other epochs at step " + std::to_string(changedAt) +
+                      ", which changed its learning-rate schedule from there: the steps before it are compared");
+  }
   if (options.progress)
     options.progress("re-running the first " + std::to_string(steps) + " steps from scratch (seed " +
                      std::to_string(config.seed) + (config.deterministic ? ", deterministic" : "") + ")...");

@@ -1,6 +1,6 @@
 #include "engine/repro/sha256.h"
 
-#include "engine/system/file_input.h"
+#include "engine/config/file_input.h"
 
 #include <cstdio>
 #include <fstream>

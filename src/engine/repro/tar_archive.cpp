@@ -1,7 +1,7 @@
 #include "engine/repro/tar_archive.h"
 
+#include "engine/config/file_input.h"
 #include "engine/system/atomic_file.h"
-#include "engine/system/file_input.h"
 
 #include <algorithm>
 #include <chrono>

@@ -4,9 +4,9 @@
 // CLI's exit code 2) rather than the work itself.
 #pragma once
 
+#include "engine/config/file_input.h"
 #include "engine/config/problem.h"
 #include "engine/system/device.h"
-#include "engine/system/file_input.h"
 
 #include <c10/util/Exception.h>
 

@@ -1,7 +1,7 @@
 #include "engine/train/checkpoint.h"
 
+#include "engine/config/file_input.h"
 #include "engine/system/atomic_file.h"
-#include "engine/system/file_input.h"
 #include "engine/train/checkpoint_file.h"
 
 #include <ATen/CPUGeneratorImpl.h>

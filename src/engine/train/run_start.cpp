@@ -1,5 +1,6 @@
 #include "engine/train/run_start.h"
 
+#include "engine/record/run_record.h"
 #include "engine/system/host_info.h"
 #include "engine/system/versions.h"
 
@@ -45,6 +46,14 @@ RunStarted runStartedEvent(const ExperimentConfig& cfg, const RunStartFacts& f) 
   started.resumed = f.resumed;
   started.resumed_at_step = f.resumed_at_step;
   return started;
+}
+
+void recordResume(nlohmann::json& info, int64_t step, int64_t epoch, int64_t epochs) {
+  // info["config"] is still the config the run had: the new one is recorded at its start.
+  const nlohmann::json before = info.value("config", nlohmann::json::object());
+  const int64_t epochsBefore = before.is_object() ? before.value("epochs", epochs) : epochs;
+  info["resumes"].push_back(
+      {{"time", isoTimeNow()}, {"step", step}, {"epoch", epoch}, {"epochs_before", epochsBefore}});
 }
 
 }  // namespace trainscope

@@ -33,4 +33,9 @@ struct RunStartFacts {
 void recordRunStart(const ExperimentConfig& config, RunStartFacts& facts, nlohmann::json& info);
 RunStarted runStartedEvent(const ExperimentConfig& config, const RunStartFacts& facts);
 
+// Adds a resume to run.json's "resumes": when, at which step and epoch, and the epochs
+// the run had before it (a resume may add epochs, which changes the learning-rate
+// schedule from there: `verify` replays the steps before with the epochs they had).
+void recordResume(nlohmann::json& info, int64_t step, int64_t epoch, int64_t epochs);
+
 }  // namespace trainscope

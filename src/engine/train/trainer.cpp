@@ -154,7 +154,7 @@ class Trainer {
             MetricsFile::reopen(record_.metricsPath().string(), cfg_.name, pos_.global_step, pos_.epoch, &warning);
       if (!warning.empty()) log(LogLevel::Warning, warning);
       throughput_ = Throughput(pos_.train_seconds);
-      info["resumes"].push_back({{"time", isoTimeNow()}, {"step", pos_.global_step}, {"epoch", pos_.epoch}});
+      recordResume(info, pos_.global_step, pos_.epoch, cfg_.epochs);
       log(LogLevel::Info, run_messages::resumedAt(pos_.global_step, pos_.epoch + 1, pos_.batch_in_epoch));
     } else if (writer_) {
       metrics_ = MetricsFile::create(record_.metricsPath().string(), cfg_.name);

@@ -1,9 +1,9 @@
 // Never lose a run, round three (issue 29): readers refuse special files, deep JSON and
 // records whose values do not fit, as one BadInput line; a resume that ends before its
 // first checkpoint puts metrics.h5 back; multi-host ranks listen on a reachable address.
+#include "engine/config/file_input.h"
 #include "engine/record/metrics_file.h"
 #include "engine/record/prediction_file.h"
-#include "engine/system/file_input.h"
 #include "engine/system/network_address.h"
 #include "test_fixtures.h"
 

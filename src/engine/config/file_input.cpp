@@ -1,4 +1,4 @@
-#include "engine/system/file_input.h"
+#include "engine/config/file_input.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
