@@ -113,6 +113,28 @@ mkfifo "$tmp/photos/$(ls "$tmp/photos" | head -1)/fifo.png"
 timeout -s KILL 60 "$cli" datasets "$tmp/photos" >"$tmp/w/out.txt" 2>&1
 check "a FIFO among the images does not block the scan" test $? -eq 0
 check "it is listed as skipped" contains "$tmp/w/out.txt" "fifo.png"
+# Against torchvision's ImageFolder: a hidden folder (which it would count as a class)
+# and images in val/ outside class folders are listed as skipped, never silently gone.
+first=$(ls "$tmp/photos" | head -1)
+mkdir -p "$tmp/photos/.ipynb_checkpoints" "$tmp/photos/val"
+cp "$tmp/photos/$first"/*.jpg "$tmp/photos/.ipynb_checkpoints/" 2>/dev/null
+cp "$tmp/photos/$first"/*.jpg "$tmp/photos/val/" 2>/dev/null
+timeout -s KILL 60 "$cli" datasets "$tmp/photos" >"$tmp/w/out.txt" 2>&1
+check "a hidden folder is listed as skipped" contains "$tmp/w/out.txt" ".ipynb_checkpoints: hidden folder: not a class"
+check "images in val/ outside class folders are listed" contains "$tmp/w/out.txt" "in val/ but in no class folder"
+rm -rf "$tmp/photos/.ipynb_checkpoints" "$tmp/photos/val"
+
+# verify of a run resumed with more epochs: the steps before the resume were trained with
+# the epochs the run started with, and verify replays them so (it said DIFFERENT).
+"$cli" train -q --config "$src/resources/experiments/fashion_lenet.json" --out "$tmp/more" --set epochs=1 \
+  --set dataset.train_subset=640 --set dataset.val_subset=64 --set scheduler.name=cosine >/dev/null 2>&1
+more=$(ls -d "$tmp"/more/*)
+"$cli" resume "$more" -q --set epochs=2 >/dev/null 2>&1
+"$cli" bundle "$more" -o "$tmp/more.tar" >/dev/null 2>&1
+timeout -s KILL 120 "$cli" verify "$tmp/more.tar" --steps 20 >"$tmp/w/verify.txt" 2>&1
+check "verify of a run resumed with more epochs matches (exit 0)" test $? -eq 0
+check "and says which steps it compared" contains "$tmp/w/verify.txt" "resumed with other epochs at step 10"
+
 base=(--config "$src/resources/experiments/imagefolder_fast.json" --set dataset.root="$tmp/photos"
       --set model.name=torchscript --set model.image_size=64)
 timeout -s KILL 20 "$cli" summary "${base[@]}" --set model.path="$tmp/fifo.pt" >"$tmp/w/out.txt" 2>&1
