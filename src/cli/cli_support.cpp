@@ -29,7 +29,9 @@ bool isNewSignalRequest() {
   // `timeout -s INT`, a terminal and a launcher signal the process and its group: the
   // same request arrives twice within microseconds. One request per second counts.
   const long long now = monotonicMs();
-  return now - lastSignalMs.exchange(now) >= kSameRequestMs;
+  if (now - lastSignalMs.load() < kSameRequestMs) return false;  // the window never slides on repeats
+  lastSignalMs = now;
+  return true;
 }
 
 void onInterrupt(int sig) {

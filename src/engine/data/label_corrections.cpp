@@ -1,5 +1,6 @@
 #include "engine/data/label_corrections.h"
 
+#include "engine/config/file_input.h"
 #include "engine/system/atomic_file.h"
 
 #include <nlohmann/json.hpp>
@@ -39,9 +40,11 @@ const LabelCorrection* LabelCorrections::find(const std::string& sample) const {
 }
 
 LabelCorrections readLabelCorrections(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error(path + ": cannot be read");
-  const nlohmann::json j = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+  // A regular file of sane size and depth (a FIFO would block the run's start).
+  const std::string text = readRegularFile(path, kMaxJsonBytes);
+  const nlohmann::json j = jsonNestingDepth(text) > kMaxJsonDepth
+                               ? nlohmann::json(nlohmann::json::value_t::discarded)
+                               : nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (j.is_discarded() || !j.is_object()) throw std::runtime_error(path + ": not a JSON object");
   if (j.value("format", "") != kFormat) throw std::runtime_error(path + ": \"format\" must be \"" + kFormat + "\"");
   const auto list = j.find("corrections");

@@ -26,8 +26,15 @@ StepInspection::StepInspection(const ExperimentConfig& config, LayerStack model,
 void StepInspection::openRecord(bool resuming, int64_t resumedAtStep) {
   if (!probes_) return;
   const auto path = runDir_ / "probes.h5";
-  if (resuming && std::filesystem::exists(path))
-    std::filesystem::rename(path, runDir_ / ("probes-until-step" + std::to_string(resumedAtStep) + ".h5"));
+  if (resuming && std::filesystem::exists(path)) {
+    // Two resumes from the same checkpoint: the second never overwrites the first's history.
+    const std::string stem = "probes-until-step" + std::to_string(resumedAtStep);
+    std::filesystem::path kept = runDir_ / (stem + ".h5");
+    std::error_code ec;
+    for (int n = 2; std::filesystem::exists(kept, ec) || std::filesystem::is_symlink(kept, ec); ++n)
+      kept = runDir_ / (stem + "-" + std::to_string(n) + ".h5");
+    std::filesystem::rename(path, kept);
+  }
   probeFile_ = std::make_unique<ProbeFile>(path.string(), probes_->tensors(), cfg_.probes.bins);
 }
 

@@ -113,13 +113,13 @@ std::unique_ptr<MetricsFile> MetricsFile::reopen(const std::string& path, const 
   for (auto& r : steps) file->steps_->append(std::move(r));
   for (auto& r : epochs) file->epochs_->append(std::move(r));
   file->flush();
+  file->path_ = path;
   std::error_code ec;
   if (std::filesystem::exists(path, ec)) {
     std::filesystem::rename(path, path + kBeforeResume);
     file->beforeResume_ = path + kBeforeResume;
   }
   std::filesystem::rename(fresh, path);
-  file->path_ = path;
   return file;
 }
 

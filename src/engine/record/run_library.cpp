@@ -111,7 +111,7 @@ RunEntry readRunEntry(const std::string& dirText, double staleAfterSeconds) {
     if (active && locked && RunLock::holder(dir).empty()) {
       e.status = "interrupted";
       try {  // its writer is gone: make its HDF5 files open plainly again (run_repair.h)
-        repairRun(dir.string());
+        repairRun(dir.string(), /*setAsideDamage=*/false);
       } catch (const std::exception&) {  // a writer took it meanwhile, or read-only: list it as it is
       }
     } else if (active && !locked && e.status == "running" && ageSeconds(dir / "metrics.h5") > staleAfterSeconds &&

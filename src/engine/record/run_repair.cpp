@@ -7,6 +7,9 @@
 #include "engine/record/run_lock.h"
 #include "engine/record/run_record.h"
 #include "engine/record/sample_file.h"
+#include "engine/record/tensorboard_export.h"
+
+#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -16,6 +19,8 @@ namespace trainscope {
 namespace fs = std::filesystem;
 
 namespace {
+constexpr const char* kDamagedMark = "(damaged?)";
+
 // Opens the file as a plain reader would; true when HDF5 accepts it.
 bool opensPlainly(const std::string& file) {
   if (!whyNotRegularFile(file).empty()) return false;
@@ -63,6 +68,8 @@ std::string whyUnreadable(const std::string& file) {
   try {
     const H5Handle f = h5OpenForReading(file, false);
     std::string problem;
+    const std::string name = fs::path(file).filename().string();
+    if (name == "tensors.h5") return {};  // the user's dumps, of any size: opening is the check
     if (H5Lvisit(f.get(), H5_INDEX_NAME, H5_ITER_INC, checkObject, &problem) < 0 && problem.empty())
       problem = "its groups cannot be listed";
     if (!problem.empty()) return problem;
@@ -73,6 +80,7 @@ std::string whyUnreadable(const std::string& file) {
   try {
     const std::string name = fs::path(file).filename().string();
     if (name == "metrics.h5") MetricsFile::read(file);
+    if (name.rfind("probes", 0) == 0) checkProbeFile(file);
     if (name == "samples.h5") readSampleFile(file);
     if (name == "predictions.h5") readPredictionFile(file);
     return {};
@@ -107,7 +115,7 @@ bool clearHdf5WriteMark(const std::string& file, std::string* error) {
   const hid_t f = H5Fopen(file.c_str(), H5F_ACC_RDWR, fapl.get());
   if (f >= 0) H5Fclose(f);
   if (opensPlainly(file)) return true;
-  if (error) *error = "HDF5 could not open it even after clearing its write mark (damaged?)";
+  if (error) *error = std::string("HDF5 could not open it even after clearing its write mark ") + kDamagedMark;
   return false;
 }
 
@@ -135,10 +143,17 @@ void setAside(const fs::path& file, const std::string& why, RepairReport& report
 }
 
 // What no reader can use: HDF5 files that do not read back, and a FIFO, a device or a
-// symlink loop where log.txt or a checkpoint belongs.
-void setAsideUnusable(const std::string& runDir, RepairReport& report) {
-  for (const auto& file : hdf5Files(runDir))
-    if (const std::string why = whyUnreadable(file.string()); !why.empty()) setAside(file, why, report);
+// symlink loop where log.txt or a checkpoint belongs. Never a file that only could not
+// be opened here (a write mark HDF5 would not clear, no permission to read): those are
+// problems to report, not damage.
+void setAsideUnusable(const std::string& runDir, const std::vector<std::string>& unclearable, RepairReport& report) {
+  for (const auto& file : hdf5Files(runDir)) {
+    const std::string name = file.string();
+    const bool notOurs = std::any_of(unclearable.begin(), unclearable.end(),
+                                     [&](const std::string& p) { return p.rfind(name + ":", 0) == 0; });
+    if (notOurs || (whyNotRegularFile(file).empty() && ::access(name.c_str(), R_OK) != 0)) continue;
+    if (const std::string why = whyUnreadable(name); !why.empty()) setAside(file, why, report);
+  }
   std::vector<fs::path> others{fs::path(runDir) / "log.txt"};
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(fs::path(runDir) / "checkpoints", ec))
@@ -149,13 +164,15 @@ void setAsideUnusable(const std::string& runDir, RepairReport& report) {
 }
 }  // namespace
 
-RepairReport repairRun(const std::string& runDir) {
+RepairReport repairRun(const std::string& runDir, bool setAsideDamage) {
   const auto lock = RunLock::acquire(runDir, "repair");
   RepairReport report;
   report.restored_before_resume = MetricsFile::restoreBeforeResume((fs::path(runDir) / "metrics.h5").string());
-  std::vector<std::string> unclearable;  // set aside below, with the reason a reader would meet
+  std::vector<std::string> unclearable;
   report.cleared = clearRunWriteMarks(runDir, &unclearable);
-  setAsideUnusable(runDir, report);
+  for (const auto& problem : unclearable)  // a damaged file is set aside below; any other reason is reported
+    if (!setAsideDamage || problem.find(kDamagedMark) == std::string::npos) report.problems.push_back(problem);
+  if (setAsideDamage) setAsideUnusable(runDir, report.problems, report);
   std::error_code ec;
   // Leftovers of the writer's writes that the crash cut short (never a complete file),
   // and the space it set aside. user.json is the app's, not the writer's: left alone.

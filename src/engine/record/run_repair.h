@@ -21,8 +21,10 @@ struct RepairReport {
 };
 
 // Takes the run's lock (throws RunLockedError while a writer holds it), then repairs.
-// Safe on a healthy run: nothing changes.
-RepairReport repairRun(const std::string& runDir);
+// Safe on a healthy run: nothing changes. `setAsideDamage`: also read every record
+// whole and set aside what no reader can use (`trainscope-cli repair`; the run listing
+// only clears write marks, cheaply).
+RepairReport repairRun(const std::string& runDir, bool setAsideDamage = true);
 
 // Clears the write marks of every HDF5 file of a run, without taking its lock (the
 // caller holds it: resume does, before it opens them). Returns the files cleared.

@@ -173,6 +173,8 @@ void addProbes(const ProbeHistograms& p, const std::map<int64_t, double>& wallOf
 
 }  // namespace
 
+void checkProbeFile(const std::string& path) { readProbes(path); }
+
 TensorBoardExport exportTensorBoard(const std::string& runDir, const std::string& outDir) {
   const fs::path run = runFolderPath(runDir);
   if (!fs::exists(run / "metrics.h5"))

@@ -23,4 +23,8 @@ struct TensorBoardExport {
 // written (the earlier export is then kept).
 TensorBoardExport exportTensorBoard(const std::string& runDir, const std::string& outDir);
 
+// Reads a probes file as the export does; throws BadInput naming the dataset that does
+// not fit (`repair` sets such a file aside).
+void checkProbeFile(const std::string& path);
+
 }  // namespace trainscope

@@ -69,8 +69,9 @@ class Trainer {
     return failureOf([&] {
       try {
         f();
-      } catch (const ConfigError&) {
-        if (configProblem) *configProblem = true;
+      } catch (const std::runtime_error& e) {  // a config error, or a damaged or special input file: exit 2
+        if (configProblem && (dynamic_cast<const ConfigError*>(&e) || dynamic_cast<const BadInput*>(&e)))
+          *configProblem = true;
         throw;
       } catch (const c10::Error& e) {
         journal_.detail(e.what());
