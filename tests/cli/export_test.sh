@@ -63,7 +63,7 @@ check "the run is named by model and data" grep -q '"name": "fastcnn-photos ' "$
 check "predict exits 0" test $? -eq 0
 check "predict prints two classes with probabilities" test "$(grep -cE '^ +[0-9.]+%  (red|green|blue)$' "$tmp/predict")" -eq 2
 "$cli" predict "$photos_run" "$tmp/photos/blue/1.png" "$tmp/missing.png" --json >"$tmp/predict.json" 2>&1
-check "predict with a missing image exits 1" test $? -eq 1
+check "predict with a missing image exits 2 (bad input)" test $? -eq 2
 check "predict --json: one object per image, the bad one with its reason" \
   "$py" -c "import json,sys; l=[json.loads(x) for x in open(sys.argv[1])]; assert len(l)==2 and len(l[0]['top'])==3 and 'error' in l[1] and abs(sum(t['probability'] for t in l[0]['top'])-1)<1e-4" "$tmp/predict.json"
 
@@ -88,7 +88,7 @@ check "lr-find with a bad config exits 2 naming the field" test $? -eq 2 -a -n "
 
 # Wrong input: a folder that is not a run, a bad format, a checkpoint that is not there.
 "$cli" export "$tmp" --format onnx --out "$tmp/x.onnx" >"$tmp/notrun" 2>&1
-check "export of a non-run folder exits 1" test $? -eq 1
+check "export of a non-run folder exits 2 (bad input)" test $? -eq 2
 check "... and says why" contains "$tmp/notrun" "no run.json"
 "$cli" export "$photos_run" --format keras --out "$tmp/x" >"$tmp/badformat" 2>&1
 check "an unknown format exits 2" test $? -eq 2

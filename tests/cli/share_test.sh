@@ -53,7 +53,7 @@ check "histograms were among them" grep -qE "and [1-9][0-9]* histograms read" "$
 "$cli" export-tensorboard "$run" "$tmp/tb" >/dev/null 2>&1
 check "exporting again replaces the earlier event file" test "$(ls "$tmp/tb/$(basename "$run")" | wc -l)" -eq 1
 "$cli" export-tensorboard "$tmp/photos" "$tmp/tb" >"$tmp/bad" 2>&1
-check "a folder that is no run exits 1" test $? -eq 1
+check "a folder that is no run exits 2 (bad input)" test $? -eq 2
 check "and says so" contains "$tmp/bad" "has no metrics.h5"
 
 # The bundle, verified bit for bit.

@@ -83,7 +83,7 @@ check "which Python loads with the engine's outputs" test $? -eq 0
 
 "$cli" train "${base[@]}" --set model.path="$tmp/missing.pt" --out "$tmp/runs-bad" >"$tmp/missing" 2>&1
 check "a missing file is a config error (exit 2)" test $? -eq 2
-check "... naming model.path" contains "$tmp/missing" "model.path: cannot load"
+check "... naming model.path" contains "$tmp/missing" "model.path: $tmp/missing.pt does not exist"
 "$cli" train "${base[@]}" --set model.path="$tmp/resnet18.pt" --set model.head=keep --out "$tmp/runs-bad" \
   >"$tmp/keep" 2>&1
 check "head keep with 1000 outputs for 3 classes names model.head" contains "$tmp/keep" "model.head: the module outputs 1000"

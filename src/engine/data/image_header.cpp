@@ -91,7 +91,8 @@ bool jpegComplete(std::ifstream& in, uintmax_t size, std::streamoff sofAt) {
 }  // namespace
 
 bool readImageHeader(const std::filesystem::path& path, ImageHeader* h, std::string* why, bool checkComplete) {
-  if (const std::string special = whyNotRegularFile(path); !special.empty()) {  // a FIFO would block the read
+  // A FIFO would block the read; a missing file is said below, as before.
+  if (const std::string special = whyNotRegularFile(path); !special.empty() && special != "does not exist") {
     *why = special;
     return false;
   }

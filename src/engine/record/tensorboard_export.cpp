@@ -178,7 +178,7 @@ void checkProbeFile(const std::string& path) { readProbes(path); }
 TensorBoardExport exportTensorBoard(const std::string& runDir, const std::string& outDir) {
   const fs::path run = runFolderPath(runDir);
   if (!fs::exists(run / "metrics.h5"))
-    throw std::runtime_error(runDir + " has no metrics.h5: not a run folder, or the run never stepped");
+    throw BadInput(runDir + " has no metrics.h5: not a run folder, or the run never stepped");
   TensorBoardExport out;
   std::vector<PendingEvent> events;
   std::map<int64_t, double> wallOf;

@@ -76,8 +76,8 @@ BundleWritten writeBundle(const std::string& runDir, const std::string& out) {
   const fs::path runName = run.filename();
   const nlohmann::json info = readJsonObject(run / "run.json");
   if (!info.contains("config") || !info["config"].is_object())
-    throw std::runtime_error((run / "run.json").string() + " records no config");
-  if (!fs::exists(run / "metrics.h5")) throw std::runtime_error(runDir + " has no metrics.h5: the run never stepped");
+    throw BadInput((run / "run.json").string() + " records no config");
+  if (!fs::exists(run / "metrics.h5")) throw BadInput(runDir + " has no metrics.h5: the run never stepped");
   const ExperimentConfig config = parseConfig(info["config"]);
 
   BundleWritten w;
@@ -108,7 +108,7 @@ BundleWritten writeBundle(const std::string& runDir, const std::string& out) {
   b["reference"] = referenceSteps(run / "metrics.h5");
   w.dataset_files = static_cast<int64_t>(b["inputs"]["dataset"]["files"].size());
   w.reference_steps = static_cast<int64_t>(b["reference"]["loss"].size());
-  if (w.reference_steps == 0) throw std::runtime_error(runDir + ": metrics.h5 records no step yet");
+  if (w.reference_steps == 0) throw BadInput(runDir + ": metrics.h5 records no step yet");
 
   const std::string configText = info["config"].dump(2) + "\n";
   const std::string runText = info.dump(2) + "\n";
