@@ -118,11 +118,19 @@ nlohmann::json readJsonObject(const fs::path& path) {
   return j;
 }
 
-fs::path setAsideDamaged(const fs::path& file) {
-  fs::path target = file.string() + ".damaged";
+bool entryExists(const fs::path& path) {
   std::error_code ec;
-  for (int n = 2; fs::exists(target, ec) || fs::is_symlink(target, ec); ++n)
-    target = file.string() + ".damaged-" + std::to_string(n);
+  return fs::exists(fs::symlink_status(path, ec));
+}
+
+fs::path firstUnusedPath(const fs::path& dir, const std::string& stem, const std::string& extension) {
+  fs::path path = dir / (stem + extension);
+  for (int n = 2; entryExists(path); ++n) path = dir / (stem + "-" + std::to_string(n) + extension);
+  return path;
+}
+
+fs::path setAsideDamaged(const fs::path& file) {
+  const fs::path target = firstUnusedPath(file.parent_path(), file.filename().string() + ".damaged", "");
   fs::rename(file, target);
   return target;
 }

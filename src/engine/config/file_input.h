@@ -47,6 +47,13 @@ nlohmann::json readJsonFile(const std::filesystem::path& path);
 // readJsonFile of a file that must hold a JSON object (run.json, user.json, manifests).
 nlohmann::json readJsonObject(const std::filesystem::path& path);
 
+// Whether anything is at `path`, a broken or looping symlink included (the plain
+// exists() follows links, and its throwing form ends a loop over the folder).
+bool entryExists(const std::filesystem::path& path);
+// dir/STEM+EXT, or the first of dir/STEM-2+EXT, dir/STEM-3+EXT, ... that no entry takes.
+std::filesystem::path firstUnusedPath(const std::filesystem::path& dir, const std::string& stem,
+                                      const std::string& extension);
+
 // Renames a damaged file to NAME.damaged (NAME.damaged-2, ... when taken) and returns
 // the new path: kept for the user, never deleted, out of the readers' way.
 std::filesystem::path setAsideDamaged(const std::filesystem::path& file);

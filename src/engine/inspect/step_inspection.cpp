@@ -1,6 +1,7 @@
 #include "engine/inspect/step_inspection.h"
 
 #include "engine/config/config_fields.h"
+#include "engine/config/file_input.h"
 
 #include <algorithm>
 #include <cmath>
@@ -26,15 +27,9 @@ StepInspection::StepInspection(const ExperimentConfig& config, LayerStack model,
 void StepInspection::openRecord(bool resuming, int64_t resumedAtStep) {
   if (!probes_) return;
   const auto path = runDir_ / "probes.h5";
-  if (resuming && std::filesystem::exists(path)) {
-    // Two resumes from the same checkpoint: the second never overwrites the first's history.
-    const std::string stem = "probes-until-step" + std::to_string(resumedAtStep);
-    std::filesystem::path kept = runDir_ / (stem + ".h5");
-    std::error_code ec;
-    for (int n = 2; std::filesystem::exists(kept, ec) || std::filesystem::is_symlink(kept, ec); ++n)
-      kept = runDir_ / (stem + "-" + std::to_string(n) + ".h5");
-    std::filesystem::rename(path, kept);
-  }
+  // Two resumes from the same checkpoint: the second never overwrites the first's history.
+  if (resuming && std::filesystem::exists(path))
+    std::filesystem::rename(path, firstUnusedPath(runDir_, "probes-until-step" + std::to_string(resumedAtStep), ".h5"));
   probeFile_ = std::make_unique<ProbeFile>(path.string(), probes_->tensors(), cfg_.probes.bins);
 }
 

@@ -93,9 +93,7 @@ std::unique_ptr<MetricsFile> MetricsFile::reopen(const std::string& path, const 
     steps = H5Columns::readRows(file.get(), "/steps", stepColumns());
     epochs = H5Columns::readRows(file.get(), "/epochs", epochColumns());
   } catch (const std::exception& e) {
-    std::error_code ec;
-    const bool there = std::filesystem::exists(path, ec) || std::filesystem::is_symlink(path, ec);
-    const std::string kept = there ? " kept as " + setAsideDamaged(path).filename().string() + "," : "";
+    const std::string kept = entryExists(path) ? " kept as " + setAsideDamaged(path).filename().string() + "," : "";
     if (warning) *warning = path + " could not be read (" + e.what() + ");" + kept + " a new record starts here";
     steps.clear(), epochs.clear();
   }

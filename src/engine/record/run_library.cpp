@@ -23,16 +23,11 @@ namespace fs = std::filesystem;
 namespace trainscope {
 
 namespace {
-// A JSON object from a run's file; throws BadInput (naming the file) when it is missing,
-// special, not JSON, or not an object.
-nlohmann::json readJson(const fs::path& path) { return readJsonObject(path); }
-
-// Whether `d` holds a run's files. The non-throwing exists(): a symlink loop or an
-// unreadable entry must not end a listing of the other runs.
+// Whether `d` holds a run's files (a symlink loop in run.json's place counts: the run
+// is listed as damaged, and must not end the listing of the others).
 bool holdsRunFiles(const fs::path& d) {
-  std::error_code ec;
   for (const char* name : {"run.json", "metrics.h5", "checkpoints"})
-    if (fs::exists(d / name, ec) || fs::is_symlink(d / name, ec)) return true;
+    if (entryExists(d / name)) return true;
   return false;
 }
 
@@ -51,7 +46,7 @@ void writeUserJson(const fs::path& dir, const std::function<void(nlohmann::json&
   nlohmann::json j = nlohmann::json::object();
   if (fs::exists(path)) {
     try {
-      j = readJson(path);
+      j = readJsonObject(path);
     } catch (const std::exception&) {  // a damaged user.json is replaced
     }
   }
@@ -75,7 +70,7 @@ RunEntry readRunEntry(const std::string& dirText, double staleAfterSeconds) {
   e.id = dir.filename().string();
   e.name = e.id;
   try {
-    const nlohmann::json run = readJson(dir / "run.json");
+    const nlohmann::json run = readJsonObject(dir / "run.json");
     using P = nlohmann::json::json_pointer;
     e.name = get<std::string>(run, P("/name"), e.id);
     e.status = get<std::string>(run, P("/status"), "unknown");
@@ -125,7 +120,7 @@ RunEntry readRunEntry(const std::string& dirText, double staleAfterSeconds) {
   std::error_code missing;  // the throwing exists() would escape into the app's slots
   if (fs::exists(dir / "user.json", missing)) {
     try {
-      const nlohmann::json user = readJson(dir / "user.json");
+      const nlohmann::json user = readJsonObject(dir / "user.json");
       if (user.contains("name") && user["name"].is_string() && !user["name"].get<std::string>().empty())
         e.name = user["name"].get<std::string>();
       if (user.contains("note") && user["note"].is_string()) e.note = user["note"].get<std::string>();

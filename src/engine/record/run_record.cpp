@@ -62,9 +62,7 @@ fs::path RunRecord::namedCheckpoint(const std::string& name) const {
 
 RunRecord RunRecord::open(const std::string& dirText) {
   RunRecord r{fs::path(dirText)};
-  std::error_code ec;
-  if (!fs::exists(r.dir_ / "run.json", ec) && !fs::is_symlink(r.dir_ / "run.json", ec))
-    throw BadInput(dirText + ": no run.json (not a run folder?)");
+  if (!entryExists(r.dir_ / "run.json")) throw BadInput(dirText + ": no run.json (not a run folder?)");
   r.info_ = readJsonObject(r.dir_ / "run.json");
   fs::create_directories(r.checkpointsDir());
   return r;

@@ -23,12 +23,12 @@ constexpr const char* kDamagedMark = "(damaged?)";
 
 // Opens the file as a plain reader would; true when HDF5 accepts it.
 bool opensPlainly(const std::string& file) {
-  if (!whyNotRegularFile(file).empty()) return false;
-  quietHdf5Errors();
-  const hid_t f = H5Fopen(file.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
-  if (f < 0) return false;
-  H5Fclose(f);
-  return true;
+  try {
+    h5OpenForReading(file, /*live=*/false);
+    return true;
+  } catch (const std::exception&) {
+    return false;
+  }
 }
 
 // Reads one dataset whole, as its own type; "" or what failed. Exceptions must not
@@ -65,10 +65,10 @@ herr_t checkObject(hid_t group, const char* name, const H5L_info_t*, void* data)
 // whose metadata fails its checksums opens fine and fails here, where a reader would.
 std::string whyUnreadable(const std::string& file) {
   if (const std::string why = whyNotRegularFile(file); !why.empty()) return "it " + why;
+  const std::string name = fs::path(file).filename().string();
   try {
     const H5Handle f = h5OpenForReading(file, false);
     std::string problem;
-    const std::string name = fs::path(file).filename().string();
     if (name == "tensors.h5") return {};  // the user's dumps, of any size: opening is the check
     if (H5Lvisit(f.get(), H5_INDEX_NAME, H5_ITER_INC, checkObject, &problem) < 0 && problem.empty())
       problem = "its groups cannot be listed";
@@ -78,7 +78,6 @@ std::string whyUnreadable(const std::string& file) {
   }
   // Then as the run's own readers read it: shapes, lengths and class indices that fit.
   try {
-    const std::string name = fs::path(file).filename().string();
     if (name == "metrics.h5") MetricsFile::read(file);
     if (name.rfind("probes", 0) == 0) checkProbeFile(file);
     if (name == "samples.h5") readSampleFile(file);
@@ -159,7 +158,7 @@ void setAsideUnusable(const std::string& runDir, const std::vector<std::string>&
   for (const auto& entry : fs::directory_iterator(fs::path(runDir) / "checkpoints", ec))
     if (entry.path().extension() == ".pt") others.push_back(entry.path());
   for (const auto& file : others)
-    if (fs::is_symlink(file, ec) || fs::exists(file, ec))
+    if (entryExists(file))
       if (const std::string why = whyNotRegularFile(file); !why.empty()) setAside(file, "it " + why, report);
 }
 }  // namespace
@@ -182,7 +181,7 @@ RepairReport repairRun(const std::string& runDir, bool setAsideDamage) {
   for (const auto& entry : fs::directory_iterator(fs::path(runDir) / "checkpoints", ec))
     if (entry.path().extension() == ".tmp") fs::remove(entry.path(), ec);
   const fs::path runJson = fs::path(runDir) / "run.json";
-  if (fs::exists(runJson, ec) || fs::is_symlink(runJson, ec)) {
+  if (entryExists(runJson)) {
     RunRecord record = [&] {
       try {
         return RunRecord::open(runDir);

@@ -62,22 +62,21 @@ class Trainer {
   }
 
  private:
-  // "" when `f` returns; otherwise the failure, readable (a config problem flagged,
-  // LibTorch's full text kept in the log).
+  // "" when `f` returns; otherwise the failure, readable (a config error or a damaged or
+  // special input file flagged as a config problem: exit 2; LibTorch's full text kept in
+  // the log).
   template <typename F>
   std::string attempt(F&& f, bool* configProblem = nullptr) {
-    return failureOf([&] {
-      try {
-        f();
-      } catch (const std::runtime_error& e) {  // a config error, or a damaged or special input file: exit 2
-        if (configProblem && (dynamic_cast<const ConfigError*>(&e) || dynamic_cast<const BadInput*>(&e)))
-          *configProblem = true;
-        throw;
-      } catch (const c10::Error& e) {
-        journal_.detail(e.what());
-        throw;
-      }
-    });
+    return failureOf(
+        [&] {
+          try {
+            f();
+          } catch (const c10::Error& e) {
+            journal_.detail(e.what());
+            throw;
+          }
+        },
+        configProblem);
   }
 
   void setUp() {
