@@ -1,6 +1,6 @@
 # The CLI test scripts' assertions, sourced by cli_test.sh and crash_test.sh:
 # `check NAME COMMAND...` counts COMMAND's success, says FAIL: NAME otherwise;
-# `contains FILE TEXT`; `report` prints "N passed, N failed" and fails if any did;
+# `contains FILE TEXT`, `lacks FILE TEXT`; `report` prints "N passed, N failed" and fails if any did;
 # `start_test CLI SOURCE_DIR` sets $cli, $src and a $tmp folder removed at exit.
 passed=0
 failed=0
@@ -17,6 +17,7 @@ check() {  # check NAME CONDITION...
 }
 
 contains() { grep -qF -- "$2" "$1"; }
+lacks() { ! grep -qF -- "$2" "$1"; }
 
 report() {
   echo "$passed passed, $failed failed"

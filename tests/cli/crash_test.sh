@@ -87,8 +87,16 @@ kill -9 $pid 2>/dev/null
 wait $pid 2>/dev/null
 $py -c 'import h5py,sys; h5py.File(sys.argv[1] + "/metrics.h5", "r")' "$run" >"$tmp/plain.log" 2>&1
 check "a crashed run's metrics.h5 is marked open for writing" test $? -ne 0
+sizes() { stat -c '%n %s' "$1"/*.h5 | sort; }
+sizes "$run" >"$tmp/sizes-before"
 "$cli" repair "$run" >"$tmp/repair.log" 2>&1
 check "repair exits 0" test $? -eq 0
+# Killed between flushes, the superblock's end-of-allocation lags the file: clearing the
+# mark must never cut the file back to it (it once lost every probe written since).
+check "repair of a killed run sets nothing aside" lacks "$tmp/repair.log" "set aside"
+sizes "$run" >"$tmp/sizes-after"
+check "repair cuts no record short" awk 'NR == FNR { before[$1] = $2; next } $2 < before[$1] { exit 1 }' \
+  "$tmp/sizes-before" "$tmp/sizes-after"
 check "repair says what it cleared" contains "$tmp/repair.log" "cleared the write mark of $run/metrics.h5"
 check "and marks the run interrupted" contains "$run/run.json" '"status": "interrupted"'
 $py -c 'import h5py,sys; h5py.File(sys.argv[1] + "/metrics.h5", "r"); h5py.File(sys.argv[1] + "/probes.h5", "r")' \

@@ -112,6 +112,10 @@ bool clearHdf5WriteMark(const std::string& file, std::string* error) {
     return false;
   }
   const hid_t f = H5Fopen(file.c_str(), H5F_ACC_RDWR, fapl.get());
+  // A writer killed between flushes leaves the superblock's end-of-allocation short of
+  // what it wrote, and closing a file opened for writing truncates it there: the data
+  // past it would be lost. As h5clear --increment does, the end moves to the file's size.
+  if (f >= 0) H5Fincrement_filesize(f, 0);
   if (f >= 0) H5Fclose(f);
   if (opensPlainly(file)) return true;
   if (error) *error = std::string("HDF5 could not open it even after clearing its write mark ") + kDamagedMark;
