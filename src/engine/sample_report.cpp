@@ -3,6 +3,7 @@
 #include "engine/config/config.h"
 #include "engine/config/file_input.h"
 #include "engine/data/dataset_source.h"
+#include "engine/data/recorded_samples.h"
 #include "engine/record/run_library.h"
 #include "engine/record/sample_file.h"
 
@@ -24,6 +25,31 @@ ExperimentConfig readRunConfig(const std::string& runDir, std::string* name = nu
   return parseConfig(run.config);
 }
 
+// A run that trained on data of its own (a Python script's, an import): its samples as
+// it recorded them, without pixels (data/recorded_samples.h).
+bool recordsItsOwnData(const std::string& runDir) { return !readRunEntry(runDir).source.empty(); }
+
+DatasetSplits recordedSplits(const std::string& runDir, const std::vector<int64_t>& trainLabels,
+                             const std::vector<int64_t>& valLabels, const std::vector<std::string>& names,
+                             int64_t classes) {
+  std::vector<std::string> recorded = names;
+  if (recorded.empty()) {
+    const nlohmann::json run = readJsonObject(std::filesystem::path(runDir) / "run.json");
+    const auto& listed = run.value("/dataset/classes"_json_pointer, nlohmann::json::array());
+    if (listed.is_array())
+      for (const auto& c : listed)
+        if (c.is_string()) recorded.push_back(c.get<std::string>());
+  }
+  for (const auto* labels : {&trainLabels, &valLabels})
+    for (int64_t l : *labels) classes = std::max(classes, l + 1);
+  const auto classNames = recordedClassNames(recorded, classes);
+  DatasetSplits s;
+  s.train = std::make_shared<RecordedSamples>("train", trainLabels, classNames);
+  s.val = std::make_shared<RecordedSamples>("val", valLabels, classNames);
+  s.description = "recorded by the run's script";
+  return s;
+}
+
 }  // namespace
 
 SuspectReport findSuspects(const std::string& runDir, int64_t top) {
@@ -33,7 +59,8 @@ SuspectReport findSuspects(const std::string& runDir, int64_t top) {
     if (!std::filesystem::exists(samplesPath))
       throw BadInput(runDir + " has no samples.h5 (it is written at the end of each epoch)");
     const SampleDynamics d = readSampleFile(samplesPath);
-    const DatasetSplits splits = openDataset(readRunConfig(runDir));
+    const DatasetSplits splits =
+        recordsItsOwnData(runDir) ? recordedSplits(runDir, d.labels, {}, {}, 0) : openDataset(readRunConfig(runDir));
     if (splits.train->size() != d.samples())
       throw BadInput("the dataset has changed since the run: " + std::to_string(splits.train->size()) +
                      " training samples, samples.h5 has " + std::to_string(d.samples()));
@@ -66,10 +93,15 @@ SuspectReport findSuspects(const std::string& runDir, int64_t top) {
 RunDiagnosis readRunDiagnosis(const std::string& runDir, std::shared_ptr<const DatasetSplits> reuse) {
   RunDiagnosis r;
   r.run_dir = runDir;
+  const bool ownData = recordsItsOwnData(runDir);
   try {
-    const ExperimentConfig config = readRunConfig(runDir, &r.run_name);
-    r.dataset_kind = config.dataset.kind, r.dataset_root = config.dataset.root;
-    r.splits = reuse ? std::move(reuse) : std::make_shared<const DatasetSplits>(openDataset(config));
+    if (ownData) {
+      r.run_name = readRunEntry(runDir).name, r.dataset_kind = "recorded";
+    } else {
+      const ExperimentConfig config = readRunConfig(runDir, &r.run_name);
+      r.dataset_kind = config.dataset.kind, r.dataset_root = config.dataset.root;
+      r.splits = reuse ? std::move(reuse) : std::make_shared<const DatasetSplits>(openDataset(config));
+    }
   } catch (const std::exception& e) {
     r.error = e.what();
     return r;
@@ -84,6 +116,15 @@ RunDiagnosis readRunDiagnosis(const std::string& runDir, std::shared_ptr<const D
     if (std::filesystem::exists(samples)) r.dynamics = readSampleFile(samples), r.has_dynamics = true;
   } catch (const std::exception& e) {
     r.dynamics_error = e.what();
+  }
+  if (ownData) {
+    try {
+      r.splits = std::make_shared<const DatasetSplits>(recordedSplits(
+          runDir, r.dynamics.labels, r.predictions.labels, r.predictions.class_names, r.predictions.classes));
+    } catch (const std::exception& e) {
+      r.error = e.what();
+      return r;
+    }
   }
   // A dataset that changed since the run would show the wrong images.
   if (r.has_predictions && static_cast<int64_t>(r.predictions.labels.size()) != r.splits->val->size())

@@ -44,6 +44,9 @@ set(TRAINSCOPE_ENGINE_TORCH_SOURCES
   deploy/onnx_export.cpp
   model_tools.cpp
   tuning.cpp
+  train/script_run.cpp
+  train/script_probes.cpp
+  train/script_predictions.cpp
 )
 set(TRAINSCOPE_ENGINE_PLAIN_SOURCES
   session.cpp
@@ -74,6 +77,7 @@ set(TRAINSCOPE_ENGINE_PLAIN_SOURCES
   data/data_messages.cpp
   data/label_noise.cpp
   data/label_corrections.cpp
+  data/recorded_samples.cpp
   data/dataset_health.cpp
   train/run_messages.cpp
   train/run_journal.cpp
@@ -90,6 +94,8 @@ set(TRAINSCOPE_ENGINE_PLAIN_SOURCES
   system/install_paths.cpp
   system/host_info.cpp
   record/tfevent_writer.cpp
+  record/tfevent_reader.cpp
+  record/tensorboard_live.cpp
   record/tensorboard_export.cpp
   repro/sha256.cpp
   repro/tar_archive.cpp

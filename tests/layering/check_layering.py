@@ -8,7 +8,7 @@
   verifying a bundle re-runs it through a session).
 - No Qt header in src/engine; no torch header reachable from src/ui or src/widgets,
   directly or through an engine header.
-- src/widgets includes no engine, ui or cli header; the CLI no ui header.
+- src/widgets includes no engine, ui or cli header; the CLI and the Python module no ui header.
 - src/ui's rooms stand in one order too (UI_RANKS): experiment < run < the feature
   rooms (side by side) < compare < lessons < shell, over the shared ui root.
 - The torch and plain source lists of src/engine/sources.cmake and
@@ -26,7 +26,8 @@ LAYERS = ["engine/config", "engine/run", "engine/system", "engine/data", "engine
           # Re-runs a bundled run through the session (engine/session.h): above the face.
           "engine/repro"]
 # The programs on top of the engine, and what each may include besides itself.
-PROGRAMS = {"widgets": set(), "cli": set(LAYERS), "ui": set(LAYERS) | {"widgets"}}
+# The Python package's module (src/python) binds the engine like the CLI does.
+PROGRAMS = {"widgets": set(), "cli": set(LAYERS), "python": set(LAYERS), "ui": set(LAYERS) | {"widgets"}}
 # The app's rooms mirror the engine's features, lowest first; a room includes only
 # itself, rooms of a lower rank, the ui root (what every room shares), the engine and
 # the widgets. Rooms of one rank are side by side and never include each other.

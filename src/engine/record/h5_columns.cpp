@@ -139,4 +139,48 @@ void H5Columns::flush() {
   pending_.clear();
 }
 
+namespace {
+H5Handle fixedStringType() {
+  H5Handle type(H5Tcopy(H5T_C_S1), H5Tclose, "string type");
+  H5Tset_size(type.get(), H5Names::kWidth);
+  H5Tset_cset(type.get(), H5T_CSET_UTF8);
+  return type;
+}
+}  // namespace
+
+void H5Names::create(hid_t file, const std::string& path, const std::string& description) {
+  hsize_t dims[1] = {0}, maxDims[1] = {H5S_UNLIMITED}, chunk[1] = {64};
+  H5Handle space(H5Screate_simple(1, dims, maxDims), H5Sclose, "create dataspace");
+  H5Handle props(H5Pcreate(H5P_DATASET_CREATE), H5Pclose, "create properties");
+  H5Pset_chunk(props.get(), 1, chunk);
+  H5Handle d(
+      H5Dcreate2(file, path.c_str(), fixedStringType().get(), space.get(), H5P_DEFAULT, props.get(), H5P_DEFAULT),
+      H5Dclose, "create dataset " + path);
+  h5WriteAttribute(d.get(), "description", description);
+}
+
+H5Names::H5Names(hid_t file, const std::string& path)
+    : dataset_(H5Dopen2(file, path.c_str(), H5P_DEFAULT), H5Dclose, "open " + path) {
+  written_ = h5CheckedDims(dataset_.get(), path, 1).at(0);
+}
+
+void H5Names::append(const std::string& name) { pending_.push_back(name.substr(0, kWidth - 1)); }
+
+void H5Names::flush() {
+  if (pending_.empty()) return;
+  const hsize_t n = pending_.size(), total = written_ + n;
+  std::vector<char> buffer(n * kWidth, '\0');
+  for (size_t i = 0; i < n; ++i) std::copy(pending_[i].begin(), pending_[i].end(), buffer.begin() + i * kWidth);
+  const hid_t d = dataset_.get();
+  if (H5Dset_extent(d, &total) < 0) throwHdf5WriteError(d, "extending it failed");
+  H5Handle fileSpace(H5Dget_space(d), H5Sclose, "get dataspace");
+  H5Sselect_hyperslab(fileSpace.get(), H5S_SELECT_SET, &written_, nullptr, &n, nullptr);
+  H5Handle memSpace(H5Screate_simple(1, &n, nullptr), H5Sclose, "create dataspace");
+  if (H5Dwrite(d, fixedStringType().get(), memSpace.get(), fileSpace.get(), H5P_DEFAULT, buffer.data()) < 0)
+    throwHdf5WriteError(d, "a write failed");
+  H5Dflush(d);
+  written_ = total;
+  pending_.clear();
+}
+
 }  // namespace trainscope

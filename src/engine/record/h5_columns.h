@@ -42,6 +42,28 @@ class H5Columns {
   int64_t written_ = 0;
 };
 
+// An extendible 1-D dataset of fixed-length strings (names written as they first come;
+// h5py reads them as bytes). Created before SWMR writing starts, appended to after.
+class H5Names {
+ public:
+  static constexpr size_t kWidth = 256;  // bytes, the terminating zero included
+  static void create(hid_t file, const std::string& path, const std::string& description);
+  H5Names(hid_t file, const std::string& path);
+  ~H5Names() {
+    try {
+      flush();
+    } catch (...) {  // a destructor must not throw; the last flush is best effort
+    }
+  }
+  void append(const std::string& name);  // longer names are refused by the caller
+  void flush();
+
+ private:
+  H5Handle dataset_;
+  std::vector<std::string> pending_;
+  hsize_t written_ = 0;
+};
+
 void h5WriteAttribute(hid_t object, const char* name, const std::string& value);
 // File access properties for SWMR files (they need the latest file format).
 H5Handle h5SwmrFileAccess();

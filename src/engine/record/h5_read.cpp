@@ -1,5 +1,7 @@
 #include "engine/record/h5_read.h"
 
+#include <cstring>
+
 #include <cstdint>
 
 namespace trainscope {
@@ -81,5 +83,20 @@ template std::vector<double> h5ReadChecked<double>(hid_t, const std::string&, hi
 template std::vector<float> h5ReadChecked<float>(hid_t, const std::string&, hid_t, int, std::vector<hsize_t>*);
 template std::vector<int64_t> h5ReadChecked<int64_t>(hid_t, const std::string&, hid_t, int, std::vector<hsize_t>*);
 template std::vector<int32_t> h5ReadChecked<int32_t>(hid_t, const std::string&, hid_t, int, std::vector<hsize_t>*);
+
+std::vector<std::string> h5ReadFixedStrings(hid_t file, const char* path) {
+  const H5Handle d = h5OpenDataset(file, path);
+  H5Handle type(H5Dget_type(d.get()), H5Tclose, "type");
+  if (H5Tget_class(type.get()) != H5T_STRING || H5Tis_variable_str(type.get()) > 0 || H5Tget_size(type.get()) > 4096)
+    throwDamaged(file, path, "is not a list of short fixed-length names");
+  const size_t width = H5Tget_size(type.get());
+  const size_t n = h5CheckedDims(d.get(), path, 1).at(0);
+  std::vector<char> buffer(n * width + 1, '\0');
+  if (n && H5Dread(d.get(), type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, buffer.data()) < 0)
+    throwDamaged(file, path, "could not be read");
+  std::vector<std::string> out;
+  for (size_t i = 0; i < n; ++i) out.emplace_back(buffer.data() + i * width, strnlen(buffer.data() + i * width, width));
+  return out;
+}
 
 }  // namespace trainscope

@@ -36,6 +36,9 @@ std::vector<hsize_t> h5CheckedDims(hid_t dataset, const std::string& name, int r
 template <typename T>
 std::vector<T> h5ReadChecked(hid_t file, const std::string& name, hid_t memType, int rank, std::vector<hsize_t>* dims);
 
+// A 1-D dataset of short fixed-length strings (names of tensors, of scalars), checked.
+std::vector<std::string> h5ReadFixedStrings(hid_t file, const char* path);
+
 // The message for a dataset that is not what the run format says.
 [[noreturn]] void throwDamaged(hid_t object, const std::string& name, const std::string& what);
 

@@ -7,6 +7,7 @@
 #include "engine/run/events.h"
 
 #include <chrono>
+#include <map>
 #include <memory>
 #include <string>
 
@@ -15,9 +16,15 @@ namespace trainscope {
 class MetricsFile {
  public:
   // Everything in a metrics.h5 (read in SWMR mode, so a live run's file reads too).
+  // A named scalar beyond the declared columns, by step (a script's own metrics, a
+  // TensorBoard run's tags): points in the order they were logged.
+  struct ScalarSeries {
+    std::vector<double> step, wall_time, value;
+  };
   struct Contents {
     std::vector<std::string> step_columns, epoch_columns;
     std::vector<H5Columns::Row> steps, epochs;
+    std::map<std::string, ScalarSeries> scalars;  // empty in files older than /scalars
   };
   static Contents read(const std::string& path);
   // Creates a new file.
@@ -43,6 +50,8 @@ class MetricsFile {
 
   void append(const StepMetrics& m);
   void append(const EpochMetrics& m);
+  // A named scalar (a name of at most 255 bytes, without a newline: the caller checks).
+  void appendScalar(const std::string& name, int64_t step, double wallTime, double value);
   // Writes buffered rows when `every` has passed since the last write.
   void flushIfDue(std::chrono::milliseconds every = std::chrono::milliseconds(2000));
   void flush();
@@ -51,7 +60,9 @@ class MetricsFile {
   explicit MetricsFile(H5Handle file);
   H5Handle file_;
   std::string path_, beforeResume_;  // beforeResume_: "" once committed, or when not resumed
-  std::unique_ptr<H5Columns> steps_, epochs_;
+  std::unique_ptr<H5Columns> steps_, epochs_, scalars_;
+  std::unique_ptr<H5Names> scalarNames_;
+  std::map<std::string, int64_t> scalarIds_;
   std::chrono::steady_clock::time_point lastFlush_;
 };
 

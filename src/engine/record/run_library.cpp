@@ -74,6 +74,7 @@ RunEntry readRunEntry(const std::string& dirText, double staleAfterSeconds) {
     using P = nlohmann::json::json_pointer;
     e.name = get<std::string>(run, P("/name"), e.id);
     e.status = get<std::string>(run, P("/status"), "unknown");
+    e.source = get<std::string>(run, P("/source"), "");
     e.config = run.contains("config") && run["config"].is_object() ? run["config"] : nlohmann::json::object();
     e.model = get<std::string>(e.config, P(configField(&ExperimentConfig::model, &ModelConfig::name).pointer()), "");
     e.dataset = get<std::string>(
@@ -90,6 +91,13 @@ RunEntry readRunEntry(const std::string& dirText, double staleAfterSeconds) {
     e.batch_size =
         get<int64_t>(e.config, P(configField(&ExperimentConfig::loader, &LoaderConfig::batch_size).pointer()), 0);
     e.epochs = get<int64_t>(e.config, P(configField(&ExperimentConfig::epochs).pointer()), 0);
+    if (!e.source.empty()) {  // a script's own config: the names its users give these
+      e.model = get<std::string>(e.config, P("/model"), e.source + " script");
+      e.optimizer = get<std::string>(e.config, P("/optimizer"), "");
+      e.lr = get<double>(e.config, P("/lr"), get<double>(e.config, P("/learning_rate"), std::nan("")));
+      e.batch_size = get<int64_t>(e.config, P("/batch_size"), 0);
+      e.epochs = get<int64_t>(e.config, P("/epochs"), 0);
+    }
     e.seed = get<uint64_t>(run, P("/seed"), 0);
     e.epochs_completed = get<int64_t>(run, P("/epochs_completed"), 0);
     e.steps = get<int64_t>(run, P("/steps"), 0);

@@ -20,6 +20,7 @@ struct RunEntry {
   std::string id;      // the folder's name, e.g. fashion_lenet-20261130-091528
   std::string name;    // the display name: user.json's, else run.json's
   std::string status;  // running, finished, stopped, failed, interrupted, damaged
+  std::string source;  // "" for Trainscope's trainer; "python" for a script's run, "tensorboard" for an import
   std::string damage;  // why, when damaged
   std::string model, dataset, optimizer, scheduler;
   double lr = std::nan(""), weight_decay = std::nan("");

@@ -6,9 +6,6 @@
 #include "engine/record/run_library.h"
 #include "engine/record/tfevent_writer.h"
 #include "engine/system/atomic_file.h"
-#include "engine/system/host_info.h"
-
-#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -44,26 +41,11 @@ Dataset readDataset(hid_t file, const char* path, int rank) {
 }
 
 // Fixed-length names (at most a few hundred bytes each), one per probed tensor.
-std::vector<std::string> readFixedStrings(hid_t file, const char* path) {
-  const H5Handle d = h5OpenDataset(file, path);
-  H5Handle type(H5Dget_type(d.get()), H5Tclose, "type");
-  if (H5Tget_class(type.get()) != H5T_STRING || H5Tis_variable_str(type.get()) > 0 || H5Tget_size(type.get()) > 4096)
-    throwDamaged(file, path, "is not a list of short fixed-length names");
-  const size_t width = H5Tget_size(type.get());
-  const size_t n = h5CheckedDims(d.get(), path, 1).at(0);
-  std::vector<char> buffer(n * width + 1, '\0');
-  if (n && H5Dread(d.get(), type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, buffer.data()) < 0)
-    throwDamaged(file, path, "could not be read");
-  std::vector<std::string> out;
-  for (size_t i = 0; i < n; ++i) out.emplace_back(buffer.data() + i * width, strnlen(buffer.data() + i * width, width));
-  return out;
-}
-
 ProbeHistograms readProbes(const fs::path& file) {
   const H5Handle f = h5OpenForReading(file.string(), true);
   ProbeHistograms p;
-  const auto names = readFixedStrings(f.get(), "/names");
-  const auto kinds = readFixedStrings(f.get(), "/kinds");
+  const auto names = h5ReadFixedStrings(f.get(), "/names");
+  const auto kinds = h5ReadFixedStrings(f.get(), "/kinds");
   for (size_t i = 0; i < std::min(names.size(), kinds.size()); ++i) p.tags.push_back(names[i] + "/" + kinds[i]);
   const Dataset steps = readDataset(f.get(), "/histograms/step", 1);
   const Dataset counts = readDataset(f.get(), "/histograms/counts", 3);
@@ -85,11 +67,6 @@ ProbeHistograms readProbes(const fs::path& file) {
   p.gradNormSteps.assign(gradSteps.values.begin(), gradSteps.values.begin() + static_cast<long>(n));
   p.gradNorms.assign(gradNorms.values.begin(), gradNorms.values.begin() + static_cast<long>(n));
   return p;
-}
-
-std::string fileSafe(std::string name) {
-  std::replace(name.begin(), name.end(), '/', '_');
-  return name;
 }
 
 // One event to write: scalars or histograms at a step.
@@ -133,16 +110,26 @@ void addMetrics(const MetricsFile::Contents& m, std::vector<PendingEvent>& event
     const auto& [group, columns, rows] = g;
     const int stepColumn = columnOf(columns, "step"), wallColumn = columnOf(columns, "wall_time");
     if (stepColumn < 0) continue;
+    // A column never logged (a script's run fills it with NaN) is no curve.
+    std::vector<bool> logged(columns.size(), false);
+    for (const auto& row : rows)
+      for (size_t c = 0; c < columns.size(); ++c) logged[c] = logged[c] || std::isfinite(row[c]);
     for (const auto& row : rows) {
       PendingEvent e{static_cast<int64_t>(row[stepColumn]), wallColumn < 0 ? 0.0 : row[wallColumn], {}, {}};
       for (size_t c = 0; c < columns.size(); ++c)
-        if (static_cast<int>(c) != stepColumn && static_cast<int>(c) != wallColumn)
+        if (static_cast<int>(c) != stepColumn && static_cast<int>(c) != wallColumn && logged[c])
           e.scalars.emplace_back(group + "/" + columns[c], row[c]);
       if (group == "steps") wallOf[e.step] = e.wallTime;
       out.scalar_values += static_cast<int64_t>(e.scalars.size());
-      events.push_back(std::move(e));
+      if (!e.scalars.empty()) events.push_back(std::move(e));
     }
   }
+  for (const auto& [name, series] : m.scalars)
+    for (size_t i = 0; i < series.step.size(); ++i) {
+      events.push_back(
+          PendingEvent{static_cast<int64_t>(series.step[i]), series.wall_time[i], {{name, series.value[i]}}, {}});
+      ++out.scalar_values;
+    }
 }
 
 void addProbes(const ProbeHistograms& p, const std::map<int64_t, double>& wallOf, std::vector<PendingEvent>& events,
@@ -196,8 +183,7 @@ TensorBoardExport exportTensorBoard(const std::string& runDir, const std::string
   fs::create_directories(folder);
   const auto started = fs::file_time_type::clock::now();
   const double now = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
-  const std::string file = "events.out.tfevents." + std::to_string(static_cast<int64_t>(now)) + "." +
-                           fileSafe(hostName()) + "." + std::to_string(getpid()) + ".trainscope";
+  const std::string file = tfEventFileName(now);
   // Written beside under a name TensorBoard does not read, then renamed: an earlier
   // export stays whole until this one is.
   const fs::path partial = partialPathFor(folder / "trainscope-export");

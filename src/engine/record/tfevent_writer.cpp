@@ -1,5 +1,10 @@
 #include "engine/record/tfevent_writer.h"
 
+#include "engine/system/host_info.h"
+
+#include <unistd.h>
+
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstring>
@@ -94,6 +99,13 @@ std::string histogramProto(const TfHistogram& h) {
 
 }  // namespace
 
+std::string tfEventFileName(double unixTime) {
+  std::string host = hostName();
+  std::replace(host.begin(), host.end(), '/', '_');
+  return "events.out.tfevents." + std::to_string(static_cast<int64_t>(unixTime)) + "." + host + "." +
+         std::to_string(getpid()) + ".trainscope";
+}
+
 uint32_t crc32c(const void* data, size_t size) {
   static const std::array<uint32_t, 256> table = crcTable();
   uint32_t c = 0xFFFFFFFFu;
@@ -154,6 +166,11 @@ void TfEventWriter::writeEvent(const std::string& record) {
   out_.write(framed.data(), static_cast<std::streamsize>(framed.size()));
   if (!out_) throw std::runtime_error("cannot write " + path_ + " (disk full or I/O error)");
   ++events_;
+}
+
+void TfEventWriter::flush() {
+  out_.flush();
+  if (!out_) throw std::runtime_error("cannot write " + path_ + " (disk full or I/O error)");
 }
 
 void TfEventWriter::close() {

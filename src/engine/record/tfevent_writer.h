@@ -16,6 +16,10 @@ namespace trainscope {
 uint32_t crc32c(const void* data, size_t size);
 uint32_t maskedCrc32c(const void* data, size_t size);
 
+// A new event file's name as TensorBoard expects it: events.out.tfevents.<unix time>.
+// <host>.<pid>.trainscope (its files sort by time).
+std::string tfEventFileName(double unixTime);
+
 struct TfHistogram {
   std::string tag;
   std::vector<double> edges;   // bucket edges, one more than counts
@@ -30,6 +34,8 @@ class TfEventWriter {
   // as TensorBoard's simple_value is.
   void writeScalars(int64_t step, double wallTime, const std::vector<std::pair<std::string, double>>& scalars);
   void writeHistograms(int64_t step, double wallTime, const std::vector<TfHistogram>& histograms);
+  // Hands what is written to the system, so TensorBoard reading the file sees it.
+  void flush();
   // Flushes and closes; throws naming the file when a write failed.
   void close();
   int64_t events() const { return events_; }

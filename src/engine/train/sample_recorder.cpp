@@ -68,23 +68,28 @@ double since(std::chrono::steady_clock::time_point t) {
 }
 }  // namespace
 
-void SampleRecorder::record(const torch::Tensor& samples, const torch::Tensor& logits, const torch::Tensor& targets) {
-  if (!inEpoch_ || !samples.defined() || logits.dim() != 2) return;
-  const auto start = std::chrono::steady_clock::now();
+SampleOutcomes sampleOutcomes(const torch::Tensor& logits, const torch::Tensor& labels) {
   torch::NoGradGuard noGrad;
   const torch::Tensor z = logits.detach().to(torch::kCPU, torch::kFloat);
-  const torch::Tensor y = targets.to(torch::kCPU, torch::kLong).reshape({-1, 1});
+  const torch::Tensor y = labels.to(torch::kCPU, torch::kLong).reshape({-1, 1});
   const torch::Tensor logp = torch::log_softmax(z, /*dim=*/1);
   const torch::Tensor labelLogp = logp.gather(/*dim=*/1, y).reshape({-1});
   const torch::Tensor labelLogit = z.gather(/*dim=*/1, y).reshape({-1});
   const torch::Tensor others = z.scatter(/*dim=*/1, y, -std::numeric_limits<float>::infinity());
-  const torch::Tensor margin = (labelLogit - std::get<0>(others.max(/*dim=*/1))).contiguous();
-  const torch::Tensor predicted = z.argmax(/*dim=*/1).to(torch::kInt).contiguous();
+  return {(-labelLogp).contiguous(), labelLogp.exp().contiguous(),
+          (labelLogit - std::get<0>(others.max(/*dim=*/1))).contiguous(),
+          z.argmax(/*dim=*/1).to(torch::kInt).contiguous()};
+}
+
+void SampleRecorder::record(const torch::Tensor& samples, const torch::Tensor& logits, const torch::Tensor& targets) {
+  if (!inEpoch_ || !samples.defined() || logits.dim() != 2) return;
+  const auto start = std::chrono::steady_clock::now();
+  const SampleOutcomes o = sampleOutcomes(logits, targets);
   const torch::Tensor index = samples.to(torch::kCPU, torch::kLong).contiguous();
-  const torch::Tensor loss = (-labelLogp).contiguous(), p = labelLogp.exp().contiguous();
   const auto* ix = index.data_ptr<int64_t>();
-  const float *lossOf = loss.data_ptr<float>(), *pOf = p.data_ptr<float>(), *marginOf = margin.data_ptr<float>();
-  const int32_t* predictedOf = predicted.data_ptr<int32_t>();
+  const float *lossOf = o.loss.data_ptr<float>(), *pOf = o.p_label.data_ptr<float>(),
+              *marginOf = o.margin.data_ptr<float>();
+  const int32_t* predictedOf = o.predicted.data_ptr<int32_t>();
   auto& lossRow = d_.loss.back();
   auto& pRow = d_.p_label.back();
   auto& marginRow = d_.margin.back();

@@ -17,6 +17,14 @@
 
 namespace trainscope {
 
+// Each sample's loss (cross-entropy of its label), the probability of its label, the
+// margin of its label's logit over the largest other, and its predicted class, from a
+// batch's logits [N, C] and labels [N]: CPU and contiguous (float, float, float, int32).
+struct SampleOutcomes {
+  torch::Tensor loss, p_label, margin, predicted;
+};
+SampleOutcomes sampleOutcomes(const torch::Tensor& logits, const torch::Tensor& labels);
+
 class SampleRecorder {
  public:
   // NoisyLabels' flips in the training split are recorded too. On a resume the epochs
