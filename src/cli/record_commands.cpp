@@ -2,6 +2,7 @@
 
 #include "cli/cli_support.h"
 #include "engine/record/tensorboard_export.h"
+#include "engine/record/tensorboard_import.h"
 #include "engine/repro/bundle.h"
 
 #include <nlohmann/json.hpp>
@@ -20,6 +21,28 @@ int exportTensorBoardCommand(const std::string& runDir, const std::string& outDi
                 static_cast<long long>(e.events));
     for (const auto& note : e.notes) std::printf("  note: %s\n", note.c_str());
     std::printf("view it: tensorboard --logdir %s\n", outDir.c_str());
+    return 0;
+  });
+}
+
+int importTensorBoardCommand(const std::string& logDir, const std::string& runsDir) {
+  return guarded([&] {
+    int64_t imported = 0;
+    for (const ImportedRun& r : importTensorBoard(logDir, runsDir)) {
+      if (r.folder.empty()) {
+        std::printf("skipped %s: %s\n", r.source.c_str(), r.note.c_str());
+        continue;
+      }
+      ++imported;
+      std::printf("imported %s\n  -> %s\n  %lld scalar values, %lld histograms from %lld records", r.source.c_str(),
+                  r.folder.c_str(), static_cast<long long>(r.scalar_values), static_cast<long long>(r.histogram_values),
+                  static_cast<long long>(r.records));
+      if (r.damaged_records) std::printf("; %lld damaged records skipped", static_cast<long long>(r.damaged_records));
+      if (r.cut_short) std::printf("; the last record was cut short");
+      std::printf("\n");
+      if (!r.note.empty()) std::printf("  note: %s\n", r.note.c_str());
+    }
+    std::printf("%lld TensorBoard runs imported\n", static_cast<long long>(imported));
     return 0;
   });
 }

@@ -8,6 +8,8 @@
 namespace trainscope::cli {
 
 int exportTensorBoardCommand(const std::string& runDir, const std::string& outDir);
+// Every TensorBoard run under logDir as a run folder in runsDir (exit 2: no event files).
+int importTensorBoardCommand(const std::string& logDir, const std::string& runsDir);
 int bundleCommand(const std::string& runDir, const std::string& out);
 
 struct VerifyArgs {

@@ -330,6 +330,18 @@ void setupExportTensorBoard(CLI::App& app, Command& command) {
   runs(sub, command, args, [](Args& a) { return exportTensorBoardCommand(a.run, a.out); });
 }
 
+void setupImportTensorBoard(CLI::App& app, Command& command) {
+  struct Args {
+    std::string logdir, out;
+  };
+  auto args = std::make_shared<Args>();
+  auto* sub = app.add_subcommand("import-tensorboard",
+                                 "Turn each TensorBoard run under LOGDIR (a folder of events.out.tfevents.*) into a run");
+  sub->add_option("logdir", args->logdir, "The TensorBoard log folder")->required();
+  sub->add_option("--out", args->out, "The runs folder to write to (default: ~/Trainscope/runs)");
+  runs(sub, command, args, [](Args& a) { return importTensorBoardCommand(a.logdir, a.out); });
+}
+
 void setupBundle(CLI::App& app, Command& command) {
   struct Args {
     std::string run, out;
@@ -381,6 +393,7 @@ void addSubcommands(CLI::App& app, const CommandLine& line, Command& command) {
   setupLrFind(app, command);
   setupFitBatch(app, command);
   setupExportTensorBoard(app, command);
+  setupImportTensorBoard(app, command);
   setupBundle(app, command);
   setupVerify(app, command);
 }

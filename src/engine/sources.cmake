@@ -96,6 +96,7 @@ set(TRAINSCOPE_ENGINE_PLAIN_SOURCES
   record/tfevent_writer.cpp
   record/tfevent_reader.cpp
   record/tensorboard_live.cpp
+  record/tensorboard_import.cpp
   record/tensorboard_export.cpp
   repro/sha256.cpp
   repro/tar_archive.cpp

@@ -158,10 +158,16 @@ def expected(run):
             g = f[group]
             steps = g["step"][:]
             for column in g:
-                if column in ("step", "wall_time"):
-                    continue
-                for step, value in zip(steps, g[column][:]):
+                values = g[column][:]
+                if column in ("step", "wall_time") or not np.isfinite(values).any():
+                    continue  # a column never logged (a script's run) is no curve
+                for step, value in zip(steps, values):
                     scalars[(f"{group}/{column}", int(step))] = float(value)
+        if "scalars" in f:  # named scalars, under their own names
+            names = f["scalars/names"][:].astype(str)
+            s = f["scalars"]
+            for i, step, value in zip(s["name"][:], s["step"][:], s["value"][:]):
+                scalars[(names[i], int(step))] = float(value)
     files = sorted(glob.glob(os.path.join(run, "probes-until-step*.h5")),
                    key=lambda p: int(re.search(r"step(\d+)", p).group(1)))
     if os.path.exists(os.path.join(run, "probes.h5")):
