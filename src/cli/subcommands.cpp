@@ -335,8 +335,8 @@ void setupImportTensorBoard(CLI::App& app, Command& command) {
     std::string logdir, out;
   };
   auto args = std::make_shared<Args>();
-  auto* sub = app.add_subcommand("import-tensorboard",
-                                 "Turn each TensorBoard run under LOGDIR (a folder of events.out.tfevents.*) into a run");
+  auto* sub = app.add_subcommand(
+      "import-tensorboard", "Turn each TensorBoard run under LOGDIR (a folder of events.out.tfevents.*) into a run");
   sub->add_option("logdir", args->logdir, "The TensorBoard log folder")->required();
   sub->add_option("--out", args->out, "The runs folder to write to (default: ~/Trainscope/runs)");
   runs(sub, command, args, [](Args& a) { return importTensorBoardCommand(a.logdir, a.out); });

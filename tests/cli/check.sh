@@ -18,6 +18,7 @@ check() {  # check NAME CONDITION...
 
 contains() { grep -qF -- "$2" "$1"; }
 lacks() { ! grep -qF -- "$2" "$1"; }
+not_grep() { ! grep -q "$@"; }
 
 report() {
   echo "$passed passed, $failed failed"

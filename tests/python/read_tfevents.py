@@ -3,6 +3,7 @@
 checks it against the run it came from.
 
   read_tfevents.py EVENT_FILE RUN_DIR
+  read_tfevents.py RUN_DIR/tensorboard RUN_DIR   (a run's live events: every file, in order)
 
 The format, from TensorFlow's sources (tensorflow/core/lib/io/record_writer.cc and
 tensorflow/core/util/event.proto, summary.proto): each record is
@@ -190,7 +191,18 @@ def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
     event_file, run = sys.argv[1:]
-    version, scalars, histograms, walls = read_events(event_file)
+    if os.path.isdir(event_file):  # a live run's tensorboard/ folder: its files in order
+        version, scalars, histograms, walls = None, {}, {}, {}
+        for path in sorted(glob.glob(os.path.join(event_file, "events.out.tfevents.*"))):
+            v, s, h, w = read_events(path)
+            if set(s) & set(scalars) or set(h) & set(histograms):
+                sys.exit(f"{path} repeats a value of an earlier file")
+            version = version or v
+            scalars.update(s), histograms.update(h)
+            for step, times in w.items():
+                walls.setdefault(step, set()).update(times)
+    else:
+        version, scalars, histograms, walls = read_events(event_file)
     want_scalars, want_histograms = expected(run)
     problems = []
     if version != "brain.Event:2":

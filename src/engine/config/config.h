@@ -125,6 +125,12 @@ struct ProbeConfig {
   int sample = 512;  // values per tensor for the per-step statistics
 };
 
+// What the run writes besides its own record.
+struct RecordConfig {
+  // TensorBoard event files in <run>/tensorboard/ while it trains (record/tensorboard_live.h).
+  bool tensorboard = false;
+};
+
 // Tensors saved to the run's tensors.h5 (docs/run-format.md): chosen layers'
 // activations, their gradients, and their parameters and parameter gradients, at
 // chosen steps. The app and the CLI can also ask for a save at the next step.
@@ -166,6 +172,7 @@ struct ExperimentConfig {
   TrainingConfig training;
   DistributedConfig distributed;
   ProbeConfig probes;
+  RecordConfig record;
   TensorDumpConfig tensors;
   PitfallConfig pitfalls;
 };

@@ -409,6 +409,17 @@ void declareProbes(std::vector<ConfigField>& fields) {
       .describe("values per tensor for the per-step statistics (an evenly strided sample)");
 }
 
+void declareRecord(std::vector<ConfigField>& fields) {
+  TS_FIELD(record, tensorboard)
+      .onForm(FormGroup::Debugging, 23, QT_TRANSLATE_NOOP("trainscope::Config", "TensorBoard events"),
+              QT_TRANSLATE_NOOP("trainscope::Config",
+                                "Also write TensorBoard event files in the run's tensorboard folder while it trains, "
+                                "so tensorboard --logdir shows it live."))
+      .describe(
+          "also write TensorBoard event files in `<run>/tensorboard/` while training (scalars, histograms; flushed "
+          "every 5 s), so `tensorboard --logdir` shows the run as it trains");
+}
+
 void declarePitfalls(std::vector<ConfigField>& fields) {
   TS_FIELD(pitfalls, skip_zero_grad).describe("never clears the gradients: each `backward()` adds to the last step's");
   TS_FIELD(pitfalls, skip_eval)
@@ -449,6 +460,7 @@ const std::vector<ConfigField>& configFields() {
     declareTrainingSafety(fields);
     declareDistributed(fields);
     declareProbes(fields);
+    declareRecord(fields);
     declarePitfalls(fields);
     declareTensors(fields);
     return fields;

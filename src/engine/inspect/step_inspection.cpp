@@ -24,13 +24,19 @@ StepInspection::StepInspection(const ExperimentConfig& config, LayerStack model,
     throw ConfigError(problems);
 }
 
-void StepInspection::openRecord(bool resuming, int64_t resumedAtStep) {
+void StepInspection::openRecord(bool resuming, int64_t resumedAtStep, MetricsFile* metrics) {
+  std::shared_ptr<LiveTensorBoard> tensorboard;
+  if (metrics && cfg_.record.tensorboard) {
+    tensorboard = std::make_shared<LiveTensorBoard>(runDir_.string());
+    metrics->mirrorTo(tensorboard);
+  }
   if (!probes_) return;
   const auto path = runDir_ / "probes.h5";
   // Two resumes from the same checkpoint: the second never overwrites the first's history.
   if (resuming && std::filesystem::exists(path))
     std::filesystem::rename(path, firstUnusedPath(runDir_, "probes-until-step" + std::to_string(resumedAtStep), ".h5"));
   probeFile_ = std::make_unique<ProbeFile>(path.string(), probes_->tensors(), cfg_.probes.bins);
+  if (tensorboard) probeFile_->mirrorTo(tensorboard);
 }
 
 LayerObserver StepInspection::observerFor(int64_t step) {

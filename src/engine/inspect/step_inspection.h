@@ -8,6 +8,7 @@
 #include "engine/inspect/probes.h"
 #include "engine/inspect/tensor_dump.h"
 #include "engine/models/layer_stack.h"
+#include "engine/record/metrics_file.h"
 #include "engine/record/probe_file.h"
 #include "engine/run/event_queue.h"
 #include "engine/run/run_control.h"
@@ -27,7 +28,9 @@ class StepInspection {
                  std::shared_ptr<EventQueue> events, std::shared_ptr<RunControl> control, Log log);
 
   // Starts probes.h5; on resume the earlier one is kept as probes-until-step<N>.h5.
-  void openRecord(bool resuming, int64_t resumedAtStep);
+  // probes.h5; with record.tensorboard, live TensorBoard events fed by `metrics` (the
+  // writer's, null on other ranks) and the probes.
+  void openRecord(bool resuming, int64_t resumedAtStep, MetricsFile* metrics);
   bool probing() const { return probes_ != nullptr; }
 
   // The forward observer for a step: the probes' and, on a save step, the capture's.

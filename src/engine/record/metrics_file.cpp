@@ -171,17 +171,25 @@ MetricsFile::~MetricsFile() {
   restoreBeforeResume(path_);
 }
 
-void MetricsFile::append(const StepMetrics& m) { steps_->append(rowOf(stepMetricFields(), m)); }
+void MetricsFile::append(const StepMetrics& m) {
+  steps_->append(rowOf(stepMetricFields(), m));
+  if (tensorboard_) tensorboard_->write(m);
+}
 
-void MetricsFile::append(const EpochMetrics& m) { epochs_->append(rowOf(epochMetricFields(), m)); }
+void MetricsFile::append(const EpochMetrics& m) {
+  epochs_->append(rowOf(epochMetricFields(), m));
+  if (tensorboard_) tensorboard_->write(m);
+}
 
 void MetricsFile::appendScalar(const std::string& name, int64_t step, double wallTime, double value) {
   auto [it, added] = scalarIds_.try_emplace(name, static_cast<int64_t>(scalarIds_.size()));
   if (added) scalarNames_->append(name);
   scalars_->append({static_cast<double>(it->second), static_cast<double>(step), wallTime, value});
+  if (tensorboard_) tensorboard_->writeScalars(step, wallTime, {{name, value}});
 }
 
 void MetricsFile::flushIfDue(std::chrono::milliseconds every) {
+  if (tensorboard_) tensorboard_->flushIfDue();
   if (std::chrono::steady_clock::now() - lastFlush_ >= every) flush();
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "engine/record/h5_columns.h"
+#include "engine/record/tensorboard_live.h"
 #include "engine/run/events.h"
 
 #include <chrono>
@@ -52,6 +53,8 @@ class MetricsFile {
   void append(const EpochMetrics& m);
   // A named scalar (a name of at most 255 bytes, without a newline: the caller checks).
   void appendScalar(const std::string& name, int64_t step, double wallTime, double value);
+  // Also writes every row to these live TensorBoard events (record.tensorboard).
+  void mirrorTo(std::shared_ptr<LiveTensorBoard> events) { tensorboard_ = std::move(events); }
   // Writes buffered rows when `every` has passed since the last write.
   void flushIfDue(std::chrono::milliseconds every = std::chrono::milliseconds(2000));
   void flush();
@@ -63,6 +66,7 @@ class MetricsFile {
   std::unique_ptr<H5Columns> steps_, epochs_, scalars_;
   std::unique_ptr<H5Names> scalarNames_;
   std::map<std::string, int64_t> scalarIds_;
+  std::shared_ptr<LiveTensorBoard> tensorboard_;
   std::chrono::steady_clock::time_point lastFlush_;
 };
 

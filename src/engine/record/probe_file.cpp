@@ -1,6 +1,7 @@
 #include "engine/record/probe_file.h"
 
 #include "engine/record/h5_columns.h"
+#include "engine/record/run_record.h"
 
 #include <cmath>
 #include <cstring>
@@ -138,6 +139,7 @@ void ProbeFile::append(const ProbeSample& sample) {
     std::copy(values, values + kStats, r);
   }
   stats_->append(row.data());
+  if (tensorboard_) tensorboard_->write(sample, unixTimeNow());
 }
 
 void ProbeFile::append(const std::vector<Histogram>& histograms) {
@@ -153,6 +155,7 @@ void ProbeFile::append(const std::vector<Histogram>& histograms) {
   histStep_->append(&step);
   counts_->append(counts.data());
   edges_->append(edges.data());
+  if (tensorboard_) tensorboard_->write(histograms, unixTimeNow());
 }
 
 void ProbeFile::flushIfDue(std::chrono::milliseconds every) {

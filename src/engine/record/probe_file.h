@@ -4,6 +4,7 @@
 #pragma once
 
 #include "engine/record/h5_handle.h"
+#include "engine/record/tensorboard_live.h"
 #include "engine/run/events.h"
 
 #include <chrono>
@@ -27,6 +28,8 @@ class ProbeFile {
   // Histograms of one step, all tensors: rows are written once a step's set is complete.
   void append(const std::vector<Histogram>& histograms);
   void flushIfDue(std::chrono::milliseconds every = std::chrono::milliseconds(2000));
+  // Also writes the gradient norm and histograms to these live TensorBoard events.
+  void mirrorTo(std::shared_ptr<LiveTensorBoard> events) { tensorboard_ = std::move(events); }
   void flush();
 
   static constexpr int kStats = 8;  // mean, std, min, max, zero_fraction, saturation_fraction, norm, update_ratio
@@ -39,6 +42,7 @@ class ProbeFile {
   std::unique_ptr<H5Rows> step_, gradNorm_, stats_, histStep_, counts_, edges_;
   std::chrono::steady_clock::time_point lastFlush_;
   std::vector<double> row_;  // one /stats row, reused
+  std::shared_ptr<LiveTensorBoard> tensorboard_;
 };
 
 }  // namespace trainscope

@@ -92,7 +92,8 @@ RunEntry readRunEntry(const std::string& dirText, double staleAfterSeconds) {
         get<int64_t>(e.config, P(configField(&ExperimentConfig::loader, &LoaderConfig::batch_size).pointer()), 0);
     e.epochs = get<int64_t>(e.config, P(configField(&ExperimentConfig::epochs).pointer()), 0);
     if (!e.source.empty()) {  // a script's own config: the names its users give these
-      e.model = get<std::string>(e.config, P("/model"), e.source == "tensorboard" ? "TensorBoard" : e.source + " script");
+      e.model =
+          get<std::string>(e.config, P("/model"), e.source == "tensorboard" ? "TensorBoard" : e.source + " script");
       e.optimizer = get<std::string>(e.config, P("/optimizer"), "");
       e.lr = get<double>(e.config, P("/lr"), get<double>(e.config, P("/learning_rate"), std::nan("")));
       e.batch_size = get<int64_t>(e.config, P("/batch_size"), 0);

@@ -160,9 +160,8 @@ void writeProbes(const std::string& path, const TfEventLog& log, ImportedRun& ou
   std::map<int, int> binsSeen;
   for (const auto& [tag, points] : log.histograms)
     for (const auto& p : points) ++binsSeen[std::min(kMaxBins, static_cast<int>(p.counts.size()))];
-  const int bins = std::max_element(binsSeen.begin(), binsSeen.end(), [](auto& a, auto& b) {
-                     return a.second < b.second;
-                   })->first;
+  const int bins =
+      std::max_element(binsSeen.begin(), binsSeen.end(), [](auto& a, auto& b) { return a.second < b.second; })->first;
   std::vector<std::pair<std::string, std::string>> tensors;
   std::map<int64_t, std::vector<Histogram>> byStep;
   for (const auto& [tag, points] : log.histograms) {

@@ -38,7 +38,7 @@ void LiveTensorBoard::write(const EpochMetrics& m) { writeScalars(m.step, m.wall
 
 void LiveTensorBoard::writeScalars(int64_t step, double wallTime,
                                    const std::vector<std::pair<std::string, double>>& scalars) {
-  if (!scalars.empty()) writer_->writeScalars(step, wallTime, scalars);
+  if (writer_ && !scalars.empty()) writer_->writeScalars(step, wallTime, scalars);
 }
 
 void LiveTensorBoard::write(const ProbeSample& sample, double wallTime) {
@@ -47,14 +47,14 @@ void LiveTensorBoard::write(const ProbeSample& sample, double wallTime) {
 }
 
 void LiveTensorBoard::write(const std::vector<Histogram>& histograms, double wallTime) {
-  if (histograms.empty()) return;
+  if (!writer_ || histograms.empty()) return;
   std::vector<TfHistogram> out;
   for (const auto& h : histograms) out.push_back({h.name + "/" + h.kind, h.edges, h.counts});
   writer_->writeHistograms(histograms.front().step, wallTime, out);
 }
 
 void LiveTensorBoard::flushIfDue(std::chrono::milliseconds every) {
-  if (std::chrono::steady_clock::now() - lastFlush_ < every) return;
+  if (!writer_ || std::chrono::steady_clock::now() - lastFlush_ < every) return;
   writer_->flush();
   lastFlush_ = std::chrono::steady_clock::now();
 }

@@ -22,7 +22,10 @@ void ScriptRun::watch(const std::vector<std::pair<std::string, std::string>>& te
   m.sample = sample;
   m.probed.insert(tensors.begin(), tensors.end());
   const std::string path = (std::filesystem::path(folder_) / "probes.h5").string();
-  m.post([&m, path, tensors, bins] { m.probes = std::make_unique<ProbeFile>(path, tensors, bins); });
+  m.post([&m, path, tensors, bins] {
+    m.probes = std::make_unique<ProbeFile>(path, tensors, bins);
+    if (m.tensorboard) m.probes->mirrorTo(m.tensorboard);
+  });
 }
 
 bool ScriptRun::watching() const { return !impl_->probed.empty(); }
@@ -69,11 +72,6 @@ void ScriptRun::commitProbes(int64_t step) {
     if (!m.probes) return;
     m.probes->append(sample);
     m.probes->append(histograms);
-    if (m.tensorboard) {
-      const double now = unixTimeNow();
-      m.tensorboard->write(sample, now);
-      m.tensorboard->write(histograms, now);
-    }
   });
 }
 

@@ -47,7 +47,7 @@ void ScriptRun::Impl::waitIdle() {
 void ScriptRun::Impl::flushDue() {
   if (metrics) metrics->flushIfDue(kFlushEvery);
   if (probes) probes->flushIfDue(kFlushEvery);
-  if (tensorboard) tensorboard->flushIfDue();
+  if (tensorboard && metrics) tensorboard->flushIfDue();
 }
 
 void ScriptRun::Impl::loop() {
@@ -104,7 +104,10 @@ ScriptRun::ScriptRun(const ScriptRunOptions& o) : impl_(std::make_unique<Impl>()
   m.record->appendLog(isoTimeNow() + " started by a " + o.source + " script" +
                       (o.command.empty() ? "" : ": " + o.command));
   m.metrics = MetricsFile::create(m.record->metricsPath().string(), name);
-  if (o.tensorboard) m.tensorboard = std::make_unique<LiveTensorBoard>(folder_);
+  if (o.tensorboard) {  // the files mirror what they record into the event file
+    m.tensorboard = std::make_shared<LiveTensorBoard>(folder_);
+    m.metrics->mirrorTo(m.tensorboard);
+  }
   m.row = rowOfNaNs<StepMetrics>();
   m.thread = std::thread([&m] { m.loop(); });
 }
@@ -132,10 +135,6 @@ void ScriptRun::Impl::commitRow() {
   post([this, r = row, scalars = std::move(rowScalars)] {
     metrics->append(r);
     for (const auto& [name, value] : scalars) metrics->appendScalar(name, r.step, r.wall_time, value);
-    if (tensorboard) {
-      tensorboard->write(r);
-      tensorboard->writeScalars(r.step, r.wall_time, scalars);
-    }
   });
   rowScalars.clear();
   row = rowOfNaNs<StepMetrics>();
@@ -193,10 +192,6 @@ void ScriptRun::logEpoch(const NamedValues& values, int64_t epoch) {
     m.metrics->append(e);
     for (const auto& [name, value] : scalars) m.metrics->appendScalar(name, e.step, e.wall_time, value);
     m.metrics->flush();
-    if (m.tensorboard) {
-      m.tensorboard->write(e);
-      m.tensorboard->writeScalars(e.step, e.wall_time, scalars);
-    }
     auto& info = m.record->info();
     info["epochs_completed"] = e.epoch;
     info["steps"] = e.step;
@@ -224,7 +219,6 @@ std::string ScriptRun::finish(RunState state, const std::string& reason) {
     m.metrics.reset();  // flushes and closes: plain h5py opens it now
     m.probes.reset();
     if (m.tensorboard) m.tensorboard->close();
-    m.tensorboard.reset();
   });
   m.waitIdle();
   std::string failed = writeError();

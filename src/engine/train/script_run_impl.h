@@ -41,7 +41,7 @@ struct ScriptRun::Impl {
   std::unique_ptr<RunLock> lock;
   std::unique_ptr<MetricsFile> metrics;
   std::unique_ptr<ProbeFile> probes;
-  std::unique_ptr<LiveTensorBoard> tensorboard;
+  std::shared_ptr<LiveTensorBoard> tensorboard;
 
   // The caller's: the step row being filled, epochs, best accuracy.
   double startTime = 0;

@@ -160,7 +160,7 @@ class Trainer {
       metrics_ = MetricsFile::create(record_.metricsPath().string(), cfg_.name);
       info["start_time"] = isoTimeNow();
     }
-    inspection_->openRecord(ctx_.resuming, pos_.global_step);
+    inspection_->openRecord(ctx_.resuming, pos_.global_step, metrics_.get());
   }
 
   void announceStart(const DatasetSplits& splits) {

@@ -58,7 +58,7 @@ TEST(StepInspection, ProbesEveryStepHistogramsOnTheirStepsAndProbesH5) {
   Fixture f;
   auto inspection = f.make();
   f.config.probes.enabled = true;
-  inspection->openRecord(/*resuming=*/false, 0);
+  inspection->openRecord(/*resuming=*/false, 0, nullptr);
   EXPECT_TRUE(inspection->probing());
   std::vector<int64_t> sampleSteps, histogramSteps;
   for (int64_t s = 1; s <= 4; ++s) {
@@ -80,12 +80,12 @@ TEST(StepInspection, AResumeKeepsTheEarlierProbesFile) {
   Fixture f;
   {
     auto first = f.make();
-    first->openRecord(false, 0);
+    first->openRecord(false, 0, nullptr);
     f.step(*first, 1);
     first->close(1);
   }
   auto resumed = f.make();
-  resumed->openRecord(/*resuming=*/true, 1);
+  resumed->openRecord(/*resuming=*/true, 1, nullptr);
   EXPECT_TRUE(std::filesystem::exists(f.dir.path() / "probes-until-step1.h5"));
   EXPECT_TRUE(std::filesystem::exists(f.dir.path() / "probes.h5"));
 }
