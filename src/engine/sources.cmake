@@ -97,6 +97,7 @@ set(TRAINSCOPE_ENGINE_PLAIN_SOURCES
   record/tfevent_reader.cpp
   record/tensorboard_live.cpp
   record/tensorboard_import.cpp
+  record/run_follow.cpp
   record/tensorboard_export.cpp
   repro/sha256.cpp
   repro/tar_archive.cpp

@@ -128,6 +128,7 @@ QLayout* ComparePage::makeRunTools() {
     reload();
   };
   hooks.resume = [this](const QString& dir, qint64 epochs) { emit resumeRequested(dir, epochs); };
+  hooks.follow = [this](const QString& dir) { emit followRequested(dir); };
   runMenu_ = RunActions::runMenu(this, hooks);
   runButton_ = new QPushButton(this);
   runButton_->setText(tr("Selected run"));

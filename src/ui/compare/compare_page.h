@@ -79,6 +79,7 @@ class ComparePage : public QWidget {
   void refreshed();
   // The run menu's Resume: train `dir` on from its checkpoint (epochs 0: as recorded).
   void resumeRequested(const QString& dir, qint64 epochs);
+  void followRequested(const QString& dir);
   // An export was written (the window says where).
   void exported(const QString& path);
 

@@ -9,6 +9,7 @@
 #include "engine/record/resume_offer.h"
 #include "engine/record/run_library.h"
 #include "engine/record/tensorboard_export.h"
+#include "engine/record/tensorboard_import.h"
 #include "engine/repro/bundle.h"
 
 #include <QDir>
@@ -28,8 +29,9 @@ namespace trainscope::ui {
 namespace {
 
 // Runs `work` off the GUI thread behind a busy dialog, then shows its message (or the
-// error it threw) in a message box titled `title`.
-void inBackground(QWidget* parent, const QString& title, const QString& busy, std::function<QString()> work) {
+// error it threw) in a message box titled `title`; `done`, when given, runs first.
+void inBackground(QWidget* parent, const QString& title, const QString& busy, std::function<QString()> work,
+                  std::function<void()> done = {}) {
   auto* progress = new QProgressDialog(busy, QString(), 0, 0, parent);
   progress->setWindowTitle(title);
   progress->setMinimumDuration(300);
@@ -44,8 +46,9 @@ void inBackground(QWidget* parent, const QString& title, const QString& busy, st
           return {false, QString::fromStdString(e.what())};
         }
       },
-      [parent, title, progress](const Outcome& outcome) {
+      [parent, title, progress, done](const Outcome& outcome) {
         progress->close();
+        if (done) done();
         if (outcome.first)
           QMessageBox::information(parent, title, outcome.second);
         else
@@ -73,6 +76,31 @@ void RunActions::exportTensorBoard(QWidget* parent, const QString& dir) {
     for (const auto& note : e.notes) message += "\n\n" + QString::fromStdString(note);
     return message;
   });
+}
+
+void RunActions::importTensorBoard(QWidget* parent, const QString& runsDir, std::function<void()> done) {
+  const QString start = QSettings().value("tensorboardFolder", QDir::homePath()).toString();
+  const QString logDir = QFileDialog::getExistingDirectory(parent, tr("TensorBoard log folder to import"), start);
+  if (logDir.isEmpty()) return;
+  inBackground(
+      parent, tr("Import TensorBoard runs"), tr("Reading TensorBoard event files…"),
+      [logDir, runsDir] {
+        QString message;
+        int imported = 0;
+        for (const ImportedRun& r : trainscope::importTensorBoard(logDir.toStdString(), runsDir.toStdString())) {
+          const QString source = QString::fromStdString(r.source);
+          if (r.folder.empty()) {
+            message += tr("Skipped %1: %2").arg(source, QString::fromStdString(r.note)) + "\n";
+            continue;
+          }
+          ++imported;
+          message += tr("%1: %2 scalar values, %3 histograms").arg(source).arg(r.scalar_values).arg(r.histogram_values);
+          if (r.damaged_records) message += tr(" (%1 damaged records skipped)").arg(r.damaged_records);
+          message += "\n";
+        }
+        return tr("Imported %n TensorBoard run(s) into %1:", nullptr, imported).arg(runsDir) + "\n\n" + message;
+      },
+      std::move(done));
 }
 
 void RunActions::bundle(QWidget* parent, const QString& dir) {
@@ -169,6 +197,10 @@ QMenu* RunActions::runMenu(QWidget* parent, MenuHooks hooks) {
     if (const int64_t epochs = ResumeBanner::askEpochs(parent, QString::fromStdString(r.name), resumeOffer(r)))
       hooks.resume(dir, epochs);
   });
+  QAction* follow = add(tr("Follow live"), [hooks](const QString& dir) { hooks.follow(dir); });
+  follow->setToolTip(
+      tr("Watch the run on the Train, Inspect and Mistakes pages as its writer (a script, the CLI, "
+         "another machine) trains it: read-only, updated every second."));
   menu->addSeparator();
   add(tr("Rename…"), [parent, hooks](const QString& dir) {
     if (rename(parent, dir)) hooks.changed();
@@ -201,6 +233,7 @@ QMenu* RunActions::runMenu(QWidget* parent, MenuHooks hooks) {
     for (QAction* a : menu->actions()) a->setEnabled(!dir.isEmpty());
     resume->setEnabled(offer.resumable);
     more->setEnabled(offer.extendable);
+    follow->setEnabled(r.status == "running" || r.status == "paused" || r.status == "starting");
     removeAction->setEnabled(!dir.isEmpty() && r.status != "running" && r.status != "paused");
   });
   return menu;

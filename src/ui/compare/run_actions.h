@@ -29,6 +29,7 @@ class RunActions {
     std::function<void()> changed;                                  // renamed, tagged, annotated
     std::function<void(const QString& dir)> removed;                // deleted
     std::function<void(const QString& dir, qint64 epochs)> resume;  // epochs 0: as recorded
+    std::function<void(const QString& dir)> follow;                 // watch it live on the Train page
   };
   // Every action on the current run; each enabled as it applies to that run when the
   // menu opens.
@@ -36,6 +37,9 @@ class RunActions {
   // Asks for a TensorBoard log folder and writes the run's event files there (off the
   // GUI thread), then says how to open them.
   static void exportTensorBoard(QWidget* parent, const QString& dir);
+  // Asks for a TensorBoard log folder and turns each of its runs into a run of runsDir
+  // (off the GUI thread), then says what it imported; `done` refreshes the list.
+  static void importTensorBoard(QWidget* parent, const QString& runsDir, std::function<void()> done);
   // Asks where to save the run's reproducibility bundle and writes it (off the GUI thread).
   static void bundle(QWidget* parent, const QString& dir);
 };

@@ -226,7 +226,7 @@ void InspectPage::onStarted(const RunStarted& info) {
   stats_->clear();
   health_->setRowCount(0);
   rebuildTree();
-  save_->setEnabled(true);
+  save_->setEnabled(!controller_->following());  // a followed run is another writer's
   // In words and numbers, not config keys (the Model page's probe fields name them).
   if (!probesOn_)
     status_->setText(tr("Probes are off in this experiment: only saving tensors works."));

@@ -6,6 +6,7 @@
 #include "engine/system/threads.h"
 #include "ui/run/background.h"
 #include "ui/run/process_run.h"
+#include "ui/run/run_follower.h"
 #include "ui/translation.h"
 
 #include <QCoreApplication>
@@ -26,6 +27,7 @@ TrainingController::~TrainingController() {
   timer_.stop();
   session_.reset();  // stops the run and joins its thread; the record stays complete
   process_.reset();  // stops every rank, each at the same step
+  follower_.reset();
 }
 
 bool TrainingController::start(const ExperimentConfig& config, QString* error, int processes) {
@@ -63,6 +65,7 @@ bool TrainingController::resumeRun(const QString& runDir, int64_t epochs, QStrin
   if (epochs > 0) overrides.push_back(configField(&ExperimentConfig::epochs).key + "=" + std::to_string(epochs));
   session_.reset();
   process_.reset();
+  follower_.reset();
   const RunState before = state_;
   launching_ = true;
   stopWhenLaunched_ = false;
@@ -112,16 +115,26 @@ bool TrainingController::begin(const std::function<bool()>& launch, QString* err
   try {
     session_.reset();
     process_.reset();
+    follower_.reset();
     if (!launch()) return false;
   } catch (const std::exception& e) {
     if (error) *error = QString::fromStdString(e.what());
     return false;
   }
-  runDir_ = session_ ? QString::fromStdString(session_->runDir()) : QString();
+  runDir_ = session_ ? QString::fromStdString(session_->runDir()) : follower_ ? follower_->runDir() : QString();
   state_ = RunState::Starting;
   emit stateChanged(state_, {});
   timer_.start();
   return true;
+}
+
+bool TrainingController::followRun(const QString& runDir, QString* error) {
+  return begin(
+      [&] {
+        follower_ = std::make_unique<RunFollower>(runDir);
+        return true;
+      },
+      error);
 }
 
 void TrainingController::pause() {
@@ -137,20 +150,25 @@ void TrainingController::stop() {
   stopWhenLaunched_ = launching_;
   if (session_) session_->stop();
   if (process_) process_->stop();
+  if (follower_) follower_->stop();
 }
 void TrainingController::saveTensors(const TensorDumpRequest& request) {
   if (isActive() && session_) session_->saveTensors(request);
 }
 
-bool TrainingController::isActive() const { return (launching_ || session_ || process_) && !isFinal(state_); }
+bool TrainingController::isActive() const {
+  return (launching_ || session_ || process_ || follower_) && !isFinal(state_);
+}
 
 EventQueue* TrainingController::source() {
   if (session_) return &session_->events();
+  if (follower_) return &follower_->events();
   return process_ ? &process_->events() : nullptr;
 }
 
 bool TrainingController::sourceFinished() {
   if (session_) return session_->waitFinished(std::chrono::milliseconds(0));
+  if (follower_) return follower_->finished();
   return process_ && process_->finished();
 }
 

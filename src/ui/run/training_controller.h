@@ -25,6 +25,7 @@ class TrainingSession;
 namespace trainscope::ui {
 
 class ProcessRun;
+class RunFollower;
 
 class TrainingController : public QObject {
   Q_OBJECT
@@ -44,6 +45,11 @@ class TrainingController : public QObject {
   // A run on several processes: Pause and Step are not offered (the ranks are stopped
   // together, and resumed from the checkpoint).
   bool multiProcess() const { return process_ != nullptr; }
+  // Follows a run folder another writer trains (a script, the CLI, another machine):
+  // its events come from the files (ui/run/run_follower.h). Read-only: Pause, Step and
+  // Save tensors are not offered; Stop stops following, not the run.
+  bool followRun(const QString& runDir, QString* error);
+  bool following() const { return follower_ != nullptr && isActive(); }
   void pause();
   void resume();
   void stop();
@@ -90,6 +96,7 @@ class TrainingController : public QObject {
 
   std::shared_ptr<TrainingSession> session_;
   std::unique_ptr<ProcessRun> process_;
+  std::unique_ptr<RunFollower> follower_;
   QTimer timer_;
   RunState state_ = RunState::Finished;
   bool launching_ = false;         // a resume is being prepared in the background

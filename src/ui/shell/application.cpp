@@ -93,7 +93,9 @@ int runTrainscope(QApplication& app) {
   const QCommandLineOption selfTest(
       "self-test",
       QApplication::translate("main", "Start, load the dataset and the lessons, say what was found, quit."));
-  args.addOptions({experiment, dataset, screenshots, language, selfTest});
+  const QCommandLineOption follow(
+      "follow", QApplication::translate("main", "Run folder to follow live, as File > Follow Run... does."), "run");
+  args.addOptions({experiment, dataset, screenshots, language, selfTest, follow});
   args.process(app);
   // --lang is for this start; the View menu's choice is the one kept.
   installTranslation(app, args.isSet(language) ? args.value(language) : QSettings().value("language", "en").toString());
@@ -127,6 +129,8 @@ int runTrainscope(QApplication& app) {
     tour = std::make_unique<ScreenshotTour>(&window, &document, &controller, args.value(screenshots));
   } else if (args.isSet(selfTest)) {
     startSelfTest(window);
+  } else if (args.isSet(follow)) {
+    QTimer::singleShot(0, &window, [&window, dir = args.value(follow)] { window.followRun(dir); });
   } else if (WelcomeDialog::firstStart()) {
     QTimer::singleShot(0, &window, &MainWindow::showWelcome);
   }

@@ -172,6 +172,7 @@ void MainWindow::connectPages() {
     showPage(Train);  // where it goes on, at once: its checkpoint loads in the background
     train_->resumeRun(dir, epochs);
   });
+  connect(compare_, &ComparePage::followRequested, this, [this](const QString& dir) { followRun(dir); });
   connect(doc_, &ExperimentDocument::changed, this, &MainWindow::updateStatus);
   // The runs folder of the experiment is the one the Compare page lists and lessons fill.
   auto followRunsDir = [this] {
@@ -236,6 +237,12 @@ void MainWindow::fitToScreen() {
   if (QSettings().value("presentation", false).toBool()) setPresentationMode(true);
 }
 
+void MainWindow::followRun(const QString& dir) {
+  if (dir.isEmpty()) return;
+  showPage(Train);
+  train_->followRun(dir);
+}
+
 void MainWindow::buildMenus() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
   file->addAction(tr("&Open Image Folder…"), QKeySequence::Open, data_, &DataPage::chooseFolder);
@@ -251,6 +258,11 @@ void MainWindow::buildMenus() {
     if (run.isEmpty()) run = QFileDialog::getExistingDirectory(this, tr("The run to export"), compare_->runsDir());
     RunActions::exportTensorBoard(this, run);
   });
+  file->addAction(tr("&Follow Run…"), this, [this] {
+    followRun(QFileDialog::getExistingDirectory(this, tr("The run folder to follow"), compare_->runsDir()));
+  });
+  file->addAction(tr("&Import TensorBoard Runs…"), this,
+                  [this] { RunActions::importTensorBoard(this, compare_->runsDir(), [this] { compare_->reload(); }); });
   file->addSeparator();
   file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
@@ -506,7 +518,7 @@ void MainWindow::showAbout() {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
-  if (controller_->isActive()) {
+  if (controller_->isActive() && !controller_->following()) {
     if (confirmClose_ &&
         QMessageBox::question(this, tr("Stop training?"),
                               tr("A run is training. Stop it and quit? Its record and a checkpoint to resume from "

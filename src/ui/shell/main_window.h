@@ -39,6 +39,8 @@ class MainWindow : public QMainWindow {
   MainWindow(ExperimentDocument* document, TrainingController* controller, QWidget* parent = nullptr);
 
   void showPage(Page page);
+  // Follows a run folder live on the Train page (File ▸ Follow Run…, Compare's Follow live).
+  void followRun(const QString& dir);
   QWidget* page(Page page) const;
   DataPage* dataPage() const { return data_; }
   ModelPage* modelPage() const { return model_; }

@@ -333,11 +333,11 @@ void TrainPage::updateButtons() {
   const bool active = controller_->isActive();
   const bool canStart = !active && doc_->isValid() && doc_->dataset() != nullptr;
   start_->setEnabled(canStart);
-  pause_->setEnabled(active && !stopping_ && !pausing_ && !controller_->multiProcess());
+  pause_->setEnabled(active && !stopping_ && !pausing_ && !controller_->multiProcess() && !controller_->following());
   processes_->setEnabled(!active);
   stop_->setEnabled(active && !stopping_);
   step_->setEnabled(controller_->state() == RunState::Paused && !stopping_);
-  stop_->setText(stopping_ ? tr("Stopping…") : tr("Stop"));
+  stop_->setText(stopping_ ? tr("Stopping…") : controller_->following() ? tr("Stop following") : tr("Stop"));
   pause_->setText(controller_->state() == RunState::Paused ? tr("Resume") : tr("Pause"));
   pause_->setToolTip(controller_->state() == RunState::Paused ? tr("Continue training (F6)")
                                                               : tr("Pause between two steps (F6)"));
@@ -442,8 +442,11 @@ void TrainPage::onStarted(const RunStarted& info) {
   stepsPerEpoch_ = info.steps_per_epoch;
   lastRunDir_ = QString::fromStdString(info.run_dir);
   if (info.resumed) loadHistory(lastRunDir_, info.resumed_at_step);
-  runLabel_->setText(tr("Run folder: %1 · %2, %n thread(s)", nullptr, info.threads)
-                         .arg(QString::fromStdString(info.run_dir), QString::fromStdString(info.device)));
+  if (controller_->following())
+    runLabel_->setText(tr("Run folder: %1 · followed live, read-only").arg(QString::fromStdString(info.run_dir)));
+  else
+    runLabel_->setText(tr("Run folder: %1 · %2, %n thread(s)", nullptr, info.threads)
+                           .arg(QString::fromStdString(info.run_dir), QString::fromStdString(info.device)));
   runLabel_->setToolTip(QDir(QString::fromStdString(info.run_dir)).absolutePath());
 }
 

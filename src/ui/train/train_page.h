@@ -45,6 +45,8 @@ class TrainPage : public QWidget {
   // back from its record and go on. `epochs` > 0 trains to that many in all.
   // By value: the banner that asks clears its own folder once the run starts.
   void resumeRun(QString runDir, qint64 epochs = 0);
+  // Shows a run another writer trains, live and read-only (TrainingController::followRun).
+  void followRun(QString runDir);
   // Shows a recorded run (the one the app was closed or killed on): its curves, where it
   // stands, and the offer to resume it; nothing when it cannot resume.
   void showRecordedRun(const QString& runDir);

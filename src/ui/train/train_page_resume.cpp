@@ -31,6 +31,20 @@ void TrainPage::resumeRun(QString runDir, qint64 epochs) {
   showCleanPage(tr("Resuming from the last checkpoint…"));
 }
 
+void TrainPage::followRun(QString runDir) {
+  if (controller_->isActive()) {
+    message_->setText(tr("A run is already in progress: stop it first."));
+    return;
+  }
+  QString error;
+  if (!controller_->followRun(QDir::cleanPath(runDir), &error)) {
+    message_->setText(tr("Cannot follow the run: %1").arg(error));
+    return;
+  }
+  lastRunDir_ = runDir;
+  showCleanPage(tr("Following %1: read-only, as its writer trains it…").arg(QDir(runDir).dirName()));
+}
+
 void TrainPage::showRecordedRun(const QString& runDir) {
   if (!runDir.isEmpty() && !controller_->isActive()) offerResume(runDir, true);
 }

@@ -96,7 +96,7 @@ TEST(StepInspection, ScheduledSavesWriteTensorsOfThatStepOnly) {
   f.config.tensors.steps = {2};
   f.config.tensors.layers = {"fc1"};
   auto inspection = f.make();
-  inspection->openRecord(false, 0);
+  inspection->openRecord(false, 0, nullptr);
   EXPECT_FALSE(inspection->probing());
   for (int64_t s = 1; s <= 3; ++s) f.step(*inspection, s);
   inspection->close(3);
@@ -120,7 +120,7 @@ TEST(StepInspection, ScheduledSavesWriteTensorsOfThatStepOnly) {
 TEST(StepInspection, ARequestForAnUnknownLayerIsReportedAndTheRunGoesOn) {
   Fixture f;
   auto inspection = f.make();
-  inspection->openRecord(false, 0);
+  inspection->openRecord(false, 0, nullptr);
   TensorDumpRequest request;
   request.layers = {"no_such_layer"};
   f.control->requestTensorDump(request);
@@ -135,7 +135,7 @@ TEST(StepInspection, SavesThatCannotHappenAreReported) {
   Fixture f;
   f.config.probes.enabled = false;
   auto inspection = f.make();
-  inspection->openRecord(false, 0);
+  inspection->openRecord(false, 0, nullptr);
   f.control->requestTensorDump({});
   f.model->zero_grad();
   f.model->forward(torch::randn({2, 1, 4, 4}), inspection->observerFor(1));
