@@ -634,6 +634,51 @@ class AppTest : public QObject {
     for (const QString& damage : damages) QDir(compare->runsDir() + "/zz-" + damage).removeRecursively();
   }
 
+  // A PyTorch script's run (issue 30), followed live: the Train page draws its steps
+  // as they are flushed, Stop is Stop following, and Compare offers its own metric.
+  void aScriptsRunIsFollowedLiveAndItsOwnMetricsCompared() {
+    QProcess script;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert("PYTHONPATH", TRAINSCOPE_PYTHON_PACKAGE);
+    script.setProcessEnvironment(env);
+    script.start("/usr/bin/python3", {"-c", R"(
+import sys, time, torch, trainscope
+model = torch.nn.Sequential(torch.nn.Linear(4, 8), torch.nn.ReLU(), torch.nn.Linear(8, 3))
+with trainscope.init(name="followed", runs_dir=sys.argv[1]) as run:
+    print(run.folder, flush=True)
+    trainscope.watch(model, log_every=10)
+    for step in range(1, 301):
+        loss = model(torch.randn(16, 4)).logsumexp(1).mean()
+        loss.backward()
+        trainscope.log({"loss": loss.item(), "custom/metric": step * 0.5}, step=step)
+        if step % 100 == 0:
+            trainscope.log_epoch({"val_loss": 1.0 / step, "val_accuracy": step / 300}, epoch=step // 100)
+        time.sleep(0.02)
+)",
+                                      window_->comparePage()->runsDir()});
+    QVERIFY(script.waitForReadyRead(30000));
+    const QString folder = QString::fromUtf8(script.readLine()).trimmed();
+    window_->followRun(folder);
+    TrainPage* train = window_->trainPage();
+    QTRY_VERIFY_WITH_TIMEOUT(controller_->following(), 5000);
+    QCOMPARE(train->stopButton()->text(), QString("Stop following"));
+    QTRY_VERIFY_WITH_TIMEOUT(train->lossPlot()->pointCount(train->stepSeries()) > 20, 15000);
+    QVERIFY(script.state() == QProcess::Running);  // shown while it trains
+    QVERIFY(script.waitForFinished(60000));
+    QTRY_VERIFY_WITH_TIMEOUT(!controller_->isActive(), 10000);  // the run's end ends the following
+    QCOMPARE(train->lossPlot()->pointCount(train->stepSeries()), 300);
+
+    ComparePage* compare = window_->comparePage();
+    window_->showPage(MainWindow::Compare);
+    compare->reload();
+    QTRY_VERIFY_WITH_TIMEOUT(!compare->reading(), 20000);
+    compare->selectRuns({folder});
+    QTRY_VERIFY_WITH_TIMEOUT(!compare->reading(), 20000);
+    compare->setMetric("custom/metric");
+    QTRY_VERIFY_WITH_TIMEOUT(!compare->reading(), 20000);
+    QCOMPARE(compare->plot()->seriesCount(), 1);
+  }
+
   void closingDuringTrainingStopsTheRunCleanly() {
     doc_->set(field("epochs"), 50);
     TrainPage* train = window_->trainPage();

@@ -197,6 +197,7 @@ RunCurves readRunCurves(const std::string& dir) {
   };
   toColumns(c.step_columns, c.steps, out.steps);
   toColumns(c.epoch_columns, c.epochs, out.epochs);
+  for (const auto& [name, s] : c.scalars) out.scalars[name] = NamedCurve{s.step, s.wall_time, s.value};
   const fs::path probes = fs::path(dir) / "probes.h5";
   if (fs::exists(probes)) {
     try {

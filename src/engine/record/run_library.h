@@ -58,8 +58,13 @@ void deleteRun(const std::string& dir);
 // Epoch columns: epoch, step, wall_time, train_loss, train_accuracy, val_loss,
 // val_accuracy, lr, duration. Throws std::runtime_error naming the file on failure.
 // From probes.h5 when the run had probes: probes["step"] and probes["grad_norm"].
+// A named scalar of metrics.h5 (a script's own metric, a TensorBoard tag), by step.
+struct NamedCurve {
+  std::vector<double> step, wall_time, value;
+};
 struct RunCurves {
   std::map<std::string, std::vector<double>> steps, epochs, probes;
+  std::map<std::string, NamedCurve> scalars;
 };
 RunCurves readRunCurves(const std::string& dir);
 

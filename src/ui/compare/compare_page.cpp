@@ -287,7 +287,13 @@ void ComparePage::applySnapshot() {
   } else if (current) {
     folderLabel_->setText(tr("Runs in %1").arg(QFileInfo(runsDir_).absoluteFilePath()));
     runs_ = std::move(s.runs);
-    for (auto& [dir, c] : s.curves) curves_[dir] = std::move(c);
+    for (auto& [dir, c] : s.curves) {
+      // A run's own named metrics (a script's, a TensorBoard tag) join the metric menu.
+      for (const auto& named : c.curves ? c.curves->scalars : std::map<std::string, NamedCurve>{})
+        if (metric_->findData(QString::fromStdString(named.first)) < 0)
+          metric_->addItem(QString::fromStdString(named.first), QString::fromStdString(named.first));
+      curves_[dir] = std::move(c);
+    }
     adoptListedSpellings(runs_, ticked_, colors_);
     if (inFlightFull_) {
       rebuildTable();

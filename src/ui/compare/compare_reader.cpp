@@ -21,19 +21,26 @@ bool isEpochMetric(const std::string& m) {
 bool curveOf(const RunCurves& c, const std::string& metric, const std::string& x, std::vector<double>& xs,
              std::vector<double>& ys) {
   // Where the metric lives, and the column that gives its x.
+  std::map<std::string, std::vector<double>> named;  // a named scalar, as a table of its own
   const std::map<std::string, std::vector<double>>* table = &c.steps;
+  if (const auto s = c.scalars.find(metric);
+      s != c.scalars.end() && !c.steps.count(metric) && !c.epochs.count(metric)) {
+    named = {{metric, s->second.value}, {"step", s->second.step}, {"wall_time", s->second.wall_time}};
+    table = &named;
+  }
   std::string xColumn = x == "epoch" ? "epoch" : x == "time" ? "wall_time" : "step";
   if (isEpochMetric(metric)) table = &c.epochs;
   if (metric == "grad_norm") {
     table = &c.probes;
     xColumn = "step";  // probes.h5 has steps only; epoch and time come from metrics.h5 by step
   }
+  if (table == &named && x == "epoch") xColumn = "step";  // mapped to epochs below, as the gradient norm's
   const auto values = table->find(metric);
   const auto column = table->find(xColumn);
   if (values == table->end() || column == table->end()) return false;
   ys = values->second;
   xs = column->second;
-  if (metric == "grad_norm" && x != "step") {  // map steps to epoch / time through the step table
+  if ((metric == "grad_norm" && x != "step") || (table == &named && x == "epoch")) {  // steps -> epoch / time
     const auto steps = c.steps.find("step");
     const auto target = c.steps.find(x == "epoch" ? "epoch" : "wall_time");
     if (steps == c.steps.end() || target == c.steps.end()) return false;
