@@ -69,13 +69,15 @@ set(CPACK_DEBIAN_PACKAGE_SECTION science)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # Fashion-MNIST is what the app opens on and every lesson trains on: a dependency.
-set(CPACK_DEBIAN_PACKAGE_DEPENDS "dataset-fashion-mnist")
+# The Python package's module is built for this Python (cpython-311): its version range.
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "dataset-fashion-mnist, python3 (>= 3.11~), python3 (<< 3.12)")
 # LibTorch runs on any libblas.so.3 (dpkg-shlibdeps asks for one), but OpenBLAS with
 # OpenMP trains about 30 times faster than the reference BLAS (docs/benchmarks.md).
 # A CJK font: without one the app in Chinese (--lang zh_CN) draws every character as a box.
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libopenblas0-openmp, fonts-wqy-microhei | fonts-noto-cjk")
-# Reading runs in Python (h5py) and checking exported models (torch, onnx, OpenCV).
-set(CPACK_DEBIAN_PACKAGE_SUGGESTS "python3-h5py, python3-torch, python3-onnx, python3-opencv")
+# The Python package (/usr/lib/python3/dist-packages/trainscope) runs in a script with torch.
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libopenblas0-openmp, fonts-wqy-microhei | fonts-noto-cjk, python3-torch")
+# Reading runs in Python (h5py) and checking exported models (onnx, OpenCV).
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS "python3-h5py, python3-onnx, python3-opencv")
 set(CPACK_DEBIAN_COMPRESSION_TYPE xz)
 set(CPACK_STRIP_FILES ON)
 set(CPACK_PACKAGE_DIRECTORY "${PROJECT_BINARY_DIR}/package")

@@ -20,6 +20,8 @@ SECTIONS = {
             ("trainscope-cli runs", "List the runs in the runs folder."),
             ("trainscope-cli export-tensorboard RUN tb && tensorboard --logdir tb",
              "Look at a run in TensorBoard."),
+            ("trainscope-cli import-tensorboard ~/tb-logs",
+             "Turn old TensorBoard runs into runs, to compare them with new ones."),
             ("trainscope-cli bundle RUN && trainscope-cli verify RUN.bundle.tar",
              "Bundle a run and re-run its first steps to check that they reproduce."),
             ("torchrun --nproc_per_node 2 --no_python trainscope-cli train -c fashion_lenet",

@@ -34,6 +34,15 @@ for f in share/applications/org.trainscope.Trainscope.desktop share/metainfo/org
   share/trainscope/lessons/02_zero_grad.json share/trainscope/experiments/fashion_lenet.json; do
   check "it holds /usr/$f" test -f "$root/usr/$f"
 done
+# The Python package, for the system Python: imported from the unpacked tree and used.
+pkg="$root/usr/lib/python3/dist-packages"
+check "it holds the Python package trainscope" test -f "$pkg/trainscope/__init__.py" -a -n "$(ls "$pkg"/trainscope/_native*.so 2>/dev/null)"
+PYTHONPATH="$pkg" /usr/bin/python3 -c '
+import sys, tempfile, trainscope
+with trainscope.init(name="from-the-deb", runs_dir=tempfile.mkdtemp()) as run:
+    trainscope.log({"loss": 1.0}, step=1)
+print(run.folder)' >"$tmp/python.out" 2>&1
+check "the installed trainscope package imports and records a run" test $? -eq 0
 check "the desktop entry is valid" desktop-file-validate "$root/usr/share/applications/org.trainscope.Trainscope.desktop"
 check "the AppStream metainfo is valid" appstreamcli validate --no-net "$root/usr/share/metainfo/org.trainscope.Trainscope.metainfo.xml"
 zcat "$root/usr/share/man/man1/trainscope-cli.1.gz" >"$tmp/man"

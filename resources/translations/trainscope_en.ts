@@ -129,6 +129,16 @@ Predicted: %2
     </message>
   </context>
   <context>
+    <name>trainscope::ui::RunActions</name>
+    <message numerus="yes">
+      <source>Imported %n TensorBoard run(s) into %1:</source>
+      <translation>
+        <numerusform>Imported %n TensorBoard run into %1:</numerusform>
+        <numerusform>Imported %n TensorBoard runs into %1:</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
     <name>trainscope::ui::SampleDetail</name>
     <message numerus="yes">
       <source>Forgotten %n time(s) (right, then wrong in a later epoch)</source>

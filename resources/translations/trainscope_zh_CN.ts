@@ -1129,6 +1129,18 @@ Predicted: %2
       <translation>要导出的运行</translation>
     </message>
     <message>
+      <source>&amp;Follow Run…</source>
+      <translation>跟随运行(&amp;F)…</translation>
+    </message>
+    <message>
+      <source>The run folder to follow</source>
+      <translation>要跟随的运行文件夹</translation>
+    </message>
+    <message>
+      <source>&amp;Import TensorBoard Runs…</source>
+      <translation>导入 TensorBoard 运行(&amp;I)…</translation>
+    </message>
+    <message>
       <source>&amp;Quit</source>
       <translation>退出(&amp;Q)</translation>
     </message>
@@ -1907,6 +1919,36 @@ tensorboard --logdir %4</source>
 tensorboard --logdir %4</translation>
     </message>
     <message>
+      <source>TensorBoard log folder to import</source>
+      <translation>要导入的 TensorBoard 日志文件夹</translation>
+    </message>
+    <message>
+      <source>Import TensorBoard runs</source>
+      <translation>导入 TensorBoard 运行</translation>
+    </message>
+    <message>
+      <source>Reading TensorBoard event files…</source>
+      <translation>正在读取 TensorBoard 事件文件…</translation>
+    </message>
+    <message>
+      <source>Skipped %1: %2</source>
+      <translation>已跳过 %1：%2</translation>
+    </message>
+    <message>
+      <source>%1: %2 scalar values, %3 histograms</source>
+      <translation>%1：%2 个标量值，%3 个直方图</translation>
+    </message>
+    <message>
+      <source> (%1 damaged records skipped)</source>
+      <translation>（跳过了 %1 条损坏的记录）</translation>
+    </message>
+    <message numerus="yes">
+      <source>Imported %n TensorBoard run(s) into %1:</source>
+      <translation>
+        <numerusform>已将 %n 个 TensorBoard 运行导入 %1：</numerusform>
+      </translation>
+    </message>
+    <message>
       <source>Save the reproducibility bundle</source>
       <translation>保存可复现性包</translation>
     </message>
@@ -1983,6 +2025,14 @@ This cannot be undone.</source>
     <message>
       <source>Resume with more epochs…</source>
       <translation>以更多轮次恢复…</translation>
+    </message>
+    <message>
+      <source>Follow live</source>
+      <translation>实时跟随</translation>
+    </message>
+    <message>
+      <source>Watch the run on the Train, Inspect and Mistakes pages as its writer (a script, the CLI, another machine) trains it: read-only, updated every second.</source>
+      <translation>在训练、检查和错误页面上观看该运行，由其写入者（脚本、命令行或另一台机器）训练：只读，每秒更新。</translation>
     </message>
     <message>
       <source>Rename…</source>
@@ -2428,6 +2478,10 @@ p(标签) %3 · 损失 %4
       <translation>正在停止……</translation>
     </message>
     <message>
+      <source>Stop following</source>
+      <translation>停止跟随</translation>
+    </message>
+    <message>
       <source>Resume</source>
       <translation>继续</translation>
     </message>
@@ -2469,6 +2523,10 @@ p(标签) %3 · 损失 %4
       <source>Stopping after this step…</source>
       <translation>本步结束后停止……</translation>
     </message>
+    <message>
+      <source>Run folder: %1 · followed live, read-only</source>
+      <translation>运行文件夹：%1 · 实时跟随，只读</translation>
+    </message>
     <message numerus="yes">
       <source>Run folder: %1 · %2, %n thread(s)</source>
       <translation>
@@ -2490,6 +2548,14 @@ p(标签) %3 · 损失 %4
     <message>
       <source>Resuming from the last checkpoint…</source>
       <translation>正在从最后一个检查点恢复…</translation>
+    </message>
+    <message>
+      <source>Cannot follow the run: %1</source>
+      <translation>无法跟随该运行：%1</translation>
+    </message>
+    <message>
+      <source>Following %1: read-only, as its writer trains it…</source>
+      <translation>正在跟随 %1：只读，由其写入者训练…</translation>
     </message>
     <message>
       <source>Run folder: %1</source>
@@ -2551,6 +2617,10 @@ p(标签) %3 · 损失 %4
     <message>
       <source>Start, load the dataset and the lessons, say what was found, quit.</source>
       <translation>启动，加载数据集和课程，报告找到的内容后退出。</translation>
+    </message>
+    <message>
+      <source>Run folder to follow live, as File &gt; Follow Run... does.</source>
+      <translation>要实时跟随的运行文件夹，与“文件 &gt; 跟随运行…”相同。</translation>
     </message>
   </context>
   <context>
@@ -2802,6 +2872,14 @@ p(标签) %3 · 损失 %4
     <message>
       <source>Steps between full histograms and update-to-weight ratios (0 = none). Each costs a pass over every activation and gradient.</source>
       <translation>完整直方图和更新/权重比率之间间隔的步数（0 = 不记录）。每次都需要遍历所有激活和梯度。</translation>
+    </message>
+    <message>
+      <source>TensorBoard events</source>
+      <translation>TensorBoard 事件</translation>
+    </message>
+    <message>
+      <source>Also write TensorBoard event files in the run's tensorboard folder while it trains, so tensorboard --logdir shows it live.</source>
+      <translation>训练时同时写入 TensorBoard 事件文件（在运行文件夹中），可在 TensorBoard 中实时查看。</translation>
     </message>
   </context>
   <context>
