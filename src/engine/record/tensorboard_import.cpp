@@ -206,7 +206,10 @@ ImportedRun importOne(const fs::path& logDir, const fs::path& source, const fs::
   }
   out.records = log.records, out.damaged_records = log.damaged_records, out.cut_short = log.cut_short;
   if (log.scalars.empty() && log.histograms.empty()) {
-    out.note = "no scalars or histograms" + (out.note.empty() ? "" : " (" + out.note + ")");
+    std::string why = out.note;
+    if (log.damaged_records)
+      why += (why.empty() ? "" : "; ") + std::to_string(log.damaged_records) + " damaged records";
+    out.note = "no scalars or histograms" + (why.empty() ? "" : " (" + why + ")");
     return out;
   }
   const std::string name = runName(logDir, source);
