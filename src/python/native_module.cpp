@@ -66,10 +66,10 @@ PYBIND11_MODULE(_native, m) {
            py::arg("labels"), py::arg("logits"), py::arg("class_names"))
       .def(
           "finish",
+          // With the GIL held throughout: no other Python thread changes the run while it
+          // ends, and the writer thread never needs the GIL (its jobs hold no Python objects).
           [](ScriptRun& run, const std::string& status, const std::string& reason) {
-            const trainscope::RunState state = stateNamed(status);
-            py::gil_scoped_release unlocked;  // the writer thread finishes the files meanwhile
-            return run.finish(state, reason);
+            return run.finish(stateNamed(status), reason);
           },
           py::arg("status"), py::arg("reason"))
       .def("write_error", &ScriptRun::writeError);

@@ -158,6 +158,13 @@ class Arguments(unittest.TestCase):
         self.assertNames(TypeError, "name", trainscope.init, name=3)
         self.assertNames(ValueError, "runs_dir", trainscope.init, runs_dir=__file__)
         self.assertNames(TypeError, "tensorboard", trainscope.init, tensorboard="yes")
+        self.assertNames(ValueError, "epoch", trainscope.log_epoch, {"val_loss": 1.0}, epoch=0)  # 1-based
+        self.assertNames(TypeError, "labels", trainscope.log_predictions, "val", 1, [0], [0.7], [[0.1, 0.2]])
+
+    def test_a_config_with_infinities_is_kept_as_text(self):
+        run = trainscope.init(name="inf", config={"clip": float("inf"), "lr": 0.1}, runs_dir=self.tmp.name)
+        trainscope.finish()
+        self.assertEqual(run_json(run.folder)["config"], {"clip": "inf", "lr": 0.1})
 
     def test_numbers_of_every_kind_and_any_name_are_kept(self):
         trainscope.log({"loss": torch.tensor(0.5), "accuracy": np.float32(0.25), "grad/fc1 norm": 3}, step=1)

@@ -50,8 +50,11 @@ constexpr const char* kScalarNames = "/scalars/names";
 std::map<std::string, MetricsFile::ScalarSeries> readScalars(hid_t file) {
   std::map<std::string, MetricsFile::ScalarSeries> out;
   if (H5Lexists(file, "/scalars", H5P_DEFAULT) <= 0) return out;
+  // Rows first, then names: a live writer flushes a new name before the rows that use
+  // it, so names read after the rows cover them.
+  const auto rows = H5Columns::readRows(file, "/scalars", scalarColumns());
   const auto names = h5ReadFixedStrings(file, kScalarNames);
-  for (const auto& row : H5Columns::readRows(file, "/scalars", scalarColumns())) {
+  for (const auto& row : rows) {
     // A live writer flushes the names first: an index past them is damage.
     if (!(row[0] >= 0 && row[0] < static_cast<double>(names.size())))
       throwDamaged(file, "/scalars/name", "holds an index past /scalars/names");

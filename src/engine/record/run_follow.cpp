@@ -7,6 +7,7 @@
 #include "engine/run/event_json.h"
 #include "engine/run/metric_fields.h"
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -70,7 +71,8 @@ void addProbeEvents(const ProbeRecords& p, FollowCursor& cursor, std::vector<Eve
     s.grad_norm = p.gradNorms[r];
     for (size_t t = 0; t < p.tensors; ++t) {
       const double* v = p.stats.data() + (r * stride + t) * 8;
-      if (!std::isfinite(v[0])) continue;  // not measured at this step
+      // Not measured at this step: every statistic NaN (a diverged layer keeps a NaN mean).
+      if (std::all_of(v, v + 8, [](double x) { return std::isnan(x); })) continue;
       s.tensors.push_back({p.names[t], p.kinds[t], v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]});
     }
     events.emplace_back(std::move(s));

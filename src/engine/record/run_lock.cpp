@@ -109,7 +109,9 @@ RunLock::~RunLock() {
     std::lock_guard<std::mutex> lock(heldMutex);
     heldHere().erase(key_);
   }
-  if (fd_ >= 0) close(fd_);  // closing drops the flock
+  // Unlocked before the close: a child forked meanwhile (a script's DataLoader
+  // workers) shares the descriptor, and only an explicit unlock frees it for all.
+  if (fd_ >= 0) flock(fd_, LOCK_UN), close(fd_);
 }
 
 }  // namespace trainscope

@@ -64,7 +64,8 @@ Histogram rebinned(const TfHistogramPoint& h, int bins) {
     out.edges = h.edges, out.counts = h.counts;
     return out;
   }
-  const double lo = h.edges.front(), hi = std::max(h.edges.back(), lo + 1e-12);
+  // A zero-width histogram gets a width that survives lo's magnitude (1e-12 vanishes at 1e4).
+  const double lo = h.edges.front(), hi = std::max(h.edges.back(), lo + std::max(1e-12, std::abs(lo) * 1e-9));
   out.counts.assign(static_cast<size_t>(bins), 0.0);
   for (int b = 0; b <= bins; ++b) out.edges.push_back(lo + (hi - lo) * b / bins);
   for (size_t i = 0; i < h.counts.size(); ++i) {

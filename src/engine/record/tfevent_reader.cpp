@@ -200,7 +200,9 @@ bool decodeHistogram(std::string_view bytes, TfHistogramPoint& h) {
     else
       r.skip(w);
   }
-  if (!r.ok() || limits.size() != h.counts.size() || h.counts.empty() || !(lo <= hi)) return false;
+  if (!r.ok() || limits.size() != h.counts.size() || h.counts.empty() || !(lo <= hi) || !std::isfinite(lo) ||
+      !std::isfinite(hi) || std::any_of(limits.begin(), limits.end(), [](double v) { return std::isnan(v); }))
+    return false;
   h.edges.push_back(lo);
   for (double limit : limits) h.edges.push_back(std::clamp(limit, h.edges.back(), std::max(hi, h.edges.back())));
   return true;
@@ -208,9 +210,11 @@ bool decodeHistogram(std::string_view bytes, TfHistogramPoint& h) {
 
 // TF2's histogram: a [k, 3] tensor of (left edge, right edge, count).
 bool histogramFromTensor(const Tensor& t, TfHistogramPoint& h) {
-  if (t.shape.size() != 2 || t.shape[1] != 3 || t.shape[0] < 1 ||
-      t.values.size() != static_cast<size_t>(t.shape[0]) * 3)
+  // Compared by division: a declared row count near 2^64 / 3 must not wrap around.
+  if (t.shape.size() != 2 || t.shape[1] != 3 || t.shape[0] < 1 || t.values.size() % 3 != 0 ||
+      t.values.size() / 3 != static_cast<uint64_t>(t.shape[0]))
     return false;
+  if (!std::all_of(t.values.begin(), t.values.end(), [](double v) { return std::isfinite(v); })) return false;
   for (int64_t k = 0; k < t.shape[0]; ++k) {
     if (k == 0) h.edges.push_back(t.values[0]);
     h.edges.push_back(std::max(t.values[k * 3 + 1], h.edges.back()));

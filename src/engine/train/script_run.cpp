@@ -7,6 +7,8 @@
 #include "engine/system/versions.h"
 #include "engine/train/script_run_impl.h"
 
+#include <unistd.h>
+
 #include <cmath>
 
 namespace trainscope {
@@ -79,7 +81,7 @@ void ScriptRun::Impl::loop() {
   }
 }
 
-ScriptRun::ScriptRun(const ScriptRunOptions& o) : impl_(std::make_unique<Impl>()) {
+ScriptRun::ScriptRun(const ScriptRunOptions& o) : impl_(std::make_unique<Impl>()), owner_(getpid()) {
   Impl& m = *impl_;
   const std::string name = o.name.empty() ? "python-run" : o.name;
   m.record = std::make_unique<RunRecord>(RunRecord::create(runsFolder(o.runs_dir), name));
@@ -113,6 +115,11 @@ ScriptRun::ScriptRun(const ScriptRunOptions& o) : impl_(std::make_unique<Impl>()
 }
 
 ScriptRun::~ScriptRun() {
+  if (getpid() != owner_) {  // a forked child's copy: the run, its thread and its lock are the parent's
+    impl_->thread.detach();
+    (void)impl_->lock.release();
+    return;
+  }
   if (!finished_) {
     try {
       finish(RunState::Failed, "the script ended without calling finish()");
@@ -210,18 +217,23 @@ std::string ScriptRun::writeError() const {
 
 std::string ScriptRun::finish(RunState state, const std::string& reason) {
   if (finished_) return writeError();
-  finished_ = true;
   Impl& m = *impl_;
-  m.commitRow();
-  if (m.probing) commitProbes(m.pendingSample.step);
-  m.writePredictionFiles();
+  std::string failed;
+  try {  // the last row, probes and predictions; the run ends even when they fail
+    m.commitRow();
+    if (m.probing) commitProbes(m.pendingSample.step);
+    m.writePredictionFiles();
+  } catch (const std::exception& e) {
+    failed = e.what();
+  }
+  finished_ = true;
   m.post([&m] {
     m.metrics.reset();  // flushes and closes: plain h5py opens it now
     m.probes.reset();
     if (m.tensorboard) m.tensorboard->close();
   });
   m.waitIdle();
-  std::string failed = writeError();
+  if (failed.empty()) failed = writeError();
   const RunState ended = failed.empty() ? state : RunState::Failed;
   const std::string why = failed.empty() ? reason : (reason.empty() ? "" : reason + "; ") + "a write failed: " + failed;
   try {
@@ -232,8 +244,9 @@ std::string ScriptRun::finish(RunState state, const std::string& reason) {
     info["steps"] = m.lastStep;
     info["train_seconds"] = unixTimeNow() - m.startTime;
     m.record->releaseSpareSpace();
-    m.record->save();
+    // The log's last line before the status that ends a follower's reading.
     if (!why.empty() && ended == RunState::Failed) m.record->appendLog(isoTimeNow() + " ERROR " + why);
+    m.record->save();
   } catch (const std::exception& e) {
     if (failed.empty()) failed = e.what();
   }

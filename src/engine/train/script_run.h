@@ -84,6 +84,7 @@ class ScriptRun {
  private:
   std::string folder_;
   std::unique_ptr<Impl> impl_;
+  int owner_;  // the process that made it (a fork's copy never touches the run)
   bool finished_ = false;
 };
 

@@ -29,6 +29,17 @@ def _json_value(value):
     return str(value)
 
 
+def _finite(value):
+    """NaN and infinities as text: JSON has no token for them."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_finite(v) for v in value]
+    return value
+
+
 def _check_name(argument, name):
     if not isinstance(name, str):
         raise TypeError(f"{argument}: expected a str, not {type(name).__name__}")
@@ -55,13 +66,13 @@ def _values(argument, values):
             for k, v in values.items()]
 
 
-def _count(argument, value, allow_none=True):
+def _count(argument, value, allow_none=True, minimum=0):
     if value is None and allow_none:
         return -1
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise TypeError(f"{argument}: expected an int, not {type(value).__name__}")
-    if value < 0:
-        raise ValueError(f"{argument}: must be >= 0, not {value}")
+    if value < minimum:
+        raise ValueError(f"{argument}: must be >= {minimum}, not {value}")
     return int(value)
 
 
@@ -74,6 +85,8 @@ def _tensor(argument, value, dtype=None):
     except (TypeError, ValueError, RuntimeError) as e:
         raise TypeError(f"{argument}: expected a tensor or a sequence of numbers ({e})") from e
     t = t.detach()
+    if dtype is not None and t.is_floating_point() and not dtype.is_floating_point:
+        raise TypeError(f"{argument}: expected integers, not {t.dtype}")
     return t if dtype is None else t.to(dtype)
 
 
@@ -94,7 +107,7 @@ class Run:
                 raise ValueError(f"runs_dir: {runs_dir} exists and is not a folder")
         if not isinstance(tensorboard, bool):
             raise TypeError(f"tensorboard: expected True or False, not {type(tensorboard).__name__}")
-        config_json = json.dumps(dict(config), default=_json_value, allow_nan=True)
+        config_json = json.dumps(_finite(json.loads(json.dumps(dict(config), default=_json_value))))
         command = " ".join([os.path.basename(sys.executable)] + sys.argv)
         self._native = _native.ScriptRun(runs_dir or "", name, config_json, tensorboard, command)
         self._pid = os.getpid()
@@ -143,7 +156,7 @@ class Run:
         val_loss, val_accuracy, train_loss, train_accuracy and lr fill the epoch
         columns (Compare, `runs`); other names are named scalars."""
         self._check_open("log_epoch")
-        self._native.log_epoch(_values("values", values), _count("epoch", epoch))
+        self._native.log_epoch(_values("values", values), _count("epoch", epoch, minimum=1))
 
     def log_predictions(self, split="val", epoch=None, indices=None, labels=None, logits=None, class_names=None):
         """One batch's predictions: `indices` of its samples in the split, `labels`
@@ -160,7 +173,7 @@ class Run:
         logits = _tensor("logits", logits)
         if not logits.is_floating_point():
             raise TypeError("logits: expected floating-point values")
-        self._native.log_predictions(split, _count("epoch", epoch), _tensor("indices", indices, torch.long),
+        self._native.log_predictions(split, _count("epoch", epoch, minimum=1), _tensor("indices", indices, torch.long),
                                      _tensor("labels", labels, torch.long), logits, list(class_names))
 
     def finish(self, status="finished", reason=""):
@@ -233,10 +246,11 @@ def init(name=None, config=None, runs_dir=None, tensorboard=False):
     open from an earlier init() is finished first. Also a context manager: an
     exception inside `with trainscope.init(...) as run:` ends the run as failed."""
     global _current
+    opened = Run(name=name, config=config, runs_dir=runs_dir, tensorboard=tensorboard)  # bad arguments raise here
     if current_run() is not None:
         _current.finish()
     if sys.excepthook is not _note_uncaught:
         sys.excepthook = _note_uncaught
-    _current = Run(name=name, config=config, runs_dir=runs_dir, tensorboard=tensorboard)
+    _current = opened
     _open_runs.add(_current)
     return _current

@@ -81,3 +81,4 @@ class ModelWatcher:
         for h in self._handles:
             h.remove()
         self._handles = []
+        self._model, self._params = None, []  # the run outlives the model's use
