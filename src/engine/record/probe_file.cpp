@@ -1,8 +1,10 @@
 #include "engine/record/probe_file.h"
 
 #include "engine/record/h5_columns.h"
+#include "engine/record/h5_read.h"
 #include "engine/record/run_record.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -156,6 +158,28 @@ void ProbeFile::append(const std::vector<Histogram>& histograms) {
   counts_->append(counts.data());
   edges_->append(edges.data());
   if (tensorboard_) tensorboard_->write(histograms, unixTimeNow());
+}
+
+ProbeRecords readProbeRecords(hid_t f) {
+  ProbeRecords p;
+  p.names = h5ReadFixedStrings(f, "/names");
+  p.kinds = h5ReadFixedStrings(f, "/kinds");
+  std::vector<hsize_t> stepDims, countDims, edgeDims, dims;
+  const auto steps = h5ReadChecked<double>(f, "/histograms/step", H5T_NATIVE_DOUBLE, 1, &stepDims);
+  p.counts = h5ReadChecked<double>(f, "/histograms/counts", H5T_NATIVE_DOUBLE, 3, &countDims);
+  p.edges = h5ReadChecked<double>(f, "/histograms/edges", H5T_NATIVE_DOUBLE, 3, &edgeDims);
+  if (countDims[2] + 1 != edgeDims[2] || countDims[1] != edgeDims[1])
+    throwDamaged(f, "/histograms/edges", "does not fit /histograms/counts");
+  const size_t rows = std::min({steps.size(), static_cast<size_t>(countDims[0]), static_cast<size_t>(edgeDims[0])});
+  p.stride = countDims[1];
+  p.tensors = std::min({p.stride, p.names.size(), p.kinds.size()});
+  p.bins = countDims[2];
+  for (size_t r = 0; r < rows; ++r) p.histogram_steps.push_back(static_cast<int64_t>(steps[r]));
+  p.steps = h5ReadChecked<double>(f, "/step", H5T_NATIVE_DOUBLE, 1, &dims);
+  p.grad_norms = h5ReadChecked<double>(f, "/grad_norm", H5T_NATIVE_DOUBLE, 1, &dims);
+  const size_t n = std::min(p.steps.size(), p.grad_norms.size());  // a live writer may be mid-row
+  p.steps.resize(n), p.grad_norms.resize(n);
+  return p;
 }
 
 void ProbeFile::flushIfDue(std::chrono::milliseconds every) {

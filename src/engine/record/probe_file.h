@@ -18,6 +18,21 @@ namespace trainscope {
 
 class H5Rows;
 
+// A probes file read back as untrusted input (record/h5_read.h): the tensors' names and
+// kinds, the histogram rows all three of its datasets have (a crash can leave them of
+// unequal length) and the gradient norm by step. BadInput names what does not fit.
+// /stats is left to the reader that wants it (run_follow.h), read through the same file.
+struct ProbeRecords {
+  std::vector<std::string> names, kinds;
+  size_t stride = 0;   // tensors per row, as stored
+  size_t tensors = 0;  // of those, the ones with a name and a kind
+  size_t bins = 0;
+  std::vector<int64_t> histogram_steps;   // per histogram row
+  std::vector<double> counts, edges;      // [row, stride, bins] and [row, stride, bins + 1]
+  std::vector<double> steps, grad_norms;  // /step and /grad_norm, of equal length
+};
+ProbeRecords readProbeRecords(hid_t file);
+
 class ProbeFile {
  public:
   // tensors: (name, kind) pairs as Probes::tensors() lists them; the order of the

@@ -3,6 +3,7 @@
 #include "engine/config/file_input.h"
 #include "engine/record/h5_read.h"
 #include "engine/record/metrics_file.h"
+#include "engine/record/probe_file.h"
 #include "engine/record/run_library.h"
 #include "engine/run/event_json.h"
 #include "engine/run/metric_fields.h"
@@ -21,72 +22,54 @@ namespace {
 template <class Row>
 Row rowFrom(const std::vector<std::string>& columns, const H5Columns::Row& values) {
   Row r;
-  for (const auto& f : metricFields<Row>())
-    for (size_t c = 0; c < columns.size(); ++c)
-      if (columns[c] == f.key) f.set(r, values[c]);
+  for (size_t c = 0; c < columns.size(); ++c)
+    if (const auto* f = metricColumn<Row>(columns[c])) f->set(r, values[c]);
   return r;
 }
 
-struct ProbeRecords {
-  std::vector<std::string> names, kinds;
-  std::vector<double> steps, gradNorms, stats, histogramSteps, counts, edges;
-  size_t rows = 0, histogramRows = 0, tensors = 0, bins = 0;
+// The probes file's records (the shared reader) and its statistics, [row, stride, 8].
+struct ProbeRecordsWithStats {
+  ProbeRecords records;
+  std::vector<double> stats;
+  size_t rows = 0;  // statistics rows with their step and gradient norm
 };
 
-ProbeRecords readProbeRecords(const std::string& path) {
-  ProbeRecords p;
+ProbeRecordsWithStats readProbeRecordsWithStats(const std::string& path) {
   const H5Handle f = h5OpenForReading(path, true);
-  p.names = h5ReadFixedStrings(f.get(), "/names");
-  p.kinds = h5ReadFixedStrings(f.get(), "/kinds");
-  std::vector<hsize_t> dims, countDims, edgeDims;
-  p.steps = h5ReadChecked<double>(f.get(), "/step", H5T_NATIVE_DOUBLE, 1, &dims);
-  p.gradNorms = h5ReadChecked<double>(f.get(), "/grad_norm", H5T_NATIVE_DOUBLE, 1, &dims);
+  ProbeRecordsWithStats p{readProbeRecords(f.get()), {}, 0};
+  std::vector<hsize_t> dims;
   p.stats = h5ReadChecked<double>(f.get(), "/stats", H5T_NATIVE_DOUBLE, 3, &dims);
-  p.tensors = std::min({static_cast<size_t>(dims[1]), p.names.size(), p.kinds.size()});
-  if (dims[2] != 8) throwDamaged(f.get(), "/stats", "does not hold 8 statistics per tensor");
-  p.rows = std::min({p.steps.size(), p.gradNorms.size(), static_cast<size_t>(dims[0])});
-  const size_t stride = dims[1];
-  p.histogramSteps = h5ReadChecked<double>(f.get(), "/histograms/step", H5T_NATIVE_DOUBLE, 1, &dims);
-  p.counts = h5ReadChecked<double>(f.get(), "/histograms/counts", H5T_NATIVE_DOUBLE, 3, &countDims);
-  p.edges = h5ReadChecked<double>(f.get(), "/histograms/edges", H5T_NATIVE_DOUBLE, 3, &edgeDims);
-  if (countDims[1] != stride || edgeDims[1] != stride || edgeDims[2] != countDims[2] + 1)
-    throwDamaged(f.get(), "/histograms/edges", "does not fit /histograms/counts and /stats");
-  p.bins = countDims[2];
-  p.histogramRows =
-      std::min({p.histogramSteps.size(), static_cast<size_t>(countDims[0]), static_cast<size_t>(edgeDims[0])});
-  // Strides: the stored tensor count, which p.tensors never exceeds.
-  p.stats.resize(p.rows * stride * 8), p.counts.resize(p.histogramRows * stride * p.bins);
-  p.edges.resize(p.histogramRows * stride * (p.bins + 1));
-  p.tensors = std::min(p.tensors, stride);
-  p.bins = countDims[2];
-  p.names.resize(stride), p.kinds.resize(stride);
+  if (dims[1] != p.records.stride || dims[2] != 8)
+    throwDamaged(f.get(), "/stats", "does not hold 8 statistics per tensor of /histograms");
+  p.rows = std::min(p.records.steps.size(), static_cast<size_t>(dims[0]));
   return p;
 }
 
-void addProbeEvents(const ProbeRecords& p, FollowCursor& cursor, std::vector<Event>& events) {
-  const size_t stride = p.names.size();
-  for (size_t r = cursor.probe_rows; r < p.rows; ++r) {
+void addProbeEvents(const ProbeRecordsWithStats& withStats, FollowCursor& cursor, std::vector<Event>& events) {
+  const ProbeRecords& p = withStats.records;
+  const size_t stride = p.stride;
+  for (size_t r = cursor.probe_rows; r < withStats.rows; ++r) {
     ProbeSample s;
     s.step = static_cast<int64_t>(p.steps[r]);
-    s.grad_norm = p.gradNorms[r];
+    s.grad_norm = p.grad_norms[r];
     for (size_t t = 0; t < p.tensors; ++t) {
-      const double* v = p.stats.data() + (r * stride + t) * 8;
+      const double* v = withStats.stats.data() + (r * stride + t) * 8;
       // Not measured at this step: every statistic NaN (a diverged layer keeps a NaN mean).
       if (std::all_of(v, v + 8, [](double x) { return std::isnan(x); })) continue;
       s.tensors.push_back({p.names[t], p.kinds[t], v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]});
     }
     events.emplace_back(std::move(s));
   }
-  for (size_t r = cursor.histogram_rows; r < p.histogramRows; ++r)
+  for (size_t r = cursor.histogram_rows; r < p.histogram_steps.size(); ++r)
     for (size_t t = 0; t < p.tensors; ++t) {
       const double* e = p.edges.data() + (r * stride + t) * (p.bins + 1);
       if (!std::isfinite(e[0]) || !std::isfinite(e[p.bins])) continue;
       const double* c = p.counts.data() + (r * stride + t) * p.bins;
-      events.emplace_back(Histogram{static_cast<int64_t>(p.histogramSteps[r]), p.names[t], p.kinds[t],
+      events.emplace_back(Histogram{p.histogram_steps[r], p.names[t], p.kinds[t],
                                     std::vector<double>(e, e + p.bins + 1), std::vector<double>(c, c + p.bins)});
     }
-  cursor.probe_rows = std::max(cursor.probe_rows, p.rows);
-  cursor.histogram_rows = std::max(cursor.histogram_rows, p.histogramRows);
+  cursor.probe_rows = std::max(cursor.probe_rows, withStats.rows);
+  cursor.histogram_rows = std::max(cursor.histogram_rows, p.histogram_steps.size());
 }
 
 // New lines of log.txt: "TIME [WARNING |ERROR ]text".
@@ -127,8 +110,8 @@ RunStarted startOf(const RunEntry& run, const nlohmann::json& info, const ProbeR
   s.resumed_at_step = lastStep;
   if (probes) {
     s.probes = true;
-    const size_t n = probes->histogramRows;  // the steps between the last two histograms
-    if (n >= 2) s.histogram_every = static_cast<int64_t>(probes->histogramSteps[n - 1] - probes->histogramSteps[n - 2]);
+    const auto& steps = probes->histogram_steps;  // the steps between the last two histograms
+    if (steps.size() >= 2) s.histogram_every = steps[steps.size() - 1] - steps[steps.size() - 2];
     for (size_t t = 0; t < probes->tensors; ++t)
       if (probes->kinds[t] == "activation") s.layers.push_back({probes->names[t], ""});
   }
@@ -147,12 +130,12 @@ FollowBatch readRunSince(const std::string& runDir, const FollowCursor& cursor) 
     info = readJsonObject(dir / "run.json");
     MetricsFile::Contents m;
     if (fs::exists(dir / "metrics.h5")) m = MetricsFile::read((dir / "metrics.h5").string());
-    ProbeRecords probes;
+    ProbeRecordsWithStats probes;
     const bool probed = fs::exists(dir / "probes.h5");
-    if (probed) probes = readProbeRecords((dir / "probes.h5").string());
+    if (probed) probes = readProbeRecordsWithStats((dir / "probes.h5").string());
     if (!cursor.started) {
       const int64_t lastStep = m.steps.empty() ? 0 : static_cast<int64_t>(m.steps.back()[0]);
-      b.events.emplace_back(startOf(run, info, probed ? &probes : nullptr, lastStep));
+      b.events.emplace_back(startOf(run, info, probed ? &probes.records : nullptr, lastStep));
       b.events.emplace_back(StateChanged{RunState::Running, {}, {}});
       b.next.started = true;
       b.next.steps = m.steps.size(), b.next.epochs = m.epochs.size();  // drawn by the pages from the files

@@ -3,6 +3,7 @@
 #include "engine/record/h5_columns.h"
 #include "engine/record/h5_read.h"
 #include "engine/record/metrics_file.h"
+#include "engine/record/probe_file.h"
 #include "engine/record/run_library.h"
 #include "engine/record/tfevent_writer.h"
 #include "engine/system/atomic_file.h"
@@ -20,53 +21,10 @@ namespace trainscope {
 
 namespace {
 
-struct ProbeHistograms {
-  std::vector<std::string> tags;  // "<layer or parameter>/<kind>", per tensor
-  std::vector<int64_t> steps;     // per histogram row
-  std::vector<double> counts, edges;
-  size_t tensors = 0, bins = 0;  // tensors with a name, of `stride` per histogram row
-  size_t stride = 0;
-  std::vector<double> gradNormSteps, gradNorms;
-};
-
-struct Dataset {
-  std::vector<hsize_t> dims;
-  std::vector<double> values;
-};
-
-Dataset readDataset(hid_t file, const char* path, int rank) {
-  Dataset out;
-  out.values = h5ReadChecked<double>(file, path, H5T_NATIVE_DOUBLE, rank, &out.dims);
-  return out;
-}
-
-// Fixed-length names (at most a few hundred bytes each), one per probed tensor.
-ProbeHistograms readProbes(const fs::path& file) {
+// A probes file as the export reads it: the reader every probes reader shares.
+ProbeRecords readProbes(const fs::path& file) {
   const H5Handle f = h5OpenForReading(file.string(), true);
-  ProbeHistograms p;
-  const auto names = h5ReadFixedStrings(f.get(), "/names");
-  const auto kinds = h5ReadFixedStrings(f.get(), "/kinds");
-  for (size_t i = 0; i < std::min(names.size(), kinds.size()); ++i) p.tags.push_back(names[i] + "/" + kinds[i]);
-  const Dataset steps = readDataset(f.get(), "/histograms/step", 1);
-  const Dataset counts = readDataset(f.get(), "/histograms/counts", 3);
-  const Dataset edges = readDataset(f.get(), "/histograms/edges", 3);
-  if (counts.dims[2] + 1 != edges.dims[2] || counts.dims[1] != edges.dims[1])
-    throwDamaged(f.get(), "/histograms/edges", "does not fit /histograms/counts");
-  // A crash can leave the datasets of unequal length: keep the rows all three have.
-  const size_t rows =
-      std::min({steps.values.size(), static_cast<size_t>(counts.dims[0]), static_cast<size_t>(edges.dims[0])});
-  p.stride = counts.dims[1];
-  p.tensors = std::min(p.stride, p.tags.size());
-  p.bins = counts.dims[2];
-  for (size_t r = 0; r < rows; ++r) p.steps.push_back(static_cast<int64_t>(steps.values[r]));
-  p.counts = counts.values;
-  p.edges = edges.values;
-  const Dataset gradSteps = readDataset(f.get(), "/step", 1);
-  const Dataset gradNorms = readDataset(f.get(), "/grad_norm", 1);
-  const size_t n = std::min(gradSteps.values.size(), gradNorms.values.size());
-  p.gradNormSteps.assign(gradSteps.values.begin(), gradSteps.values.begin() + static_cast<long>(n));
-  p.gradNorms.assign(gradNorms.values.begin(), gradNorms.values.begin() + static_cast<long>(n));
-  return p;
+  return readProbeRecords(f.get());
 }
 
 // One event to write: scalars or histograms at a step.
@@ -132,18 +90,19 @@ void addMetrics(const MetricsFile::Contents& m, std::vector<PendingEvent>& event
     }
 }
 
-void addProbes(const ProbeHistograms& p, const std::map<int64_t, double>& wallOf, std::vector<PendingEvent>& events,
+void addProbes(const ProbeRecords& p, const std::map<int64_t, double>& wallOf, std::vector<PendingEvent>& events,
                TensorBoardExport& out) {
   auto wallTime = [&](int64_t step) {
     const auto it = wallOf.find(step);
     return it == wallOf.end() ? 0.0 : it->second;
   };
-  for (size_t r = 0; r < p.steps.size(); ++r) {
-    PendingEvent e{p.steps[r], wallTime(p.steps[r]), {}, {}};
+  for (size_t r = 0; r < p.histogram_steps.size(); ++r) {
+    PendingEvent e{p.histogram_steps[r], wallTime(p.histogram_steps[r]), {}, {}};
     for (size_t t = 0; t < p.tensors; ++t) {
       const double* c = p.counts.data() + (r * p.stride + t) * p.bins;
       const double* edge = p.edges.data() + (r * p.stride + t) * (p.bins + 1);
-      TfHistogram h{p.tags[t], std::vector<double>(edge, edge + p.bins + 1), std::vector<double>(c, c + p.bins)};
+      TfHistogram h{p.names[t] + "/" + p.kinds[t], std::vector<double>(edge, edge + p.bins + 1),
+                    std::vector<double>(c, c + p.bins)};
       // A tensor the probes skipped at this step has NaN edges: nothing to show.
       if (std::any_of(h.edges.begin(), h.edges.end(), [](double v) { return !std::isfinite(v); })) continue;
       e.histograms.push_back(std::move(h));
@@ -151,9 +110,9 @@ void addProbes(const ProbeHistograms& p, const std::map<int64_t, double>& wallOf
     out.histogram_values += static_cast<int64_t>(e.histograms.size());
     if (!e.histograms.empty()) events.push_back(std::move(e));
   }
-  for (size_t i = 0; i < p.gradNormSteps.size(); ++i) {
-    const auto step = static_cast<int64_t>(p.gradNormSteps[i]);
-    events.push_back(PendingEvent{step, wallTime(step), {{"probes/grad_norm", p.gradNorms[i]}}, {}});
+  for (size_t i = 0; i < p.steps.size(); ++i) {
+    const auto step = static_cast<int64_t>(p.steps[i]);
+    events.push_back(PendingEvent{step, wallTime(step), {{"probes/grad_norm", p.grad_norms[i]}}, {}});
     ++out.scalar_values;
   }
 }

@@ -98,31 +98,20 @@ TensorStats statsOfHistogram(const Histogram& h) {
   return s;
 }
 
-template <class Row>
-const MetricField<Row>* column(const std::string& key) {
-  for (const auto& f : metricFields<Row>())
-    if (f.column && f.key == key) return &f;
-  return nullptr;
-}
-
 // Rows of one group (steps/..., epochs/...) by step; the other tags as named scalars.
 template <class Row>
 void collectRows(const TfEventLog& log, const std::string& group, std::map<int64_t, Row>& rows,
                  std::set<std::string>& used) {
   for (const auto& [tag, points] : log.scalars) {
     if (tag.rfind(group + "/", 0) != 0) continue;
-    const auto* f = column<Row>(tag.substr(group.size() + 1));
+    const auto* f = metricColumn<Row>(tag.substr(group.size() + 1));
     if (!f) continue;
     used.insert(tag);
     for (const auto& p : points) {
-      auto [it, added] = rows.try_emplace(p.step);
-      if (added) {
-        for (const auto& g : metricFields<Row>())
-          if (!g.integer()) g.set(it->second, std::nan(""));
-      }
+      auto it = rows.try_emplace(p.step, rowOfNaNs<Row>()).first;
       f->set(it->second, p.value);
-      column<Row>("step")->set(it->second, static_cast<double>(p.step));
-      column<Row>("wall_time")->set(it->second, p.wall_time);
+      metricColumn<Row>("step")->set(it->second, static_cast<double>(p.step));
+      metricColumn<Row>("wall_time")->set(it->second, p.wall_time);
     }
   }
 }

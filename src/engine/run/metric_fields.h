@@ -6,6 +6,7 @@
 
 #include "engine/run/events.h"
 
+#include <cmath>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -48,6 +49,23 @@ template <>
 inline const std::vector<MetricField<EpochMetrics>>& metricFields() {
   return epochMetricFields();
 }
+// The declared metrics.h5 column `key` of a row type, or nullptr.
+template <class Row>
+const MetricField<Row>* metricColumn(const std::string& key) {
+  for (const auto& f : metricFields<Row>())
+    if (f.column && f.key == key) return &f;
+  return nullptr;
+}
+// A row whose real values are all NaN, "not recorded", until set (a script's run, an
+// import: they fill only the columns they have).
+template <class Row>
+Row rowOfNaNs() {
+  Row r;
+  for (const auto& f : metricFields<Row>())
+    if (!f.integer()) f.set(r, std::nan(""));
+  return r;
+}
+
 // The key declared for a member (&StepMetrics::loss: "loss"), e.g. metrics.h5's column.
 template <class Row, class T>
 const std::string& metricKey(T Row::*member) {

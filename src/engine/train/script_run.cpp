@@ -16,21 +16,6 @@ namespace trainscope {
 namespace {
 constexpr auto kFlushEvery = std::chrono::milliseconds(1000);  // the app follows within 2 s
 
-// The declared column `key` of a row type, or nullptr.
-template <class Row>
-const MetricField<Row>* columnNamed(const std::string& key) {
-  for (const auto& f : metricFields<Row>())
-    if (f.column && f.key == key) return &f;
-  return nullptr;
-}
-
-template <class Row>
-Row rowOfNaNs() {
-  Row r;
-  for (const auto& f : metricFields<Row>())
-    if (!f.integer()) f.set(r, std::nan(""));
-  return r;
-}
 }  // namespace
 
 void ScriptRun::Impl::post(std::function<void()> job) {
@@ -160,7 +145,7 @@ void ScriptRun::log(const NamedValues& values, int64_t step) {
     m.rowOpen = true;
   }
   for (const auto& [name, value] : values) {
-    const auto* column = columnNamed<StepMetrics>(name);
+    const auto* column = metricColumn<StepMetrics>(name);
     if (column && name != "step" && name != "epoch" && name != "wall_time")
       column->set(m.row, value);
     else
@@ -181,7 +166,7 @@ void ScriptRun::logEpoch(const NamedValues& values, int64_t epoch) {
   e.duration = e.wall_time - m.lastEpochTime;
   NamedValues scalars;
   for (const auto& [name, value] : values) {
-    const auto* column = columnNamed<EpochMetrics>(name);
+    const auto* column = metricColumn<EpochMetrics>(name);
     if (column && name != "epoch" && name != "step" && name != "wall_time")
       column->set(e, value);
     else
