@@ -84,6 +84,8 @@ set(TRAINSCOPE_ENGINE_PLAIN_SOURCES
   data/transforms.cpp
   data/dataset_source.cpp
   data/channel_stats.cpp
+  data/csv_scan.cpp
+  data/csv_table.cpp
   record/h5_columns.cpp
   record/h5_read.cpp
   config/file_input.cpp
