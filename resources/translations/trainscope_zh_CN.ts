@@ -3030,6 +3030,18 @@ p(标签) %3 · 损失 %4
       <translation>验证准确率</translation>
     </message>
     <message>
+      <source>validation MAE</source>
+      <translation>验证平均绝对误差</translation>
+    </message>
+    <message>
+      <source>validation RMSE</source>
+      <translation>验证均方根误差</translation>
+    </message>
+    <message>
+      <source>validation R²</source>
+      <translation>验证决定系数 R²</translation>
+    </message>
+    <message>
       <source>gradient norm</source>
       <translation>梯度范数</translation>
     </message>
@@ -3067,6 +3079,18 @@ p(标签) %3 · 损失 %4
     <message>
       <source>epoch %1/%2: train loss %3, train acc %4, val loss %5, val acc %6</source>
       <translation>第 %1/%2 个 epoch：训练损失 %3，训练准确率 %4，验证损失 %5，验证准确率 %6</translation>
+    </message>
+    <message>
+      <source>epoch %1/%2: train loss %3, val loss %4, val MAE %5, RMSE %6, R² %7 (best)</source>
+      <translation>第 %1/%2 个 epoch：训练损失 %3，验证损失 %4，验证平均绝对误差 %5，均方根误差 %6，R² %7（最佳）</translation>
+    </message>
+    <message>
+      <source>epoch %1/%2: train loss %3, val loss %4, val MAE %5, RMSE %6, R² %7</source>
+      <translation>第 %1/%2 个 epoch：训练损失 %3，验证损失 %4，验证平均绝对误差 %5，均方根误差 %6，R² %7</translation>
+    </message>
+    <message>
+      <source>column "%1" left out: %2</source>
+      <translation>列“%1”未用于训练：%2</translation>
     </message>
     <message>
       <source>a partial epoch: %1 of %2 batches</source>

@@ -34,9 +34,9 @@ std::string ProgressPrinter::statusText(const Progress& p) const {
     return o.str();
   }
   o << " step " << p.step_in_epoch << "/" << p.steps_per_epoch;
-  if (epochSteps_ > 0)
-    o << std::fixed << std::setprecision(4) << " loss " << epochLossSum_ / epochSteps_ << std::setprecision(1)
-      << " acc " << 100.0 * epochAccSum_ / epochSteps_ << "%";
+  if (epochSteps_ > 0) o << std::fixed << std::setprecision(4) << " loss " << epochLossSum_ / epochSteps_;
+  if (epochSteps_ > 0 && std::isfinite(epochAccSum_))  // a regression has no accuracy
+    o << std::setprecision(1) << " acc " << 100.0 * epochAccSum_ / epochSteps_ << "%";
   o << std::fixed << std::setprecision(0) << " " << p.samples_per_sec << " samples/s"
     << " elapsed " << formatDuration(p.elapsed) << " ETA " << formatDuration(p.eta);
   return o.str();

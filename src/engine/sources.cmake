@@ -47,6 +47,8 @@ set(TRAINSCOPE_ENGINE_TORCH_SOURCES
   train/script_run.cpp
   train/script_probes.cpp
   train/script_predictions.cpp
+  train/criterion.cpp
+  train/run_task.cpp
 )
 set(TRAINSCOPE_ENGINE_PLAIN_SOURCES
   session.cpp
@@ -86,6 +88,9 @@ set(TRAINSCOPE_ENGINE_PLAIN_SOURCES
   data/channel_stats.cpp
   data/csv_scan.cpp
   data/csv_table.cpp
+  data/table_encoding.cpp
+  data/table_encoder.cpp
+  data/table_dataset.cpp
   record/h5_columns.cpp
   record/h5_read.cpp
   config/file_input.cpp

@@ -46,6 +46,11 @@ void readTransforms(JsonFields& top, ExperimentConfig& c, Problems& problems) {
   }
   applyImageSize(c.train_transforms, c.model.image_size);
   applyImageSize(c.val_transforms, c.model.image_size);
+  if (c.dataset.kind == "csv") {
+    if (!c.train_transforms.empty() || !c.val_transforms.empty())
+      problems.push_back({key, "a csv table takes no transforms: its columns are standardised and encoded"});
+    return;
+  }
   const int inputChannels = c.dataset.kind == "fashion-mnist" ? 1 : c.dataset.channels;
   const bool variableSizes = c.dataset.kind == "image-folder";
   checkPipeline(c.train_transforms, key + ".train", inputChannels, variableSizes, problems);

@@ -25,11 +25,17 @@ struct TransformSpec {
 };
 
 struct DatasetConfig {
-  std::string kind = "fashion-mnist";  // fashion-mnist | image-folder
-  std::string root;                    // image-folder: root/<class>/<image>
-  double val_fraction = 0.1;           // image-folder without root/val
-  int channels = 3;                    // image-folder: 3 (RGB, as ImageFolder) or 1
-  int64_t train_subset = 0;            // first N shuffled train samples; 0 = all
+  std::string kind = "fashion-mnist";        // fashion-mnist | image-folder | csv
+  std::string root;                          // image-folder: root/<class>/<image>
+  std::string path;                          // csv: the table, a header row first
+  std::string val_path;                      // csv: a validation table with the same columns (else val_fraction)
+  std::string target;                        // csv: the column to predict
+  std::string task = "auto";                 // csv: auto | classification | regression
+  std::vector<std::string> columns;          // csv: only these columns feed the model (empty: all)
+  std::vector<std::string> exclude_columns;  // csv: and never these
+  double val_fraction = 0.1;                 // image-folder without root/val, csv without val_path
+  int channels = 3;                          // image-folder: 3 (RGB, as ImageFolder) or 1
+  int64_t train_subset = 0;                  // first N shuffled train samples; 0 = all
   int64_t val_subset = 0;
   int64_t max_image_pixels = 40'000'000;  // image-folder: larger images are skipped, never decoded
   double label_noise = 0;                 // this share of training labels flipped to another class (seeded)
@@ -46,7 +52,7 @@ struct LoaderConfig {
 };
 
 struct ModelConfig {
-  std::string name = "lenet";  // mlp | lenet | vgg | resnet18 | fastcnn | torchscript
+  std::string name = "lenet";  // mlp | lenet | vgg | resnet18 | fastcnn | tabular_mlp | torchscript
   int image_size = 0;          // square input side for both pipelines; 0 = the transforms decide
   std::string path;            // torchscript: a module saved by torch.jit.save
   std::string head = "auto";   // torchscript: auto | replace | keep (its last Linear)
@@ -60,6 +66,9 @@ struct ModelConfig {
   std::string activation = "relu";    // mlp: relu | sigmoid | tanh
   double dropout = 0.5;               // mlp, vgg
   bool residual = false;              // mlp: x + act(fc(x)) between hidden layers of equal width
+  bool batch_norm = true;             // tabular_mlp: BatchNorm1d after each hidden Linear
+  std::string categorical = "embed";  // tabular_mlp: embed | onehot (each category column)
+  int embedding_dim = 0;              // tabular_mlp: 0 = min(16, (levels + 1) / 2) per column
 };
 
 struct OptimizerConfig {
@@ -83,6 +92,7 @@ struct SchedulerConfig {
 };
 
 struct TrainingConfig {
+  std::string loss = "auto";  // auto (cross_entropy or mse by the task) | cross_entropy | mse | huber
   int grad_accum_steps = 1;
   double clip_grad_norm = 0.0;  // 0 = off
   double label_smoothing = 0.0;

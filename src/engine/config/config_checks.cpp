@@ -13,6 +13,34 @@ void problem(Problems& problems, S C::*section, T S::*member, std::string messag
   problems.push_back({configField(section, member).key, std::move(message)});
 }
 
+// A table needs its file, its target and the tabular model; image-only options refuse it.
+void checkTable(const ExperimentConfig& c, Problems& problems) {
+  const DatasetConfig& d = c.dataset;
+  const bool table = d.kind == "csv";
+  if (table && d.path.empty())
+    problem(problems, &C::dataset, &DatasetConfig::path, "missing: a csv dataset needs the table's file");
+  if (table && d.target.empty())
+    problem(problems, &C::dataset, &DatasetConfig::target, "missing: the name of the column to predict");
+  if (table != (c.model.name == "tabular_mlp"))
+    problem(problems, &C::model, &ModelConfig::name,
+            table ? "a csv table trains tabular_mlp, got " + c.model.name
+                  : "tabular_mlp trains on a csv table (" + configField(&C::dataset, &DatasetConfig::kind).key +
+                        " \"csv\")");
+  if (table && d.label_noise > 0)
+    problem(problems, &C::dataset, &DatasetConfig::label_noise, "is for image datasets, not tables");
+  if (table && !d.corrections.empty())
+    problem(problems, &C::dataset, &DatasetConfig::corrections, "is for image datasets, not tables");
+  if (table && c.training.cutmix_alpha > 0)
+    problem(problems, &C::training, &TrainingConfig::cutmix_alpha, "cuts image patches: not for tables");
+  const bool regressionLoss = c.training.loss == "mse" || c.training.loss == "huber";
+  if (d.task == "classification" && regressionLoss)
+    problem(problems, &C::training, &TrainingConfig::loss, c.training.loss + " is a regression loss");
+  if (table && d.task == "regression" && c.training.loss == "cross_entropy")
+    problem(problems, &C::training, &TrainingConfig::loss, "cross_entropy is a classification loss");
+  if (!table && regressionLoss)
+    problem(problems, &C::training, &TrainingConfig::loss, "image datasets classify: use cross_entropy or auto");
+}
+
 void checkDataset(const DatasetConfig& d, Problems& problems) {
   if (d.channels == 2)
     problem(problems, &C::dataset, &DatasetConfig::channels, "must be 1 (grayscale) or 3 (RGB), got 2");
@@ -56,6 +84,7 @@ void checkTensors(const TensorDumpConfig& t, const nlohmann::json& j, Problems& 
 
 void checkConfigRules(const ExperimentConfig& c, const nlohmann::json& j, Problems& problems) {
   checkDataset(c.dataset, problems);
+  checkTable(c, problems);
   checkModel(c.model, problems);
   checkOptimizer(c.optimizer, problems);
   checkScheduler(c.scheduler, problems);

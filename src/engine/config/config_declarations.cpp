@@ -67,18 +67,41 @@ void declareTop(std::vector<ConfigField>& fields) {
 void declareDataset(std::vector<ConfigField>& fields) {
   TS_FIELD(dataset, kind)
       .fixedOnResume()
-      .oneOf({{"fashion-mnist"}, {"image-folder"}})
-      .describe("`fashion-mnist` (built in) or `image-folder`");
+      .oneOf({{"fashion-mnist"}, {"image-folder"}, {"csv"}})
+      .describe("`fashion-mnist` (built in), `image-folder` or `csv` (a table: docs/tables.md)");
   TS_FIELD(dataset, root)
       .fixedOnResume()
       .filePath()
       .describe(
           "image folder: `root/<class>/<image>`; `root/val/<class>/` (or `root/train` + `root/val`) is the "
           "validation set when present");
+  TS_FIELD(dataset, path)
+      .fixedOnResume()
+      .filePath()
+      .describe(
+          "`csv`: the table, a header row of column names first; `,` `;` or tab separated (the header's most common), "
+          "quoted fields may hold separators and newlines, UTF-8 with or without a BOM");
+  TS_FIELD(dataset, val_path)
+      .fixedOnResume()
+      .filePath()
+      .describe("`csv`: a validation table with the same columns; empty: `val_fraction` of the rows");
+  TS_FIELD(dataset, target).fixedOnResume().describe("`csv`: the column to predict");
+  TS_FIELD(dataset, task)
+      .fixedOnResume()
+      .oneOf({{"auto"}, {"classification"}, {"regression"}})
+      .describe(
+          "`csv`: `auto` classifies a text target, or whole numbers with at most 20 distinct values, and regresses "
+          "any other number");
+  TS_FIELD(dataset, columns)
+      .fixedOnResume()
+      .describe("`csv`: only these columns feed the model; empty: every column but the target");
+  TS_FIELD(dataset, exclude_columns).fixedOnResume().describe("`csv`: columns that never feed the model");
   TS_FIELD(dataset, val_fraction)
       .fixedOnResume()
       .range(0, 0.9)
-      .describe("without a val folder: this share of each class, chosen with the seed");
+      .describe(
+          "without a val folder or `val_path`: this share of each class (of the rows, for regression), chosen with "
+          "the seed");
   TS_FIELD(dataset, channels)
       .fixedOnResume()
       .range(1, 3)
@@ -142,12 +165,14 @@ void declareLoader(std::vector<ConfigField>& fields) {
 
 void declareModel(std::vector<ConfigField>& fields) {
   TS_FIELD(model, name)
-      .oneOf({{"mlp"}, {"lenet"}, {"vgg"}, {"resnet18"}, {"fastcnn"}, {"torchscript"}})
+      .oneOf({{"mlp"}, {"lenet"}, {"vgg"}, {"resnet18"}, {"fastcnn"}, {"tabular_mlp"}, {"torchscript"}})
       .describe(
           "`mlp`, `lenet`, `vgg` (3 stages of conv-BN-ReLU, Dropout), `resnet18` (a 3x3 stem without max pool for "
           "inputs up to 64 px), `fastcnn` (the Fast CNN for photos: a strided 3x3 stem, three stages of 3x3 "
           "conv-BN-ReLU and a strided 3x3 conv-BN-ReLU doubling the width, global average pooling, Dropout, Linear; "
-          "0.5 M parameters, 45 M multiply-adds at 64 px), `torchscript` (your own model, below)");
+          "0.5 M parameters, 45 M multiply-adds at 64 px), `tabular_mlp` (for `csv` tables: an embedding or one-hot "
+          "code per category column beside the numbers, then Linear-BatchNorm-ReLU-Dropout per `hidden` width), "
+          "`torchscript` (your own model, below)");
   TS_FIELD(model, path).filePath().describe("`torchscript`: the file `torch.jit.save` wrote");
   TS_FIELD(model, head)
       .oneOf({{"auto"}, {"replace"}, {"keep"}})
@@ -188,6 +213,15 @@ void declareModel(std::vector<ConfigField>& fields) {
   TS_FIELD(model, activation).oneOf({{"relu"}, {"sigmoid"}, {"tanh"}}).describe("MLP: `relu`, `sigmoid`, `tanh`");
   TS_FIELD(model, dropout).inGrid().range(0, 0.99).describe("MLP (before the last layer) and VGG classifier; 0 = none");
   TS_FIELD(model, residual).describe("MLP: hidden layers of equal width become `x + activation(Linear(x))` (lesson 5)");
+  TS_FIELD(model, batch_norm).describe("`tabular_mlp`: `BatchNorm1d` after each hidden `Linear`");
+  TS_FIELD(model, categorical)
+      .oneOf({{"embed"}, {"onehot"}})
+      .describe(
+          "`tabular_mlp`: each category column as a learned `Embedding` or a one-hot vector (code 0 is missing or "
+          "unseen in training)");
+  TS_FIELD(model, embedding_dim)
+      .range(0, 4096)
+      .describe("`tabular_mlp`: the width of each category's embedding; 0 = min(16, (levels + 1) / 2)");
 }
 
 void declareOptimizer(std::vector<ConfigField>& fields) {
@@ -282,6 +316,12 @@ void declareScheduler(std::vector<ConfigField>& fields) {
 }
 
 void declareTraining(std::vector<ConfigField>& fields) {
+  TS_FIELD(training, loss)
+      .oneOf({{"auto"}, {"cross_entropy"}, {"mse"}, {"huber"}})
+      .describe(
+          "the criterion: `cross_entropy` (`nn.CrossEntropyLoss`, classification), `mse` (`nn.MSELoss`) or `huber` "
+          "(`nn.HuberLoss`, delta 1; regression, on the target standardised with the training split's mean and "
+          "standard deviation); `auto` picks `cross_entropy` or `mse` by the task");
   TS_FIELD(training, grad_accum_steps)
       .fixedOnResume()
       .range(1, 1 << 16)

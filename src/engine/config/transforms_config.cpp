@@ -189,6 +189,7 @@ nlohmann::json pipelineJson(const std::vector<TransformSpec>& pipeline) {
 }
 
 std::vector<TransformSpec> defaultTransforms(const DatasetConfig& d, bool train) {
+  if (d.kind == "csv") return {};  // a table's rows are encoded by its columns' statistics, not transformed
   TransformSpec toTensor;
   toTensor.name = "ToTensor";
   TransformSpec normalize;

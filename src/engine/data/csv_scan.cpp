@@ -46,26 +46,35 @@ struct RowCollector {
   size_t bytesInRow = 0;
   int64_t nextRowLine = 1;  // since the last row ended: an unclosed quote would take the rest of the file
   bool rowStarted = false, done = false;
-  std::vector<std::string> fields, header;
+  // The row's fields, end to end in one reused buffer (no allocation per field).
+  std::string chars;
+  std::vector<size_t> ends;
+  std::vector<std::string_view> fields;
+  std::vector<std::string> header;
   const std::function<void(const CsvRowView&)>* onRow = nullptr;
 
   void field(const char* data, size_t len) {
-    if (!rowStarted) rowStarted = true, rowLine = currentLine;
-    fields.emplace_back(data ? data : "", data ? len : 0);
+    if (!rowStarted) rowStarted = true, rowLine = currentLine, chars.clear(), ends.clear();
+    if (data) chars.append(data, len);
+    ends.push_back(chars.size());
   }
   void endRow() {
+    const bool started = rowStarted;
     rowStarted = false;
     bytesInRow = 0;
     nextRowLine = currentLine + 1;
-    if (done || fields.empty()) return fields.clear();
+    if (!started || done) return;
+    // The views stay valid until the next row's first field clears the buffer.
+    fields.clear();
+    for (size_t i = 0, begin = 0; i < ends.size(); begin = ends[i++])
+      fields.emplace_back(chars.data() + begin, ends[i] - begin);
     // A line holding only spaces is blank, not a row of one empty field.
-    if (fields.size() == 1 && trimmed(fields[0]).empty() && header.size() != 1) return fields.clear();
+    if (fields.size() == 1 && trimmed(fields[0]).empty() && header.size() != 1) return;
     check();
     (*onRow)(CsvRowView{rowIndex, rowLine, fields});
-    if (rowIndex == 0) header = fields;
+    if (rowIndex == 0) header.assign(fields.begin(), fields.end());
     ++rowIndex;
     if (maxRows > 0 && rowIndex > maxRows) done = true;
-    fields.clear();
   }
   void check() const {
     for (size_t c = 0; c < fields.size(); ++c) {
@@ -84,8 +93,8 @@ struct RowCollector {
     if (rowIndex == 0 || c >= header.size()) return "";
     return std::string(trimmed(header[c]));
   }
-  static std::string printablePrefix(const std::string& v, size_t bad) {
-    return v.substr(0, std::min<size_t>(bad, 40));
+  static std::string printablePrefix(std::string_view v, size_t bad) {
+    return std::string(v.substr(0, std::min<size_t>(bad, 40)));
   }
 };
 

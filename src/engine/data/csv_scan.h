@@ -12,9 +12,9 @@
 namespace trainscope {
 
 struct CsvRowView {
-  int64_t index = 0;  // 0: the header
-  int64_t line = 0;   // the 1-based line the row starts on
-  const std::vector<std::string>& fields;
+  int64_t index = 0;                            // 0: the header
+  int64_t line = 0;                             // the 1-based line the row starts on
+  const std::vector<std::string_view>& fields;  // valid during the call
 };
 
 // The separator of the file's first line (`,` `;` or tab, the most used outside quotes).

@@ -42,7 +42,7 @@ void scanValue(ColumnScan& s, std::string_view v) {
   } else {
     s.consecutive = false;
   }
-  if (s.tooManyDistinct) return;
+  if (s.tooManyDistinct || s.numeric == s.present) return;  // a number column's distinct texts never matter
   s.distinct.emplace(v);
   if (s.distinct.size() > kMaxTrackedLevels) s.tooManyDistinct = true, s.distinct.clear();
 }
@@ -205,12 +205,17 @@ CsvTable readCsvTable(const std::string& path, const CsvReadOptions& options) {
     table.columns.push_back(std::move(col));
   }
   scans.clear();
+  table.lines.reserve(static_cast<size_t>(table.rows));
   // Pass 2: the values, in the storage each type needs.
   std::vector<ColumnFill> fills(names.size());
   scanCsv(path, table.delimiter, options.max_rows, [&](const CsvRowView& row) {
     if (row.index == 0) return;
+    if (row.index > table.rows) throw CsvError(path, row.line, "", "the file changed while it was read");
     for (size_t c = 0; c < row.fields.size(); ++c) fillValue(table.columns[c], fills[c], row.fields[c]);
+    table.lines.push_back(row.line);
   });
+  if (static_cast<int64_t>(table.lines.size()) != table.rows)
+    throw CsvError(path, 0, "", "the file changed while it was read");
   for (auto& col : table.columns)
     if (col.type == ColumnType::Category) sortLevels(col);
   return table;

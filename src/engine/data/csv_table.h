@@ -37,6 +37,7 @@ struct CsvTable {
   char delimiter = ',';
   int64_t rows = 0;
   std::vector<TableColumn> columns;
+  std::vector<int64_t> lines;  // the line each row starts on (quoted newlines make them differ)
 
   // The column's index, or -1.
   int find(const std::string& name) const;

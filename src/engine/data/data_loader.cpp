@@ -143,6 +143,13 @@ void DataLoader::loadWithFallback(int64_t index, int64_t& used, PipelineImage& i
         transform_->applyPlanned(img, crop, plan, rng);
         return;
       }
+    } else if (dataset_->featureCount() > 0) {  // a table row: encoded features, no transforms
+      const cv::Mat row = dataset_->load(used, &error);
+      if (!row.empty()) {
+        img.tensor.assign(row.ptr<float>(), row.ptr<float>() + row.total());
+        img.channels = 1, img.height = 1, img.width = static_cast<int>(row.total()), img.isTensor = true;
+        return;
+      }
     } else {
       img.pixels = dataset_->load(used, &error);
       if (!img.pixels.empty()) {
@@ -162,9 +169,9 @@ Batch DataLoader::buildBatch(int64_t batch) {
   const auto n = static_cast<int64_t>(indices.size());
   Batch out;
   out.index = batch;
-  out.targets = torch::empty({n}, torch::kInt64);
+  const bool regression = dataset_->regression();
+  out.targets = torch::empty({n}, regression ? torch::kFloat32 : torch::kInt64);
   out.samples = torch::empty({n}, torch::kInt64);
-  auto* targets = out.targets.data_ptr<int64_t>();
   auto* samples = out.samples.data_ptr<int64_t>();
   float* dst = nullptr;
   int64_t sampleSize = 0;
@@ -176,10 +183,12 @@ Batch DataLoader::buildBatch(int64_t batch) {
     const int64_t size = static_cast<int64_t>(img.tensor.size());
     if (i == 0) {
       auto opts = torch::TensorOptions().dtype(torch::kFloat32).pinned_memory(options_.pin_memory);
-      out.inputs = torch::empty({n, img.channels, img.height, img.width}, opts);
+      out.inputs = dataset_->featureCount() > 0 ? torch::empty({n, img.width}, opts)
+                                                : torch::empty({n, img.channels, img.height, img.width}, opts);
       dst = out.inputs.data_ptr<float>();
       sampleSize = size;
-    } else if (size != sampleSize || img.channels != out.inputs.size(1) || img.height != out.inputs.size(2)) {
+    } else if (size != sampleSize ||
+               (out.inputs.dim() == 4 && (img.channels != out.inputs.size(1) || img.height != out.inputs.size(2)))) {
       throw std::runtime_error(dataset_->describe(used) + " becomes " + std::to_string(img.channels) + "x" +
                                std::to_string(img.height) + "x" + std::to_string(img.width) +
                                " after the transforms but the batch is " + std::to_string(out.inputs.size(1)) + "x" +
@@ -187,7 +196,10 @@ Batch DataLoader::buildBatch(int64_t batch) {
                                "; add CenterCrop, RandomResizedCrop or Resize [h, w]");
     }
     std::copy(img.tensor.begin(), img.tensor.end(), dst + i * sampleSize);
-    targets[i] = dataset_->label(used);
+    if (regression)
+      out.targets.data_ptr<float>()[i] = static_cast<float>(dataset_->value(used));
+    else
+      out.targets.data_ptr<int64_t>()[i] = dataset_->label(used);
     samples[i] = used;
   }
   return out;

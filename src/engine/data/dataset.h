@@ -50,6 +50,12 @@ class Dataset {
   virtual std::string describe(int64_t index) const = 0;
   virtual const std::vector<std::string>& classes() const = 0;
   virtual int channels() const = 0;
+  // A table (data/table_dataset.h): load() gives a 1 x featureCount() CV_32F row of
+  // already encoded features, batched as [N, F] without transforms. 0: images.
+  virtual int64_t featureCount() const { return 0; }
+  // A regression target: value() is the (standardised) number to predict; classes() is empty.
+  virtual bool regression() const { return false; }
+  virtual double value(int64_t index) const { return static_cast<double>(label(index)); }
 };
 
 // A view on some indices of another dataset (torch.utils.data.Subset).
@@ -69,6 +75,9 @@ class SubsetDataset : public Dataset {
   std::string describe(int64_t i) const override { return base_->describe(indices_.at(i)); }
   const std::vector<std::string>& classes() const override { return base_->classes(); }
   int channels() const override { return base_->channels(); }
+  int64_t featureCount() const override { return base_->featureCount(); }
+  bool regression() const override { return base_->regression(); }
+  double value(int64_t i) const override { return base_->value(indices_.at(i)); }
 
  private:
   std::shared_ptr<const Dataset> base_;
@@ -84,6 +93,8 @@ struct ImageSizeStats {
 };
 
 // The train and validation halves of a dataset, with what was skipped on the way.
+struct TableEncoding;
+
 struct DatasetSplits {
   std::shared_ptr<const Dataset> train;
   std::shared_ptr<const Dataset> val;
@@ -91,7 +102,8 @@ struct DatasetSplits {
   std::string description;  // e.g. "Fashion-MNIST (/usr/share/datasets/fashion-mnist)"
   Message label;            // the description in translatable form
   ImageSizeStats sizes;
-  struct Corrections {  // dataset.corrections, applied to the training split
+  std::shared_ptr<const TableEncoding> table;  // a CSV dataset: how its columns become features
+  struct Corrections {                         // dataset.corrections, applied to the training split
     std::string file;
     int64_t relabelled = 0, excluded = 0;
     std::vector<std::string> unmatched;  // corrections that match no training sample

@@ -6,6 +6,7 @@
 #include "engine/data/label_corrections.h"
 #include "engine/data/label_noise.h"
 #include "engine/data/rng.h"
+#include "engine/data/table_dataset.h"
 #include "engine/data/transforms.h"
 
 #include <filesystem>
@@ -24,10 +25,33 @@ Problems checkDatasetAvailable(const DatasetConfig& d) {
     if (!std::filesystem::exists(d.root, ec)) return {{root, "folder does not exist: " + d.root}};
     if (!std::filesystem::is_directory(d.root, ec)) return {{root, "not a folder: " + d.root}};
   }
+  if (d.kind == "csv") {
+    for (std::string DatasetConfig::*field : {&DatasetConfig::path, &DatasetConfig::val_path}) {
+      const std::string& file = d.*field;
+      if (file.empty()) continue;
+      const std::string key = configField(&C::dataset, field).key;
+      if (!std::filesystem::exists(file, ec)) return {{key, "file does not exist: " + file}};
+      if (!std::filesystem::is_regular_file(file, ec)) return {{key, "not a file: " + file}};
+    }
+  }
   if (!d.corrections.empty() && !std::filesystem::is_regular_file(d.corrections, ec))
     return {{configField(&C::dataset, &DatasetConfig::corrections).key, "file does not exist: " + d.corrections}};
   return {};
 }
+
+namespace {
+// A table's problem (a bad row, a missing target column) is the config's: it names the
+// file's field, and the message the file, line and column.
+DatasetSplits openCsvDatasetOrProblem(const ExperimentConfig& c) {
+  try {
+    return openCsvDataset(c.dataset, c.seed);
+  } catch (const CsvError& e) {
+    const bool val = !c.dataset.val_path.empty() && e.path() == c.dataset.val_path;
+    throw ConfigError(
+        configField(&ExperimentConfig::dataset, val ? &DatasetConfig::val_path : &DatasetConfig::path).key, e.what());
+  }
+}
+}  // namespace
 
 DatasetSplits openDataset(const ExperimentConfig& c) {
   DatasetSplits s;
@@ -35,6 +59,8 @@ DatasetSplits openDataset(const ExperimentConfig& c) {
     const std::string dir = findFashionMnistDir();
     if (dir.empty()) throw std::runtime_error(checkDatasetAvailable(c.dataset).front().text());
     s = openFashionMnist(dir);
+  } else if (c.dataset.kind == "csv") {
+    s = openCsvDatasetOrProblem(c);
   } else {
     ImageFolderOptions o;
     o.channels = c.dataset.channels;
@@ -56,6 +82,7 @@ DatasetSplits openDataset(const ExperimentConfig& c) {
 }
 
 std::vector<int64_t> inputShapeOf(const Dataset& d, const std::vector<TransformSpec>& pipeline, uint64_t seed) {
+  if (d.featureCount() > 0) return {d.featureCount()};  // a table: features per row
   const Compose transform(pipeline);
   for (int64_t i = 0; i < std::min<int64_t>(d.size(), 64); ++i) {
     std::string error;

@@ -49,6 +49,7 @@ class CorrectedLabels : public Dataset {
   std::string describe(int64_t i) const override { return base_->describe(kept_.at(i)); }
   const std::vector<std::string>& classes() const override { return base_->classes(); }
   int channels() const override { return base_->channels(); }
+  int64_t featureCount() const override { return base_->featureCount(); }
 
   const Dataset& base() const { return *base_; }
   // The base index of each sample, ascending.

@@ -25,6 +25,7 @@ class NoisyLabels : public Dataset {
   std::string describe(int64_t i) const override { return base_->describe(i); }
   const std::vector<std::string>& classes() const override { return base_->classes(); }
   int channels() const override { return base_->channels(); }
+  int64_t featureCount() const override { return base_->featureCount(); }
 
   // The flipped samples (sorted) and their true labels.
   const std::vector<int64_t>& flipped() const { return flipped_; }

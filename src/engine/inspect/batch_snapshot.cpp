@@ -83,8 +83,8 @@ BatchSnapshot BatchSnapshotter::finish(int64_t step, double loss, const torch::T
   out.step = step;
   out.loss = loss;
   out.layers = layers_;
-  if (inputs.dim() >= 1 && inputs.size(0) > 0) out.input = imagePicture(inputs[0]);
-  if (logits.dim() == 2 && logits.size(0) > 0) {
+  if (inputs.dim() == 4 && inputs.size(0) > 0) out.input = imagePicture(inputs[0]);  // not a table's row
+  if (logits.dim() == 2 && logits.size(0) > 0 && !classes.empty()) {                 // a regression has no classes
     const torch::Tensor probs = torch::softmax(logits[0].detach().to(torch::kCPU, torch::kFloat), /*dim=*/0);
     const int64_t best = probs.argmax().item<int64_t>();
     out.confidence = probs[best].item<double>();

@@ -40,4 +40,27 @@ class ResidualLinearImpl : public torch::nn::Module {
 };
 TORCH_MODULE(ResidualLinear);
 
+struct TabularInputOptions {
+  TabularInputOptions(int64_t numbers, std::vector<int64_t> category_sizes)
+      : numbers_(numbers), category_sizes_(std::move(category_sizes)) {}
+  TORCH_ARG(int64_t, numbers);                      // leading columns passed through
+  TORCH_ARG(std::vector<int64_t>, category_sizes);  // then one code column per category
+  TORCH_ARG(bool, embed) = true;                    // Embedding, or one-hot
+  TORCH_ARG(int64_t, embedding_dim) = 0;            // 0 = min(16, (size + 1) / 2)
+};
+
+// A table's first layer: [N, numbers + categories] with each category as its code
+// becomes [N, numbers + sum of widths], every code embedded (nn.Embedding) or one-hot.
+class TabularInputImpl : public torch::nn::Module {
+ public:
+  explicit TabularInputImpl(const TabularInputOptions& options);
+  torch::Tensor forward(torch::Tensor x);
+  int64_t outputWidth() const;
+
+ private:
+  TabularInputOptions options_;
+  std::vector<torch::nn::Embedding> embeddings_;
+};
+TORCH_MODULE(TabularInput);
+
 }  // namespace trainscope

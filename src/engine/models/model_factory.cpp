@@ -81,6 +81,29 @@ LayerStack buildMlp(const ModelConfig& c, const std::vector<int64_t>& in, int64_
   return b.build();
 }
 
+// A table's MLP: each category embedded (or one-hot) beside the standardised numbers,
+// then Linear, BatchNorm1d, ReLU and Dropout per hidden width, and a Linear head (one
+// output per class, or one value for regression).
+LayerStack buildTabularMlp(const ModelConfig& c, const std::vector<int64_t>& in, int64_t outputs,
+                           const std::vector<int64_t>& categorySizes) {
+  const int64_t numbers = in.at(0) - static_cast<int64_t>(categorySizes.size());
+  if (numbers < 0) throw std::invalid_argument("a table row has fewer features than categories");
+  StackBuilder b(in, "tabular_mlp");
+  b.add(
+      "input", "TabularInput",
+      TabularInput(
+          TabularInputOptions(numbers, categorySizes).embed(c.categorical == "embed").embedding_dim(c.embedding_dim)));
+  for (size_t i = 0; i < c.hidden.size(); ++i) {
+    const std::string n = std::to_string(i + 1);
+    b.add("fc" + n, "Linear", nn::Linear(nn::LinearOptions(b.features(), c.hidden[i]).bias(!c.batch_norm)));
+    if (c.batch_norm) b.add("bn" + n, "BatchNorm1d", nn::BatchNorm1d(c.hidden[i]));
+    addActivation(b, "act" + n, c.activation);
+    if (c.dropout > 0) b.add("dropout" + n, "Dropout", nn::Dropout(c.dropout));
+  }
+  b.add("head", "Linear", nn::Linear(b.features(), outputs));
+  return b.build();
+}
+
 // LeNet-5 as the classic tutorials write it: 5x5 convolutions (the first padded so
 // 28x28 inputs keep their size), max pooling, three fully connected layers.
 LayerStack buildLeNet(const std::vector<int64_t>& in, int64_t classes) {
@@ -192,7 +215,13 @@ LayerStack buildFastCnn(const ModelConfig& c, const std::vector<int64_t>& in, in
 
 }  // namespace
 
-LayerStack buildModel(const ModelConfig& config, const std::vector<int64_t>& input_shape, int64_t num_classes) {
+LayerStack buildModel(const ModelConfig& config, const std::vector<int64_t>& input_shape, int64_t num_classes,
+                      const std::vector<int64_t>& categorySizes) {
+  if (config.name == "tabular_mlp") {
+    if (input_shape.size() != 1) throw std::invalid_argument("tabular_mlp's input must be [features]");
+    if (num_classes < 1) throw std::invalid_argument("tabular_mlp needs at least one output");
+    return buildTabularMlp(config, input_shape, num_classes, categorySizes);
+  }
   if (input_shape.size() != 3) throw std::invalid_argument("model input must be [channels, height, width]");
   if (num_classes < 2)
     throw std::invalid_argument("a classifier needs at least 2 classes, got " + std::to_string(num_classes));
@@ -207,7 +236,7 @@ LayerStack buildModel(const ModelConfig& config, const std::vector<int64_t>& inp
 }
 
 LayerStack buildSeededModel(const ModelConfig& config, const std::vector<int64_t>& input_shape, int64_t num_classes,
-                            uint64_t seed, bool restoreGenerator) {
+                            uint64_t seed, bool restoreGenerator, const std::vector<int64_t>& categorySizes) {
   static std::mutex initMutex;
   std::lock_guard<std::mutex> lock(initMutex);
   auto generator = at::detail::getDefaultCPUGenerator();
@@ -227,7 +256,7 @@ LayerStack buildSeededModel(const ModelConfig& config, const std::vector<int64_t
     }
   } restore{generator, before, restoreGenerator};
   torch::manual_seed(seed);
-  return buildModel(config, input_shape, num_classes);
+  return buildModel(config, input_shape, num_classes, categorySizes);
 }
 
 }  // namespace trainscope

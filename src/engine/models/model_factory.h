@@ -6,9 +6,12 @@
 
 namespace trainscope {
 
-// input_shape is [C, H, W]. Throws std::invalid_argument when the input is too small
-// for the model (e.g. LeNet on 8x8 images).
-LayerStack buildModel(const ModelConfig& config, const std::vector<int64_t>& input_shape, int64_t num_classes);
+// input_shape is [C, H, W], or [F] for tabular_mlp, whose categorySizes are each
+// category column's code count (TableEncoding::categorySizes) and whose num_classes is
+// 1 for regression. Throws std::invalid_argument when the input is too small for the
+// model (e.g. LeNet on 8x8 images).
+LayerStack buildModel(const ModelConfig& config, const std::vector<int64_t>& input_shape, int64_t num_classes,
+                      const std::vector<int64_t>& categorySizes = {});
 
 // buildModel initialised from `seed`, as a run initialises its weights. Initialisation
 // draws from LibTorch's global generator: this holds one process-wide lock while it
@@ -16,6 +19,7 @@ LayerStack buildModel(const ModelConfig& config, const std::vector<int64_t>& inp
 // a tool building a model (export, the LR finder) leaves a run's draws alone. A run
 // itself goes on drawing from where its initialisation left the generator.
 LayerStack buildSeededModel(const ModelConfig& config, const std::vector<int64_t>& input_shape, int64_t num_classes,
-                            uint64_t seed, bool restoreGenerator = true);
+                            uint64_t seed, bool restoreGenerator = true,
+                            const std::vector<int64_t>& categorySizes = {});
 
 }  // namespace trainscope

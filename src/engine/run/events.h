@@ -36,7 +36,9 @@ struct EpochMetrics {
   double val_loss = 0, val_accuracy = 0;
   double lr = 0;
   double duration = 0;  // seconds spent in the epoch, pauses excluded
-  bool best = false;    // best validation accuracy so far
+  bool best = false;    // best validation accuracy (a regression: R²) so far
+  // A regression's validation errors, in the target's units; NaN for a classification.
+  double val_mae = std::nan(""), val_rmse = std::nan(""), val_r2 = std::nan("");
 };
 
 struct Progress {

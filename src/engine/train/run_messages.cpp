@@ -49,6 +49,21 @@ Message epochSummary(int64_t epoch, int64_t epochs, double trainLoss, double tra
        percent(valAccuracy)}};
 }
 
+Message regressionEpochSummary(int64_t epoch, int64_t epochs, double trainLoss, double valLoss, double mae, double rmse,
+                               double r2, bool best) {
+  return {kContext,
+          best ? QT_TRANSLATE_NOOP("trainscope::Run",
+                                   "epoch %1/%2: train loss %3, val loss %4, val MAE %5, RMSE %6, R² %7 (best)")
+               : QT_TRANSLATE_NOOP("trainscope::Run",
+                                   "epoch %1/%2: train loss %3, val loss %4, val MAE %5, RMSE %6, R² %7"),
+          {std::to_string(epoch), std::to_string(epochs), number(trainLoss), number(valLoss), number(mae), number(rmse),
+           number(r2)}};
+}
+
+Message tableColumnLeftOut(const std::string& column, const std::string& reason) {
+  return {kContext, QT_TRANSLATE_NOOP("trainscope::Run", "column \"%1\" left out: %2"), {column, reason}};
+}
+
 Message partialEpoch(int64_t batches, int64_t ofBatches) {
   return {kContext,
           QT_TRANSLATE_NOOP("trainscope::Run", "a partial epoch: %1 of %2 batches"),

@@ -19,6 +19,11 @@ Message trainingOn(const std::string& model, const DatasetSplits& data, const st
 Message rankOf(int rank, int ranks, const std::string& launcher, int64_t shardSamples);
 Message epochSummary(int64_t epoch, int64_t epochs, double trainLoss, double trainAccuracy, double valLoss,
                      double valAccuracy, bool best);
+// A regression's epoch: its errors in the target's units, and R².
+Message regressionEpochSummary(int64_t epoch, int64_t epochs, double trainLoss, double valLoss, double mae, double rmse,
+                               double r2, bool best);
+// A table's column that does not feed the model, and why.
+Message tableColumnLeftOut(const std::string& column, const std::string& reason);
 Message partialEpoch(int64_t batches, int64_t ofBatches);
 Message pausedAfter(int64_t step);
 Message resumed();

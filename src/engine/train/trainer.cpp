@@ -20,6 +20,7 @@
 #include "engine/train/run_journal.h"
 #include "engine/train/run_messages.h"
 #include "engine/train/run_start.h"
+#include "engine/train/run_task.h"
 #include "engine/train/sample_recorder.h"
 #include "engine/train/throughput.h"
 #include "engine/train/training_data.h"
@@ -118,6 +119,10 @@ class Trainer {
     for (const auto& [level, note] : run_messages::datasetNotes(data.splits)) log(level, note);
     journal_.recordSkipped(data.splits.skipped);
     classes_ = data.splits.train->classes();
+    task_ = runTaskOf(cfg_, data.splits, dist_ != nullptr);
+    if (task_.table)
+      for (const auto& l : task_.table->left_out)
+        log(LogLevel::Info, run_messages::tableColumnLeftOut(l.column, l.reason));
     trainLoader_ = std::move(data.train);
     valLoader_ = std::move(data.val);
     inputShape_ = data.input_shape;
@@ -125,11 +130,11 @@ class Trainer {
 
   void buildModel() {
     // Seeded under one lock, so runs started side by side stay reproducible.
-    model_ = buildSeededModel(cfg_.model, inputShape_, static_cast<int64_t>(classes_.size()), cfg_.seed,
-                              /*restoreGenerator=*/false);
+    model_ = buildSeededModel(cfg_.model, inputShape_, task_.outputs(), cfg_.seed, /*restoreGenerator=*/false,
+                              task_.categorySizes());
     model_->to(device_);
-    optimizer_ = makeFineTuningOptimizer(cfg_.optimizer, cfg_.model, model_, static_cast<int64_t>(classes_.size()));
-    applyFreezing(model_, cfg_.model, static_cast<int64_t>(classes_.size()), 0);  // checks model.freeze early
+    optimizer_ = makeFineTuningOptimizer(cfg_.optimizer, cfg_.model, model_, task_.outputs());
+    applyFreezing(model_, cfg_.model, task_.outputs(), 0);  // checks model.freeze early
   }
 
   void planSteps() {
@@ -170,6 +175,7 @@ class Trainer {
                         ctx_.resuming,          pos_.global_step,   {}};
     for (const auto& l : model_->layers()) facts.layers.push_back({l.name, l.type});
     recordRunStart(cfg_, facts, record_.info());
+    recordTask(task_, record_.info());
     record_.save();
     ctx_.events->push(runStartedEvent(cfg_, facts));
     log(LogLevel::Info, run_messages::trainingOn(cfg_.model.name, splits, device_.str(), threads_));
@@ -323,8 +329,8 @@ class Trainer {
       if (dist_ && !sums.syncing && (out.batches == accum || batch->index + 1 == batchesPerEpoch))
         dist_->beginSync(), sums.syncing = true;
       if (!sums.bad.empty()) continue;  // the rest of a bad group is consumed, not trained on
-      trainOnBatch({model_, *inspection_, *samples_, cfg_, device_, classes_}, *batch, pos_.global_step + 1,
-                   pos_.global_step * accum + out.batches, sums);
+      trainOnBatch({model_, *inspection_, *samples_, cfg_, device_, classes_, task_.criterion}, *batch,
+                   pos_.global_step + 1, pos_.global_step * accum + out.batches, sums);
     }
     return out;
   }
@@ -384,7 +390,7 @@ class Trainer {
     publishProgress(epoch, stepsPerEpoch_, /*validating=*/true);
     // A data-parallel run's ranks validate their shards to the end: a stop comes after.
     ValidationResult r = validateModel(model_, *valLoader_, device_, dist_ ? uninterrupted_ : *ctx_.control,
-                                       cfg_.pitfalls.skip_eval, static_cast<int64_t>(classes_.size()));
+                                       cfg_.pitfalls.skip_eval, task_.classes, task_.criterion);
     if (dist_) dist_->merge(r);
     reportSkipped();
     if (r.interrupted) return r;
@@ -393,20 +399,20 @@ class Trainer {
   }
 
   void finishEpoch(int64_t epoch, const ValidationResult& val, double duration, bool complete) {
-    if (dist_ && complete) dist_->merge(*samples_);
-    if (const std::string e = complete ? samples_->endEpoch(val) : ""; !e.empty()) log(LogLevel::Warning, e);
+    const bool ranked = complete && !task_.criterion.regression;  // samples.h5 ranks classifications
+    if (dist_ && ranked) dist_->merge(*samples_);
+    if (const std::string e = ranked ? samples_->endEpoch(val) : ""; !e.empty()) log(LogLevel::Warning, e);
     EpochMetrics e;
     e.epoch = epoch + 1;
     e.step = pos_.global_step;
     e.wall_time = unixTimeNow();
     e.train_loss = pos_.epoch_seen > 0 ? pos_.epoch_loss_sum / pos_.epoch_seen : 0;
     e.train_accuracy = pos_.epoch_seen > 0 ? pos_.epoch_correct / pos_.epoch_seen : 0;
-    e.val_loss = val.loss;
-    e.val_accuracy = val.accuracy;
+    const double score = recordValidation(task_, val, e);
     e.lr = schedule_->lrAt(std::max<int64_t>(0, pos_.global_step - 1));
     e.duration = duration;
-    e.best = val.samples > 0 && val.accuracy > pos_.best_val_accuracy;
-    if (e.best) pos_.best_val_accuracy = val.accuracy, pos_.best_epoch = e.epoch;
+    e.best = val.samples > 0 && score > pos_.best_val_accuracy;
+    if (e.best) pos_.best_val_accuracy = score, pos_.best_epoch = e.epoch;
     if (metrics_) metrics_->append(e), metrics_->flush();
     ctx_.events->push(e);
 
@@ -416,16 +422,11 @@ class Trainer {
     saveLast();
     if (e.best && writer_) copyCheckpoint(record_.lastCheckpoint(), record_.bestCheckpoint());
     auto& info = record_.info();
-    info["epochs_completed"] = complete ? e.epoch : epoch;
-    info["steps"] = pos_.global_step;
-    if (pos_.best_val_accuracy >= 0)
-      info["best_val_accuracy"] = pos_.best_val_accuracy, info["best_epoch"] = pos_.best_epoch;
-    info["final_val_accuracy"] = e.val_accuracy;
-    info["final_val_loss"] = e.val_loss;
+    recordEpochInfo(task_, e, {complete ? e.epoch : epoch, pos_.global_step, pos_.best_val_accuracy, pos_.best_epoch},
+                    info);
     info["samples_seconds"] = samples_->seconds();  // samples.h5's cost, this session
     record_.save();
-    log(LogLevel::Info, run_messages::epochSummary(e.epoch, cfg_.epochs, e.train_loss, e.train_accuracy, e.val_loss,
-                                                   e.val_accuracy, e.best));
+    log(LogLevel::Info, epochSummaryOf(task_, e, cfg_.epochs));
     if (!complete)
       log(LogLevel::Info, run_messages::partialEpoch(pos_.batch_in_epoch, trainLoader_->batchesPerEpoch()));
     if (val.samples == 0) log(LogLevel::Warning, run_messages::emptyValidation());
@@ -445,7 +446,7 @@ class Trainer {
   // model.freeze for this epoch; said in the log when it changes.
   void freeze(int64_t epoch) {
     if (cfg_.model.freeze.empty()) return;
-    const int64_t frozen = applyFreezing(model_, cfg_.model, static_cast<int64_t>(classes_.size()), epoch);
+    const int64_t frozen = applyFreezing(model_, cfg_.model, task_.outputs(), epoch);
     if (frozen == frozenTensors_) return;
     const std::string freeze = configField(&ExperimentConfig::model, &ModelConfig::freeze).key;
     log(LogLevel::Info, frozen > 0 ? std::to_string(frozen) + " parameter tensors frozen (" + freeze + ")"
@@ -574,6 +575,7 @@ class Trainer {
   torch::Device device_{torch::kCPU};
   int threads_ = 1;
   std::vector<std::string> classes_;
+  RunTask task_;
   std::vector<int64_t> inputShape_;
   std::unique_ptr<DataLoader> trainLoader_, valLoader_;
   LayerStack model_{nullptr};

@@ -27,7 +27,7 @@ TrainingData openTrainingData(const ExperimentConfig& cfg, bool pinMemory, int s
   const DatasetSplits& splits = d.splits;
   if (splits.train->size() == 0)
     throw ConfigError(configSection(&ExperimentConfig::dataset),
-                      "the training split of " + splits.description + " has no usable images");
+                      "the training split of " + splits.description + " has no usable samples");
 
   DataLoaderOptions lo;
   lo.batch_size = cfg.loader.batch_size;
@@ -38,6 +38,10 @@ TrainingData openTrainingData(const ExperimentConfig& cfg, bool pinMemory, int s
   lo.pin_memory = cfg.loader.pin_memory && pinMemory;
   lo.seed = cfg.seed;
   lo.shard = shard, lo.shards = shards;
+  // BatchNorm1d cannot normalise a batch of one row: a table's last batch of one is dropped
+  // (a different row each epoch, as the order is reshuffled).
+  if (splits.train->featureCount() > 0 && cfg.model.batch_norm && splits.train->size() % lo.batch_size == 1)
+    lo.drop_last = true;
   d.train = std::make_unique<DataLoader>(splits.train, std::make_shared<Compose>(trainPipeline), lo);
   lo.shuffle = false;
   lo.drop_last = false;

@@ -12,12 +12,16 @@ void trainOnBatch(const BatchStepParts& parts, const Batch& batch, int64_t step,
   sums.x = batch.inputs.to(parts.device, /*non_blocking=*/true);
   sums.y = batch.targets.to(parts.device, /*non_blocking=*/true);
   const torch::Tensor& y = sums.y;
-  const MixedBatch mixed = mixBatch(sums.x, y, training, parts.config.seed, batchIndex);
+  const bool regression = parts.criterion.regression;
+  const MixedBatch mixed =
+      regression ? MixedBatch{sums.x, y, {}, 1.0} : mixBatch(sums.x, y, training, parts.config.seed, batchIndex);
   torch::Tensor logits = parts.model->forward(mixed.inputs, parts.inspection.observerFor(step));
-  torch::Tensor loss = mixedCrossEntropy(logits, mixed, training.label_smoothing);
+  torch::Tensor loss = regression ? regressionLosses(parts.criterion, logits, y).mean()
+                                  : mixedCrossEntropy(logits, mixed, training.label_smoothing);
   const double lossValue = loss.item<double>();  // read anyway for the curve: the check is free
   parts.inspection.afterForward(step, lossValue, mixed.inputs, logits, y, parts.classes);
-  if (!mixed.mixed()) parts.samples.record(batch.samples, logits, y);  // samples.h5, from this same forward
+  // samples.h5, from this same forward (a regression's samples are not ranked yet)
+  if (!mixed.mixed() && !regression) parts.samples.record(batch.samples, logits, y);
   if (training.nan_guard != "off" && !std::isfinite(lossValue)) {
     sums.bad = std::string("the loss is ") + (std::isnan(lossValue) ? "NaN" : "infinite");
     return;
@@ -32,7 +36,7 @@ void trainOnBatch(const BatchStepParts& parts, const Batch& batch, int64_t step,
   }
   const double n = static_cast<double>(y.size(0));
   sums.loss_sum += lossValue * n;
-  sums.correct += mixedCorrect(logits, mixed);
+  sums.correct += regression ? std::nan("") : mixedCorrect(logits, mixed);  // accuracy: not a regression's
   sums.seen += n;
   sums.rank_seen += n;
 }

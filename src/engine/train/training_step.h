@@ -8,6 +8,7 @@
 #include "engine/data/data_loader.h"
 #include "engine/inspect/step_inspection.h"
 #include "engine/models/layer_stack.h"
+#include "engine/train/criterion.h"
 #include "engine/train/sample_recorder.h"
 
 #include <torch/torch.h>
@@ -35,6 +36,7 @@ struct BatchStepParts {
   const ExperimentConfig& config;
   const torch::Device& device;
   const std::vector<std::string>& classes;
+  const Criterion& criterion;
 };
 
 // forward → loss → backward on `batch`, for optimizer step `step` (1-based);

@@ -4,8 +4,55 @@
 
 namespace trainscope {
 
+namespace {
+
+// The regression pass: the criterion's loss, and the sums MAE, RMSE and R² come from.
+ValidationResult validateRegression(LayerStack& model, DataLoader& loader, const torch::Device& device,
+                                    const RunControl& control, const Criterion& criterion) {
+  ValidationResult r;
+  r.value_of.assign(static_cast<size_t>(loader.datasetSize()), std::nanf(""));
+  r.loss_of = r.value_of;
+  double lossSum = 0, absSum = 0, sqSum = 0, ySum = 0, ySqSum = 0, seen = 0;
+  while (auto batch = loader.next()) {
+    if (control.stopRequested()) return r.interrupted = true, r;
+    const torch::Tensor out = model->forward(batch->inputs.to(device, /*non_blocking=*/true)).reshape({-1});
+    const torch::Tensor y = batch->targets.to(device, /*non_blocking=*/true);
+    const torch::Tensor losses = regressionLosses(criterion, out, y);
+    const torch::Tensor error = out - y;
+    lossSum += losses.sum().item<double>();
+    absSum += error.abs().sum().item<double>();
+    sqSum += error.square().sum().item<double>();
+    ySum += y.sum().item<double>(), ySqSum += y.square().sum().item<double>();
+    seen += static_cast<double>(y.size(0));
+    const torch::Tensor v = out.to(torch::kCPU, torch::kFloat).contiguous(),
+                        l = losses.to(torch::kCPU, torch::kFloat).contiguous();
+    for (int64_t k = 0; k < v.size(0); ++k)
+      if (const auto i = static_cast<size_t>(batch->samples[k].item<int64_t>()); i < r.value_of.size())
+        r.value_of[i] = v.data_ptr<float>()[k], r.loss_of[i] = l.data_ptr<float>()[k];
+  }
+  r.samples = static_cast<int64_t>(seen);
+  r.loss = seen > 0 ? lossSum / seen : std::nan("");
+  r.accuracy = std::nan("");
+  if (seen == 0) return r;
+  r.mae = absSum / seen * criterion.target_std;
+  r.rmse = std::sqrt(sqSum / seen) * criterion.target_std;
+  const double total = ySqSum - ySum * ySum / seen;  // SST, about the validation mean
+  r.r2 = total > 0 ? 1.0 - sqSum / total : std::nan("");
+  return r;
+}
+
+}  // namespace
+
 ValidationResult validateModel(LayerStack& model, DataLoader& loader, const torch::Device& device,
-                               const RunControl& control, bool skipEval, int64_t classes) {
+                               const RunControl& control, bool skipEval, int64_t classes, const Criterion& criterion) {
+  if (criterion.regression) {
+    torch::NoGradGuard noGrad;
+    if (!skipEval) model->eval();
+    loader.startEpoch(0);
+    ValidationResult r = validateRegression(model, loader, device, control, criterion);
+    model->train();
+    return r;
+  }
   ValidationResult r;
   r.confusion.assign(static_cast<size_t>(classes * classes), 0);
   r.predicted.assign(static_cast<size_t>(loader.datasetSize()), -1);

@@ -5,8 +5,11 @@
 #include "engine/data/data_loader.h"
 #include "engine/models/layer_stack.h"
 #include "engine/run/run_control.h"
+#include "engine/train/criterion.h"
 
 #include <torch/torch.h>
+
+#include <cmath>
 
 namespace trainscope {
 
@@ -18,9 +21,13 @@ struct ValidationResult {
   std::vector<int32_t> predicted;  // [validation size], by sample index; -1 when not seen
   std::vector<float> probability;  // of `predicted`
   std::vector<float> loss_of;      // [validation size] each sample's cross-entropy; NaN when not seen
+  // A regression (accuracy NaN): errors in the target's units, R² = 1 - SSE / SST.
+  double mae = std::nan(""), rmse = std::nan(""), r2 = std::nan("");
+  std::vector<float> value_of;  // [validation size] each sample's prediction (standardised); NaN when not seen
 };
 
 ValidationResult validateModel(LayerStack& model, DataLoader& loader, const torch::Device& device,
-                               const RunControl& control, bool skipEval, int64_t classes);
+                               const RunControl& control, bool skipEval, int64_t classes,
+                               const Criterion& criterion = {});
 
 }  // namespace trainscope

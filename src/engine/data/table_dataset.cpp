@@ -1,0 +1,107 @@
+#include "engine/data/table_dataset.h"
+
+#include "engine/data/image_folder.h"
+#include "engine/data/rng.h"
+
+#include <cmath>
+#include <filesystem>
+
+namespace trainscope {
+
+TableDataset::TableDataset(std::shared_ptr<const CsvTable> table, std::shared_ptr<const TableEncoding> encoding,
+                           std::vector<int64_t> rows)
+    : table_(std::move(table)), encoding_(std::move(encoding)), encoder_(*encoding_, *table_), rows_(std::move(rows)) {}
+
+int64_t TableDataset::label(int64_t i) const {
+  return regression() ? 0 : static_cast<int64_t>(encoder_.target(row(i)));
+}
+
+double TableDataset::value(int64_t i) const { return encoder_.target(row(i)); }
+
+cv::Mat TableDataset::load(int64_t i, std::string*) const {
+  cv::Mat features(1, static_cast<int>(featureCount()), CV_32F);
+  encoder_.encode(row(i), features.ptr<float>());
+  return features;
+}
+
+std::string TableDataset::describe(int64_t i) const {
+  return table_->path + ":" + std::to_string(table_->lines.at(static_cast<size_t>(row(i))));
+}
+
+namespace {
+
+std::string taskOf(const CsvTable& table, const TableSelection& select) {
+  const int target = table.find(select.target);
+  if (target < 0) throw CsvError(table.path, 1, select.target, "there is no such column (the target)");
+  return select.task == "auto" ? inferTask(table.columns[static_cast<size_t>(target)]) : select.task;
+}
+
+// Each row's class for a stratified split (the target's raw code or value; 0 for regression).
+std::vector<int64_t> splitKeys(const CsvTable& table, const std::string& target, bool classification) {
+  const TableColumn& c = table.columns[static_cast<size_t>(table.find(target))];
+  std::vector<int64_t> keys(static_cast<size_t>(table.rows), 0);
+  if (!classification) return keys;
+  for (int64_t r = 0; r < table.rows; ++r) {
+    if (c.type == ColumnType::Category)
+      keys[static_cast<size_t>(r)] = c.codes[static_cast<size_t>(r)];
+    else if (c.type == ColumnType::Number && !c.isMissing(r))
+      keys[static_cast<size_t>(r)] = std::llround(c.numbers[static_cast<size_t>(r)]);
+  }
+  return keys;
+}
+
+// The rows whose target the encoding can use; the others reported, each by its line.
+std::vector<int64_t> rowsWithTarget(const CsvTable& table, const TableEncoding& encoding,
+                                    const std::vector<int64_t>& rows, std::vector<SkippedItem>& skipped) {
+  const TableEncoder encoder(encoding, table);
+  std::vector<int64_t> kept;
+  kept.reserve(rows.size());
+  for (int64_t r : rows) {
+    const double t = encoder.target(r);
+    if (!std::isnan(t) && (encoding.task == "regression" || t >= 0)) {  // a class index, or any number
+      kept.push_back(r);
+      continue;
+    }
+    const TableColumn& c = table.columns[static_cast<size_t>(table.find(encoding.target))];
+    skipped.push_back({table.path + ":" + std::to_string(table.lines[static_cast<size_t>(r)]),
+                       c.isMissing(r) ? "the target is missing"
+                                      : "the target \"" + c.display(r) + "\" is not a class of the training rows"});
+  }
+  return kept;
+}
+
+std::vector<int64_t> allRows(const CsvTable& t) {
+  std::vector<int64_t> rows(static_cast<size_t>(t.rows));
+  for (size_t r = 0; r < rows.size(); ++r) rows[r] = static_cast<int64_t>(r);
+  return rows;
+}
+
+}  // namespace
+
+DatasetSplits openCsvDataset(const DatasetConfig& config, uint64_t seed) {
+  const TableSelection select{config.target, config.task, config.columns, config.exclude_columns};
+  auto table = std::make_shared<const CsvTable>(readCsvTable(config.path));
+  const std::string task = taskOf(*table, select);
+  std::vector<int64_t> trainRows, valRows;
+  std::shared_ptr<const CsvTable> valTable = table;
+  if (!config.val_path.empty()) {
+    valTable = std::make_shared<const CsvTable>(readCsvTable(config.val_path));
+    trainRows = allRows(*table), valRows = allRows(*valTable);
+  } else {
+    stratifiedSplit(splitKeys(*table, config.target, task == "classification"), config.val_fraction, seed, trainRows,
+                    valRows);
+  }
+  DatasetSplits s;
+  // Fitted on the training rows only (rows without a target are then left out).
+  auto encoding = std::make_shared<TableEncoding>(
+      fitTableEncoding(*table, trainRows, {select.target, task, select.columns, select.exclude}));
+  s.train = std::make_shared<TableDataset>(table, encoding, rowsWithTarget(*table, *encoding, trainRows, s.skipped));
+  s.val = std::make_shared<TableDataset>(valTable, encoding, rowsWithTarget(*valTable, *encoding, valRows, s.skipped));
+  s.table = encoding;
+  const std::string name = std::filesystem::path(config.path).filename().string();
+  s.description = "CSV " + name + " (" + config.path + "), target " + config.target + ", " + task;
+  s.label = Message{};
+  return s;
+}
+
+}  // namespace trainscope

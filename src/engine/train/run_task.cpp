@@ -1,0 +1,55 @@
+#include "engine/train/run_task.h"
+
+#include "engine/config/config_fields.h"
+#include "engine/train/run_messages.h"
+
+namespace trainscope {
+
+RunTask runTaskOf(const ExperimentConfig& config, const DatasetSplits& splits, bool distributed) {
+  RunTask task;
+  task.table = splits.table;
+  task.classes = static_cast<int64_t>(splits.train->classes().size());
+  const bool regression = splits.train->regression();
+  task.criterion = criterionFor(config, regression, task.table ? task.table->target_std : 1.0);
+  if (regression && distributed)
+    throw ConfigError(configField(&ExperimentConfig::dataset, &DatasetConfig::task).key,
+                      "a regression trains in one process (its validation errors are not merged across ranks yet)");
+  return task;
+}
+
+double recordValidation(const RunTask& task, const ValidationResult& val, EpochMetrics& e) {
+  e.val_loss = val.loss;
+  e.val_accuracy = val.accuracy;
+  if (!task.criterion.regression) return val.accuracy;
+  e.val_mae = val.mae, e.val_rmse = val.rmse, e.val_r2 = val.r2;
+  return val.r2;
+}
+
+void recordEpochInfo(const RunTask& task, const EpochMetrics& e, const EpochTally& tally, nlohmann::json& info) {
+  info["epochs_completed"] = tally.epochs_completed;
+  info["steps"] = tally.steps;
+  info["final_val_loss"] = e.val_loss;
+  if (task.criterion.regression) {
+    info["final_val_mae"] = e.val_mae, info["final_val_rmse"] = e.val_rmse, info["final_val_r2"] = e.val_r2;
+    if (tally.best_epoch > 0) info["best_val_r2"] = tally.best_score, info["best_epoch"] = tally.best_epoch;
+    return;
+  }
+  info["final_val_accuracy"] = e.val_accuracy;
+  if (tally.best_score >= 0) info["best_val_accuracy"] = tally.best_score, info["best_epoch"] = tally.best_epoch;
+}
+
+Message epochSummaryOf(const RunTask& task, const EpochMetrics& e, int64_t epochs) {
+  if (task.criterion.regression)
+    return run_messages::regressionEpochSummary(e.epoch, epochs, e.train_loss, e.val_loss, e.val_mae, e.val_rmse,
+                                                e.val_r2, e.best);
+  return run_messages::epochSummary(e.epoch, epochs, e.train_loss, e.train_accuracy, e.val_loss, e.val_accuracy,
+                                    e.best);
+}
+
+void recordTask(const RunTask& task, nlohmann::json& info) {
+  info["task"] = task.criterion.regression ? "regression" : "classification";
+  info["loss"] = task.criterion.loss;
+  if (task.table) info["table"] = task.table->toJson();
+}
+
+}  // namespace trainscope

@@ -1,0 +1,50 @@
+// What the run's task changes in the trainer: a classification (images, or a table's
+// class column) or a table's regression. The criterion, the model's outputs, the
+// validation metrics an epoch records and the score its best epoch is chosen by.
+#pragma once
+
+#include "engine/data/dataset.h"
+#include "engine/data/table_encoding.h"
+#include "engine/run/events.h"
+#include "engine/train/criterion.h"
+#include "engine/train/validation.h"
+
+#include <nlohmann/json.hpp>
+
+#include <memory>
+
+namespace trainscope {
+
+struct RunTask {
+  Criterion criterion;
+  std::shared_ptr<const TableEncoding> table;  // a csv dataset's encoding
+  int64_t classes = 0;
+
+  // The model's outputs: one per class, or one value.
+  int64_t outputs() const { return criterion.regression ? 1 : classes; }
+  std::vector<int64_t> categorySizes() const { return table ? table->categorySizes() : std::vector<int64_t>{}; }
+};
+
+// Throws ConfigError when the config does not fit the task (a regression with label
+// smoothing, or over several processes).
+RunTask runTaskOf(const ExperimentConfig& config, const DatasetSplits& splits, bool distributed);
+
+// The epoch's validation metrics from `val`; returns the score (accuracy, or R²) whose
+// best epoch is kept as checkpoints/best.pt.
+double recordValidation(const RunTask& task, const ValidationResult& val, EpochMetrics& e);
+
+struct EpochTally {
+  int64_t epochs_completed = 0, steps = 0;
+  double best_score = 0;  // TrainingPosition::best_val_accuracy: accuracy, or R²
+  int64_t best_epoch = 0;
+};
+// run.json after an epoch: its counts, the final and best validation results.
+void recordEpochInfo(const RunTask& task, const EpochMetrics& e, const EpochTally& tally, nlohmann::json& info);
+
+// The log's line for an epoch.
+Message epochSummaryOf(const RunTask& task, const EpochMetrics& e, int64_t epochs);
+
+// run.json's "task", and a table's "table" (the encoding predictions and exports need).
+void recordTask(const RunTask& task, nlohmann::json& info);
+
+}  // namespace trainscope
