@@ -61,12 +61,6 @@ ColumnType inferType(const ColumnScan& s, bool forcedCategory) {
   return 2 * s.withSpaces > s.present ? ColumnType::Text : ColumnType::Identifier;
 }
 
-std::string shortestText(float x) {
-  char buf[32];
-  const auto r = std::to_chars(buf, buf + sizeof buf, x);
-  return std::string(buf, r.ptr);
-}
-
 // Pass 2's storage for one column.
 struct ColumnFill {
   std::unordered_map<std::string, int32_t> codeOf;  // Category, in order of appearance
@@ -154,10 +148,23 @@ std::string TableColumn::display(int64_t row) const {
   if (isMissing(row)) return "";
   const auto r = static_cast<size_t>(row);
   switch (type) {
-    case ColumnType::Number: return shortestText(numbers[r]);
+    case ColumnType::Number: return numberText(numbers[r]);
     case ColumnType::Category: return levels[static_cast<size_t>(codes[r])];
     default: return chars.substr(offsets[r], offsets[r + 1] - offsets[r]);
   }
+}
+
+double TableColumn::number(int64_t row) const {
+  if (type == ColumnType::Number) return numbers[static_cast<size_t>(row)];
+  double x = std::nan("");
+  if (isMissing(row) || !parseNumber(display(row), &x)) return std::nan("");
+  return x;
+}
+
+std::string numberText(float x) {
+  char buf[32];
+  const auto r = std::to_chars(buf, buf + sizeof buf, x);
+  return std::string(buf, r.ptr);
 }
 
 int CsvTable::find(const std::string& name) const {
@@ -198,8 +205,10 @@ CsvTable readCsvTable(const std::string& path, const CsvReadOptions& options) {
     const bool forced =
         std::find(options.categorical.begin(), options.categorical.end(), col.name) != options.categorical.end();
     col.type = inferType(scans[c], forced);
-    if (col.type == ColumnType::Text || col.type == ColumnType::Identifier) col.offsets.reserve(table.rows + 1);
-    if (col.type == ColumnType::Text || col.type == ColumnType::Identifier) col.offsets.push_back(0);
+    if (col.type == ColumnType::Text || col.type == ColumnType::Identifier) {
+      col.offsets.reserve(static_cast<size_t>(table.rows) + 1);
+      col.offsets.push_back(0);
+    }
     if (col.type == ColumnType::Number) col.numbers.reserve(static_cast<size_t>(table.rows));
     if (col.type == ColumnType::Category) col.codes.reserve(static_cast<size_t>(table.rows));
     table.columns.push_back(std::move(col));

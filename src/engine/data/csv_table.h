@@ -30,6 +30,8 @@ struct TableColumn {
   // The value as the file spells it (numbers in their shortest exact form); "" when missing.
   std::string display(int64_t row) const;
   bool isMissing(int64_t row) const;
+  // The number the cell holds, whatever the column's type; NaN when missing or not a number.
+  double number(int64_t row) const;
 };
 
 struct CsvTable {
@@ -72,7 +74,7 @@ struct CsvReadOptions {
 // duplicate or empty column names, an unterminated quote.
 CsvTable readCsvTable(const std::string& path, const CsvReadOptions& options = {});
 
-// The separator readCsvTable would choose for this header line.
-char guessDelimiter(const std::string& headerLine);
+// A number in the shortest text that reads back as the same float ("2.5", "1e-07").
+std::string numberText(float x);
 
 }  // namespace trainscope

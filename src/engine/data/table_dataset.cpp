@@ -30,12 +30,6 @@ std::string TableDataset::describe(int64_t i) const {
 
 namespace {
 
-std::string taskOf(const CsvTable& table, const TableSelection& select) {
-  const int target = table.find(select.target);
-  if (target < 0) throw CsvError(table.path, 1, select.target, "there is no such column (the target)");
-  return select.task == "auto" ? inferTask(table.columns[static_cast<size_t>(target)]) : select.task;
-}
-
 // Each row's class for a stratified split (the target's raw code or value; 0 for regression).
 std::vector<int64_t> splitKeys(const CsvTable& table, const std::string& target, bool classification) {
   const TableColumn& c = table.columns[static_cast<size_t>(table.find(target))];
@@ -54,18 +48,21 @@ std::vector<int64_t> splitKeys(const CsvTable& table, const std::string& target,
 std::vector<int64_t> rowsWithTarget(const CsvTable& table, const TableEncoding& encoding,
                                     const std::vector<int64_t>& rows, std::vector<SkippedItem>& skipped) {
   const TableEncoder encoder(encoding, table);
+  const bool regression = encoding.task == "regression";
+  const TableColumn& target = table.columns[static_cast<size_t>(table.find(encoding.target))];
   std::vector<int64_t> kept;
   kept.reserve(rows.size());
   for (int64_t r : rows) {
     const double t = encoder.target(r);
-    if (!std::isnan(t) && (encoding.task == "regression" || t >= 0)) {  // a class index, or any number
+    if (!std::isnan(t) && (regression || t >= 0)) {  // any number, or a class index
       kept.push_back(r);
       continue;
     }
-    const TableColumn& c = table.columns[static_cast<size_t>(table.find(encoding.target))];
-    skipped.push_back({table.path + ":" + std::to_string(table.lines[static_cast<size_t>(r)]),
-                       c.isMissing(r) ? "the target is missing"
-                                      : "the target \"" + c.display(r) + "\" is not a class of the training rows"});
+    const std::string why = target.isMissing(r) ? "the target is missing"
+                            : regression
+                                ? "the target \"" + target.display(r) + "\" is not a number"
+                                : "the target \"" + target.display(r) + "\" is not a class of the training rows";
+    skipped.push_back({table.path + ":" + std::to_string(table.lines[static_cast<size_t>(r)]), why});
   }
   return kept;
 }
@@ -81,7 +78,7 @@ std::vector<int64_t> allRows(const CsvTable& t) {
 DatasetSplits openCsvDataset(const DatasetConfig& config, uint64_t seed) {
   const TableSelection select{config.target, config.task, config.columns, config.exclude_columns};
   auto table = std::make_shared<const CsvTable>(readCsvTable(config.path));
-  const std::string task = taskOf(*table, select);
+  const std::string task = resolveTask(*table, select);
   std::vector<int64_t> trainRows, valRows;
   std::shared_ptr<const CsvTable> valTable = table;
   if (!config.val_path.empty()) {
@@ -100,7 +97,6 @@ DatasetSplits openCsvDataset(const DatasetConfig& config, uint64_t seed) {
   s.table = encoding;
   const std::string name = std::filesystem::path(config.path).filename().string();
   s.description = "CSV " + name + " (" + config.path + "), target " + config.target + ", " + task;
-  s.label = Message{};
   return s;
 }
 

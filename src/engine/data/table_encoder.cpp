@@ -9,14 +9,6 @@ namespace trainscope {
 
 namespace {
 
-// The number a cell holds, whatever type its column was read as; NaN when none.
-double numberAt(const TableColumn& c, int64_t row) {
-  if (c.type == ColumnType::Number) return c.numbers[static_cast<size_t>(row)];
-  double x = std::nan("");
-  if (!c.isMissing(row) && !parseNumber(c.display(row), &x)) x = std::nan("");
-  return x;
-}
-
 // For a Category column: each of its codes as an index into `levels`, -1 when absent.
 std::vector<int32_t> remapLevels(const TableColumn& c, const std::vector<std::string>& levels) {
   std::unordered_map<std::string, int32_t> index;
@@ -64,7 +56,7 @@ void TableEncoder::encode(int64_t row, float* out) const {
   const auto& numbers = encoding_.numbers;
   float* flag = out + numbers.size();
   for (size_t k = 0; k < numbers.size(); ++k) {
-    double x = numberAt(table_.columns[static_cast<size_t>(numberColumns_[k])], row);
+    double x = table_.columns[static_cast<size_t>(numberColumns_[k])].number(row);
     const bool missing = std::isnan(x);
     if (missing) x = numbers[k].median;
     out[k] = static_cast<float>((x - numbers[k].mean) / numbers[k].std);
@@ -80,7 +72,7 @@ double TableEncoder::target(int64_t row) const {
   if (targetColumn_ < 0) return std::nan("");
   const auto& c = table_.columns[static_cast<size_t>(targetColumn_)];
   if (encoding_.task == "classification") return levelAt(c, classOfLevel_, encoding_.classes, row);
-  return (numberAt(c, row) - encoding_.target_mean) / encoding_.target_std;
+  return (c.number(row) - encoding_.target_mean) / encoding_.target_std;
 }
 
 nlohmann::json TableEncoding::toJson() const {

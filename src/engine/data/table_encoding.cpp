@@ -6,6 +6,7 @@
 #include <cmath>
 #include <map>
 #include <set>
+#include <tuple>
 #include <unordered_map>
 
 namespace trainscope {
@@ -25,6 +26,17 @@ double medianOf(std::vector<double> v) {
   return *mid;
 }
 
+// The mean and the sample standard deviation (1 for a constant: it stays 0 after centring).
+std::pair<double, double> meanAndStd(const std::vector<double>& values) {
+  if (values.empty()) return {0.0, 1.0};
+  double sum = 0, sq = 0;
+  for (double x : values) sum += x;
+  const double mean = sum / static_cast<double>(values.size());
+  for (double x : values) sq += (x - mean) * (x - mean);
+  const double var = values.size() > 1 ? sq / static_cast<double>(values.size() - 1) : 0;
+  return {mean, var > 1e-24 ? std::sqrt(var) : 1.0};
+}
+
 // A number column's statistics over the training rows.
 TableEncoding::Number fitNumber(const TableColumn& c, const std::vector<int64_t>& rows) {
   TableEncoding::Number n;
@@ -39,12 +51,7 @@ TableEncoding::Number fitNumber(const TableColumn& c, const std::vector<int64_t>
       present.push_back(x);
   }
   n.median = medianOf(present);
-  double sum = 0, sq = 0;
-  for (double x : present) sum += x;
-  n.mean = present.empty() ? 0 : sum / static_cast<double>(present.size());
-  for (double x : present) sq += (x - n.mean) * (x - n.mean);
-  const double var = present.size() > 1 ? sq / static_cast<double>(present.size() - 1) : 0;
-  n.std = var > 1e-24 ? std::sqrt(var) : 1.0;  // a constant column stays 0 after centring
+  std::tie(n.mean, n.std) = meanAndStd(present);
   return n;
 }
 
@@ -60,12 +67,6 @@ TableEncoding::Category fitCategory(const TableColumn& c, const std::vector<int6
   return cat;
 }
 
-std::string numberText(double x) {
-  TableColumn c;
-  c.numbers = {static_cast<float>(x)};
-  return c.display(0);
-}
-
 // The classification target's classes in the training rows, sorted.
 std::vector<std::string> fitClasses(const TableColumn& target, const std::vector<int64_t>& rows) {
   if (target.type == ColumnType::Category) return fitCategory(target, rows).levels;
@@ -79,17 +80,18 @@ std::vector<std::string> fitClasses(const TableColumn& target, const std::vector
       texts.insert(target.display(r));
   }
   std::vector<std::string> classes;
-  for (double v : values) classes.push_back(numberText(v));
+  for (double v : values) classes.push_back(numberText(static_cast<float>(v)));
   classes.insert(classes.end(), texts.begin(), texts.end());
   return classes;
 }
 
+// `task` is resolved (resolveTask).
 void fitTarget(TableEncoding& e, const CsvTable& table, const TableColumn& target, const std::vector<int64_t>& rows,
                const std::string& task) {
   int64_t present = 0;
   for (int64_t r : rows) present += !target.isMissing(r);
   if (present == 0) throw CsvError(table.path, 0, target.name, "the target is missing in every training row");
-  e.task = task == "auto" ? inferTask(target) : task;
+  e.task = task;
   if (e.task == "classification") {
     e.classes = fitClasses(target, rows);
     if (e.classes.size() < 2)
@@ -97,21 +99,16 @@ void fitTarget(TableEncoding& e, const CsvTable& table, const TableColumn& targe
                      "the target has one class (\"" + e.classes.front() + "\") in the training rows: nothing to learn");
     return;
   }
-  if (target.type != ColumnType::Number) {
-    for (int64_t r : rows)
-      if (double x = 0; !target.isMissing(r) && !parseNumber(target.display(r), &x))
-        throw CsvError(table.path, table.lines.empty() ? 0 : table.lines[static_cast<size_t>(r)], target.name,
-                       "regression needs a number here, not \"" + target.display(r) + "\"");
-  }
   std::vector<double> values;
-  for (int64_t r : rows)
-    if (double x = 0; !target.isMissing(r) && parseNumber(target.display(r), &x)) values.push_back(x);
-  double sum = 0, sq = 0;
-  for (double x : values) sum += x;
-  e.target_mean = sum / static_cast<double>(values.size());
-  for (double x : values) sq += (x - e.target_mean) * (x - e.target_mean);
-  const double var = values.size() > 1 ? sq / static_cast<double>(values.size() - 1) : 0;
-  e.target_std = var > 1e-24 ? std::sqrt(var) : 1.0;
+  for (int64_t r : rows) {
+    if (target.isMissing(r)) continue;
+    const double x = target.number(r);
+    if (std::isnan(x))
+      throw CsvError(table.path, table.lines.empty() ? 0 : table.lines[static_cast<size_t>(r)], target.name,
+                     "regression needs a number here, not \"" + target.display(r) + "\"");
+    values.push_back(x);
+  }
+  std::tie(e.target_mean, e.target_std) = meanAndStd(values);
 }
 
 const char* leftOutReason(ColumnType type) {
@@ -148,15 +145,21 @@ std::vector<int64_t> TableEncoding::categorySizes() const {
   return sizes;
 }
 
-TableEncoding fitTableEncoding(const CsvTable& table, const std::vector<int64_t>& rows, const TableSelection& s) {
+std::string resolveTask(const CsvTable& table, const TableSelection& s) {
   const int target = table.find(s.target);
   if (target < 0) throw CsvError(table.path, 1, s.target, "there is no such column (the target)");
+  return s.task == "auto" ? inferTask(table.columns[static_cast<size_t>(target)]) : s.task;
+}
+
+TableEncoding fitTableEncoding(const CsvTable& table, const std::vector<int64_t>& rows, const TableSelection& s) {
+  const std::string task = resolveTask(table, s);
+  const int target = table.find(s.target);
   for (const auto& name : s.columns)
     if (table.find(name) < 0)
       throw CsvError(table.path, 1, name, "there is no such column (it is listed among the columns to use)");
   TableEncoding e;
   e.target = s.target;
-  fitTarget(e, table, table.columns[static_cast<size_t>(target)], rows, s.task);
+  fitTarget(e, table, table.columns[static_cast<size_t>(target)], rows, task);
   for (const auto& c : table.columns) {
     if (c.name == s.target || contains(s.exclude, c.name)) continue;
     if (!s.columns.empty() && !contains(s.columns, c.name)) continue;

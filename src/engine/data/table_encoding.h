@@ -59,6 +59,10 @@ struct TableSelection {
 // number.
 TableEncoding fitTableEncoding(const CsvTable& table, const std::vector<int64_t>& rows, const TableSelection& select);
 
+// The selection's task, `auto` resolved by inferTask. Throws CsvError when the target
+// column does not exist.
+std::string resolveTask(const CsvTable& table, const TableSelection& select);
+
 // The task `auto` chooses for a target column: classification for a category, or for
 // whole numbers with at most 20 distinct values; otherwise regression.
 std::string inferTask(const TableColumn& target);

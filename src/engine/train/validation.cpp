@@ -24,10 +24,11 @@ ValidationResult validateRegression(LayerStack& model, DataLoader& loader, const
     sqSum += error.square().sum().item<double>();
     ySum += y.sum().item<double>(), ySqSum += y.square().sum().item<double>();
     seen += static_cast<double>(y.size(0));
-    const torch::Tensor v = out.to(torch::kCPU, torch::kFloat).contiguous(),
-                        l = losses.to(torch::kCPU, torch::kFloat).contiguous();
+    const torch::Tensor v = out.to(torch::kCPU, torch::kFloat).contiguous();
+    const torch::Tensor l = losses.to(torch::kCPU, torch::kFloat).contiguous();
+    const int64_t* sampleOf = batch->samples.data_ptr<int64_t>();
     for (int64_t k = 0; k < v.size(0); ++k)
-      if (const auto i = static_cast<size_t>(batch->samples[k].item<int64_t>()); i < r.value_of.size())
+      if (const auto i = static_cast<size_t>(sampleOf[k]); i < r.value_of.size())
         r.value_of[i] = v.data_ptr<float>()[k], r.loss_of[i] = l.data_ptr<float>()[k];
   }
   r.samples = static_cast<int64_t>(seen);
