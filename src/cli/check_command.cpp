@@ -1,6 +1,7 @@
 #include "cli/check_command.h"
 
 #include "cli/cli_support.h"
+#include "cli/table_check.h"
 #include "engine/data/dataset_health.h"
 #include "engine/data/dataset_source.h"
 
@@ -53,6 +54,7 @@ int checkCommand(const std::string& folder, const std::string& config, const std
     if (!folder.empty()) c.dataset.kind = "image-folder", c.dataset.root = folder;
     const auto problems = checkDatasetAvailable(c.dataset);
     if (!problems.empty()) throw ConfigError(problems);
+    if (c.dataset.kind == "csv") return checkTable(c, json);  // columns, not images
     const DatasetSplits splits = openDataset(c);
     HealthOptions o;
     const bool terminal = !json && isatty(fileno(stderr));

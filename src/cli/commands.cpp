@@ -343,6 +343,10 @@ int tensorsCommand(const std::string& runOrFile) {
 int statsCommand(const std::string& config, const std::vector<std::string>& overrides, int64_t maxSamples) {
   return guarded([&] {
     const ExperimentConfig c = configFromFile(config, overrides, "");
+    if (c.dataset.kind == "csv")
+      throw ConfigError(configField(&ExperimentConfig::dataset, &DatasetConfig::kind).key,
+                        "stats measures image channels; a table's columns are standardised with the training "
+                        "split's statistics when it trains (trainscope-cli check shows them)");
     const auto problems = checkDatasetAvailable(c.dataset);
     if (!problems.empty()) throw ConfigError(problems);
     const DatasetSplits splits = openDataset(c);

@@ -91,6 +91,7 @@ set(TRAINSCOPE_ENGINE_PLAIN_SOURCES
   data/table_encoding.cpp
   data/table_encoder.cpp
   data/table_dataset.cpp
+  data/table_profile.cpp
   record/h5_columns.cpp
   record/h5_read.cpp
   config/file_input.cpp

@@ -1,5 +1,6 @@
 #include "engine/tuning.h"
 
+#include "engine/config/config_fields.h"
 #include "engine/models/model_factory.h"
 #include "engine/system/device.h"
 #include "engine/system/error_text.h"
@@ -36,8 +37,13 @@ LrFinderResult findLearningRate(const ExperimentConfig& config, int iterations,
     keepFreedMemoryForReuse();  // as training does: no mmap and page faults every step
     const torch::Device device = resolveDevice(config.device);
     TrainingData data = openTrainingData(config, device.is_cuda());
-    const int64_t classes = static_cast<int64_t>(data.splits.train->classes().size());
-    LayerStack model = buildSeededModel(config.model, data.input_shape, classes, config.seed);
+    if (data.splits.train->regression())  // the range test follows the cross-entropy of classes
+      throw ConfigError(configField(&ExperimentConfig::dataset, &DatasetConfig::task).key,
+                        "the learning-rate finder measures a classification's loss; a regression is not supported yet");
+    const ModelOutputs outputs = modelOutputsFor(data.splits);
+    const int64_t classes = outputs.outputs;
+    LayerStack model =
+        buildSeededModel(config.model, data.input_shape, classes, config.seed, true, outputs.category_sizes);
     model->to(device);
     auto optimizer = makeFineTuningOptimizer(config.optimizer, config.model, model, classes);
     applyFreezing(model, config.model, classes, 0);

@@ -56,6 +56,24 @@ check "it reports accuracy" contains "$tmp/cls.log" "val acc"
 acc=$(grep -o "val acc [0-9.]*" "$tmp/cls.log" | tail -1 | awk '{print $3}')
 check "and learns (val acc $acc)" "$py" -c "import sys; sys.exit(0 if float('$acc') > 85 else 1)"
 
+# The tools: check profiles the columns, summary builds the model, image-only tools refuse.
+"$cli" check --config "$tmp/houses.json" > "$tmp/check.log" 2>&1
+check "check profiles a table" test $? -eq 0
+check "with each column's type and missing share" grep -qE "age +number +missing +[0-9.]+%" "$tmp/check.log"
+check "the category's levels" contains "$tmp/check.log" "4 levels"
+check "and the task" contains "$tmp/check.log" "target price: regression"
+"$cli" summary --config "$tmp/houses.json" > "$tmp/summary.log" 2>&1
+check "summary builds tabular_mlp with one output" grep -qE "head +Linear +\[1, 1\]" "$tmp/summary.log"
+"$cli" stats --config "$tmp/houses.json" > "$tmp/stats.log" 2>&1
+check "stats refuses a table (exit 2)" test $? -eq 2
+"$cli" export "$run" --out "$tmp/model.pt" > "$tmp/export.log" 2>&1
+check "export says a table model cannot be exported yet (exit 2)" test $? -eq 2
+check "in words" contains "$tmp/export.log" "cannot be exported"
+"$cli" bundle "$run" --out "$tmp/b.tar" > "$tmp/bundle.log" 2>&1
+check "a table run bundles its file" contains "$tmp/bundle.log" "1 dataset files fingerprinted"
+"$cli" verify "$tmp/b.tar" > "$tmp/verify.log" 2>&1
+check "and verifies" test $? -eq 0
+
 # Two runs of one file at once: each its own folder, both finish.
 "$cli" train --config "$tmp/houses.json" --out "$tmp/runs-twice" --set epochs=2 > "$tmp/a.log" 2>&1 &
 "$cli" train --config "$tmp/houses.json" --out "$tmp/runs-twice" --set epochs=2 > "$tmp/b.log" 2>&1

@@ -110,6 +110,15 @@ struct DatasetSplits {
   } corrections;
 };
 
+// What a model built for a dataset needs besides its input shape: its outputs (one per
+// class, or one value for a regression) and a table's category sizes (TableEncoding::
+// categorySizes; empty for images). The trainer, the summary and the tools all build so.
+struct ModelOutputs {
+  int64_t outputs = 0;
+  std::vector<int64_t> category_sizes;
+};
+ModelOutputs modelOutputsFor(const DatasetSplits& splits);
+
 // Summarises (width, height, file channels) triples.
 ImageSizeStats summarizeSizes(std::vector<int> widths, std::vector<int> heights, const std::vector<int>& channels);
 

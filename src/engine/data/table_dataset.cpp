@@ -75,6 +75,13 @@ std::vector<int64_t> allRows(const CsvTable& t) {
 
 }  // namespace
 
+ModelOutputs modelOutputsFor(const DatasetSplits& splits) {
+  ModelOutputs m;
+  m.outputs = splits.train->regression() ? 1 : static_cast<int64_t>(splits.train->classes().size());
+  if (splits.table) m.category_sizes = splits.table->categorySizes();
+  return m;
+}
+
 DatasetSplits openCsvDataset(const DatasetConfig& config, uint64_t seed) {
   const TableSelection select{config.target, config.task, config.columns, config.exclude_columns};
   auto table = std::make_shared<const CsvTable>(readCsvTable(config.path));

@@ -35,6 +35,10 @@ TrainedModel loadTrainedModel(const std::string& runDir, const std::string& chec
   m.run_name = info.value("name", record.dir().filename().string());
   m.config = parseConfig(info.value("config", nlohmann::json::object()));
   const nlohmann::json dataset = info.value("dataset", nlohmann::json::object());
+  if (info.contains("table"))
+    throw ConfigError(runDir,
+                      "the model of a csv table cannot be exported or used for predictions yet; its "
+                      "checkpoints (state_dict) are in checkpoints/");
   m.classes = dataset.value("classes", std::vector<std::string>{});
   m.input_shape = dataset.value("input_shape", std::vector<int64_t>{});
   if (m.classes.size() < 2 || m.input_shape.size() != 3)

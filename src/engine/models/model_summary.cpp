@@ -14,8 +14,9 @@ std::string formatShape(const std::vector<int64_t>& shape) {
   return s + "]";
 }
 
-ModelSummary summarizeModel(const ModelConfig& config, const std::vector<int64_t>& input_shape, int64_t num_classes) {
-  LayerStack model = buildModel(config, input_shape, num_classes);
+ModelSummary summarizeModel(const ModelConfig& config, const std::vector<int64_t>& input_shape, int64_t num_classes,
+                            const std::vector<int64_t>& categorySizes) {
+  LayerStack model = buildModel(config, input_shape, num_classes, categorySizes);
   model->eval();
   ModelSummary s;
   s.model = config.name;
@@ -49,7 +50,8 @@ ModelSummary summarizeExperiment(const ExperimentConfig& config) {
   if (!problems.empty()) throw ConfigError(problems);
   const DatasetSplits splits = openDataset(config);
   const auto shape = inputShapeOf(*splits.train, config.val_transforms, config.seed);
-  return summarizeModel(config.model, shape, static_cast<int64_t>(splits.train->classes().size()));
+  const ModelOutputs outputs = modelOutputsFor(splits);
+  return summarizeModel(config.model, shape, outputs.outputs, outputs.category_sizes);
 }
 
 std::string formatSummary(const ModelSummary& s) {

@@ -29,7 +29,8 @@ struct ModelSummary {
 
 // Builds the model for an input of [channels, height, width] and runs one sample
 // through it. Throws std::invalid_argument when the model cannot take that input.
-ModelSummary summarizeModel(const ModelConfig& model, const std::vector<int64_t>& input_shape, int64_t num_classes);
+ModelSummary summarizeModel(const ModelConfig& model, const std::vector<int64_t>& input_shape, int64_t num_classes,
+                            const std::vector<int64_t>& categorySizes = {});
 
 // The summary of an experiment's model for its dataset (opens the dataset to learn
 // the input shape and classes). Throws ConfigError or std::runtime_error.

@@ -106,7 +106,7 @@ BundleWritten writeBundle(const std::string& runDir, const std::string& out) {
                   {"cores", std::thread::hardware_concurrency()}};
   b["inputs"] = fingerprintInputs(config);
   b["reference"] = referenceSteps(run / "metrics.h5");
-  w.dataset_files = static_cast<int64_t>(b["inputs"]["dataset"]["files"].size());
+  w.dataset_files = datasetFileCount(b["inputs"]);
   w.reference_steps = static_cast<int64_t>(b["reference"]["loss"].size());
   if (w.reference_steps == 0) throw BadInput(runDir + ": metrics.h5 records no step yet");
 

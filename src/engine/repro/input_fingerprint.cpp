@@ -61,12 +61,17 @@ std::string listed(const std::vector<std::string>& names, size_t limit) {
 nlohmann::json fingerprintInputs(const ExperimentConfig& config) {
   const DatasetConfig& d = config.dataset;
   nlohmann::json out;
-  out["dataset"] = folderFingerprint(d.kind, d.kind == "image-folder" ? d.root : findFashionMnistDir());
+  // A table's files are fingerprinted one by one below, as the config's other files.
+  out["dataset"] = d.kind == "csv"
+                       ? nlohmann::json{{"kind", d.kind}}
+                       : folderFingerprint(d.kind, d.kind == "image-folder" ? d.root : findFashionMnistDir());
   out["files"] = nlohmann::json::array();
   std::error_code ec;
   using C = ExperimentConfig;
   for (const auto& [role, path] :
-       {std::pair<std::string, std::string>{configField(&C::dataset, &DatasetConfig::corrections).key, d.corrections},
+       {std::pair<std::string, std::string>{configField(&C::dataset, &DatasetConfig::path).key, d.path},
+        std::pair<std::string, std::string>{configField(&C::dataset, &DatasetConfig::val_path).key, d.val_path},
+        std::pair<std::string, std::string>{configField(&C::dataset, &DatasetConfig::corrections).key, d.corrections},
         std::pair<std::string, std::string>{configField(&C::model, &ModelConfig::path).key, config.model.path}}) {
     if (path.empty()) continue;
     nlohmann::json e = fs::is_regular_file(path, ec) ? fileEntry(path, path) : nlohmann::json{{"path", path}};
@@ -75,6 +80,17 @@ nlohmann::json fingerprintInputs(const ExperimentConfig& config) {
     out["files"].push_back(std::move(e));
   }
   return out;
+}
+
+int64_t datasetFileCount(const nlohmann::json& inputs) {
+  using C = ExperimentConfig;
+  const std::string path = configField(&C::dataset, &DatasetConfig::path).key;
+  const std::string valPath = configField(&C::dataset, &DatasetConfig::val_path).key;
+  int64_t n = static_cast<int64_t>(
+      inputs.value("dataset", nlohmann::json::object()).value("files", nlohmann::json::array()).size());
+  for (const auto& f : inputs.value("files", nlohmann::json::array()))
+    if (const std::string role = f.value("role", ""); role == path || role == valPath) ++n;
+  return n;
 }
 
 std::vector<std::string> compareFingerprints(const nlohmann::json& recorded, const nlohmann::json& here, size_t limit) {

@@ -17,6 +17,8 @@ namespace trainscope {
 //  "files": [{"role", "path", "size", "sha256"}]}; paths under root are relative.
 // A missing dataset folder gives an empty list and "missing": true.
 nlohmann::json fingerprintInputs(const ExperimentConfig& config);
+// The data files a fingerprint covers: a folder's files, or a table's file and its validation file.
+int64_t datasetFileCount(const nlohmann::json& inputs);
 
 // What differs between a recorded fingerprint and this machine's, one line each (at
 // most `limit` file names per kind of change); empty when they are the same.

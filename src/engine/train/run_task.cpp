@@ -8,7 +8,7 @@ namespace trainscope {
 RunTask runTaskOf(const ExperimentConfig& config, const DatasetSplits& splits, bool distributed) {
   RunTask task;
   task.table = splits.table;
-  task.classes = static_cast<int64_t>(splits.train->classes().size());
+  task.model = modelOutputsFor(splits);
   const bool regression = splits.train->regression();
   task.criterion = criterionFor(config, regression, task.table ? task.table->target_std : 1.0);
   if (regression && distributed)

@@ -18,11 +18,7 @@ namespace trainscope {
 struct RunTask {
   Criterion criterion;
   std::shared_ptr<const TableEncoding> table;  // a csv dataset's encoding
-  int64_t classes = 0;
-
-  // The model's outputs: one per class, or one value.
-  int64_t outputs() const { return criterion.regression ? 1 : classes; }
-  std::vector<int64_t> categorySizes() const { return table ? table->categorySizes() : std::vector<int64_t>{}; }
+  ModelOutputs model;
 };
 
 // Throws ConfigError when the config does not fit the task (a regression with label

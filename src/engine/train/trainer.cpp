@@ -130,11 +130,11 @@ class Trainer {
 
   void buildModel() {
     // Seeded under one lock, so runs started side by side stay reproducible.
-    model_ = buildSeededModel(cfg_.model, inputShape_, task_.outputs(), cfg_.seed, /*restoreGenerator=*/false,
-                              task_.categorySizes());
+    model_ = buildSeededModel(cfg_.model, inputShape_, task_.model.outputs, cfg_.seed, /*restoreGenerator=*/false,
+                              task_.model.category_sizes);
     model_->to(device_);
-    optimizer_ = makeFineTuningOptimizer(cfg_.optimizer, cfg_.model, model_, task_.outputs());
-    applyFreezing(model_, cfg_.model, task_.outputs(), 0);  // checks model.freeze early
+    optimizer_ = makeFineTuningOptimizer(cfg_.optimizer, cfg_.model, model_, task_.model.outputs);
+    applyFreezing(model_, cfg_.model, task_.model.outputs, 0);  // checks model.freeze early
   }
 
   void planSteps() {
@@ -390,7 +390,7 @@ class Trainer {
     publishProgress(epoch, stepsPerEpoch_, /*validating=*/true);
     // A data-parallel run's ranks validate their shards to the end: a stop comes after.
     ValidationResult r = validateModel(model_, *valLoader_, device_, dist_ ? uninterrupted_ : *ctx_.control,
-                                       cfg_.pitfalls.skip_eval, task_.classes, task_.criterion);
+                                       cfg_.pitfalls.skip_eval, static_cast<int64_t>(classes_.size()), task_.criterion);
     if (dist_) dist_->merge(r);
     reportSkipped();
     if (r.interrupted) return r;
@@ -446,7 +446,7 @@ class Trainer {
   // model.freeze for this epoch; said in the log when it changes.
   void freeze(int64_t epoch) {
     if (cfg_.model.freeze.empty()) return;
-    const int64_t frozen = applyFreezing(model_, cfg_.model, task_.outputs(), epoch);
+    const int64_t frozen = applyFreezing(model_, cfg_.model, task_.model.outputs, epoch);
     if (frozen == frozenTensors_) return;
     const std::string freeze = configField(&ExperimentConfig::model, &ModelConfig::freeze).key;
     log(LogLevel::Info, frozen > 0 ? std::to_string(frozen) + " parameter tensors frozen (" + freeze + ")"

@@ -29,9 +29,12 @@ void resetPeakRss() {
 
 class StepMeter {
  public:
-  StepMeter(const ExperimentConfig& c, const std::vector<int64_t>& inputShape, int64_t classes, torch::Device device)
-      : config_(c), shape_(inputShape), classes_(classes), device_(device) {
-    model_ = buildSeededModel(c.model, inputShape, classes, c.seed);
+  // A regression's one output is measured with cross-entropy over one class: the same memory.
+  StepMeter(const ExperimentConfig& c, const std::vector<int64_t>& inputShape, const ModelOutputs& outputs,
+            torch::Device device)
+      : config_(c), shape_(inputShape), classes_(outputs.outputs), device_(device) {
+    const int64_t classes = classes_;
+    model_ = buildSeededModel(c.model, inputShape, classes, c.seed, /*restoreGenerator=*/true, outputs.category_sizes);
     model_->to(device);
     optimizer_ = makeFineTuningOptimizer(c.optimizer, c.model, model_, classes);
     applyFreezing(model_, c.model, classes, 0);  // frozen layers keep no gradients: less memory
@@ -77,7 +80,7 @@ BatchFit fitBatchSize(const ExperimentConfig& config, const BatchFitOptions& o,
   configureThreads(config.threads);
   const torch::Device device = resolveDevice(config.device);
   TrainingData data = openTrainingData(config, /*pinMemory=*/false);
-  const int64_t classes = static_cast<int64_t>(data.splits.train->classes().size());
+  const ModelOutputs outputs = modelOutputsFor(data.splits);
   const int maxBatch =
       static_cast<int>(std::max<int64_t>(1, std::min<int64_t>(o.max_batch, data.splits.train->size())));
   data.train.reset(), data.val.reset();  // their workers and buffers are not part of a step
@@ -86,7 +89,7 @@ BatchFit fitBatchSize(const ExperimentConfig& config, const BatchFitOptions& o,
   fit.device = device.str();
   fit.memory = device.is_cuda() ? "CUDA allocator peak" : "peak resident memory of the process";
   fit.target_batch = o.target_batch > 0 ? o.target_batch : config.loader.batch_size * config.training.grad_accum_steps;
-  StepMeter meter(config, data.input_shape, classes, device);
+  StepMeter meter(config, data.input_shape, outputs, device);
   if (o.budget_bytes > 0) {
     fit.budget_bytes = o.budget_bytes;
   } else if (device.is_cuda()) {
