@@ -1,5 +1,7 @@
 #include "cli/model_commands.h"
 
+#include "engine/table_tools.h"
+
 #include "engine/config/config_fields.h"
 
 #include "cli/cli_support.h"
@@ -33,6 +35,22 @@ int exportCommand(const ExportRequest& request) {
               << ")\n";
   }
   if (!request.example.empty()) std::cout << "  example batch: " << request.example << " (/input, /logits)\n";
+  return 0;
+}
+
+int predictTableCommand(const std::string& runDir, const std::vector<std::string>& inputs, const std::string& out,
+                        const std::string& checkpoint) {
+  if (inputs.size() != 1) {
+    std::cerr << "error: a table's run predicts the rows of one CSV file, got " << inputs.size() << " files\n";
+    return kBadInput;
+  }
+  const TablePredictor predictor(runDir, checkpoint);
+  const TablePredictionFile r = predictor.predictFile(inputs[0], out, std::cout);
+  if (!r.ok) {
+    std::cerr << "error: " << r.error << "\n";
+    return r.bad_input ? kBadInput : kFailed;
+  }
+  std::cerr << "predicted " << r.rows << " rows of " << inputs[0] << (out.empty() ? "" : " into " + out) << "\n";
   return 0;
 }
 

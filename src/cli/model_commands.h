@@ -11,6 +11,10 @@ namespace trainscope::cli {
 
 // Writes the model and <out>.json (its preprocessing); prints what was written.
 int exportCommand(const ExportRequest& request);
+// A table's run: predicts every row of the one CSV file in `inputs`, into `out` or
+// printed; says how many rows on stderr.
+int predictTableCommand(const std::string& runDir, const std::vector<std::string>& inputs, const std::string& out,
+                        const std::string& checkpoint);
 // Prints each image's top-k classes, or with json one JSON object per image.
 int predictCommand(const std::string& runDir, const std::vector<std::string>& images, int k,
                    const std::string& checkpoint, bool json);

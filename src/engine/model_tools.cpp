@@ -22,10 +22,18 @@ namespace fs = std::filesystem;
 namespace {
 
 // A seeded batch of inputs shaped as the model's; normal values, as normalised images are.
+// A table's: standardised numbers, was-missing flags and category codes (from 0, unseen,
+// to the last level).
 torch::Tensor exampleBatch(const TrainedModel& m) {
   // Its own generator: a run training in this process keeps its random draws.
   auto generator = at::make_generator<at::CPUGeneratorImpl>(/*seed_in=*/0);
-  return torch::randn({4, m.input_shape[0], m.input_shape[1], m.input_shape[2]}, generator);
+  if (!m.table) return torch::randn({4, m.input_shape[0], m.input_shape[1], m.input_shape[2]}, generator);
+  const int64_t numbers = static_cast<int64_t>(m.table->numbers.size()), flags = m.table->flagCount();
+  std::vector<torch::Tensor> parts{torch::randn({4, numbers}, generator),
+                                   torch::randint(0, 2, {4, flags}, generator, torch::kFloat32)};
+  for (int64_t size : m.table->categorySizes())
+    parts.push_back(torch::randint(0, size, {4, 1}, generator, torch::kFloat32));
+  return torch::cat(parts, 1);
 }
 
 void writeExample(const std::string& path, const torch::Tensor& input, const torch::Tensor& logits) {

@@ -117,6 +117,12 @@ RunDiagnosis readRunDiagnosis(const std::string& runDir, std::shared_ptr<const D
   } catch (const std::exception& e) {
     r.dynamics_error = e.what();
   }
+  try {
+    const std::string residuals = runDir + "/residuals.h5";
+    if (std::filesystem::exists(residuals)) r.residuals = readResidualFile(residuals), r.has_residuals = true;
+  } catch (const std::exception& e) {
+    r.residuals_error = e.what();
+  }
   if (ownData) {
     try {
       r.splits = std::make_shared<const DatasetSplits>(recordedSplits(
@@ -129,6 +135,8 @@ RunDiagnosis readRunDiagnosis(const std::string& runDir, std::shared_ptr<const D
   // A dataset that changed since the run would show the wrong images.
   if (r.has_predictions && static_cast<int64_t>(r.predictions.labels.size()) != r.splits->val->size())
     r.has_predictions = false, r.predictions_error = "the validation split has changed since the run";
+  if (r.has_residuals && r.residuals.samples() != r.splits->val->size())
+    r.has_residuals = false, r.residuals_error = "the validation split has changed since the run";
   if (r.has_dynamics && r.dynamics.samples() != r.splits->train->size())
     r.has_dynamics = false, r.dynamics_error = "the training split has changed since the run";
   return r;

@@ -5,6 +5,7 @@
 
 #include "engine/data/dataset.h"
 #include "engine/record/prediction_file.h"
+#include "engine/record/residual_file.h"
 #include "engine/record/sample_file.h"
 
 #include <cstdint>
@@ -46,10 +47,11 @@ struct RunDiagnosis {
   std::string error;                       // the run or its dataset could not be opened
   std::string dataset_kind, dataset_root;  // as the run's config names its dataset
   std::shared_ptr<const DatasetSplits> splits;
-  bool has_predictions = false, has_dynamics = false;
+  bool has_predictions = false, has_dynamics = false, has_residuals = false;
   ValidationPredictions predictions;
   SampleDynamics dynamics;
-  std::string predictions_error, dynamics_error;  // a file there but unreadable
+  ValidationResiduals residuals;  // a regression's validation predictions against the truth
+  std::string predictions_error, dynamics_error, residuals_error;  // a file there but unreadable
 };
 
 // Reads a run's diagnosis; `reuse`, when given, is the run's dataset opened before (the

@@ -43,6 +43,7 @@ set(TRAINSCOPE_ENGINE_TORCH_SOURCES
   deploy/torchscript_export.cpp
   deploy/onnx_export.cpp
   model_tools.cpp
+  table_tools.cpp
   tuning.cpp
   train/script_run.cpp
   train/script_probes.cpp
@@ -121,6 +122,7 @@ set(TRAINSCOPE_ENGINE_PLAIN_SOURCES
   record/run_repair.cpp
   record/sample_file.cpp
   record/prediction_file.cpp
+  record/residual_file.cpp
   inspect/probe_history.cpp
   inspect/layer_health.cpp
   inspect/confusion_stats.cpp

@@ -50,8 +50,8 @@ PY
 check "run.json and metrics.h5 hold the regression's results" contains "$tmp/reg.txt" "ok"
 
 "$cli" train --config "$tmp/houses.json" --out "$tmp/runs-cls" --set dataset.target=grade \
-  --set 'dataset.exclude_columns=["price"]' > "$tmp/cls.log" 2>&1
-check "a classification trains" test $? -eq 0
+  --set 'dataset.exclude_columns=["price"]' --set model.categorical=onehot > "$tmp/cls.log" 2>&1
+check "a classification trains (categories one-hot)" test $? -eq 0
 check "it reports accuracy" contains "$tmp/cls.log" "val acc"
 acc=$(grep -o "val acc [0-9.]*" "$tmp/cls.log" | tail -1 | awk '{print $3}')
 check "and learns (val acc $acc)" "$py" -c "import sys; sys.exit(0 if float('$acc') > 85 else 1)"
@@ -66,9 +66,46 @@ check "and the task" contains "$tmp/check.log" "target price: regression"
 check "summary builds tabular_mlp with one output" grep -qE "head +Linear +\[1, 1\]" "$tmp/summary.log"
 "$cli" stats --config "$tmp/houses.json" > "$tmp/stats.log" 2>&1
 check "stats refuses a table (exit 2)" test $? -eq 2
-"$cli" export "$run" --out "$tmp/model.pt" > "$tmp/export.log" 2>&1
-check "export says a table model cannot be exported yet (exit 2)" test $? -eq 2
-check "in words" contains "$tmp/export.log" "cannot be exported"
+# Exports: TorchScript and ONNX with the encoding in the side file, checked from Python on
+# every row against the engine's own predictions (a regression with embeddings, a
+# classification with one-hot categories).
+for kind in reg cls; do
+  r=$run
+  [ $kind = cls ] && r=$(ls -d "$tmp"/runs-cls/*/ | head -1)
+  "$cli" export "$r" --out "$tmp/$kind.pt" > "$tmp/export-$kind.log" 2>&1
+  check "$kind: export to TorchScript" test $? -eq 0
+  "$cli" export "$r" --format onnx --out "$tmp/$kind.onnx" > "$tmp/export-$kind-onnx.log" 2>&1
+  check "$kind: export to ONNX" test $? -eq 0
+  check "$kind: the side file says how a row is encoded" contains "$tmp/$kind.pt.json" "trainscope-table-1"
+  "$cli" predict "$r" "$tmp/houses.csv" --out "$tmp/$kind-engine.csv" > /dev/null 2>&1
+  "$py" "$src/tests/python/check_table_export.py" "$tmp/houses.csv" "$tmp/$kind-engine.csv" \
+    --torchscript "$tmp/$kind.pt" --onnx "$tmp/$kind.onnx" > "$tmp/check-$kind.log" 2>&1
+  check "$kind: both exports give the engine's predictions from Python" test $? -eq 0
+done
+# predict: every row of a file, into a CSV or printed.
+"$cli" predict "$run" "$tmp/houses.csv" --out "$tmp/pred.csv" > "$tmp/predict.log" 2>&1
+check "predict writes a table's predictions" test $? -eq 0
+check "one line per row plus the header" test "$(wc -l < "$tmp/pred.csv")" -eq "$(wc -l < "$tmp/houses.csv")"
+check "with the line, the identifier, the target and the prediction" contains "$tmp/pred.csv" "line,id,price,predicted_price"
+check "and says how many rows" contains "$tmp/predict.log" "predicted"
+check "predictions track the truth" "$py" -c "
+import csv, sys
+rows = list(csv.DictReader(open('$tmp/pred.csv')))
+t = [float(r['price']) for r in rows]; p = [float(r['predicted_price']) for r in rows]
+m = sum(t) / len(t)
+r2 = 1 - sum((a - b) ** 2 for a, b in zip(t, p)) / sum((a - m) ** 2 for a in t)
+sys.exit(0 if r2 > 0.5 else 1)"
+"$cli" predict "$run" "$tmp/houses.csv" | head -2 > "$tmp/printed.csv"
+check "without --out they are printed" contains "$tmp/printed.csv" "predicted_price"
+cut -d";" -f1,2 "$tmp/houses.csv" > "$tmp/narrow.csv"  # id and area: age and district are gone
+"$cli" predict "$run" "$tmp/narrow.csv" --out "$tmp/narrow-pred.csv" > "$tmp/narrow.log" 2>&1
+check "a file without a needed column exits 2" test $? -eq 2
+check "naming the column" contains "$tmp/narrow.log" "no such column"
+check "and leaves no file" test ! -e "$tmp/narrow-pred.csv"
+"$cli" predict "$run" "$tmp/houses.csv" --out "$tmp/houses.csv" > "$tmp/same.log" 2>&1
+check "predict never overwrites its input (exit 2)" test $? -eq 2
+"$cli" predict "$run" /bin/ls > "$tmp/binpred.log" 2>&1
+check "a binary file exits 2" test $? -eq 2
 "$cli" bundle "$run" --out "$tmp/b.tar" > "$tmp/bundle.log" 2>&1
 check "a table run bundles its file" contains "$tmp/bundle.log" "1 dataset files fingerprinted"
 "$cli" verify "$tmp/b.tar" > "$tmp/verify.log" 2>&1

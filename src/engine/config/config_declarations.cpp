@@ -215,7 +215,8 @@ void declareModel(std::vector<ConfigField>& fields) {
   TS_FIELD(model, residual).describe("MLP: hidden layers of equal width become `x + activation(Linear(x))` (lesson 5)");
   TS_FIELD(model, batch_norm).describe("`tabular_mlp`: `BatchNorm1d` after each hidden `Linear`");
   TS_FIELD(model, categorical)
-      .oneOf({{"embed"}, {"onehot"}})
+      .oneOf({{"embed", QT_TRANSLATE_NOOP("trainscope::Config", "embedding")},
+              {"onehot", QT_TRANSLATE_NOOP("trainscope::Config", "one-hot")}})
       .describe(
           "`tabular_mlp`: each category column as a learned `Embedding` or a one-hot vector (code 0 is missing or "
           "unseen in training)");

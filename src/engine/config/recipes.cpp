@@ -41,6 +41,7 @@ std::vector<TransformSpec> augmentedTrainPipeline(const ExperimentConfig& c, con
 std::string presetForDataKind(const std::string& kind) {
   if (kind == "image-folder") return "imagefolder_fast";
   if (kind == "fashion-mnist") return "fashion_lenet";
+  if (kind == "csv") return "table_mlp";
   return "";
 }
 
@@ -63,6 +64,11 @@ nlohmann::json defaultPipelinesJson(const DatasetConfig& d) {
 
 const SampleBudget& photoSampleBudget() {
   static const SampleBudget budget{96000, 10, 150};
+  return budget;
+}
+
+const SampleBudget& tableSampleBudget() {
+  static const SampleBudget budget{500000, 5, 100};
   return budget;
 }
 

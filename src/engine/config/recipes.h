@@ -28,7 +28,7 @@ std::vector<TransformSpec> augmentedTrainPipeline(const ExperimentConfig& c, con
 
 // The shipped experiment (resources/experiments/<name>.json) a kind of data starts
 // from: photos the Fast CNN at 64 px (ImageNet's 224 px recipes take hours on a
-// laptop), Fashion-MNIST LeNet; "" when the kind has none.
+// laptop), Fashion-MNIST LeNet, a table tabular_mlp; "" when the kind has none.
 std::string presetForDataKind(const std::string& kind);
 // Puts a preset's recipe (model, optimizer, schedule, training, epochs, transforms,
 // loader) into `experiment`, keeping its dataset and the machine's loader workers.
@@ -43,6 +43,8 @@ struct SampleBudget {
 };
 // The photo recipe's (imagefolder_fast); its JSON's epochs are this for 1,000 images.
 const SampleBudget& photoSampleBudget();
+// The table recipe's (table_mlp): a small table many passes, a million rows five.
+const SampleBudget& tableSampleBudget();
 int64_t epochsForBudget(const SampleBudget& budget, int64_t trainSamples);
 
 // Pipelines that fit a dataset's kind and channels (the defaults), both without

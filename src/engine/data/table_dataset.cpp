@@ -1,5 +1,7 @@
 #include "engine/data/table_dataset.h"
 
+#include "engine/config/translatable.h"
+
 #include "engine/data/image_folder.h"
 #include "engine/data/rng.h"
 
@@ -103,7 +105,14 @@ DatasetSplits openCsvDataset(const DatasetConfig& config, uint64_t seed) {
   s.val = std::make_shared<TableDataset>(valTable, encoding, rowsWithTarget(*valTable, *encoding, valRows, s.skipped));
   s.table = encoding;
   const std::string name = std::filesystem::path(config.path).filename().string();
-  s.description = "CSV " + name + " (" + config.path + "), target " + config.target + ", " + task;
+  s.label = task == "regression"
+                ? Message{"trainscope::Data",
+                          QT_TRANSLATE_NOOP("trainscope::Data", "table %1, predicting %2 (regression)"),
+                          {name, config.target}}
+                : Message{"trainscope::Data",
+                          QT_TRANSLATE_NOOP("trainscope::Data", "table %1, predicting %2 (classification)"),
+                          {name, config.target}};
+  s.description = s.label.english() + " (" + config.path + ")";
   return s;
 }
 

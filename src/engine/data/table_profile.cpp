@@ -1,13 +1,27 @@
 #include "engine/data/table_profile.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 
 namespace trainscope {
 
 namespace {
 
-void profileNumbers(const TableColumn& c, ColumnProfile& p) {
+// Equal bins over [min, max]; a constant column is one bin.
+void histogram(const std::vector<float>& present, ColumnProfile& p, int bins) {
+  const int n = p.max > p.min ? std::max(1, bins) : 1;
+  const double width = n > 1 ? (p.max - p.min) / n : 1.0;
+  p.edges.resize(static_cast<size_t>(n) + 1);
+  for (int k = 0; k <= n; ++k) p.edges[static_cast<size_t>(k)] = p.min + width * k;
+  p.counts.assign(static_cast<size_t>(n), 0.0);
+  for (float x : present) {
+    const int k = std::clamp(static_cast<int>((x - p.min) / width), 0, n - 1);
+    p.counts[static_cast<size_t>(k)] += 1;
+  }
+}
+
+void profileNumbers(const TableColumn& c, ColumnProfile& p, int bins) {
   std::vector<float> present;
   present.reserve(c.numbers.size());
   for (float x : c.numbers)
@@ -18,6 +32,7 @@ void profileNumbers(const TableColumn& c, ColumnProfile& p) {
   const auto mid = present.begin() + static_cast<ptrdiff_t>(present.size() / 2);
   std::nth_element(present.begin(), mid, present.end());
   p.median = *mid;
+  histogram(present, p, bins);
 }
 
 void profileCategories(const TableColumn& c, ColumnProfile& p, size_t topLevels) {
@@ -35,18 +50,28 @@ void profileCategories(const TableColumn& c, ColumnProfile& p, size_t topLevels)
 
 }  // namespace
 
-std::vector<ColumnProfile> profileTable(const CsvTable& table, size_t topLevels) {
+std::vector<ColumnProfile> profileTable(const CsvTable& table, size_t topLevels, int bins) {
   std::vector<ColumnProfile> out;
   for (const auto& c : table.columns) {
     ColumnProfile p;
     p.name = c.name;
     p.type = c.type;
     p.missing = c.missing;
-    if (c.type == ColumnType::Number) profileNumbers(c, p);
+    if (c.type == ColumnType::Number) profileNumbers(c, p, bins);
     if (c.type == ColumnType::Category) profileCategories(c, p, topLevels);
     out.push_back(std::move(p));
   }
   return out;
+}
+
+std::string guessTarget(const std::vector<std::string>& columns) {
+  for (const char* usual : {"target", "label", "class", "y"})
+    for (const auto& name : columns) {
+      std::string lower = name;
+      std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char ch) { return std::tolower(ch); });
+      if (lower == usual) return name;
+    }
+  return columns.empty() ? std::string() : columns.back();
 }
 
 }  // namespace trainscope

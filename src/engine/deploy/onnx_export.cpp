@@ -36,7 +36,9 @@ class GraphWriter {
   // returns the name of its output.
   std::string write(nn::Module& m, const std::string& name, const std::string& x, const torch::Tensor& in) {
     if (auto* conv = m.as<nn::Conv2d>()) return writeConv(conv, name, x);
-    if (auto* bn = m.as<nn::BatchNorm2d>()) return writeBatchNorm(bn, name, x);
+    if (auto* bn = m.as<nn::BatchNorm2d>()) return writeBatchNorm(*bn, name, x);
+    if (auto* bn1 = m.as<nn::BatchNorm1d>()) return writeBatchNorm(*bn1, name, x);
+    if (auto* tabular = m.as<TabularInputImpl>()) return writeTabularInput(*tabular, name, x);
     if (auto* linear = m.as<nn::Linear>()) return writeLinear(linear, name, x);
     if (auto* pool = m.as<nn::MaxPool2d>()) return writeMaxPool(pool, name, x);
     if (auto* avg = m.as<nn::AdaptiveAvgPool2d>()) return writeAdaptiveAvgPool(avg, name, x, in);
@@ -70,15 +72,58 @@ class GraphWriter {
     return n->output(0);
   }
 
-  std::string writeBatchNorm(nn::BatchNorm2dImpl* bn, const std::string& name, const std::string& x) {
-    const int64_t c = bn->options.num_features();
-    torch::Tensor scale = bn->options.affine() ? bn->weight : torch::ones({c});
-    torch::Tensor shift = bn->options.affine() ? bn->bias : torch::zeros({c});
+  template <class BatchNorm>
+  std::string writeBatchNorm(BatchNorm& bn, const std::string& name, const std::string& x) {
+    const int64_t c = bn.options.num_features();
+    torch::Tensor scale = bn.options.affine() ? bn.weight : torch::ones({c});
+    torch::Tensor shift = bn.options.affine() ? bn.bias : torch::zeros({c});
     auto* n = node("BatchNormalization", name,
                    {x, weight(name + ".weight", scale), weight(name + ".bias", shift),
-                    weight(name + ".running_mean", bn->running_mean), weight(name + ".running_var", bn->running_var)});
-    real(n, "epsilon", bn->options.eps());
+                    weight(name + ".running_mean", bn.running_mean), weight(name + ".running_var", bn.running_var)});
+    real(n, "epsilon", bn.options.eps());
     return n->output(0);
+  }
+
+  // A table's row: the numbers, then each category's code (a float) clipped to its
+  // levels (0 is "unseen") and embedded (Gather) or one-hot encoded, side by side.
+  std::string writeTabularInput(TabularInputImpl& m, const std::string& name, const std::string& x) {
+    const TabularInputOptions& o = m.options();
+    std::vector<std::string> parts;
+    if (o.numbers() > 0)
+      parts.push_back(node("Slice", name + ".numbers",
+                           {x, int64s(name + ".start", {1}, {0}), int64s(name + ".end", {1}, {o.numbers()}),
+                            int64s(name + ".axes", {1}, {1})})
+                          ->output(0));
+    auto children = m.named_children();
+    for (size_t k = 0; k < o.category_sizes().size(); ++k) {
+      const std::string part = name + ".category" + std::to_string(k + 1);
+      const int64_t size = o.category_sizes()[k];
+      auto* column =
+          node("Gather", part + ".column", {x, int64s(part + ".index", {}, {o.numbers() + static_cast<int64_t>(k)})});
+      integer(column, "axis", 1);
+      auto* code = node("Cast", part + ".code", {column->output(0)});
+      integer(code, "to", onnx::TensorProto::INT64);
+      const std::string clipped =
+          node("Clip", part + ".clip",
+               {code->output(0), int64s(part + ".lowest", {}, {0}), int64s(part + ".highest", {}, {size - 1})})
+              ->output(0);
+      if (o.embed()) {
+        const std::string key = "embed" + std::to_string(k + 1);
+        auto* table = children[key]->as<nn::Embedding>();
+        auto* looked = node("Gather", name + "." + key, {weight(name + "." + key + ".weight", table->weight), clipped});
+        integer(looked, "axis", 0);
+        parts.push_back(looked->output(0));
+      } else {
+        auto* oneHot =
+            node("OneHot", part + ".onehot",
+                 {clipped, int64s(part + ".depth", {}, {size}), weight(part + ".values", torch::tensor({0.0f, 1.0f}))});
+        integer(oneHot, "axis", -1);
+        parts.push_back(oneHot->output(0));
+      }
+    }
+    auto* joined = node("Concat", name, parts);
+    integer(joined, "axis", 1);
+    return joined->output(0);
   }
 
   std::string writeLinear(nn::LinearImpl* linear, const std::string& name, const std::string& x) {
@@ -171,6 +216,16 @@ class GraphWriter {
     init->set_data_type(onnx::TensorProto::FLOAT);
     for (int64_t d : v.sizes()) init->add_dims(d);
     init->set_raw_data(std::string(static_cast<const char*>(v.data_ptr()), v.numel() * sizeof(float)));
+    return name;
+  }
+
+  // An int64 constant (shapes, indices) as an initializer; `dims` {} is a scalar.
+  std::string int64s(const std::string& name, const std::vector<int64_t>& dims, const std::vector<int64_t>& values) {
+    auto* init = graph_->add_initializer();
+    init->set_name(name);
+    init->set_data_type(onnx::TensorProto::INT64);
+    for (int64_t d : dims) init->add_dims(d);
+    for (int64_t v : values) init->add_int64_data(v);
     return name;
   }
 

@@ -43,10 +43,14 @@ class Scripter {
              pairText(o.stride()) + ", " + pairText(*padding) + ", " + pairText(o.dilation()) + ", " +
              std::to_string(o.groups()) + ")";
     } else if (auto* bn = m.as<nn::BatchNorm2d>()) {
+      body = batchNorm(out, m, bn->options);
+    } else if (auto* bn1 = m.as<nn::BatchNorm1d>()) {
+      body = batchNorm(out, m, bn1->options);
+    } else if (m.as<nn::Embedding>()) {
       addTensors(out, m);
-      const std::string affine = bn->options.affine() ? "self.weight, self.bias" : "None, None";
-      body = "torch.batch_norm(x, " + affine + ", self.running_mean, self.running_var, False, " +
-             scriptNumber(bn->options.momentum().value_or(0.1)) + ", " + scriptNumber(bn->options.eps()) + ", False)";
+      body = "torch.embedding(self.weight, x.long())";
+    } else if (auto* tabular = m.as<TabularInputImpl>()) {
+      return scriptTabularInput(*tabular, path, out);
     } else if (auto* linear = m.as<nn::Linear>()) {
       addTensors(out, m);
       body = "torch.linear(x, self.weight, " + std::string(linear->options.bias() ? "self.bias" : "None") + ")";
@@ -86,6 +90,36 @@ class Scripter {
   }
 
  private:
+  template <class Options>
+  static std::string batchNorm(torch::jit::Module& out, nn::Module& m, const Options& o) {
+    addTensors(out, m);
+    const std::string affine = o.affine() ? "self.weight, self.bias" : "None, None";
+    return "torch.batch_norm(x, " + affine + ", self.running_mean, self.running_var, False, " +
+           scriptNumber(o.momentum().value_or(0.1)) + ", " + scriptNumber(o.eps()) + ", False)";
+  }
+
+  // A table's row [N, numbers + categories] as the numbers beside each category's
+  // embedding or one-hot vector; a code outside the training levels is "unseen" (0).
+  torch::jit::Module scriptTabularInput(TabularInputImpl& m, const std::string& path, torch::jit::Module& out) {
+    const TabularInputOptions& o = m.options();
+    std::string body = "    parts = [x.narrow(1, 0, " + std::to_string(o.numbers()) + ")]\n";
+    auto children = m.named_children();
+    for (size_t k = 0; k < o.category_sizes().size(); ++k) {
+      const std::string size = std::to_string(o.category_sizes()[k]);
+      const std::string code = "torch.clamp(x.select(1, " + std::to_string(o.numbers() + static_cast<int64_t>(k)) +
+                               ").long(), 0, " + size + " - 1)";
+      if (o.embed()) {
+        const std::string name = "embed" + std::to_string(k + 1);
+        out.register_module(name, script(*children[name], path + "." + name));
+        body += "    parts.append(self." + name + ".forward(" + code + "))\n";
+      } else {
+        body += "    parts.append(torch.one_hot(" + code + ", " + size + ").to(x.dtype))\n";
+      }
+    }
+    define(out, body + "    return torch.cat(parts, 1)\n");
+    return out;
+  }
+
   torch::jit::Module scriptBasicBlock(nn::Module& m, const std::string& path, torch::jit::Module& out) {
     auto children = m.named_children();
     for (const char* name : {"conv1", "bn1", "conv2", "bn2"})

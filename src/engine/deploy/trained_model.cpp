@@ -35,20 +35,31 @@ TrainedModel loadTrainedModel(const std::string& runDir, const std::string& chec
   m.run_name = info.value("name", record.dir().filename().string());
   m.config = parseConfig(info.value("config", nlohmann::json::object()));
   const nlohmann::json dataset = info.value("dataset", nlohmann::json::object());
-  if (info.contains("table"))
-    throw ConfigError(runDir,
-                      "the model of a csv table cannot be exported or used for predictions yet; its "
-                      "checkpoints (state_dict) are in checkpoints/");
-  m.classes = dataset.value("classes", std::vector<std::string>{});
-  m.input_shape = dataset.value("input_shape", std::vector<int64_t>{});
-  if (m.classes.size() < 2 || m.input_shape.size() != 3)
-    throw ConfigError(runDir, "run.json has no classes or input shape: the run never started training");
+  int64_t outputs = 0;
+  std::vector<int64_t> categorySizes;
+  if (info.contains("table")) {  // a table: the encoding fitted on its training rows
+    try {
+      m.table = std::make_shared<const TableEncoding>(TableEncoding::fromJson(info["table"]));
+    } catch (const std::exception& e) {
+      throw ConfigError(runDir, std::string("run.json's table cannot be read: ") + e.what());
+    }
+    m.classes = m.table->classes;
+    m.input_shape = {m.table->featureCount()};
+    outputs = m.table->task == "regression" ? 1 : static_cast<int64_t>(m.classes.size());
+    categorySizes = m.table->categorySizes();
+  } else {
+    m.classes = dataset.value("classes", std::vector<std::string>{});
+    m.input_shape = dataset.value("input_shape", std::vector<int64_t>{});
+    if (m.classes.size() < 2 || m.input_shape.size() != 3)
+      throw ConfigError(runDir, "run.json has no classes or input shape: the run never started training");
+    outputs = static_cast<int64_t>(m.classes.size());
+  }
   const fs::path file = chooseCheckpoint(record, checkpoint);
   if (!fs::exists(file))
     throw ConfigError(runDir,
                       "no checkpoint " + file.filename().string() + " (the run ended before its first checkpoint?)");
   m.checkpoint = file.string();
-  m.model = buildSeededModel(m.config.model, m.input_shape, static_cast<int64_t>(m.classes.size()), m.config.seed);
+  m.model = buildSeededModel(m.config.model, m.input_shape, outputs, m.config.seed, true, categorySizes);
   try {
     loadModelWeights(m.checkpoint, m.model);
   } catch (const c10::Error& e) {
@@ -63,6 +74,9 @@ TrainedModel loadTrainedModel(const std::string& runDir, const std::string& chec
 }
 
 torch::Tensor preprocessImageFile(const TrainedModel& m, const std::string& path) {
+  if (m.table)
+    throw ConfigError(m.run_dir,
+                      "the model of a table takes its rows, not images: trainscope-cli predict RUN data.csv");
   const int channels = m.config.dataset.kind == "fashion-mnist" ? 1 : m.config.dataset.channels;
   std::string error;
   const cv::Mat pixels = decodeImageFile(path, channels, &error);
@@ -71,6 +85,9 @@ torch::Tensor preprocessImageFile(const TrainedModel& m, const std::string& path
 }
 
 torch::Tensor preprocessImage(const TrainedModel& m, const cv::Mat& pixels, const std::string& what) {
+  if (m.table)
+    throw ConfigError(m.run_dir,
+                      "the model of a table takes its rows, not images: trainscope-cli predict RUN data.csv");
   const int64_t c = m.input_shape[0], h = m.input_shape[1], w = m.input_shape[2];
   auto run = [&](const std::vector<TransformSpec>& pipeline) {
     PipelineImage img;
@@ -93,7 +110,35 @@ torch::Tensor preprocessImage(const TrainedModel& m, const cv::Mat& pixels, cons
   return torch::from_blob(img.tensor.data(), {1, c, h, w}, torch::kFloat32).clone();
 }
 
+namespace {
+// A table's: how a row becomes the model's input, for code outside Trainscope to do the same.
+nlohmann::json tablePreprocessingJson(const TrainedModel& m) {
+  const TableEncoding& e = *m.table;
+  nlohmann::json features = nlohmann::json::array();
+  for (const auto& n : e.numbers) features.push_back(n.name);
+  for (const auto& n : e.numbers)
+    if (n.missing_flag) features.push_back(n.name + " was missing");
+  for (const auto& c : e.categories) features.push_back(c.name + " code");
+  return {{"format", "trainscope-table-1"},
+          {"run", m.run_name},
+          {"model", m.config.model.name},
+          {"input_shape", {1, e.featureCount()}},
+          {"input_name", "input"},
+          {"output_name", "logits"},
+          {"features", features},
+          {"encoding", e.toJson()},
+          {"how",
+           "one float per feature, in this order: each number standardised, (x - mean) / std, a missing one "
+           "replaced by the median first; then for each number with missing_flag, 1 if it was missing else 0; "
+           "then each category's code: 1 + the index of its value in levels, 0 when missing or not a level"},
+          {"classes", e.classes},
+          {"output", e.task == "regression" ? "logits[:, 0] * target_std + target_mean is the predicted " + e.target
+                                            : std::string("logits: softmax gives the class probabilities")}};
+}
+}  // namespace
+
 nlohmann::json preprocessingJson(const TrainedModel& m) {
+  if (m.table) return tablePreprocessingJson(m);
   const nlohmann::json transforms = pipelineJson(m.pipeline);
   std::vector<double> mean, std;
   for (const auto& t : m.pipeline)

@@ -3,12 +3,14 @@
 #pragma once
 
 #include "engine/config/config.h"
+#include "engine/data/table_encoding.h"
 #include "engine/models/layer_stack.h"
 
 #include <torch/torch.h>
 #include <nlohmann/json.hpp>
 #include <opencv2/core.hpp>
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -18,9 +20,10 @@ struct TrainedModel {
   std::string run_dir, run_name;
   std::string checkpoint;  // the file the weights came from
   ExperimentConfig config;
-  std::vector<std::string> classes;
-  std::vector<int64_t> input_shape;     // [channels, height, width]
-  std::vector<TransformSpec> pipeline;  // the validation transforms (pitfalls applied)
+  std::vector<std::string> classes;            // empty for a table's regression
+  std::vector<int64_t> input_shape;            // [channels, height, width]; a table's [features]
+  std::shared_ptr<const TableEncoding> table;  // a table's run: how its rows become features
+  std::vector<TransformSpec> pipeline;         // the validation transforms (pitfalls applied)
   LayerStack model{nullptr};
 };
 
@@ -32,7 +35,8 @@ TrainedModel loadTrainedModel(const std::string& runDir, const std::string& chec
 // An image file as the model's input [1, C, H, W]: decoded as the dataset decodes
 // (RGB or grayscale), then the validation transforms; an image of another size than
 // the run's (a photo for a Fashion-MNIST model) is first resized to the input size.
-// Throws std::runtime_error naming the file when it cannot be read.
+// Throws std::runtime_error naming the file when it cannot be read, ConfigError for a
+// table's model.
 torch::Tensor preprocessImageFile(const TrainedModel& m, const std::string& path);
 // The same for an image already decoded (a dataset sample); `what` names it in errors.
 torch::Tensor preprocessImage(const TrainedModel& m, const cv::Mat& pixels, const std::string& what);

@@ -56,6 +56,7 @@ class TabularInputImpl : public torch::nn::Module {
   explicit TabularInputImpl(const TabularInputOptions& options);
   torch::Tensor forward(torch::Tensor x);
   int64_t outputWidth() const;
+  const TabularInputOptions& options() const { return options_; }
 
  private:
   TabularInputOptions options_;

@@ -2,6 +2,7 @@
 
 #include "engine/data/label_corrections.h"
 #include "engine/data/label_noise.h"
+#include "engine/data/table_encoding.h"
 
 #include <algorithm>
 
@@ -12,8 +13,18 @@
 namespace trainscope {
 
 SampleRecorder::SampleRecorder(const DatasetSplits& splits, const std::string& runDir, bool resuming)
-    : path_(runDir + "/samples.h5"), predictionsPath_(runDir + "/predictions.h5") {
+    : path_(runDir + "/samples.h5"),
+      predictionsPath_(runDir + "/predictions.h5"),
+      residualsPath_(runDir + "/residuals.h5") {
   const Dataset& train = *splits.train;
+  if (splits.table && splits.table->task == "regression") {
+    regression_ = true;
+    targetMean_ = splits.table->target_mean, targetStd_ = splits.table->target_std;
+    residuals_.target = splits.table->target;
+    for (int64_t i = 0; i < splits.val->size(); ++i)
+      residuals_.truth.push_back(static_cast<float>(splits.val->value(i) * targetStd_ + targetMean_));
+    return;
+  }
   v_.class_names = train.classes();
   v_.classes = static_cast<int64_t>(v_.class_names.size());
   for (int64_t i = 0; i < splits.val->size(); ++i) v_.labels.push_back(splits.val->label(i));
@@ -82,7 +93,7 @@ SampleOutcomes sampleOutcomes(const torch::Tensor& logits, const torch::Tensor& 
 }
 
 void SampleRecorder::record(const torch::Tensor& samples, const torch::Tensor& logits, const torch::Tensor& targets) {
-  if (!inEpoch_ || !samples.defined() || logits.dim() != 2) return;
+  if (!inEpoch_ || regression_ || !samples.defined() || logits.dim() != 2) return;
   const auto start = std::chrono::steady_clock::now();
   const SampleOutcomes o = sampleOutcomes(logits, targets);
   const torch::Tensor index = samples.to(torch::kCPU, torch::kLong).contiguous();
@@ -111,6 +122,14 @@ std::string SampleRecorder::endEpoch(const ValidationResult& validation) {
   if (!writer_) return {};
   const auto start = std::chrono::steady_clock::now();
   try {
+    if (regression_) {
+      residuals_.predicted.clear();
+      for (float v : validation.value_of)
+        residuals_.predicted.push_back(static_cast<float>(v * targetStd_ + targetMean_));
+      if (residuals_.predicted.size() == residuals_.truth.size()) writeResidualFile(residualsPath_, residuals_);
+      seconds_ += since(start);
+      return {};
+    }
     writeSampleFile(path_, d_);
     if (!validation.confusion.empty()) {
       v_.confusion.push_back(validation.confusion);
@@ -120,7 +139,7 @@ std::string SampleRecorder::endEpoch(const ValidationResult& validation) {
       writePredictionFile(predictionsPath_, v_);
     }
   } catch (const std::exception& e) {
-    return std::string("samples.h5 or predictions.h5 not written: ") + e.what();
+    return std::string(regression_ ? "residuals.h5" : "samples.h5 or predictions.h5") + " not written: " + e.what();
   }
   seconds_ += since(start);
   return {};

@@ -4,10 +4,12 @@
 // its margin and its prediction (a mixed MixUp/CutMix batch is not recorded, its
 // labels being blended); and the validation predictions (predictions.h5,
 // record/prediction_file.h): each epoch's confusion matrix, the last epoch's predictions.
+// A regression records only its validation predictions against the truth (residuals.h5).
 #pragma once
 
 #include "engine/data/dataset.h"
 #include "engine/record/prediction_file.h"
+#include "engine/record/residual_file.h"
 #include "engine/record/sample_file.h"
 #include "engine/train/validation.h"
 
@@ -48,7 +50,10 @@ class SampleRecorder {
  private:
   SampleDynamics d_;
   ValidationPredictions v_;
-  std::string path_, predictionsPath_;
+  ValidationResiduals residuals_;
+  double targetMean_ = 0, targetStd_ = 1;  // a regression's predictions are standardised
+  bool regression_ = false;
+  std::string path_, predictionsPath_, residualsPath_;
   bool inEpoch_ = false, writer_ = true;
   double seconds_ = 0;
 };

@@ -399,9 +399,8 @@ class Trainer {
   }
 
   void finishEpoch(int64_t epoch, const ValidationResult& val, double duration, bool complete) {
-    const bool ranked = complete && !task_.criterion.regression;  // samples.h5 ranks classifications
-    if (dist_ && ranked) dist_->merge(*samples_);
-    if (const std::string e = ranked ? samples_->endEpoch(val) : ""; !e.empty()) log(LogLevel::Warning, e);
+    if (dist_ && complete) dist_->merge(*samples_);  // a regression trains in one process
+    if (const std::string e = complete ? samples_->endEpoch(val) : ""; !e.empty()) log(LogLevel::Warning, e);
     EpochMetrics e;
     e.epoch = epoch + 1;
     e.step = pos_.global_step;

@@ -1,4 +1,6 @@
 #include "engine/data/table_encoding.h"
+#include "engine/data/table_profile.h"
+#include "engine/record/residual_file.h"
 
 #include "test_fixtures.h"
 
@@ -6,6 +8,7 @@
 
 #include <cmath>
 #include <fstream>
+#include <numeric>
 
 namespace trainscope {
 namespace {
@@ -82,6 +85,54 @@ TEST(TableEncoding, RefusesTargetsThatCannotTrain) {
   EXPECT_THROW(fitTableEncoding(t, {0, 1}, {"none"}), CsvError);
   TableSelection regress{"word", "regression"};
   EXPECT_THROW(fitTableEncoding(t, {0, 1}, regress), CsvError);
+}
+
+}  // namespace
+}  // namespace trainscope
+
+namespace trainscope {
+namespace {
+
+TEST(TableProfile, NumbersGetAHistogramOverTheirRange) {
+  CsvTable t;
+  t.rows = 5;
+  TableColumn c;
+  c.name = "x";
+  c.numbers = {0, 1, 2, 3, std::nanf("")};
+  c.missing = 1;
+  t.columns.push_back(c);
+  const auto p = profileTable(t, 5, 4);
+  ASSERT_EQ(p[0].counts.size(), 4u);
+  EXPECT_EQ(p[0].edges.front(), 0);
+  EXPECT_EQ(p[0].edges.back(), 3);
+  EXPECT_EQ(std::accumulate(p[0].counts.begin(), p[0].counts.end(), 0.0), 4) << "missing values are not counted";
+  EXPECT_EQ(p[0].counts.back(), 1) << "the maximum falls in the last bin";
+  t.columns[0].numbers = {2, 2, 2, 2, 2};
+  EXPECT_EQ(profileTable(t, 5, 4)[0].counts.size(), 1u) << "a constant column is one bin";
+}
+
+TEST(TableProfile, GuessesTheTargetByNameElseTheLastColumn) {
+  EXPECT_EQ(guessTarget({"Label", "a", "b"}), "Label");
+  EXPECT_EQ(guessTarget({"a", "class", "b"}), "class");
+  EXPECT_EQ(guessTarget({"a", "b", "price"}), "price");
+  EXPECT_EQ(guessTarget({}), "");
+}
+
+TEST(ResidualFile, RoundTripsAndRanksTheLargestResiduals) {
+  test::TempDir dir;
+  ValidationResiduals r;
+  r.target = "price";
+  r.truth = {10, 20, 30, std::nanf("")};
+  r.predicted = {11, 35, 27, 5};
+  const std::string path = (dir.path() / "residuals.h5").string();
+  writeResidualFile(path, r);
+  const ValidationResiduals back = readResidualFile(path);
+  EXPECT_EQ(back.target, "price");
+  EXPECT_EQ(back.predicted, r.predicted);
+  EXPECT_EQ(largestResiduals(back, 10), (std::vector<int64_t>{1, 2, 0})) << "a row never seen is left out";
+  EXPECT_EQ(largestResiduals(back, 1), (std::vector<int64_t>{1}));
+  std::ofstream(dir.path() / "bad.h5") << "not hdf5";
+  EXPECT_THROW(readResidualFile((dir.path() / "bad.h5").string()), std::exception);
 }
 
 }  // namespace

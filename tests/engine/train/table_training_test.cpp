@@ -1,7 +1,9 @@
 // Tables end to end: a generated CSV (numbers, a category, missing values) trained by
 // tabular_mlp as a classifier and as a regressor, through the same session as images.
 #include "engine/data/table_dataset.h"
+#include "engine/record/residual_file.h"
 #include "engine/session.h"
+#include "engine/table_tools.h"
 #include "test_fixtures.h"
 
 #include <gtest/gtest.h>
@@ -9,6 +11,7 @@
 #include <cmath>
 #include <fstream>
 #include <random>
+#include <sstream>
 
 namespace trainscope {
 namespace {
@@ -75,6 +78,27 @@ TEST(TableTraining, ClassifiesARowsClassFromNumbersAndACategory) {
   bool saidLeftOut = false;
   for (const auto& line : r.logs) saidLeftOut |= line.find("column \"id\" left out") != std::string::npos;
   EXPECT_TRUE(saidLeftOut) << "the log says which column does not feed the model";
+
+  const TablePredictor predictor(s->runDir());
+  ASSERT_TRUE(predictor.ok()) << predictor.error();
+  const TablePrediction p = predictor.predict({{"x1", "2"}, {"x2", "-1"}, {"colour", "blue"}});
+  ASSERT_TRUE(p.ok) << p.error;
+  EXPECT_EQ(p.predicted, "yes") << "a strongly positive signal";
+  ASSERT_EQ(p.classes.size(), 2u);
+  EXPECT_NEAR(p.classes[0].probability + p.classes[1].probability, 1.0, 1e-5);
+  EXPECT_GE(p.classes[0].probability, p.classes[1].probability);
+  const std::string out = dir.str() + "/predicted.csv";
+  std::ostringstream unused;
+  const TablePredictionFile file = predictor.predictFile(dir.str() + "/flowers.csv", out, unused);
+  ASSERT_TRUE(file.ok) << file.error;
+  std::ifstream written(out);
+  std::string header;
+  std::getline(written, header);
+  EXPECT_EQ(header, "line,id,y,predicted_y,probability,p_no,p_yes");
+  EXPECT_TRUE(unused.str().empty()) << "a file, not the console";
+  const TablePredictionFile same = predictor.predictFile(out, out, unused);
+  EXPECT_FALSE(same.ok) << "the input is never overwritten";
+  EXPECT_TRUE(same.bad_input);
 }
 
 TEST(TableTraining, RegressesANumberAndRecordsItsErrors) {
@@ -97,6 +121,39 @@ TEST(TableTraining, RegressesANumberAndRecordsItsErrors) {
   EXPECT_EQ(info["task"], "regression");
   EXPECT_EQ(info["loss"], "mse");
   EXPECT_NEAR(info["table"]["target_mean"].get<double>(), 100, 3);
+
+  // residuals.h5: the last epoch's validation predictions, whose R² is the one reported.
+  const ValidationResiduals res = readResidualFile((std::filesystem::path(s->runDir()) / "residuals.h5").string());
+  EXPECT_EQ(res.target, "y");
+  ASSERT_EQ(res.samples(), 150) << "every validation row (a tenth of 1,500)";
+  double sse = 0, sum = 0, sumSq = 0;
+  for (int64_t i = 0; i < res.samples(); ++i) {
+    const double t = res.truth[static_cast<size_t>(i)], p = res.predicted[static_cast<size_t>(i)];
+    sse += (p - t) * (p - t), sum += t, sumSq += t * t;
+  }
+  const double n = static_cast<double>(res.samples());
+  EXPECT_NEAR(1 - sse / (sumSq - sum * sum / n), last.val_r2, 1e-3);
+  const auto worst = largestResiduals(res, 5);
+  ASSERT_EQ(worst.size(), 5u);
+  EXPECT_GE(std::abs(res.predicted[worst[0]] - res.truth[worst[0]]),
+            std::abs(res.predicted[worst[4]] - res.truth[worst[4]]));
+
+  // Predictions of every row of a file, and of one row typed in, agree.
+  const TablePredictor predictor(s->runDir());
+  ASSERT_TRUE(predictor.ok()) << predictor.error();
+  std::ostringstream printed;
+  const TablePredictionFile file = predictor.predictFile(config.dataset.path, "", printed);
+  ASSERT_TRUE(file.ok) << file.error;
+  EXPECT_EQ(file.rows, 1500);
+  std::istringstream lines(printed.str());
+  std::string header, first;
+  std::getline(lines, header), std::getline(lines, first);
+  EXPECT_EQ(header, "line,id,y,predicted_y");
+  const TablePrediction typed = predictor.predict({{"x1", "0.5"}, {"x2", ""}, {"colour", "red"}});
+  ASSERT_TRUE(typed.ok) << typed.error;
+  EXPECT_NEAR(typed.value, 100 + 10 * (2 * 0.5 - 1.2), 8) << "x2 missing is its median, near 0";
+  EXPECT_FALSE(predictor.predict({{"x1", "wide"}}).ok) << "a number column's text is refused";
+  EXPECT_FALSE(predictor.predictFile(dir.str() + "/none.csv", "", printed).ok);
 
   config.training.loss = "huber";
   auto huber = TrainingSession::start(config);
