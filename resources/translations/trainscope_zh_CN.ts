@@ -42,6 +42,10 @@
       <translation>训练</translation>
     </message>
     <message>
+      <source>rows</source>
+      <translation>行数</translation>
+    </message>
+    <message>
       <source>validation</source>
       <translation>验证</translation>
     </message>
@@ -271,6 +275,14 @@ Predicted: %2
       <translation>每个类别一个子文件夹的文件夹（root/&lt;class&gt;/&lt;image&gt;），与 torchvision 的 ImageFolder 要求一致。也可以将文件夹拖放到窗口上。</translation>
     </message>
     <message>
+      <source>Open table (CSV)…</source>
+      <translation>打开表格（CSV）…</translation>
+    </message>
+    <message>
+      <source>A CSV file with a header row, one row per example: the model learns to predict one column from the others (a class, or a number). Separators , ; or tab.</source>
+      <translation>带表头行的 CSV 文件，每行一个样本：模型学习用其余列预测某一列（类别或数值）。分隔符可为逗号、分号或制表符。</translation>
+    </message>
+    <message>
       <source>Cancel</source>
       <translation>取消</translation>
     </message>
@@ -337,18 +349,6 @@ Predicted: %2
     <message>
       <source>Only images in files can be classified</source>
       <translation>只能对文件中的图像进行分类</translation>
-    </message>
-    <message>
-      <source>Loading Fashion-MNIST…</source>
-      <translation>正在加载 Fashion-MNIST…</translation>
-    </message>
-    <message>
-      <source>Importing %1 (decoding every image to find the ones that cannot be used)…</source>
-      <translation>正在导入 %1（解码每张图像以找出无法使用的图像）…</translation>
-    </message>
-    <message>
-      <source>Open an image folder (root/&lt;class&gt;/&lt;image&gt;)</source>
-      <translation>打开图像文件夹（root/&lt;class&gt;/&lt;image&gt;）</translation>
     </message>
     <message>
       <source>Image sizes are measured when a folder is imported.</source>
@@ -421,6 +421,30 @@ Predicted: %2
     <message>
       <source> Channel %1 never varies: its std is set to 1.</source>
       <translation> 通道 %1 没有任何变化：其标准差设为 1。</translation>
+    </message>
+    <message>
+      <source>Loading Fashion-MNIST…</source>
+      <translation>正在加载 Fashion-MNIST…</translation>
+    </message>
+    <message>
+      <source>Importing %1 (decoding every image to find the ones that cannot be used)…</source>
+      <translation>正在导入 %1（解码每张图像以找出无法使用的图像）…</translation>
+    </message>
+    <message>
+      <source>Open an image folder (root/&lt;class&gt;/&lt;image&gt;)</source>
+      <translation>打开图像文件夹（root/&lt;class&gt;/&lt;image&gt;）</translation>
+    </message>
+    <message>
+      <source>Reading %1 (every row, to infer each column's type)…</source>
+      <translation>正在读取 %1（读取每一行以推断各列的类型）…</translation>
+    </message>
+    <message>
+      <source>Open a table</source>
+      <translation>打开表格</translation>
+    </message>
+    <message>
+      <source>Tables (*.csv *.tsv *.txt);;All files (*)</source>
+      <translation>表格 (*.csv *.tsv *.txt);;所有文件 (*)</translation>
     </message>
     <message>
       <source>Your photos get the photo recipe, chosen by measurement on folders of several kinds: the Fast CNN at %1 px, learning from scratch with random crops, flips and colour jitter, AdamW at %2, for %3 epochs.</source>
@@ -1105,6 +1129,10 @@ Predicted: %2
       <translation>打开图像文件夹(&amp;O)…</translation>
     </message>
     <message>
+      <source>Open &amp;Table…</source>
+      <translation>打开表格(&amp;T)…</translation>
+    </message>
+    <message>
       <source>Use &amp;Fashion-MNIST</source>
       <translation>使用 Fashion-MNIST(&amp;F)</translation>
     </message>
@@ -1342,6 +1370,10 @@ Trainscope closes when the run has kept its checkpoint.</source>
       <source>Train a run first; its model then classifies images here.</source>
       <translation>请先训练一个运行；之后它的模型就能在这里对图像分类。</translation>
     </message>
+    <message>
+      <source>Train a run on a table first; its model then predicts rows here.</source>
+      <translation>请先在表格上训练一次；之后它的模型就能在这里预测行。</translation>
+    </message>
   </context>
   <context>
     <name>trainscope::ui::MistakesPage</name>
@@ -1520,8 +1552,16 @@ Trainscope closes when the run has kept its checkpoint.</source>
       <translation>无法显示此运行：%1</translation>
     </message>
     <message>
+      <source>The validation predictions of the last epoch, read in %1 s.</source>
+      <translation>最后一个 epoch 的验证集预测，读取用时 %1 秒。</translation>
+    </message>
+    <message>
       <source>No predictions yet: they are written at the end of each epoch.</source>
       <translation>还没有预测：它们在每个 epoch 结束时写入。</translation>
+    </message>
+    <message>
+      <source>residuals.h5: %1</source>
+      <translation>residuals.h5：%1</translation>
     </message>
     <message>
       <source>predictions.h5: %1</source>
@@ -1597,6 +1637,10 @@ Trainscope closes when the run has kept its checkpoint.</source>
       <translation>Fast CNN：七个带 BatchNorm 的 3x3 卷积，用步幅代替池化，最后全局平均池化。专为 64-128 px 的自有照片设计：在笔记本电脑上几分钟即可得到可用的模型。</translation>
     </message>
     <message>
+      <source>For tables: each category column embedded (or one-hot), beside the standardised numbers, then Linear, BatchNorm1d, the activation and Dropout per hidden layer.</source>
+      <translation>用于表格：每个类别列做嵌入（或独热编码），与标准化后的数值并列，然后每个隐藏层依次是 Linear、BatchNorm1d、激活函数和 Dropout。</translation>
+    </message>
+    <message>
       <source>Your own model from Python: a file saved with torch.jit.save(torch.jit.script(model)). Its last Linear layer is replaced to fit your classes; freeze the backbone to fine-tune it.</source>
       <translation>来自 Python 的自有模型：用 torch.jit.save(torch.jit.script(model)) 保存的文件。其最后一个 Linear 层会被替换以适配你的类别；冻结主干即可微调。</translation>
     </message>
@@ -1607,6 +1651,18 @@ Trainscope closes when the run has kept its checkpoint.</source>
     <message>
       <source>MLP: the non-linearity. ReLU trains deep stacks; sigmoid and tanh saturate and make gradients vanish as layers pile up.</source>
       <translation>MLP：非线性激活函数。ReLU 能训练深层网络；sigmoid 和 tanh 会饱和，随着层数堆叠导致梯度消失。</translation>
+    </message>
+    <message>
+      <source>after each hidden layer</source>
+      <translation>在每个隐藏层之后</translation>
+    </message>
+    <message>
+      <source>Tables: normalise each hidden layer's outputs over the batch (%1).</source>
+      <translation>表格：在批次上对每个隐藏层的输出做归一化（%1）。</translation>
+    </message>
+    <message>
+      <source>Tables: each category as a learned embedding (nn.Embedding) or a one-hot vector (%1).</source>
+      <translation>表格：每个类别表示为可学习的嵌入（nn.Embedding）或独热向量（%1）。</translation>
     </message>
     <message>
       <source>MLP and VGG: the share of units switched off at random while training (0 = none).</source>
@@ -1671,6 +1727,14 @@ Trainscope closes when the run has kept its checkpoint.</source>
     <message>
       <source>Dropout</source>
       <translation>Dropout</translation>
+    </message>
+    <message>
+      <source>Batch norm</source>
+      <translation>批归一化</translation>
+    </message>
+    <message>
+      <source>Categories</source>
+      <translation>类别列</translation>
     </message>
     <message>
       <source>Layer</source>
@@ -1833,6 +1897,68 @@ Apply?</source>
     <message>
       <source>The check failed: %1</source>
       <translation>检查失败：%1</translation>
+    </message>
+  </context>
+  <context>
+    <name>trainscope::widgets::ResidualPlot</name>
+    <message>
+      <source>perfect (predicted = true)</source>
+      <translation>完美（预测值 = 真实值）</translation>
+    </message>
+    <message>
+      <source>validation rows</source>
+      <translation>验证集的行</translation>
+    </message>
+    <message>
+      <source>true %1</source>
+      <translation>真实的 %1</translation>
+    </message>
+    <message>
+      <source>predicted %1</source>
+      <translation>预测的 %1</translation>
+    </message>
+  </context>
+  <context>
+    <name>trainscope::ui::ResidualsView</name>
+    <message>
+      <source>No validation row has a prediction yet.</source>
+      <translation>还没有任何验证行的预测。</translation>
+    </message>
+    <message>
+      <source>%1 validation rows at the last epoch: MAE %2, RMSE %3, R² %4. Points above the diagonal are predicted too high, below it too low.</source>
+      <translation>最后一个 epoch 的 %1 个验证行：平均绝对误差 %2，均方根误差 %3，决定系数 R² %4。对角线上方的点预测偏高，下方的点预测偏低。</translation>
+    </message>
+    <message>
+      <source>Row</source>
+      <translation>行</translation>
+    </message>
+    <message>
+      <source>True</source>
+      <translation>真实值</translation>
+    </message>
+    <message>
+      <source>Predicted</source>
+      <translation>预测值</translation>
+    </message>
+    <message>
+      <source>Residual</source>
+      <translation>残差</translation>
+    </message>
+    <message>
+      <source>The validation rows the model is furthest off on: click one to see its values</source>
+      <translation>模型偏差最大的验证行：点击一行查看它的各列取值</translation>
+    </message>
+    <message>
+      <source>Column</source>
+      <translation>列</translation>
+    </message>
+    <message>
+      <source>Value</source>
+      <translation>取值</translation>
+    </message>
+    <message>
+      <source>missing</source>
+      <translation>缺失</translation>
     </message>
   </context>
   <context>
@@ -2055,8 +2181,8 @@ This cannot be undone.</source>
       <translation>导出给 Python / ONNX…</translation>
     </message>
     <message>
-      <source>Try it on images…</source>
-      <translation>在图像上试用…</translation>
+      <source>Try it…</source>
+      <translation>试一试…</translation>
     </message>
     <message>
       <source>Export run to TensorBoard…</source>
@@ -2348,6 +2474,184 @@ p(标签) %3 · 损失 %4
     </message>
   </context>
   <context>
+    <name>trainscope::ui::TableBrowser</name>
+    <message>
+      <source>number</source>
+      <translation>数值</translation>
+    </message>
+    <message>
+      <source>category</source>
+      <translation>类别</translation>
+    </message>
+    <message>
+      <source>text</source>
+      <translation>文本</translation>
+    </message>
+    <message>
+      <source>identifier</source>
+      <translation>标识符</translation>
+    </message>
+    <message>
+      <source>%1 … %2, median %3</source>
+      <translation>%1 … %2，中位数 %3</translation>
+    </message>
+    <message>
+      <source>%1 levels: %2</source>
+      <translation>%1 个取值：%2</translation>
+    </message>
+    <message>
+      <source>The line of the file each row starts on</source>
+      <translation>每一行在文件中起始的行号</translation>
+    </message>
+    <message>
+      <source>The column the model learns to predict (%1)</source>
+      <translation>模型学习预测的列（%1）</translation>
+    </message>
+    <message>
+      <source>auto classifies text or a few whole numbers, and regresses any other number (%1)</source>
+      <translation>“自动”对文本或少数几个整数做分类，对其他数值做回归（%1）</translation>
+    </message>
+    <message>
+      <source>auto</source>
+      <translation>自动</translation>
+    </message>
+    <message>
+      <source>classification</source>
+      <translation>分类</translation>
+    </message>
+    <message>
+      <source>regression</source>
+      <translation>回归</translation>
+    </message>
+    <message>
+      <source>Try the model…</source>
+      <translation>试用模型…</translation>
+    </message>
+    <message>
+      <source>Type in a row, or start from the selected one, and see what the latest model trained on a table predicts</source>
+      <translation>输入一行（或从所选行开始），看看最近在表格上训练的模型会预测什么</translation>
+    </message>
+    <message>
+      <source>Predict</source>
+      <translation>预测</translation>
+    </message>
+    <message>
+      <source>as</source>
+      <translation>作为</translation>
+    </message>
+    <message>
+      <source>Column</source>
+      <translation>列</translation>
+    </message>
+    <message>
+      <source>Type</source>
+      <translation>类型</translation>
+    </message>
+    <message>
+      <source>Use</source>
+      <translation>用途</translation>
+    </message>
+    <message>
+      <source>Missing</source>
+      <translation>缺失</translation>
+    </message>
+    <message>
+      <source>Values</source>
+      <translation>取值</translation>
+    </message>
+    <message>
+      <source>Whether the model learns from the column: untick one to leave it out (%1)</source>
+      <translation>模型是否从该列学习：取消勾选即可排除它（%1）</translation>
+    </message>
+    <message>
+      <source>feature</source>
+      <translation>特征</translation>
+    </message>
+    <message>
+      <source>%1 rows × %2 columns. %3: %4 training and %5 validation rows; the model learns from %6 of the columns; rows skipped: %7.</source>
+      <translation>%1 行 × %2 列。%3：%4 个训练行和 %5 个验证行；模型从其中 %6 列学习；跳过的行：%7。</translation>
+    </message>
+    <message>
+      <source>Regression</source>
+      <translation>回归</translation>
+    </message>
+    <message>
+      <source>Classification into %1 classes</source>
+      <translation>分为 %1 个类别</translation>
+    </message>
+    <message>
+      <source>Profiling the columns…</source>
+      <translation>正在分析各列…</translation>
+    </message>
+    <message>
+      <source>missing in %1 of %2 rows</source>
+      <translation>%2 行中有 %1 行缺失</translation>
+    </message>
+    <message>
+      <source>target</source>
+      <translation>目标</translation>
+    </message>
+    <message>
+      <source>not used</source>
+      <translation>未使用</translation>
+    </message>
+    <message>
+      <source>What the model learns to predict</source>
+      <translation>模型学习预测的对象</translation>
+    </message>
+    <message>
+      <source>The model learns from it</source>
+      <translation>模型从该列学习</translation>
+    </message>
+    <message>
+      <source>left out</source>
+      <translation>已排除</translation>
+    </message>
+    <message>
+      <source>An identifier: its values are mostly distinct, so they name rows and teach nothing</source>
+      <translation>标识符：取值几乎各不相同，只用来区分行，无法从中学到东西</translation>
+    </message>
+    <message>
+      <source>Free text: the table model does not read it</source>
+      <translation>自由文本：表格模型不读取它</translation>
+    </message>
+    <message>
+      <source>Left out by this experiment (%1 or %2)</source>
+      <translation>被本实验排除（%1 或 %2）</translation>
+    </message>
+    <message>
+      <source>%1, the target: rows of each class per split</source>
+      <translation>%1（目标）：各划分中每个类别的行数</translation>
+    </message>
+    <message>
+      <source>%1, the target: distribution of its values</source>
+      <translation>%1（目标）：取值分布</translation>
+    </message>
+    <message>
+      <source>%1: distribution of its values</source>
+      <translation>%1：取值分布</translation>
+    </message>
+    <message>
+      <source>%1: its %2 most frequent of %3 levels</source>
+      <translation>%1：%3 个取值中最常见的 %2 个</translation>
+    </message>
+    <message>
+      <source>%1 is %2: nothing to chart</source>
+      <translation>%1 是%2：无图可画</translation>
+    </message>
+  </context>
+  <context>
+    <name>trainscope::ui::TableModel</name>
+    <message>
+      <source>missing</source>
+      <translation>缺失</translation>
+    </message>
+    <message>
+      <source>%1: the target, what the model predicts</source>
+      <translation>%1：目标，即模型预测的列</translation>
+    </message>
+  </context>
+  <context>
     <name>trainscope::ui::TrainPage</name>
     <message>
       <source>Start</source>
@@ -2420,6 +2724,10 @@ p(标签) %3 · 损失 %4
     <message>
       <source>validation accuracy</source>
       <translation>验证准确率</translation>
+    </message>
+    <message>
+      <source>validation R²</source>
+      <translation>验证集 R²</translation>
     </message>
     <message>
       <source>learning rate</source>
@@ -2534,6 +2842,10 @@ p(标签) %3 · 损失 %4
       </translation>
     </message>
     <message>
+      <source>R²</source>
+      <translation>R²</translation>
+    </message>
+    <message>
       <source>epoch %1/%2 · validating</source>
       <translation>第 %1/%2 个 epoch · 正在验证</translation>
     </message>
@@ -2574,6 +2886,43 @@ p(标签) %3 · 损失 %4
     </message>
   </context>
   <context>
+    <name>trainscope::ui::TryTableDialog</name>
+    <message>
+      <source>Try the model of %1</source>
+      <translation>试用 %1 的模型</translation>
+    </message>
+    <message>
+      <source>Loading the model…</source>
+      <translation>正在加载模型…</translation>
+    </message>
+    <message>
+      <source>Change any value: the model answers at once. An empty field is a missing value.</source>
+      <translation>修改任意取值，模型会立即给出回答。空白字段表示缺失值。</translation>
+    </message>
+    <message>
+      <source>This run's model cannot be used: %1</source>
+      <translation>无法使用这次运行的模型：%1</translation>
+    </message>
+    <message>
+      <source>missing: the training median, %1</source>
+      <translation>缺失：使用训练集中位数 %1</translation>
+    </message>
+    <message>
+      <source>The row's own %1: %2</source>
+      <translation>该行自己的 %1：%2</translation>
+    </message>
+    <message>
+      <source>Predicted %1: %2</source>
+      <translation>预测的 %1：%2</translation>
+    </message>
+    <message>
+      <source>Predicted %1: %2
+%3</source>
+      <translation>预测的 %1：%2
+%3</translation>
+    </message>
+  </context>
+  <context>
     <name>trainscope::ui::WelcomeDialog</name>
     <message>
       <source>Welcome to Trainscope</source>
@@ -2603,8 +2952,8 @@ p(标签) %3 · 损失 %4
       <translation>要打开的实验 JSON 文件。</translation>
     </message>
     <message>
-      <source>Image folder to import, or fashion-mnist.</source>
-      <translation>要导入的图像文件夹，或 fashion-mnist。</translation>
+      <source>Image folder or CSV table to import, or fashion-mnist.</source>
+      <translation>要导入的图像文件夹或 CSV 表格，或 fashion-mnist。</translation>
     </message>
     <message>
       <source>Train briefly, save each page as PNG into the folder, quit.</source>
@@ -2688,6 +3037,14 @@ p(标签) %3 · 损失 %4
     <message>
       <source>Fine-tuning: the learning rate of every layer but the classifier head, as a share of the rate (0.1 is common). 1 trains all alike.</source>
       <translation>微调：除分类头以外所有层的学习率，占学习率的比例（常用 0.1）。1 表示所有层相同。</translation>
+    </message>
+    <message>
+      <source>embedding</source>
+      <translation>嵌入</translation>
+    </message>
+    <message>
+      <source>one-hot</source>
+      <translation>独热</translation>
     </message>
     <message>
       <source>Optimizer</source>
@@ -2895,6 +3252,14 @@ p(标签) %3 · 损失 %4
     <message>
       <source>image folder %1 (%2% held out for validation)</source>
       <translation>图像文件夹 %1（留出 %2% 用于验证）</translation>
+    </message>
+    <message>
+      <source>table %1, predicting %2 (regression)</source>
+      <translation>表格 %1，预测 %2（回归）</translation>
+    </message>
+    <message>
+      <source>table %1, predicting %2 (classification)</source>
+      <translation>表格 %1，预测 %2（分类）</translation>
     </message>
   </context>
   <context>

@@ -30,7 +30,9 @@ ClassChart::ClassChart(QWidget* parent) : QWidget(parent), view_(new QChartView(
 void ClassChart::setCounts(const QStringList& classes, const QVector<qint64>& train, const QVector<qint64>& val) {
   classes_ = classes, train_ = train, val_ = val;
   auto* chart = new QChart();
-  auto* trainSet = new QBarSet(tr("train"));
+  // One series of rows when there are no splits to compare (a column's levels).
+  const bool splits = !val.isEmpty();
+  auto* trainSet = new QBarSet(splits ? tr("train") : tr("rows"));
   auto* valSet = new QBarSet(tr("validation"));
   trainSet->setColor(QColor(31, 119, 180));
   valSet->setColor(QColor(255, 127, 14));
@@ -46,7 +48,10 @@ void ClassChart::setCounts(const QStringList& classes, const QVector<qint64>& tr
   }
   auto* series = new QHorizontalBarSeries();
   series->append(trainSet);
-  series->append(valSet);
+  if (splits)
+    series->append(valSet);
+  else
+    delete valSet;
   chart->addSeries(series);
   auto* classAxis = new QBarCategoryAxis();
   classAxis->append(names);
@@ -61,6 +66,7 @@ void ClassChart::setCounts(const QStringList& classes, const QVector<qint64>& tr
   // A row per class that stays readable; past what fits, the chart scrolls.
   view_->setMinimumHeight(std::max(180, 70 + 2 * static_cast<int>(classes.size()) * 9));
   chart->legend()->setAlignment(Qt::AlignTop);
+  chart->legend()->setVisible(splits);
   chart->setMargins(QMargins(4, 4, 4, 4));
   QChart* old = view_->chart();
   view_->setChart(chart);

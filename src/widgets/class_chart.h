@@ -15,6 +15,7 @@ class ClassChart : public QWidget {
   Q_OBJECT
  public:
   explicit ClassChart(QWidget* parent = nullptr);
+  // Without `val`, one series of rows (a column's levels, not classes per split).
   void setCounts(const QStringList& classes, const QVector<qint64>& train, const QVector<qint64>& val);
   const QStringList& classes() const { return classes_; }
   const QVector<qint64>& trainCounts() const { return train_; }

@@ -1,9 +1,9 @@
 #include "widgets/data_map_plot.h"
 
+#include "widgets/scatter_marks.h"
+
 #include <qcustomplot.h>
 
-#include <QPainter>
-#include <QPixmap>
 #include <QVBoxLayout>
 
 #include <limits>
@@ -35,29 +35,11 @@ DataMapPlot::DataMapPlot(QWidget* parent) : QWidget(parent), plot_(new QCustomPl
   plot_->xAxis->setRange(0, 0.5);
   plot_->yAxis->setRange(0, 1);
   for (const auto& g : kGroups) {
-    QCPGraph* graph = plot_->addGraph();
-    graph->setName(tr(g.name));
-    graph->setLineStyle(QCPGraph::lsNone);
     QColor fill = g.color;
     fill.setAlpha(110);
-    // A disc rendered once and stamped per point: drawing 60,000 translucent ellipses
-    // one by one took ~100 ms a replot.
-    QPixmap disc(5, 5);
-    disc.fill(Qt::transparent);
-    {
-      QPainter painter(&disc);
-      painter.setRenderHint(QPainter::Antialiasing);
-      painter.setPen(Qt::NoPen);
-      painter.setBrush(fill);
-      painter.drawEllipse(QRectF(0.5, 0.5, 4, 4));
-    }
-    graph->setScatterStyle(QCPScatterStyle(disc));
-    graph->setAdaptiveSampling(false);  // every sample is a point of its own
+    addScatterGraph(plot_, tr(g.name), fill);
   }
-  QCPGraph* selected = plot_->addGraph();
-  selected->setLineStyle(QCPGraph::lsNone);
-  selected->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(Qt::black, 2), Qt::NoBrush, 12));
-  selected->removeFromLegend();
+  addSelectionRing(plot_);
   plot_->legend->setVisible(true);
   plot_->legend->setFont(font());
   plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);

@@ -262,6 +262,16 @@ void LiveCurvePlot::setSeriesVisible(int series, bool visible) {
   redraw();
 }
 
+void LiveCurvePlot::setSeriesListed(int series, bool listed) {
+  Series& s = series_.at(static_cast<size_t>(series));
+  QCPAbstractPlottable* entry = s.smooth ? s.smooth : s.line;
+  const bool isListed = plot_->legend->hasItemWithPlottable(entry);
+  if (listed && !isListed) entry->addToLegend();
+  if (!listed && isListed) entry->removeFromLegend();
+  dirty_ = true;
+  redraw();
+}
+
 bool LiveCurvePlot::seriesVisible(int series) const {
   const Series& s = series_.at(static_cast<size_t>(series));
   return (s.line ? static_cast<QCPAbstractPlottable*>(s.line) : s.smooth)->visible();
@@ -366,10 +376,25 @@ void LiveCurvePlot::draw() {
     }
   }
   simplifySmoothedLines();  // now that the axes are set: in pixels
+  thinMarkers();
   const qint64 start = clock_.nsecsElapsed();
   plot_->replot(QCustomPlot::rpImmediateRefresh);
   lastReplotMs_ = static_cast<double>(clock_.nsecsElapsed() - start) / 1e6;
   nextRefreshAt_ = clock_.elapsed() + static_cast<qint64>(lastReplotMs_ * (1.0 / std::max(0.01, budget_) - 1.0));
+}
+
+// Epoch lines closer than a few pixels would grey the plot: every k-th is drawn instead,
+// all of them again when zoomed in.
+void LiveCurvePlot::thinMarkers() {
+  constexpr double kMinGapPx = 12;
+  double last = -1e300;
+  for (int i = 0; i < plot_->itemCount(); ++i)
+    if (auto* marker = qobject_cast<QCPItemStraightLine*>(plot_->item(i))) {
+      const double px = plot_->xAxis->coordToPixel(marker->point1->coords().x());
+      const bool shown = px - last >= kMinGapPx;
+      marker->setVisible(shown);
+      if (shown) last = px;
+    }
 }
 
 void LiveCurvePlot::simplifySmoothedLines() {
@@ -439,7 +464,7 @@ PlotPicture LiveCurvePlot::picture() {
   ticks(plot_->xAxis, p.xTicks);
   ticks(plot_->yAxis, p.yTicks);
   for (int i = 0; i < plot_->itemCount(); ++i)
-    if (auto* marker = qobject_cast<QCPItemStraightLine*>(plot_->item(i)))
+    if (auto* marker = qobject_cast<QCPItemStraightLine*>(plot_->item(i)); marker && marker->visible())
       p.markers.push_back(plot_->xAxis->coordToPixel(marker->point1->coords().x()));
   for (size_t i = 0; i < series_.size(); ++i) {
     const Series& s = series_[i];

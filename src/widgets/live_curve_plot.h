@@ -64,6 +64,8 @@ class LiveCurvePlot : public QWidget {
   // Hides or shows a series (its raw and smoothed lines); clicking a legend entry
   // toggles it too.
   void setSeriesVisible(int series, bool visible);
+  // Whether the legend lists the series at all (a series that does not apply to this run).
+  void setSeriesListed(int series, bool listed);
   bool seriesVisible(int series) const;
 
   void setAxisLabels(const QString& x, const QString& left, const QString& right = {});
@@ -123,6 +125,7 @@ class LiveCurvePlot : public QWidget {
   };
   // The smoothed lines through fewer points, within half a pixel of the means.
   void simplifySmoothedLines();
+  void thinMarkers();
   // Decimates for the current view and replots (refresh() without its conditions).
   void draw();
   void rebuildSmoothed(Series& s);

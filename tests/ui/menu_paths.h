@@ -1,5 +1,5 @@
 // The menu paths the docs name ("View ▸ Presentation mode", "Compare ▸ Selected run ▸
-// Try it on images…"), read from Markdown and walked in the app: the first step is a
+// Try it…"), read from Markdown and walked in the app: the first step is a
 // menu of the menu bar or a page of the sidebar; the next a menu's action or submenu,
 // or on a page a button (its menu holds the steps after it) or a tab.
 #pragma once

@@ -1,5 +1,6 @@
 #include "ui/compare/run_actions.h"
 
+#include "ui/data/try_table_dialog.h"
 #include "ui/model/model_dialogs.h"
 #include "ui/run/background.h"
 #include "ui/train/resume_banner.h"
@@ -11,6 +12,7 @@
 #include "engine/record/tensorboard_export.h"
 #include "engine/record/tensorboard_import.h"
 #include "engine/repro/bundle.h"
+#include "engine/table_tools.h"
 
 #include <QDir>
 #include <QFileDialog>
@@ -216,8 +218,10 @@ QMenu* RunActions::runMenu(QWidget* parent, MenuHooks hooks) {
   });
   menu->addSeparator();
   add(tr("Export for Python / ONNX…"), [parent](const QString& dir) { exportRunModel(parent, dir); });
-  add(tr("Try it on images…"), [parent](const QString& dir) {
-    auto* dialog = new PredictDialog(dir, parent);
+  add(tr("Try it…"), [parent](const QString& dir) {
+    // A table's model takes a row typed in; an image model, images.
+    QDialog* dialog = runIsTable(dir.toStdString()) ? static_cast<QDialog*>(new TryTableDialog(dir, {}, parent))
+                                                    : new PredictDialog(dir, parent);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->show();
   });

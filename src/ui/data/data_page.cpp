@@ -12,6 +12,7 @@
 #include "engine/data/image_header.h"
 #include "ui/data/dataset_importer.h"
 #include "ui/data/health_panel.h"
+#include "ui/data/table_browser.h"
 #include "ui/experiment/experiment_document.h"
 #include "ui/image_convert.h"
 #include "ui/translation.h"
@@ -29,6 +30,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -94,9 +96,13 @@ DataPage::DataPage(ExperimentDocument* document, QWidget* parent)
     });
   });
 
+  tableBrowser_ = new TableBrowser(this);
+  views_ = new QStackedWidget(this);
+  views_->addWidget(splitter);
+  views_->addWidget(tableBrowser_);
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(makeImportBar());
-  layout->addWidget(splitter, 1);
+  layout->addWidget(views_, 1);
   setBusy(false);
 
   connectImporter();
@@ -113,6 +119,10 @@ QLayout* DataPage::makeImportBar() {
   folder_->setToolTip(
       tr("A folder with one sub-folder per class (root/<class>/<image>), as torchvision's "
          "ImageFolder expects. You can also drop a folder on the window."));
+  table_ = new QPushButton(tr("Open table (CSV)…"), this);
+  table_->setToolTip(
+      tr("A CSV file with a header row, one row per example: the model learns to predict one column from the "
+         "others (a class, or a number). Separators , ; or tab."));
   cancel_ = new QPushButton(tr("Cancel"), this);
   progress_ = new QProgressBar(this);
   source_ = new QLabel(tr("No dataset yet"), this);
@@ -121,6 +131,7 @@ QLayout* DataPage::makeImportBar() {
   auto* top = new QHBoxLayout();
   top->addWidget(fashion_);
   top->addWidget(folder_);
+  top->addWidget(table_);
   top->addWidget(source_, 1);
   top->addWidget(progress_);
   top->addWidget(cancel_);
@@ -226,6 +237,9 @@ QWidget* DataPage::makePreview() {
 void DataPage::connectImporter() {
   connect(fashion_, &QPushButton::clicked, this, &DataPage::importFashionMnist);
   connect(folder_, &QPushButton::clicked, this, &DataPage::chooseFolder);
+  connect(table_, &QPushButton::clicked, this, &DataPage::chooseTable);
+  connect(tableBrowser_, &TableBrowser::reimportRequested, this, &DataPage::importTableSection);
+  connect(tableBrowser_, &TableBrowser::tryRequested, this, &DataPage::tryTableRequested);
   connect(cancel_, &QPushButton::clicked, this, [this] {
     importer_->cancel();
     statsTicker_->cancel();
@@ -326,6 +340,8 @@ void DataPage::setBusy(bool busy, const QString& what) {
   cancel_->setVisible(busy);
   fashion_->setEnabled(!busy);
   folder_->setEnabled(!busy);
+  table_->setEnabled(!busy);
+  tableBrowser_->setEnabled(!busy);  // a table's new target is read before another is chosen
   meanStd_->setEnabled(!busy && doc_->dataset() != nullptr);
   if (busy) {
     progress_->setRange(0, 0);  // busy indicator until the first progress report
@@ -333,22 +349,7 @@ void DataPage::setBusy(bool busy, const QString& what) {
   }
 }
 
-void DataPage::importFashionMnist() {
-  setBusy(true, tr("Loading Fashion-MNIST…"));
-  importer_->importFashionMnist();
-}
-
-void DataPage::importFolder(const QString& path) {
-  setBusy(true, tr("Importing %1 (decoding every image to find the ones that cannot be used)…").arg(path));
-  const ExperimentConfig* cfg = doc_->config();  // the experiment's split and channels
-  importer_->importFolder(path, cfg ? cfg->dataset.val_fraction : 0.1, cfg ? cfg->seed : 0,
-                          cfg ? cfg->dataset.channels : 3);
-}
-
-void DataPage::chooseFolder() {
-  const QString dir = QFileDialog::getExistingDirectory(this, tr("Open an image folder (root/<class>/<image>)"));
-  if (!dir.isEmpty()) importFolder(dir);
-}
+bool DataPage::showsTable() const { return views_->currentIndex() == 1; }
 
 void DataPage::showDataset() {
   const auto splits = doc_->dataset();
@@ -363,6 +364,12 @@ void DataPage::showDataset() {
     return;
   }
   source_->setText(translated(splits->label));
+  views_->setCurrentIndex(splits->table ? 1 : 0);
+  if (splits->table) {  // a table: its own browser, no image tabs
+    tableBrowser_->setDataset(splits, doc_->datasetSection());
+    emit datasetReady(translated(splits->label));
+    return;
+  }
   if (doc_->photoRecipeJustApplied() && doc_->config())
     source_->setText(source_->text() + "\n" + photoRecipeNote(*doc_->config(), splits->train->size()));
   const auto& classes = splits->train->classes();

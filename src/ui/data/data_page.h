@@ -1,17 +1,21 @@
 // Data: import a dataset (built-in Fashion-MNIST, a folder, or a folder dropped on the
-// window), browse it as thumbnails by split and class, see its class balance, image
-// sizes and skipped files, preview the training augmentation, check its health
-// (duplicates, leaks, outliers), and compute its mean/std for Normalize.
+// window; or a CSV table, shown by TableBrowser instead), browse it as thumbnails by split and class, see its class
+// balance, image sizes and skipped files, preview the training augmentation, check its health (duplicates, leaks,
+// outliers), and compute its mean/std for Normalize.
 #pragma once
 
 #include "engine/data/channel_stats.h"
 #include "engine/data/dataset.h"
 
+#include <nlohmann/json.hpp>
+
 #include <QFutureWatcher>
 #include <QImage>
 #include <QWidget>
 
+#include <map>
 #include <memory>
+#include <string>
 #include <vector>
 
 class QComboBox;
@@ -19,6 +23,7 @@ class QLabel;
 class QProgressBar;
 class QPushButton;
 class QTableWidget;
+class QStackedWidget;
 class QTabWidget;
 class QGridLayout;
 
@@ -34,6 +39,7 @@ namespace trainscope::ui {
 class DatasetImporter;
 class ProgressTicker;
 class HealthPanel;
+class TableBrowser;
 class ExperimentDocument;
 
 class DataPage : public QWidget {
@@ -45,6 +51,11 @@ class DataPage : public QWidget {
   void importFashionMnist();
   void importFolder(const QString& path);
   void chooseFolder();
+  void importTable(const QString& path);                   // a CSV file, its target guessed
+  void importTableSection(const nlohmann::json& section);  // a table as the experiment names it
+  void chooseTable();
+  void importExperimentDataset();        // what the experiment's dataset section names
+  void importPath(const QString& path);  // "fashion-mnist", a folder or a table's file
   void computeMeanStd();
 
   // For tests and the status bar.
@@ -62,6 +73,8 @@ class DataPage : public QWidget {
   static QString photoRecipeNote(const ExperimentConfig& config, int64_t trainImages);
   QPushButton* tryAugmentationButton() const { return tryAugmentation_; }
   HealthPanel* healthPanel() const { return health_; }
+  TableBrowser* tableBrowser() const { return tableBrowser_; }
+  bool showsTable() const;
   QTabWidget* tabs() const { return tabs_; }
 
  signals:
@@ -69,6 +82,7 @@ class DataPage : public QWidget {
   void datasetReady(const QString& description);
   void previewShown();                               // the augmentation preview of the selected image is drawn
   void classifyRequested(const QString& imagePath);  // from a thumbnail's menu
+  void tryTableRequested(std::map<std::string, std::string> row);  // a table's "Try the model…"
 
  private:
   void showDataset();
@@ -89,7 +103,9 @@ class DataPage : public QWidget {
 
   ExperimentDocument* doc_;
   DatasetImporter* importer_;
-  QPushButton *fashion_, *folder_, *cancel_, *reroll_, *meanStd_;
+  QPushButton *fashion_, *folder_, *table_, *cancel_, *reroll_, *meanStd_;
+  QStackedWidget* views_;  // the images' browser and tabs, or a table's browser
+  TableBrowser* tableBrowser_;
   QLabel* noRandom_;  // the training transforms draw nothing at random
   QPushButton* tryAugmentation_;
   QLabel *source_, *count_, *stats_, *normalizeResult_;

@@ -1,7 +1,12 @@
 #include "ui/data/dataset_importer.h"
 
+#include "engine/config/config.h"
+#include "engine/config/config_fields.h"
+#include "engine/config/recipes.h"
 #include "engine/data/fashion_mnist.h"
 #include "engine/data/image_folder.h"
+#include "engine/data/table_dataset.h"
+#include "engine/data/table_profile.h"
 #include "ui/run/background.h"
 
 #include <QtConcurrent/QtConcurrentRun>
@@ -78,6 +83,31 @@ void DatasetImporter::importFolder(const QString& root, double valFraction, uint
     };
     config = {{"kind", "image-folder"}, {"root", path}, {"val_fraction", valFraction}, {"channels", channels}};
     return openImageFolder(path, o);
+  });
+}
+
+void DatasetImporter::importTable(nlohmann::json section, uint64_t seed) {
+  run([written = std::move(section), seed](nlohmann::json& config, BackgroundProgress&) {
+    using C = ExperimentConfig;
+    nlohmann::json section = written;
+    section[configField(&C::dataset, &DatasetConfig::kind).name()] = "csv";
+    const std::string target = configField(&C::dataset, &DatasetConfig::target).name();
+    const std::string path = configField(&C::dataset, &DatasetConfig::path).name();
+    if (!section.value(target, nlohmann::json("")).is_string() || section.value(target, std::string()).empty()) {
+      CsvReadOptions header;
+      header.max_rows = 1;
+      std::vector<std::string> names;
+      for (const auto& c : readCsvTable(section.value(path, std::string()), header).columns) names.push_back(c.name);
+      section[target] = guessTarget(names);
+    }
+    // The section as a run reads it (a table trains tabular_mlp without transforms).
+    const nlohmann::json experiment = {
+        {configSection(&C::dataset), section},
+        {configSection(&C::model), {{configField(&C::model, &ModelConfig::name).name(), "tabular_mlp"}}},
+        {transformsKey(), {{"train", nlohmann::json::array()}, {"val", nlohmann::json::array()}}}};
+    const ExperimentConfig parsed = parseConfig(experiment);
+    config = section;
+    return openCsvDataset(parsed.dataset, seed);
   });
 }
 

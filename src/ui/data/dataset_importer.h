@@ -1,5 +1,5 @@
-// Imports a dataset off the GUI thread (Fashion-MNIST, or an image folder decoded and
-// measured in full), reporting progress; cancellable. The app's one background-work
+// Imports a dataset off the GUI thread (Fashion-MNIST, an image folder decoded and
+// measured in full, or a CSV table read and encoded), reporting progress; cancellable. The app's one background-work
 // pattern (run/background.h).
 #pragma once
 
@@ -25,6 +25,9 @@ class DatasetImporter : public QObject {
   void importFashionMnist();
   // A new import replaces one in progress (which is cancelled; its result is dropped).
   void importFolder(const QString& root, double valFraction = 0.1, uint64_t seed = 0, int channels = 3);
+  // A table: the experiment's "dataset" section of kind csv (path, target, task, ...);
+  // without a target, the column named target, label, class or y, else the last one.
+  void importTable(nlohmann::json section, uint64_t seed = 0);
   void cancel();
   bool busy() const { return busy_; }
 

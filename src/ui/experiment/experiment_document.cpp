@@ -133,6 +133,15 @@ std::string ExperimentDocument::datasetRoot() const {
   return writtenString(json_, configField(&ExperimentConfig::dataset, &DatasetConfig::root), "");
 }
 
+std::string ExperimentDocument::datasetPath() const {
+  return writtenString(json_, configField(&ExperimentConfig::dataset, &DatasetConfig::path), "");
+}
+
+nlohmann::json ExperimentDocument::datasetSection() const {
+  const auto it = json_.find(configSection(&ExperimentConfig::dataset));
+  return it != json_.end() && it->is_object() ? *it : nlohmann::json::object();
+}
+
 void ExperimentDocument::revalidate() {
   problems_.clear();
   datasetProblem_.clear();
@@ -170,12 +179,18 @@ void ExperimentDocument::setDataset(std::shared_ptr<const DatasetSplits> splits,
   const ExperimentConfig before = config_;
   const std::string kindBefore = datasetKind();
   const std::string section = configSection(&ExperimentConfig::dataset);
-  if (!json_[section].is_object()) json_[section] = nlohmann::json::object();
+  // To or from a table, the section is the import's own: an image folder's options
+  // (corrections, label noise) do not fit a table, nor a table's columns a folder.
+  const std::string kindAfter =
+      datasetConfig.value(configField(&ExperimentConfig::dataset, &DatasetConfig::kind).name(), kindBefore);
+  if (!json_[section].is_object() || (kindAfter != kindBefore && (kindAfter == "csv" || kindBefore == "csv")))
+    json_[section] = nlohmann::json::object();
   for (auto it = datasetConfig.begin(); it != datasetConfig.end(); ++it) json_[section][it.key()] = it.value();
   revalidate();
   applyDataKindRecipe(kindBefore, before);
   loadedKind_ = datasetKind();
   loadedRoot_ = datasetRoot();
+  loadedSection_ = datasetSection();
   modified_ = true;
   emit changed();
   emit datasetChanged();
@@ -195,9 +210,10 @@ void ExperimentDocument::applyDataKindRecipe(const std::string& kindBefore, cons
       applyRecipe(json_, chosen);
       recipe = true;
       photoRecipe_ = datasetKind() == "image-folder";
-      if (photoRecipe_ && dataset_)  // as many passes as this folder needs (engine/config/recipes.h)
+      const bool table = datasetKind() == "csv";
+      if ((photoRecipe_ || table) && dataset_)  // as many passes as this data needs (engine/config/recipes.h)
         json_[nlohmann::json::json_pointer(configField(&ExperimentConfig::epochs).pointer())] =
-            epochsForBudget(photoSampleBudget(), dataset_->train->size());
+            epochsForBudget(table ? tableSampleBudget() : photoSampleBudget(), dataset_->train->size());
       revalidate();
     }
   }
@@ -214,7 +230,9 @@ void ExperimentDocument::applyDataKindRecipe(const std::string& kindBefore, cons
 }
 
 bool ExperimentDocument::datasetMatchesConfig() const {
-  return dataset_ && loadedKind_ == datasetKind() && (loadedKind_ != "image-folder" || loadedRoot_ == datasetRoot());
+  if (!dataset_ || loadedKind_ != datasetKind()) return false;
+  if (loadedKind_ == "csv") return loadedSection_ == datasetSection();  // another target is another dataset
+  return loadedKind_ != "image-folder" || loadedRoot_ == datasetRoot();
 }
 
 void ExperimentDocument::clearDataset() {

@@ -40,6 +40,8 @@ class ExperimentDocument : public QObject {
   // The dataset the experiment names, read defensively (any JSON may be loaded).
   std::string datasetKind() const;
   std::string datasetRoot() const;
+  std::string datasetPath() const;        // a table's file (dataset.path)
+  nlohmann::json datasetSection() const;  // the experiment's "dataset" as written
   // The config with every default filled in, when it is valid.
   const ExperimentConfig* config() const { return valid_ ? &config_ : nullptr; }
   bool isValid() const { return valid_ && datasetProblem_.isEmpty(); }
@@ -88,6 +90,7 @@ class ExperimentDocument : public QObject {
   Problems problems_;
   std::shared_ptr<const DatasetSplits> dataset_;
   std::string loadedKind_, loadedRoot_;
+  nlohmann::json loadedSection_;
 };
 
 }  // namespace trainscope::ui

@@ -1,5 +1,6 @@
 #include "ui/mistakes/mistakes_page.h"
 
+#include "engine/data/table_encoding.h"
 #include "engine/inspect/confusion_stats.h"
 #include "engine/inspect/sample_ranking.h"
 #include "engine/system/atomic_file.h"
@@ -8,6 +9,7 @@
 #include "ui/image_convert.h"
 #include "ui/mistakes/correction_book.h"
 #include "ui/mistakes/diagnosis_loader.h"
+#include "ui/mistakes/residuals_view.h"
 #include "ui/run/training_controller.h"
 #include "widgets/confusion_matrix_view.h"
 #include "widgets/data_map_plot.h"
@@ -25,6 +27,7 @@
 #include <QSpinBox>
 #include <QSplitter>
 
+#include <QStackedWidget>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -124,7 +127,11 @@ MistakesPage::MistakesPage(TrainingController* controller, ExperimentDocument* d
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(header);
   layout->addWidget(status_);
-  layout->addWidget(split, 1);
+  residuals_ = new ResidualsView(this);
+  views_ = new QStackedWidget(this);  // a classification's tabs, or a regression's residuals
+  views_->addWidget(split);
+  views_->addWidget(residuals_);
+  layout->addWidget(views_, 1);
 
   connectRunAndMatrix();
   connectSamples();
@@ -346,6 +353,8 @@ void MistakesPage::openRun(const QString& runDir) {
   loader_->load(runDir);
 }
 
+bool MistakesPage::showsResiduals() const { return views_->currentWidget() == residuals_; }
+
 void MistakesPage::showDiagnosis(std::shared_ptr<const RunDiagnosis> d, double seconds) {
   const bool sameRun = diagnosis_ && diagnosis_->run_dir == d->run_dir;
   diagnosis_ = std::move(d);
@@ -356,6 +365,17 @@ void MistakesPage::showDiagnosis(std::shared_ptr<const RunDiagnosis> d, double s
     status_->setText(tr("This run cannot be shown: %1").arg(QString::fromStdString(r.error)));
     diagnosis_.reset();
     detail_->setDiagnosis(nullptr);
+    return;
+  }
+  const bool regression = r.has_residuals || (r.splits->table && r.splits->table->task == "regression");
+  views_->setCurrentIndex(regression ? 1 : 0);
+  if (regression) {
+    residuals_->setDiagnosis(diagnosis_);
+    status_->setText(
+        r.has_residuals ? tr("The validation predictions of the last epoch, read in %1 s.").arg(seconds, 0, 'f', 2)
+        : r.residuals_error.empty() ? tr("No predictions yet: they are written at the end of each epoch.")
+                                    : tr("residuals.h5: %1").arg(QString::fromStdString(r.residuals_error)));
+    emit refreshed(seconds);
     return;
   }
   book_->setDataset(r.dataset_kind, r.dataset_root);

@@ -22,6 +22,7 @@ class QScrollArea;
 class QSplitter;
 class QSpinBox;
 class QTableWidget;
+class QStackedWidget;
 class QTabWidget;
 
 namespace trainscope::widgets {
@@ -32,6 +33,8 @@ class PresentationLayout;
 }  // namespace trainscope::widgets
 
 namespace trainscope::ui {
+
+class ResidualsView;
 
 class CorrectionBook;
 class DiagnosisLoader;
@@ -63,6 +66,8 @@ class MistakesPage : public QWidget {
   widgets::DataMapPlot* dataMap() const { return dataMap_; }
   SampleDetail* detail() const { return detail_; }
   QTabWidget* tabs() const { return tabs_; }
+  ResidualsView* residualsView() const { return residuals_; }
+  bool showsResiduals() const;
   QComboBox* orderChoice() const { return order_; }
   QComboBox* gallerySplit() const { return split_; }
   QComboBox* galleryFilter() const { return filter_; }
@@ -104,6 +109,8 @@ class MistakesPage : public QWidget {
   QLabel *run_, *status_, *cellNote_, *mapNote_, *suspectNote_;
   QPushButton *open_, *export_, *clearCorrections_, *newer_;
   QTabWidget* tabs_;
+  QStackedWidget* views_;  // the tabs and detail, or a regression's residuals
+  ResidualsView* residuals_;
   QSpinBox *epoch_, *suspectCount_;
   QComboBox *values_, *order_, *split_, *filter_;
   widgets::ConfusionMatrixView* matrix_;

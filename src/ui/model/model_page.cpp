@@ -7,12 +7,15 @@
 #include "ui/run/background.h"
 #include "widgets/summary_table.h"
 
+#include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QFileDialog>
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
+#include <QHash>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
@@ -25,24 +28,45 @@
 namespace trainscope::ui {
 
 namespace {
-const QStringList kModels{"mlp", "lenet", "vgg", "resnet18", "fastcnn", "torchscript"};
-const QStringList kModelNotes{
-    QT_TRANSLATE_NOOP("ModelPage",
-                      "A multi-layer perceptron: flatten the image, then fully connected layers. The baseline."),
-    QT_TRANSLATE_NOOP(
-        "ModelPage",
-        "LeNet-5: two 5x5 convolutions with pooling, then three fully connected layers. Small, fast, the classic."),
-    QT_TRANSLATE_NOOP(
-        "ModelPage", "A small VGG: three stages of 3x3 convolution + BatchNorm + ReLU, Dropout before the classifier."),
-    QT_TRANSLATE_NOOP(
-        "ModelPage",
-        "ResNet-18: residual blocks that let gradients flow through 18 layers. Strong, and slow on a CPU."),
-    QT_TRANSLATE_NOOP("ModelPage",
-                      "Fast CNN: seven 3x3 convolutions with BatchNorm, strided instead of pooled, and global average "
-                      "pooling. Made for your own photos at 64-128 px: useful in minutes on a laptop."),
-    QT_TRANSLATE_NOOP("ModelPage",
-                      "Your own model from Python: a file saved with torch.jit.save(torch.jit.script(model)). Its last "
-                      "Linear layer is replaced to fit your classes; freeze the backbone to fine-tune it.")};
+// What each built-in model is, by its model.name (the config field declares the names).
+const char* modelNote(const QString& name) {
+  static const QHash<QString, const char*> notes{
+      {"mlp",
+       QT_TRANSLATE_NOOP("ModelPage",
+                         "A multi-layer perceptron: flatten the image, then fully connected layers. The baseline.")},
+      {"lenet",
+       QT_TRANSLATE_NOOP("ModelPage",
+                         "LeNet-5: two 5x5 convolutions with pooling, then three fully connected layers. Small, "
+                         "fast, the classic.")},
+      {"vgg", QT_TRANSLATE_NOOP("ModelPage",
+                                "A small VGG: three stages of 3x3 convolution + BatchNorm + ReLU, Dropout before the "
+                                "classifier.")},
+      {"resnet18",
+       QT_TRANSLATE_NOOP("ModelPage",
+                         "ResNet-18: residual blocks that let gradients flow through 18 layers. Strong, and "
+                         "slow on a CPU.")},
+      {"fastcnn", QT_TRANSLATE_NOOP("ModelPage",
+                                    "Fast CNN: seven 3x3 convolutions with BatchNorm, strided instead of pooled, and "
+                                    "global average pooling. Made for your own photos at 64-128 px: useful in minutes "
+                                    "on a laptop.")},
+      {"tabular_mlp", QT_TRANSLATE_NOOP("ModelPage",
+                                        "For tables: each category column embedded (or one-hot), beside the "
+                                        "standardised numbers, then Linear, BatchNorm1d, the activation and Dropout "
+                                        "per hidden layer.")},
+      {"torchscript", QT_TRANSLATE_NOOP("ModelPage",
+                                        "Your own model from Python: a file saved with torch.jit.save(torch.jit.script("
+                                        "model)). Its last Linear layer is replaced to fit your classes; freeze the "
+                                        "backbone to fine-tune it.")}};
+  return notes.value(name, "");
+}
+
+// The models that fit the data: a table trains tabular_mlp, images every other one.
+QStringList modelsFor(const std::string& datasetKind) {
+  QStringList names;
+  for (const auto& name : configField(&ExperimentConfig::model, &ModelConfig::name).choiceValues())
+    if ((name == "tabular_mlp") == (datasetKind == "csv")) names << QString::fromStdString(name);
+  return names;
+}
 
 QString shapeText(const std::vector<int64_t>& s) { return QString::fromStdString(formatShape(s)); }
 }  // namespace
@@ -71,7 +95,7 @@ ModelPage::ModelPage(ExperimentDocument* document, QWidget* parent) : QWidget(pa
 // The model, its settings and its summary (layers, output shapes, parameters).
 QWidget* ModelPage::makeModelChooser() {
   model_ = new QComboBox(this);
-  model_->addItems(kModels);
+  model_->addItems(modelsFor(doc_->datasetKind()));
   hidden_ = new QLineEdit(this);
   hidden_->setToolTip(tr("MLP: the width of each hidden layer, e.g. 256, 128."));
   activation_ = new QComboBox(this);
@@ -79,6 +103,18 @@ QWidget* ModelPage::makeModelChooser() {
   activation_->setToolTip(
       tr("MLP: the non-linearity. ReLU trains deep stacks; sigmoid and tanh saturate and make "
          "gradients vanish as layers pile up."));
+  batchNorm_ = new QCheckBox(tr("after each hidden layer"), this);
+  batchNorm_->setToolTip(
+      tr("Tables: normalise each hidden layer's outputs over the batch (%1).")
+          .arg(QString::fromStdString(configField(&ExperimentConfig::model, &ModelConfig::batch_norm).key)));
+  categorical_ = new QComboBox(this);
+  for (const auto& c : configField(&ExperimentConfig::model, &ModelConfig::categorical).choices)
+    categorical_->addItem(
+        *c.label ? QCoreApplication::translate(kConfigContext, c.label) : QString::fromStdString(c.value),
+        QString::fromStdString(c.value));
+  categorical_->setToolTip(
+      tr("Tables: each category as a learned embedding (nn.Embedding) or a one-hot vector (%1).")
+          .arg(QString::fromStdString(configField(&ExperimentConfig::model, &ModelConfig::categorical).key)));
   dropout_ = new QLineEdit(this);
   dropout_->setToolTip(tr("MLP and VGG: the share of units switched off at random while training (0 = none)."));
   imageSize_ = new QSpinBox(this);
@@ -114,6 +150,8 @@ QWidget* ModelPage::makeModelChooser() {
   cf->addRow(tr("Hidden layers"), hidden_);
   cf->addRow(tr("Activation"), activation_);
   cf->addRow(tr("Dropout"), dropout_);
+  cf->addRow(tr("Batch norm"), batchNorm_);
+  cf->addRow(tr("Categories"), categorical_);
 
   summary_ = new widgets::SummaryTable({tr("Layer"), tr("Type"), tr("Output shape"), tr("Parameters")}, this);
   auto* left = new QWidget(this);
@@ -201,6 +239,12 @@ void ModelPage::connectModelFields() {
   connect(model_, &QComboBox::currentTextChanged, this, [this](const QString& name) {
     doc_->set(configField(&ExperimentConfig::model, &ModelConfig::name), name.toStdString());
   });
+  connect(batchNorm_, &QCheckBox::clicked, this,
+          [this](bool on) { doc_->set(configField(&ExperimentConfig::model, &ModelConfig::batch_norm), on); });
+  connect(categorical_, &QComboBox::activated, this, [this] {
+    doc_->set(configField(&ExperimentConfig::model, &ModelConfig::categorical),
+              categorical_->currentData().toString().toStdString());
+  });
   connect(activation_, &QComboBox::currentTextChanged, this, [this](const QString& a) {
     doc_->set(configField(&ExperimentConfig::model, &ModelConfig::activation), a.toStdString());
   });
@@ -242,8 +286,23 @@ void ModelPage::refreshSummary() {
       for (const auto& f : cfg->model.freeze) names << QString::fromStdString(f);
       freeze_->setText(names.join(", "));
     }
+    const QStringList models = modelsFor(doc_->datasetKind());
+    if (models != modelChoices_) {  // a table's model list, or an image dataset's
+      QSignalBlocker block(model_);
+      model_->clear();
+      model_->addItems(models);
+      modelChoices_ = models;
+    }
     const auto name = doc_->value(configField(&ExperimentConfig::model, &ModelConfig::name));
-    if (name.is_string()) model_->setCurrentText(QString::fromStdString(name.get<std::string>()));
+    if (name.is_string()) {
+      QSignalBlocker block(model_);
+      model_->setCurrentText(QString::fromStdString(name.get<std::string>()));
+    }
+    const auto categorical = doc_->value(configField(&ExperimentConfig::model, &ModelConfig::categorical));
+    if (categorical.is_string())
+      categorical_->setCurrentIndex(
+          std::max(0, categorical_->findData(QString::fromStdString(categorical.get<std::string>()))));
+    if (cfg) batchNorm_->setChecked(cfg->model.batch_norm);
     const auto act = doc_->value(configField(&ExperimentConfig::model, &ModelConfig::activation));
     if (act.is_string()) activation_->setCurrentText(QString::fromStdString(act.get<std::string>()));
     if (!hidden_->hasFocus() && cfg) {
@@ -252,12 +311,16 @@ void ModelPage::refreshSummary() {
       hidden_->setText(widths.join(", "));
     }
     if (!dropout_->hasFocus() && cfg) dropout_->setText(QString::number(cfg->model.dropout));
-    note_->setText(tr(kModelNotes.value(kModels.indexOf(model_->currentText())).toUtf8().constData()));
-    const bool mlp = model_->currentText() == "mlp";
+    const QString current = model_->currentText();
+    note_->setText(tr(modelNote(current)));
+    const bool table = current == "tabular_mlp", mlp = current == "mlp" || table;
     hidden_->setEnabled(mlp);
     activation_->setEnabled(mlp);
-    dropout_->setEnabled(mlp || model_->currentText() == "vgg" || model_->currentText() == "fastcnn");
-    scriptPath_->setEnabled(model_->currentText() == "torchscript");
+    dropout_->setEnabled(mlp || current == "vgg" || current == "fastcnn");
+    scriptPath_->setEnabled(current == "torchscript");
+    imageSize_->setEnabled(!table);
+    batchNorm_->setEnabled(table);
+    categorical_->setEnabled(table);
   }
   problems_->setText(doc_->problemText());
   const auto splits = doc_->dataset();
@@ -281,7 +344,8 @@ void ModelPage::refreshSummary() {
     SummaryResult r;
     try {
       const auto shape = inputShapeOf(*splits->train, val, seed);
-      r.summary = summarizeModel(model, shape, static_cast<int64_t>(splits->train->classes().size()));
+      const ModelOutputs outputs = modelOutputsFor(*splits);  // as the trainer builds it
+      r.summary = summarizeModel(model, shape, outputs.outputs, outputs.category_sizes);
     } catch (const std::exception& e) {
       r.error = QString::fromStdString(e.what());
     }

@@ -8,6 +8,7 @@
 
 #include "engine/models/model_summary.h"
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -29,6 +30,7 @@ class ModelPage : public QWidget {
   ModelPage(ExperimentDocument* document, QWidget* parent = nullptr);
   widgets::SummaryTable* summaryTable() const { return summary_; }
   QSpinBox* imageSizeBox() const { return imageSize_; }
+  QComboBox* modelChoice() const { return model_; }
   // Find LR and Fit batch wait while a run trains in this process.
   void setTrainingActive(bool active);
   ExperimentForm* form() const { return form_; }
@@ -54,6 +56,9 @@ class ModelPage : public QWidget {
 
   ExperimentDocument* doc_;
   QComboBox* model_;
+  QStringList modelChoices_;  // the models offered for the dataset's kind
+  QCheckBox* batchNorm_;
+  QComboBox* categorical_;
   QLabel* note_;
   QLineEdit* hidden_;
   QComboBox* activation_;

@@ -84,7 +84,7 @@ int runTrainscope(QApplication& app) {
   const QCommandLineOption experiment("experiment", QApplication::translate("main", "Experiment JSON to open."),
                                       "file");
   const QCommandLineOption dataset(
-      "dataset", QApplication::translate("main", "Image folder to import, or fashion-mnist."), "path");
+      "dataset", QApplication::translate("main", "Image folder or CSV table to import, or fashion-mnist."), "path");
   const QCommandLineOption screenshots(
       "screenshots", QApplication::translate("main", "Train briefly, save each page as PNG into the folder, quit."),
       "folder");
@@ -117,9 +117,12 @@ int runTrainscope(QApplication& app) {
   if (args.isSet(dataset)) {
     window.importLastOrDefaultDataset(args.value(dataset));
   } else {
-    // The experiment's own folder, else the dataset last imported (lastDataset).
-    const bool folder = document.datasetKind() == "image-folder";
-    window.importLastOrDefaultDataset(folder ? QString::fromStdString(document.datasetRoot()) : QString());
+    // The experiment's own folder or table, else the dataset last imported (lastDataset).
+    const std::string kind = document.datasetKind();
+    if (kind == "image-folder" || kind == "csv")
+      window.dataPage()->importExperimentDataset();
+    else
+      window.importLastOrDefaultDataset({});
   }
   window.show();
 

@@ -148,12 +148,14 @@ void MainWindow::makeStatusBar() {
 // What the pages ask of the window, and what the run and the document change.
 void MainWindow::connectPages() {
   connect(data_, &DataPage::classifyRequested, this, &MainWindow::classifyWithLatestModel);
+  connect(data_, &DataPage::tryTableRequested, this, &MainWindow::tryTableModel);
   connect(data_, &DataPage::importFailed, this, [this](const QString& m) { showError(tr("Import failed"), m); });
   connect(data_, &DataPage::datasetReady, this, [this](const QString& description) {
     datasetLabel_->setText(description);
-    QSettings().setValue("lastDataset", doc_->datasetKind() == "image-folder"
-                                            ? QString::fromStdString(doc_->datasetRoot())
-                                            : QString("fashion-mnist"));
+    const std::string kind = doc_->datasetKind();
+    QSettings().setValue("lastDataset", kind == "image-folder" ? QString::fromStdString(doc_->datasetRoot())
+                                        : kind == "csv"        ? QString::fromStdString(doc_->datasetPath())
+                                                               : QString("fashion-mnist"));
   });
   connect(model_, &ModelPage::openExperimentRequested, this, &MainWindow::openExperimentDialog);
   connect(model_, &ModelPage::saveExperimentRequested, this, &MainWindow::saveExperimentDialog);
@@ -246,6 +248,7 @@ void MainWindow::followRun(const QString& dir) {
 void MainWindow::buildMenus() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
   file->addAction(tr("&Open Image Folder…"), QKeySequence::Open, data_, &DataPage::chooseFolder);
+  file->addAction(tr("Open &Table…"), data_, &DataPage::chooseTable);
   file->addAction(tr("Use &Fashion-MNIST"), data_, &DataPage::importFashionMnist);
   file->addSeparator();
   file->addAction(tr("Open &Experiment…"), QKeySequence(tr("Ctrl+Shift+O")), this, &MainWindow::openExperimentDialog);
@@ -446,11 +449,7 @@ bool MainWindow::openExperiment(const QString& path) {
     showError(tr("Cannot open the experiment"), error);
     return false;
   }
-  // The experiment names its dataset: import it too.
-  if (doc_->datasetKind() == "image-folder")
-    data_->importFolder(QString::fromStdString(doc_->datasetRoot()));
-  else
-    data_->importFashionMnist();
+  data_->importExperimentDataset();  // the experiment names its dataset: import it too
   QSettings().setValue("lastExperiment", path);
   return true;
 }
@@ -485,12 +484,7 @@ void MainWindow::saveExperimentDialog() {
 }
 
 void MainWindow::importLastOrDefaultDataset(const QString& requested) {
-  const QString which = !requested.isEmpty() ? requested : QSettings().value("lastDataset", "fashion-mnist").toString();
-  // A folder that moved is reported (the import fails with its path), not replaced.
-  if (which == "fashion-mnist" || which.isEmpty())
-    data_->importFashionMnist();
-  else
-    data_->importFolder(which);
+  data_->importPath(!requested.isEmpty() ? requested : QSettings().value("lastDataset", "fashion-mnist").toString());
 }
 
 void MainWindow::showGuardTrip(const GuardTripped& trip) {
@@ -556,35 +550,15 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
   const auto urls = event->mimeData()->urls();
-  if (urls.size() == 1 && urls[0].isLocalFile() && QFileInfo(urls[0].toLocalFile()).isDir())
-    event->acceptProposedAction();
+  if (urls.size() == 1 && urls[0].isLocalFile() && QFileInfo::exists(urls[0].toLocalFile()))
+    event->acceptProposedAction();  // a folder of images, or a table's file
 }
 
 void MainWindow::dropEvent(QDropEvent* event) {
-  const QString dir = event->mimeData()->urls().value(0).toLocalFile();
-  if (dir.isEmpty()) return;
+  const QString path = event->mimeData()->urls().value(0).toLocalFile();
+  if (path.isEmpty()) return;
   showPage(Data);
-  data_->importFolder(dir);
-}
-
-void MainWindow::classifyWithLatestModel(const QString& imagePath) {
-  // This session's run, else the newest run with a checkpoint in the runs folder.
-  QString run = controller_->runDir();
-  if (run.isEmpty() || !QFileInfo::exists(run + "/checkpoints/last.pt")) {
-    run.clear();
-    std::string newest;
-    for (const RunEntry& e : listRuns(compare_->runsDir().toStdString()))
-      if (std::filesystem::exists(e.dir + "/checkpoints/last.pt") && e.start_time > newest)
-        newest = e.start_time, run = QString::fromStdString(e.dir);
-  }
-  if (run.isEmpty()) {
-    showError(tr("No trained model yet"), tr("Train a run first; its model then classifies images here."));
-    return;
-  }
-  auto* dialog = new PredictDialog(run, this);
-  dialog->setAttribute(Qt::WA_DeleteOnClose);
-  dialog->show();
-  dialog->predict({imagePath});
+  data_->importPath(path);
 }
 
 }  // namespace trainscope::ui

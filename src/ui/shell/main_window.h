@@ -10,7 +10,10 @@
 #include <QFont>
 
 #include <QMainWindow>
+
+#include <map>
 #include <optional>
+#include <string>
 
 class QLabel;
 class QListWidget;
@@ -64,6 +67,8 @@ class MainWindow : public QMainWindow {
   bool presentationMode() const;
   // The top 5 of the newest trained model (this session's run, else the runs folder's).
   void classifyWithLatestModel(const QString& imagePath);
+  void tryTableModel(std::map<std::string, std::string> row);
+  QString latestTrainedRun(bool table) const;
   // The welcome (first start, and Help > Welcome): window-modal, returns at once.
   void showWelcome();
   // When false, closing never asks (tests); the run is still stopped cleanly.

@@ -135,6 +135,8 @@ QWidget* TrainPage::makePlots() {
   accuracy_->setIntegerX(true);
   trainAcc_ = accuracy_->addSeries(tr("training accuracy"), {kBlue, true, false, false});
   valAcc_ = accuracy_->addSeries(tr("validation accuracy"), {kOrange, true, false, false});
+  valR2_ = accuracy_->addSeries(tr("validation R²"), {kOrange, true, false, false});
+  showRegressionFit(false);
   lr_ = new widgets::LiveCurvePlot(this);
   lr_->setAxisLabels(tr("step"), tr("learning rate"));
   lrSeries_ = lr_->addSeries(tr("learning rate"), {kGreen, false, false, false});
@@ -386,6 +388,7 @@ void TrainPage::showCleanPage(const QString& status) {
   // Nothing of the last run stays on screen: curves, axis ranges, status, clock, and
   // the step-one-batch window.
   for (auto* p : {loss_, accuracy_, lr_}) p->clear();
+  showRegressionFit(false);
   setEmptyRanges();
   log_->clear();
   logFollows_ = true;
@@ -469,8 +472,27 @@ void TrainPage::onEpoch(const EpochMetrics& e) {
   loss_->append(valLoss_, static_cast<double>(e.step), e.val_loss);
   loss_->addMarker(static_cast<double>(e.step));
   lr_->addMarker(static_cast<double>(e.step));
+  const bool regression = !std::isnan(e.val_r2);
+  if (regression != showsR2_) showRegressionFit(regression);
+  if (regression) {
+    accuracy_->append(valR2_, static_cast<double>(e.epoch), e.val_r2);
+    return;
+  }
   accuracy_->append(trainAcc_, static_cast<double>(e.epoch), e.train_accuracy);
   accuracy_->append(valAcc_, static_cast<double>(e.epoch), e.val_accuracy);
+}
+
+// A regression has no accuracy: the plot shows the validation R² (1 is perfect, 0 as
+// good as predicting the mean) instead.
+void TrainPage::showRegressionFit(bool regression) {
+  showsR2_ = regression;
+  for (const int series : {trainAcc_, valAcc_}) {
+    accuracy_->setSeriesVisible(series, !regression);
+    accuracy_->setSeriesListed(series, !regression);
+  }
+  accuracy_->setSeriesVisible(valR2_, regression);
+  accuracy_->setSeriesListed(valR2_, regression);
+  accuracy_->setAxisLabels(tr("epoch"), regression ? tr("R²") : tr("accuracy"));
 }
 
 void TrainPage::onProgress(const Progress& p) {

@@ -100,6 +100,7 @@ class TrainPage : public QWidget {
   void onStarted(const RunStarted& info);
   void onSteps(const QVector<StepMetrics>& steps);
   void onEpoch(const EpochMetrics& e);
+  void showRegressionFit(bool regression);
   void onProgress(const Progress& p);
   void showProgressLabels();
   void showProgressBar();
@@ -126,7 +127,8 @@ class TrainPage : public QWidget {
   QLabel *epochLabel_, *speedLabel_, *message_, *runLabel_, *queueLabel_;
   QSlider* smoothing_;
   widgets::LiveCurvePlot *loss_, *accuracy_, *lr_;
-  int stepLoss_ = -1, valLoss_ = -1, trainAcc_ = -1, valAcc_ = -1, lrSeries_ = -1;
+  int stepLoss_ = -1, valLoss_ = -1, trainAcc_ = -1, valAcc_ = -1, valR2_ = -1, lrSeries_ = -1;
+  bool showsR2_ = false;  // the fit plot shows a regression's R², not accuracy
   QPlainTextEdit* log_;
   widgets::Gauge* memory_;
   int64_t stepsPerEpoch_ = 0;

@@ -1,0 +1,80 @@
+// Where the Data page's datasets come from: Fashion-MNIST, an image folder, a CSV table,
+// the experiment's own dataset section, or a path (the command line, a drop, the last
+// session's).
+#include "engine/config/config_fields.h"
+#include "ui/data/data_page.h"
+#include "ui/data/dataset_importer.h"
+#include "ui/experiment/experiment_document.h"
+
+#include <QFileDialog>
+#include <QFileInfo>
+
+namespace trainscope::ui {
+
+namespace {
+using C = ExperimentConfig;
+template <class T>
+std::string datasetKey(T DatasetConfig::*member) {
+  return configField(&C::dataset, member).name();
+}
+}  // namespace
+
+void DataPage::importFashionMnist() {
+  setBusy(true, tr("Loading Fashion-MNIST…"));
+  importer_->importFashionMnist();
+}
+
+void DataPage::importFolder(const QString& path) {
+  setBusy(true, tr("Importing %1 (decoding every image to find the ones that cannot be used)…").arg(path));
+  const ExperimentConfig* cfg = doc_->config();  // the experiment's split and channels
+  importer_->importFolder(path, cfg ? cfg->dataset.val_fraction : 0.1, cfg ? cfg->seed : 0,
+                          cfg ? cfg->dataset.channels : 3);
+}
+
+void DataPage::chooseFolder() {
+  const QString dir = QFileDialog::getExistingDirectory(this, tr("Open an image folder (root/<class>/<image>)"));
+  if (!dir.isEmpty()) importFolder(dir);
+}
+
+// A new file starts from its own columns: the target is guessed, no column lists.
+void DataPage::importTable(const QString& path) {
+  nlohmann::json section = {{datasetKey(&DatasetConfig::kind), "csv"},
+                            {datasetKey(&DatasetConfig::path), QFileInfo(path).absoluteFilePath().toStdString()}};
+  if (const ExperimentConfig* cfg = doc_->config())
+    section[datasetKey(&DatasetConfig::val_fraction)] = cfg->dataset.val_fraction;
+  importTableSection(section);
+}
+
+void DataPage::importTableSection(const nlohmann::json& section) {
+  const QString file = QString::fromStdString(section.value(datasetKey(&DatasetConfig::path), std::string()));
+  setBusy(true, tr("Reading %1 (every row, to infer each column's type)…").arg(file));
+  const ExperimentConfig* cfg = doc_->config();
+  importer_->importTable(section, cfg ? cfg->seed : 0);
+}
+
+void DataPage::chooseTable() {
+  const QString path =
+      QFileDialog::getOpenFileName(this, tr("Open a table"), {}, tr("Tables (*.csv *.tsv *.txt);;All files (*)"));
+  if (!path.isEmpty()) importTable(path);
+}
+
+void DataPage::importExperimentDataset() {
+  const std::string kind = doc_->datasetKind();
+  if (kind == "image-folder")
+    importFolder(QString::fromStdString(doc_->datasetRoot()));
+  else if (kind == "csv")
+    importTableSection(doc_->datasetSection());
+  else
+    importFashionMnist();
+}
+
+void DataPage::importPath(const QString& path) {
+  if (path.isEmpty() || path == "fashion-mnist")
+    importFashionMnist();
+  else if (QFileInfo(path).isFile())
+    importTable(path);
+  else  // a folder that moved is reported (the import fails with its path), not replaced
+    importFolder(path);
+}
+
+}  // namespace trainscope::ui

@@ -1,0 +1,54 @@
+// The main window's "try the latest model": an image from the Data page's thumbnails,
+// or a row of a table, with the newest run that trained on that kind of data.
+#include "engine/record/run_library.h"
+#include "engine/table_tools.h"
+#include "ui/compare/compare_page.h"
+#include "ui/data/try_table_dialog.h"
+#include "ui/model/model_dialogs.h"
+#include "ui/run/training_controller.h"
+#include "ui/shell/main_window.h"
+
+#include <QFileInfo>
+
+#include <filesystem>
+
+namespace trainscope::ui {
+
+// This session's run, else the newest run with a checkpoint in the runs folder; of a
+// table or of images, as asked.
+QString MainWindow::latestTrainedRun(bool table) const {
+  const auto fits = [table](const std::string& dir) {
+    return std::filesystem::exists(dir + "/checkpoints/last.pt") && runIsTable(dir) == table;
+  };
+  if (const QString own = controller_->runDir(); !own.isEmpty() && fits(own.toStdString())) return own;
+  QString run;
+  std::string newest;
+  for (const RunEntry& e : listRuns(compare_->runsDir().toStdString()))
+    if (e.start_time > newest && fits(e.dir)) newest = e.start_time, run = QString::fromStdString(e.dir);
+  return run;
+}
+
+void MainWindow::classifyWithLatestModel(const QString& imagePath) {
+  const QString run = latestTrainedRun(false);
+  if (run.isEmpty()) {
+    showError(tr("No trained model yet"), tr("Train a run first; its model then classifies images here."));
+    return;
+  }
+  auto* dialog = new PredictDialog(run, this);
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  dialog->show();
+  dialog->predict({imagePath});
+}
+
+void MainWindow::tryTableModel(std::map<std::string, std::string> row) {
+  const QString run = latestTrainedRun(true);
+  if (run.isEmpty()) {
+    showError(tr("No trained model yet"), tr("Train a run on a table first; its model then predicts rows here."));
+    return;
+  }
+  auto* dialog = new TryTableDialog(run, std::move(row), this);
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  dialog->show();
+}
+
+}  // namespace trainscope::ui
