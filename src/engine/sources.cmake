@@ -52,6 +52,8 @@ set(TRAINSCOPE_ENGINE_TORCH_SOURCES
   train/run_task.cpp
 )
 set(TRAINSCOPE_ENGINE_PLAIN_SOURCES
+  data/text_tokens.cpp
+  data/vocabulary.cpp
   session.cpp
   sample_report.cpp
   config/config.cpp
