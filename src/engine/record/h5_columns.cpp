@@ -1,5 +1,7 @@
 #include "engine/record/h5_columns.h"
 
+#include "engine/config/file_input.h"
+
 #include "engine/record/h5_read.h"
 
 namespace trainscope {
@@ -40,6 +42,13 @@ std::string h5ReadStringAttribute(hid_t object, const char* name) {
   if (H5Aexists(object, name) <= 0) return {};
   H5Handle attr(H5Aopen(object, name, H5P_DEFAULT), H5Aclose, name);
   H5Handle type(H5Aget_type(attr.get()), H5Tclose, "type");
+  // One string of a sane size, as the writer makes it: a damaged file can declare an
+  // attribute of a billion elements (read into one pointer) or a string of gigabytes.
+  H5Handle space(H5Aget_space(attr.get()), H5Sclose, "space");
+  constexpr size_t kMaxFixedBytes = size_t{1} << 24;
+  if (H5Tget_class(type.get()) != H5T_STRING || H5Sget_simple_extent_npoints(space.get()) != 1 ||
+      (H5Tis_variable_str(type.get()) <= 0 && H5Tget_size(type.get()) > kMaxFixedBytes))
+    throw BadInput(std::string("the attribute ") + name + " is not one string: the file is damaged");
   if (H5Tis_variable_str(type.get()) > 0) {
     char* text = nullptr;
     std::string out;
