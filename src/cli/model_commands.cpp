@@ -1,6 +1,6 @@
 #include "cli/model_commands.h"
 
-#include "engine/table_tools.h"
+#include "engine/deploy/table_tools.h"
 
 #include "engine/config/config_fields.h"
 

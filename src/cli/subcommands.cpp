@@ -9,8 +9,8 @@
 #include "cli/model_commands.h"
 #include "cli/record_commands.h"
 #include "engine/config/config_fields.h"
+#include "engine/deploy/table_tools.h"
 #include "engine/system/install_paths.h"
-#include "engine/table_tools.h"
 
 #include <filesystem>
 #include <memory>

@@ -2,6 +2,7 @@
 // on images. Plain C++ (no torch, no Qt); errors come back as values with a reason.
 #pragma once
 
+#include "engine/deploy/class_probability.h"
 #include "engine/run/events.h"
 
 #include <opencv2/core.hpp>
@@ -32,12 +33,6 @@ struct ExportResult {
 };
 
 ExportResult exportModel(const ExportRequest& request);
-
-struct ClassProbability {
-  int index = 0;
-  std::string label;
-  double probability = 0;
-};
 
 struct Prediction {
   bool ok = false;

@@ -43,7 +43,7 @@ set(TRAINSCOPE_ENGINE_TORCH_SOURCES
   deploy/torchscript_export.cpp
   deploy/onnx_export.cpp
   model_tools.cpp
-  table_tools.cpp
+  deploy/table_tools.cpp
   tuning.cpp
   train/script_run.cpp
   train/script_probes.cpp

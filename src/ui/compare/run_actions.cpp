@@ -7,12 +7,12 @@
 
 #include <QMenu>
 
+#include "engine/deploy/table_tools.h"
 #include "engine/record/resume_offer.h"
 #include "engine/record/run_library.h"
 #include "engine/record/tensorboard_export.h"
 #include "engine/record/tensorboard_import.h"
 #include "engine/repro/bundle.h"
-#include "engine/table_tools.h"
 
 #include <QDir>
 #include <QFileDialog>

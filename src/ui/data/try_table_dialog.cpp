@@ -1,6 +1,6 @@
 #include "ui/data/try_table_dialog.h"
 
-#include "engine/table_tools.h"
+#include "engine/deploy/table_tools.h"
 #include "ui/run/background.h"
 
 #include <QComboBox>

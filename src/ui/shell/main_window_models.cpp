@@ -1,7 +1,7 @@
 // The main window's "try the latest model": an image from the Data page's thumbnails,
 // or a row of a table, with the newest run that trained on that kind of data.
+#include "engine/deploy/table_tools.h"
 #include "engine/record/run_library.h"
-#include "engine/table_tools.h"
 #include "ui/compare/compare_page.h"
 #include "ui/data/try_table_dialog.h"
 #include "ui/model/model_dialogs.h"

@@ -1,9 +1,9 @@
 // Tables end to end: a generated CSV (numbers, a category, missing values) trained by
 // tabular_mlp as a classifier and as a regressor, through the same session as images.
 #include "engine/data/table_dataset.h"
+#include "engine/deploy/table_tools.h"
 #include "engine/record/residual_file.h"
 #include "engine/session.h"
-#include "engine/table_tools.h"
 #include "test_fixtures.h"
 
 #include <gtest/gtest.h>

@@ -6,7 +6,7 @@
 #pragma once
 
 #include "engine/data/table_encoding.h"
-#include "engine/model_tools.h"
+#include "engine/deploy/class_probability.h"
 
 #include <cstdint>
 #include <map>

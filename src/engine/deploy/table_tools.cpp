@@ -1,4 +1,4 @@
-#include "engine/table_tools.h"
+#include "engine/deploy/table_tools.h"
 
 #include "engine/data/csv_scan.h"
 #include "engine/deploy/trained_model.h"
