@@ -11,14 +11,6 @@
 
 namespace trainscope::ui {
 
-namespace {
-using C = ExperimentConfig;
-template <class T>
-std::string datasetKey(T DatasetConfig::*member) {
-  return configField(&C::dataset, member).name();
-}
-}  // namespace
-
 void DataPage::importFashionMnist() {
   setBusy(true, tr("Loading Fashion-MNIST…"));
   importer_->importFashionMnist();

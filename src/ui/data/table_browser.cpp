@@ -4,6 +4,7 @@
 #include "engine/config/config_fields.h"
 #include "engine/data/table_dataset.h"
 #include "ui/data/table_model.h"
+#include "ui/experiment/experiment_document.h"
 #include "ui/run/background.h"
 #include "widgets/class_chart.h"
 #include "widgets/histogram_plot.h"
@@ -26,10 +27,6 @@ namespace {
 using C = ExperimentConfig;
 enum ProfileColumn { kName, kType, kUse, kMissing, kValues, kProfileColumns };
 
-template <class T>
-std::string datasetKey(T DatasetConfig::*member) {
-  return configField(&C::dataset, member).name();
-}
 // The dotted key, as docs/config.md and a config spell it.
 template <class T>
 QString fullKey(T DatasetConfig::*member) {

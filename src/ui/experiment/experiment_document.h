@@ -16,6 +16,12 @@
 
 namespace trainscope::ui {
 
+// A dataset field's name inside the experiment's "dataset" section ("target").
+template <class T>
+std::string datasetKey(T DatasetConfig::*member) {
+  return configField(&ExperimentConfig::dataset, member).name();
+}
+
 class ExperimentDocument : public QObject {
   Q_OBJECT
  public:
