@@ -10,6 +10,7 @@ set(TRAINSCOPE_ENGINE_TORCH_SOURCES
   models/blocks.cpp
   models/max_pool.cpp
   models/model_factory.cpp
+  models/text_models.cpp
   models/model_summary.cpp
   models/script_model.cpp
   record/tensor_file.cpp
@@ -54,6 +55,8 @@ set(TRAINSCOPE_ENGINE_TORCH_SOURCES
 set(TRAINSCOPE_ENGINE_PLAIN_SOURCES
   data/text_tokens.cpp
   data/vocabulary.cpp
+  data/text_encoding.cpp
+  data/text_dataset.cpp
   session.cpp
   sample_report.cpp
   config/config.cpp

@@ -46,9 +46,11 @@ void readTransforms(JsonFields& top, ExperimentConfig& c, Problems& problems) {
   }
   applyImageSize(c.train_transforms, c.model.image_size);
   applyImageSize(c.val_transforms, c.model.image_size);
-  if (c.dataset.kind == "csv") {
+  if (c.dataset.kind == "csv" || c.dataset.kind == "text-folder") {
     if (!c.train_transforms.empty() || !c.val_transforms.empty())
-      problems.push_back({key, "a csv table takes no transforms: its columns are standardised and encoded"});
+      problems.push_back({key, c.dataset.kind == "csv"
+                                   ? "a csv table takes no transforms: its columns are standardised and encoded"
+                                   : "text takes no transforms: documents become token ids"});
     return;
   }
   const int inputChannels = c.dataset.kind == "fashion-mnist" ? 1 : c.dataset.channels;

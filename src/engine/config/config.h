@@ -25,14 +25,19 @@ struct TransformSpec {
 };
 
 struct DatasetConfig {
-  std::string kind = "fashion-mnist";        // fashion-mnist | image-folder | csv
-  std::string root;                          // image-folder: root/<class>/<image>
+  std::string kind = "fashion-mnist";        // fashion-mnist | image-folder | csv | text-folder
+  std::string root;                          // image-folder: root/<class>/<image>; text-folder: root/<class>/*.txt
   std::string path;                          // csv: the table, a header row first
   std::string val_path;                      // csv: a validation table with the same columns (else val_fraction)
   std::string target;                        // csv: the column to predict
   std::string task = "auto";                 // csv: auto | classification | regression
   std::vector<std::string> columns;          // csv: only these columns feed the model (empty: all)
   std::vector<std::string> exclude_columns;  // csv: and never these
+  std::string text_column;                   // csv: a column of documents; the table becomes a text dataset
+  std::string tokenizer = "words";           // text: words (ICU word break) | characters
+  int64_t vocab_size = 20000;                // text: tokens kept, <pad> and <unk> included; 0 = all
+  int64_t min_freq = 2;                      // text: a token seen fewer times in training is <unk>
+  int64_t max_tokens = 400;                  // text: the first tokens of each document; 0 = all
   double val_fraction = 0.1;                 // image-folder without root/val, csv without val_path
   int channels = 3;                          // image-folder: 3 (RGB, as ImageFolder) or 1
   int64_t train_subset = 0;                  // first N shuffled train samples; 0 = all
@@ -48,14 +53,17 @@ struct LoaderConfig {
   int prefetch_factor = 2;  // batches in flight per worker
   bool shuffle = true;
   bool drop_last = false;
-  bool pin_memory = true;  // only takes effect on CUDA
+  bool pin_memory = true;                 // only takes effect on CUDA
+  std::string padding = "batch-longest";  // text: batch-longest | dataset-longest
+  bool bucket_by_length = false;          // text: batches of documents of similar length
 };
 
 struct ModelConfig {
-  std::string name = "lenet";  // mlp | lenet | vgg | resnet18 | fastcnn | tabular_mlp | torchscript
-  int image_size = 0;          // square input side for both pipelines; 0 = the transforms decide
-  std::string path;            // torchscript: a module saved by torch.jit.save
-  std::string head = "auto";   // torchscript: auto | replace | keep (its last Linear)
+  std::string name =
+      "lenet";         // mlp | lenet | vgg | resnet18 | fastcnn | tabular_mlp | text_cnn | text_gru | torchscript
+  int image_size = 0;  // square input side for both pipelines; 0 = the transforms decide
+  std::string path;    // torchscript: a module saved by torch.jit.save
+  std::string head = "auto";  // torchscript: auto | replace | keep (its last Linear)
   // Fine-tuning, any model: parameters frozen ("backbone" = all but the head, or name
   // prefixes like "layer1") until unfreeze_epoch (1-based; 0 = never), and the
   // backbone's learning rate as a factor of optimizer.lr.
@@ -68,7 +76,8 @@ struct ModelConfig {
   bool residual = false;              // mlp: x + act(fc(x)) between hidden layers of equal width
   bool batch_norm = true;             // tabular_mlp: BatchNorm1d after each hidden Linear
   std::string categorical = "embed";  // tabular_mlp: embed | onehot (each category column)
-  int embedding_dim = 0;              // tabular_mlp: 0 = min(16, (levels + 1) / 2) per column
+  int embedding_dim = 0;              // tabular_mlp: 0 = min(16, (levels + 1) / 2) per column; text: 0 = 64
+  bool packed = true;                 // text_gru: the GRU runs over packed sequences, skipping the padding
 };
 
 struct OptimizerConfig {

@@ -5,6 +5,16 @@
 
 namespace trainscope {
 
+DataFamily dataFamilyOf(const DatasetConfig& d) {
+  if (d.kind == "text-folder" || (d.kind == "csv" && !d.text_column.empty())) return DataFamily::Text;
+  return d.kind == "csv" ? DataFamily::Table : DataFamily::Images;
+}
+
+DataFamily modelFamilyOf(const std::string& name) {
+  if (name == "text_cnn" || name == "text_gru") return DataFamily::Text;
+  return name == "tabular_mlp" ? DataFamily::Table : DataFamily::Images;
+}
+
 namespace {
 using C = ExperimentConfig;
 
@@ -13,32 +23,51 @@ void problem(Problems& problems, S C::*section, T S::*member, std::string messag
   problems.push_back({configField(section, member).key, std::move(message)});
 }
 
-// A table needs its file, its target and the tabular model; image-only options refuse it.
+const char* familyName(DataFamily f) {
+  return f == DataFamily::Table ? "a csv table" : f == DataFamily::Text ? "text" : "images";
+}
+
+const char* familyModels(DataFamily f) {
+  return f == DataFamily::Table ? "tabular_mlp" : f == DataFamily::Text ? "text_cnn or text_gru" : "an image model";
+}
+
+// A model for the data's family; options of another family refused.
+void checkFamilies(const ExperimentConfig& c, Problems& problems) {
+  const DataFamily data = dataFamilyOf(c.dataset), model = modelFamilyOf(c.model.name);
+  if (data != model)
+    problem(problems, &C::model, &ModelConfig::name,
+            std::string(familyName(data)) + " trains " + familyModels(data) + ", got " + c.model.name);
+  if (data == DataFamily::Images) return;
+  const std::string notFor = std::string("is for image datasets, not ") + familyName(data);
+  if (c.dataset.label_noise > 0) problem(problems, &C::dataset, &DatasetConfig::label_noise, notFor);
+  if (!c.dataset.corrections.empty()) problem(problems, &C::dataset, &DatasetConfig::corrections, notFor);
+  if (c.training.cutmix_alpha > 0)
+    problem(problems, &C::training, &TrainingConfig::cutmix_alpha,
+            "cuts image patches: not for " + std::string(familyName(data)));
+  if (data == DataFamily::Text && c.training.mixup_alpha > 0)
+    problem(problems, &C::training, &TrainingConfig::mixup_alpha, "blends inputs: token ids do not blend");
+}
+
+// A table needs its file and its target; a regression loss needs a regression.
 void checkTable(const ExperimentConfig& c, Problems& problems) {
   const DatasetConfig& d = c.dataset;
-  const bool table = d.kind == "csv";
-  if (table && d.path.empty())
+  const bool csv = d.kind == "csv", table = dataFamilyOf(d) == DataFamily::Table;
+  if (csv && d.path.empty())
     problem(problems, &C::dataset, &DatasetConfig::path, "missing: a csv dataset needs the table's file");
-  if (table && d.target.empty())
+  if (csv && d.target.empty())
     problem(problems, &C::dataset, &DatasetConfig::target, "missing: the name of the column to predict");
-  if (table != (c.model.name == "tabular_mlp"))
-    problem(problems, &C::model, &ModelConfig::name,
-            table ? "a csv table trains tabular_mlp, got " + c.model.name
-                  : "tabular_mlp trains on a csv table (" + configField(&C::dataset, &DatasetConfig::kind).key +
-                        " \"csv\")");
-  if (table && d.label_noise > 0)
-    problem(problems, &C::dataset, &DatasetConfig::label_noise, "is for image datasets, not tables");
-  if (table && !d.corrections.empty())
-    problem(problems, &C::dataset, &DatasetConfig::corrections, "is for image datasets, not tables");
-  if (table && c.training.cutmix_alpha > 0)
-    problem(problems, &C::training, &TrainingConfig::cutmix_alpha, "cuts image patches: not for tables");
+  if (!csv && !d.text_column.empty())
+    problem(problems, &C::dataset, &DatasetConfig::text_column, "is a column of a csv dataset");
   const bool regressionLoss = c.training.loss == "mse" || c.training.loss == "huber";
   if (d.task == "classification" && regressionLoss)
     problem(problems, &C::training, &TrainingConfig::loss, c.training.loss + " is a regression loss");
   if (table && d.task == "regression" && c.training.loss == "cross_entropy")
     problem(problems, &C::training, &TrainingConfig::loss, "cross_entropy is a classification loss");
+  if (!table && d.task == "regression")
+    problem(problems, &C::dataset, &DatasetConfig::task, "a text column trains a classifier");
   if (!table && regressionLoss)
-    problem(problems, &C::training, &TrainingConfig::loss, "image datasets classify: use cross_entropy or auto");
+    problem(problems, &C::training, &TrainingConfig::loss,
+            std::string(familyName(dataFamilyOf(d))) + " classify: use cross_entropy or auto");
 }
 
 void checkDataset(const DatasetConfig& d, Problems& problems) {
@@ -47,6 +76,9 @@ void checkDataset(const DatasetConfig& d, Problems& problems) {
   if (d.kind == "image-folder" && d.root.empty())
     problem(problems, &C::dataset, &DatasetConfig::root,
             "missing: an image folder needs the path of its root (root/<class>/<image>)");
+  if (d.kind == "text-folder" && d.root.empty())
+    problem(problems, &C::dataset, &DatasetConfig::root,
+            "missing: a text folder needs the path of its root (root/<class>/*.txt)");
 }
 
 void checkModel(const ModelConfig& m, Problems& problems) {
@@ -84,6 +116,7 @@ void checkTensors(const TensorDumpConfig& t, const nlohmann::json& j, Problems& 
 
 void checkConfigRules(const ExperimentConfig& c, const nlohmann::json& j, Problems& problems) {
   checkDataset(c.dataset, problems);
+  checkFamilies(c, problems);
   checkTable(c, problems);
   checkModel(c.model, problems);
   checkOptimizer(c.optimizer, problems);

@@ -8,6 +8,13 @@
 
 namespace trainscope {
 
+// What a dataset holds, and what a model is built for: "images", "table" or "text". A
+// model trains only on its own family (the app lists only those, the config check
+// refuses the others).
+enum class DataFamily { Images, Table, Text };
+DataFamily dataFamilyOf(const DatasetConfig& d);
+DataFamily modelFamilyOf(const std::string& modelName);  // torchscript: images
+
 // Appends one Problem per broken rule; `j` is the config as written (a rule may ask
 // whether a field was given at all).
 void checkConfigRules(const ExperimentConfig& c, const nlohmann::json& j, Problems& problems);

@@ -64,17 +64,48 @@ void declareTop(std::vector<ConfigField>& fields) {
       "working folder. `--out` overrides it");
 }
 
+// How documents become tokens: a text folder's, or a csv's text column.
+void declareText(std::vector<ConfigField>& fields) {
+  TS_FIELD(dataset, text_column)
+      .fixedOnResume()
+      .describe(
+          "`csv`: a column of documents; the table becomes a text dataset classifying them by `target` (its other "
+          "columns are not used)");
+  TS_FIELD(dataset, tokenizer)
+      .fixedOnResume()
+      .oneOf({{"words", QT_TRANSLATE_NOOP("trainscope::Config", "words")},
+              {"characters", QT_TRANSLATE_NOOP("trainscope::Config", "characters")}})
+      .describe(
+          "text: `words` (ICU's word break iterator, lower-cased, punctuation dropped; Chinese and Japanese "
+          "segmented by ICU's dictionaries) or `characters`");
+  TS_FIELD(dataset, vocab_size)
+      .fixedOnResume()
+      .range(0, 1e8)
+      .describe(
+          "text: the vocabulary's size, `<pad>` and `<unk>` included, most frequent training tokens first; 0 = all");
+  TS_FIELD(dataset, min_freq)
+      .fixedOnResume()
+      .range(1, 1e9)
+      .describe("text: a token seen fewer times in the training split reads as `<unk>`");
+  TS_FIELD(dataset, max_tokens)
+      .fixedOnResume()
+      .range(0, 1e7)
+      .describe("text: only the first tokens of each document; 0 = all");
+}
+
 void declareDataset(std::vector<ConfigField>& fields) {
   TS_FIELD(dataset, kind)
       .fixedOnResume()
-      .oneOf({{"fashion-mnist"}, {"image-folder"}, {"csv"}})
-      .describe("`fashion-mnist` (built in), `image-folder` or `csv` (a table: docs/tables.md)");
+      .oneOf({{"fashion-mnist"}, {"image-folder"}, {"csv"}, {"text-folder"}})
+      .describe(
+          "`fashion-mnist` (built in), `image-folder`, `csv` (a table: docs/tables.md) or `text-folder` "
+          "(`root/<class>/*.txt`, one document per file: docs/text.md)");
   TS_FIELD(dataset, root)
       .fixedOnResume()
       .filePath()
       .describe(
-          "image folder: `root/<class>/<image>`; `root/val/<class>/` (or `root/train` + `root/val`) is the "
-          "validation set when present");
+          "image folder: `root/<class>/<image>`; text folder: `root/<class>/*.txt`; `root/val/<class>/` (or "
+          "`root/train` + `root/val`) is the validation set when present");
   TS_FIELD(dataset, path)
       .fixedOnResume()
       .filePath()
@@ -96,6 +127,7 @@ void declareDataset(std::vector<ConfigField>& fields) {
       .fixedOnResume()
       .describe("`csv`: only these columns feed the model; empty: every column but the target");
   TS_FIELD(dataset, exclude_columns).fixedOnResume().describe("`csv`: columns that never feed the model");
+  declareText(fields);
   TS_FIELD(dataset, val_fraction)
       .fixedOnResume()
       .range(0, 0.9)
@@ -161,17 +193,38 @@ void declareLoader(std::vector<ConfigField>& fields) {
   TS_FIELD(loader, shuffle).fixedOnResume().describe("reshuffled every epoch, from the seed");
   TS_FIELD(loader, drop_last).fixedOnResume().describe("drop the last, smaller batch");
   TS_FIELD(loader, pin_memory).describe("page-locked batches and non-blocking copies; only on CUDA");
+  TS_FIELD(loader, padding)
+      .oneOf({{"batch-longest", QT_TRANSLATE_NOOP("trainscope::Config", "to the batch's longest")},
+              {"dataset-longest", QT_TRANSLATE_NOOP("trainscope::Config", "to the dataset's longest")}})
+      .describe(
+          "text: each batch padded with `<pad>` to its own longest document (as `pad_sequence` in a `collate_fn`), "
+          "or every batch to the training split's longest. Metrics record the padding share of every step");
+  TS_FIELD(loader, bucket_by_length)
+      .describe(
+          "text: after the shuffle, documents are sorted by length within windows of 50 batches and the batches "
+          "shuffled again, so a batch holds documents of similar length and little padding");
 }
 
 void declareModel(std::vector<ConfigField>& fields) {
   TS_FIELD(model, name)
-      .oneOf({{"mlp"}, {"lenet"}, {"vgg"}, {"resnet18"}, {"fastcnn"}, {"tabular_mlp"}, {"torchscript"}})
+      .oneOf({{"mlp"},
+              {"lenet"},
+              {"vgg"},
+              {"resnet18"},
+              {"fastcnn"},
+              {"tabular_mlp"},
+              {"text_cnn"},
+              {"text_gru"},
+              {"torchscript"}})
       .describe(
           "`mlp`, `lenet`, `vgg` (3 stages of conv-BN-ReLU, Dropout), `resnet18` (a 3x3 stem without max pool for "
           "inputs up to 64 px), `fastcnn` (the Fast CNN for photos: a strided 3x3 stem, three stages of 3x3 "
           "conv-BN-ReLU and a strided 3x3 conv-BN-ReLU doubling the width, global average pooling, Dropout, Linear; "
           "0.5 M parameters, 45 M multiply-adds at 64 px), `tabular_mlp` (for `csv` tables: an embedding or one-hot "
           "code per category column beside the numbers, then Linear-BatchNorm-ReLU-Dropout per `hidden` width), "
+          "`text_cnn` (text: an `Embedding`, `Conv1d` of widths 3, 4 and 5 with `hidden[0]` channels each, ReLU, "
+          "max over time ignoring the padding, Dropout, Linear), `text_gru` (text: an `Embedding`, a `GRU` of "
+          "`hidden[0]` units over the documents, its state after each document's last token, Dropout, Linear), "
           "`torchscript` (your own model, below)");
   TS_FIELD(model, path).filePath().describe("`torchscript`: the file `torch.jit.save` wrote");
   TS_FIELD(model, head)
@@ -209,7 +262,7 @@ void declareModel(std::vector<ConfigField>& fields) {
           "becomes `[size, size]`, and a pipeline without one gets `Resize [size, size]` before `ToTensor`. 0 = the "
           "transforms decide. Checked against the model's smallest input (`lenet` 12, `vgg` 8, `resnet18` 8, "
           "`fastcnn` 16) and at most 1024");
-  TS_FIELD(model, hidden).range(1, 1 << 20).describe("MLP layer widths");
+  TS_FIELD(model, hidden).range(1, 1 << 20).describe("MLP layer widths; text models: `hidden[0]` channels or units");
   TS_FIELD(model, activation).oneOf({{"relu"}, {"sigmoid"}, {"tanh"}}).describe("MLP: `relu`, `sigmoid`, `tanh`");
   TS_FIELD(model, dropout).inGrid().range(0, 0.99).describe("MLP (before the last layer) and VGG classifier; 0 = none");
   TS_FIELD(model, residual).describe("MLP: hidden layers of equal width become `x + activation(Linear(x))` (lesson 5)");
@@ -222,7 +275,13 @@ void declareModel(std::vector<ConfigField>& fields) {
           "unseen in training)");
   TS_FIELD(model, embedding_dim)
       .range(0, 4096)
-      .describe("`tabular_mlp`: the width of each category's embedding; 0 = min(16, (levels + 1) / 2)");
+      .describe(
+          "`tabular_mlp`: the width of each category's embedding; 0 = min(16, (levels + 1) / 2). Text models: the "
+          "token embedding's width; 0 = 64");
+  TS_FIELD(model, packed)
+      .describe(
+          "`text_gru`: the GRU runs over packed sequences (`pack_padded_sequence`) and never steps through the "
+          "padding; off, it runs over the padded batch and reads each document's state at its last token");
 }
 
 void declareOptimizer(std::vector<ConfigField>& fields) {

@@ -54,7 +54,10 @@ struct RowCollector {
   const std::function<void(const CsvRowView&)>* onRow = nullptr;
 
   void field(const char* data, size_t len) {
-    if (!rowStarted) rowStarted = true, rowLine = currentLine, chars.clear(), ends.clear();
+    // A quoted first field is handed over on the line it ends on: less its own newlines.
+    if (!rowStarted)
+      rowStarted = true, rowLine = currentLine - (data ? std::count(data, data + len, '\n') : 0), chars.clear(),
+      ends.clear();
     if (data) chars.append(data, len);
     ends.push_back(chars.size());
   }

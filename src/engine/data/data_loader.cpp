@@ -53,6 +53,7 @@ void DataLoader::startEpoch(int64_t epoch, int64_t firstBatch) {
   if (options_.shuffle) {
     std::mt19937_64 gen(mixSeed(options_.seed, 0x5EED5u, static_cast<uint64_t>(epoch)));
     std::shuffle(order_.begin(), order_.end(), gen);
+    if (options_.bucket_by_length) bucketByLength(mixSeed(options_.seed, 0xB0C4u, static_cast<uint64_t>(epoch)));
   }
   if (options_.shards > 1) {
     const auto k = static_cast<size_t>(options_.shards), n = order_.size();
@@ -66,6 +67,22 @@ void DataLoader::startEpoch(int64_t epoch, int64_t firstBatch) {
   nextBatch_ = std::clamp<int64_t>(firstBatch, 0, endBatch_);
   const int64_t first = nextBatch_;  // read here: by the time a worker runs, batches may be consumed
   for (int w = 0; w < options_.num_workers; ++w) workers_.emplace_back([this, w, first] { workerLoop(w, first); });
+}
+
+void DataLoader::bucketByLength(uint64_t seed) {
+  const auto batch = static_cast<size_t>(options_.batch_size), window = batch * 50;
+  std::mt19937_64 gen(seed);
+  auto byLength = [this](int64_t a, int64_t b) { return dataset_->tokenCount(a) < dataset_->tokenCount(b); };
+  for (size_t begin = 0; begin < order_.size(); begin += window) {
+    const size_t end = std::min(order_.size(), begin + window);
+    std::stable_sort(order_.begin() + begin, order_.begin() + end, byLength);
+    std::vector<std::vector<int64_t>> batches;  // whole batches only: a partial one stays last
+    for (size_t b = begin; b + batch <= end; b += batch)
+      batches.emplace_back(order_.begin() + b, order_.begin() + b + batch);
+    std::shuffle(batches.begin(), batches.end(), gen);
+    size_t at = begin;
+    for (const auto& b : batches) at = std::copy(b.begin(), b.end(), order_.begin() + at) - order_.begin();
+  }
 }
 
 void DataLoader::workerLoop(int worker, int64_t first) {
@@ -164,9 +181,37 @@ void DataLoader::loadWithFallback(int64_t index, int64_t& used, PipelineImage& i
   throw std::runtime_error("no loadable sample near " + dataset_->describe(index) + " (64 consecutive failures)");
 }
 
+Batch DataLoader::buildTextBatch(const std::vector<int64_t>& indices) {
+  const auto n = static_cast<int64_t>(indices.size());
+  Batch out;
+  int64_t longest = options_.pad_to;
+  for (int64_t i : indices) longest = std::max(longest, dataset_->tokenCount(i));
+  out.inputs =
+      torch::zeros({n, longest}, torch::TensorOptions().dtype(torch::kInt64).pinned_memory(options_.pin_memory));
+  out.targets = torch::empty({n}, torch::kInt64);
+  out.samples = torch::empty({n}, torch::kInt64);
+  auto* ids = out.inputs.data_ptr<int64_t>();
+  for (int64_t i = 0; i < n; ++i) {
+    std::string error;
+    const cv::Mat row = dataset_->load(indices[i], &error);
+    const auto length = std::min<int64_t>(longest, static_cast<int64_t>(row.total()));
+    std::copy(row.ptr<int32_t>(), row.ptr<int32_t>() + length, ids + i * longest);
+    out.tokens += length;
+    out.targets.data_ptr<int64_t>()[i] = dataset_->label(indices[i]);
+    out.samples.data_ptr<int64_t>()[i] = indices[i];
+  }
+  out.slots = n * longest;
+  return out;
+}
+
 Batch DataLoader::buildBatch(int64_t batch) {
   const std::vector<int64_t> indices = batchIndices(batch);
   const auto n = static_cast<int64_t>(indices.size());
+  if (n > 0 && dataset_->tokenCount(indices[0]) > 0) {  // text: ids padded to the batch's (or dataset's) longest
+    Batch out = buildTextBatch(indices);
+    out.index = batch;
+    return out;
+  }
   Batch out;
   out.index = batch;
   const bool regression = dataset_->regression();

@@ -20,10 +20,11 @@
 namespace trainscope {
 
 struct Batch {
-  torch::Tensor inputs;   // [N, C, H, W] float
-  torch::Tensor targets;  // [N] int64
-  torch::Tensor samples;  // [N] int64: each sample's index in the dataset (after a fallback, the one used)
-  int64_t index = 0;      // batch number within the epoch
+  torch::Tensor inputs;           // [N, C, H, W] float; a table's [N, F] float; text's [N, L] int64 token ids, 0-padded
+  torch::Tensor targets;          // [N] int64
+  torch::Tensor samples;          // [N] int64: each sample's index in the dataset (after a fallback, the one used)
+  int64_t index = 0;              // batch number within the epoch
+  int64_t tokens = 0, slots = 0;  // text: the documents' tokens, and N x L (the rest is padding)
 };
 
 struct DataLoaderOptions {
@@ -41,6 +42,12 @@ struct DataLoaderOptions {
   // differ by at most one sample and each sample is in exactly one (validation).
   int shard = 0, shards = 1;
   bool pad_shards = true;
+  // Text (Dataset::tokenCount): every batch padded to this length (the "dataset-longest"
+  // padding); 0 pads each batch to its own longest document.
+  int64_t pad_to = 0;
+  // Text: the shuffled order sorted by length within windows of 50 batches, then those
+  // batches shuffled, so documents of a batch have similar lengths.
+  bool bucket_by_length = false;
 };
 
 class DataLoader {
@@ -72,6 +79,8 @@ class DataLoader {
   void stopWorkers();
   void workerLoop(int worker, int64_t firstBatch);
   Batch buildBatch(int64_t batch);
+  Batch buildTextBatch(const std::vector<int64_t>& indices);
+  void bucketByLength(uint64_t seed);
   // The sample, or the next loadable one (reported), loaded and transformed.
   void loadWithFallback(int64_t index, int64_t& used, PipelineImage& img);
 

@@ -53,6 +53,9 @@ class Dataset {
   // A table (data/table_dataset.h): load() gives a 1 x featureCount() CV_32F row of
   // already encoded features, batched as [N, F] without transforms. 0: images.
   virtual int64_t featureCount() const { return 0; }
+  // A text document (data/text_dataset.h): load() gives a 1 x tokenCount() CV_32S row of
+  // token ids (at least one), batched as [N, L] int64 padded with 0. 0: not text.
+  virtual int64_t tokenCount(int64_t /*index*/) const { return 0; }
   // A regression target: value() is the (standardised) number to predict; classes() is empty.
   virtual bool regression() const { return false; }
   virtual double value(int64_t index) const { return static_cast<double>(label(index)); }
@@ -76,6 +79,7 @@ class SubsetDataset : public Dataset {
   const std::vector<std::string>& classes() const override { return base_->classes(); }
   int channels() const override { return base_->channels(); }
   int64_t featureCount() const override { return base_->featureCount(); }
+  int64_t tokenCount(int64_t i) const override { return base_->tokenCount(indices_.at(i)); }
   bool regression() const override { return base_->regression(); }
   double value(int64_t i) const override { return base_->value(indices_.at(i)); }
 
@@ -94,6 +98,7 @@ struct ImageSizeStats {
 
 // The train and validation halves of a dataset, with what was skipped on the way.
 struct TableEncoding;
+struct TextEncoding;
 
 struct DatasetSplits {
   std::shared_ptr<const Dataset> train;
@@ -103,6 +108,7 @@ struct DatasetSplits {
   Message label;            // the description in translatable form
   ImageSizeStats sizes;
   std::shared_ptr<const TableEncoding> table;  // a CSV dataset: how its columns become features
+  std::shared_ptr<const TextEncoding> text;    // a text dataset: its tokenizer and vocabulary
   struct Corrections {                         // dataset.corrections, applied to the training split
     std::string file;
     int64_t relabelled = 0, excluded = 0;

@@ -7,6 +7,7 @@
 #include "engine/data/label_noise.h"
 #include "engine/data/rng.h"
 #include "engine/data/table_dataset.h"
+#include "engine/data/text_dataset.h"
 #include "engine/data/transforms.h"
 
 #include <filesystem>
@@ -21,7 +22,7 @@ Problems checkDatasetAvailable(const DatasetConfig& d) {
              "Fashion-MNIST not found in /usr/share/datasets/fashion-mnist (install Debian's "
              "dataset-fashion-mnist, or set TRAINSCOPE_FASHION_MNIST_DIR)"}};
   const std::string root = configField(&C::dataset, &DatasetConfig::root).key;
-  if (d.kind == "image-folder") {
+  if (d.kind == "image-folder" || d.kind == "text-folder") {
     if (!std::filesystem::exists(d.root, ec)) return {{root, "folder does not exist: " + d.root}};
     if (!std::filesystem::is_directory(d.root, ec)) return {{root, "not a folder: " + d.root}};
   }
@@ -44,6 +45,7 @@ namespace {
 // file's field, and the message the file, line and column.
 DatasetSplits openCsvDatasetOrProblem(const ExperimentConfig& c) {
   try {
+    if (!c.dataset.text_column.empty()) return openTextDataset(c.dataset, c.seed);
     return openCsvDataset(c.dataset, c.seed);
   } catch (const CsvError& e) {
     const bool val = !c.dataset.val_path.empty() && e.path() == c.dataset.val_path;
@@ -61,6 +63,8 @@ DatasetSplits openDataset(const ExperimentConfig& c) {
     s = openFashionMnist(dir);
   } else if (c.dataset.kind == "csv") {
     s = openCsvDatasetOrProblem(c);
+  } else if (c.dataset.kind == "text-folder") {
+    s = openTextDataset(c.dataset, c.seed);
   } else {
     ImageFolderOptions o;
     o.channels = c.dataset.channels;
@@ -82,7 +86,8 @@ DatasetSplits openDataset(const ExperimentConfig& c) {
 }
 
 std::vector<int64_t> inputShapeOf(const Dataset& d, const std::vector<TransformSpec>& pipeline, uint64_t seed) {
-  if (d.featureCount() > 0) return {d.featureCount()};  // a table: features per row
+  if (d.featureCount() > 0) return {d.featureCount()};                   // a table: features per row
+  if (d.size() > 0 && d.tokenCount(0) > 0) return {longestDocument(d)};  // text: its longest document's tokens
   const Compose transform(pipeline);
   for (int64_t i = 0; i < std::min<int64_t>(d.size(), 64); ++i) {
     std::string error;

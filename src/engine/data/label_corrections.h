@@ -50,6 +50,7 @@ class CorrectedLabels : public Dataset {
   const std::vector<std::string>& classes() const override { return base_->classes(); }
   int channels() const override { return base_->channels(); }
   int64_t featureCount() const override { return base_->featureCount(); }
+  int64_t tokenCount(int64_t i) const override { return base_->tokenCount(kept_.at(i)); }
 
   const Dataset& base() const { return *base_; }
   // The base index of each sample, ascending.

@@ -26,6 +26,7 @@ class NoisyLabels : public Dataset {
   const std::vector<std::string>& classes() const override { return base_->classes(); }
   int channels() const override { return base_->channels(); }
   int64_t featureCount() const override { return base_->featureCount(); }
+  int64_t tokenCount(int64_t i) const override { return base_->tokenCount(i); }
 
   // The flipped samples (sorted) and their true labels.
   const std::vector<int64_t>& flipped() const { return flipped_; }

@@ -4,6 +4,7 @@
 
 #include "engine/data/image_folder.h"
 #include "engine/data/rng.h"
+#include "engine/data/text_encoding.h"
 
 #include <cmath>
 #include <filesystem>
@@ -81,6 +82,7 @@ ModelOutputs modelOutputsFor(const DatasetSplits& splits) {
   ModelOutputs m;
   m.outputs = splits.train->regression() ? 1 : static_cast<int64_t>(splits.train->classes().size());
   if (splits.table) m.category_sizes = splits.table->categorySizes();
+  if (splits.text) m.category_sizes = {splits.text->vocabulary.size()};  // one column of token codes
   return m;
 }
 

@@ -5,6 +5,7 @@
 #include "engine/models/blocks.h"
 #include "engine/models/max_pool.h"
 #include "engine/models/script_model.h"
+#include "engine/models/text_models.h"
 
 #include <mutex>
 #include <stdexcept>
@@ -19,10 +20,12 @@ namespace {
 // input shape (the C++ frontend has no LazyLinear in 1.13 to infer it).
 class StackBuilder {
  public:
-  StackBuilder(const std::vector<int64_t>& inputShape, const std::string& modelName) : model_(modelName) {
+  StackBuilder(const std::vector<int64_t>& inputShape, const std::string& modelName,
+               torch::Dtype dtype = torch::kFloat32)
+      : model_(modelName) {
     std::vector<int64_t> shape{2};
     shape.insert(shape.end(), inputShape.begin(), inputShape.end());
-    probe_ = torch::zeros(shape);
+    probe_ = dtype == torch::kInt64 ? torch::ones(shape, dtype) : torch::zeros(shape, dtype);  // ids: not padding
   }
 
   template <typename Holder>
@@ -101,6 +104,22 @@ LayerStack buildTabularMlp(const ModelConfig& c, const std::vector<int64_t>& in,
     if (c.dropout > 0) b.add("dropout" + n, "Dropout", nn::Dropout(c.dropout));
   }
   b.add("head", "Linear", nn::Linear(b.features(), outputs));
+  return b.build();
+}
+
+// text_cnn and text_gru: token ids [L] in, one output per class. The layers share the
+// documents' lengths (text_models.h).
+LayerStack buildTextModel(const ModelConfig& c, const std::vector<int64_t>& in, int64_t classes, int64_t vocabulary) {
+  StackBuilder b({std::max<int64_t>(1, in.at(0))}, c.name, torch::kInt64);
+  auto lengths = std::make_shared<DocumentLengths>();
+  const int64_t dim = c.embedding_dim > 0 ? c.embedding_dim : 64, width = c.hidden.at(0);
+  b.add("embedding", "Embedding", TokenEmbedding(vocabulary, dim, lengths));
+  if (c.name == "text_cnn")
+    b.add("convs", "Conv1d", TextConvolutions(dim, width, std::vector<int64_t>{3, 4, 5}, lengths));
+  else
+    b.add("gru", "GRU", DocumentGru(dim, width, c.packed, lengths));
+  if (c.dropout > 0) b.add("dropout", "Dropout", nn::Dropout(c.dropout));
+  b.add("fc", "Linear", nn::Linear(b.features(), classes));
   return b.build();
 }
 
@@ -221,6 +240,12 @@ LayerStack buildModel(const ModelConfig& config, const std::vector<int64_t>& inp
     if (input_shape.size() != 1) throw std::invalid_argument("tabular_mlp's input must be [features]");
     if (num_classes < 1) throw std::invalid_argument("tabular_mlp needs at least one output");
     return buildTabularMlp(config, input_shape, num_classes, categorySizes);
+  }
+  if (config.name == "text_cnn" || config.name == "text_gru") {
+    if (input_shape.size() != 1 || categorySizes.size() != 1)
+      throw std::invalid_argument(config.name + " takes token ids: an input [tokens] and the vocabulary's size");
+    if (num_classes < 2) throw std::invalid_argument("a classifier needs at least 2 classes");
+    return buildTextModel(config, input_shape, num_classes, categorySizes[0]);
   }
   if (input_shape.size() != 3) throw std::invalid_argument("model input must be [channels, height, width]");
   if (num_classes < 2)

@@ -8,7 +8,9 @@ namespace trainscope {
 
 // input_shape is [C, H, W], or [F] for tabular_mlp, whose categorySizes are each
 // category column's code count (TableEncoding::categorySizes) and whose num_classes is
-// 1 for regression. Throws std::invalid_argument when the input is too small for the
+// 1 for regression; text_cnn's and text_gru's input_shape is [tokens] (the longest
+// document) and categorySizes {vocabulary size}: a document is one column of token
+// codes. Throws std::invalid_argument when the input is too small for the
 // model (e.g. LeNet on 8x8 images).
 LayerStack buildModel(const ModelConfig& config, const std::vector<int64_t>& input_shape, int64_t num_classes,
                       const std::vector<int64_t>& categorySizes = {});

@@ -4,6 +4,7 @@
 #include "engine/config/file_input.h"
 
 #include <cmath>
+#include <optional>
 
 namespace trainscope {
 

@@ -26,6 +26,7 @@ struct StepMetrics {
   double lr = 0;
   double samples_per_sec = 0;
   double data_wait = 0;  // share of the step spent waiting for the data loader (0..1)
+  double padding = 0;    // text: the share of the step's token slots that are padding (NaN otherwise)
 };
 
 struct EpochMetrics {

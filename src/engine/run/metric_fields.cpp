@@ -23,6 +23,9 @@ const std::vector<MetricField<StepMetrics>>& stepMetricFields() {
       {TS_METRIC(StepMetrics, samples_per_sec), "training throughput", true,
        QT_TRANSLATE_NOOP("trainscope::Metric", "samples/s"), 8},
       {TS_METRIC(StepMetrics, data_wait), "share of the step spent waiting for data (0..1)"},
+      {TS_METRIC(StepMetrics, padding),
+       "text: the share of the step's batch slots (documents x padded length) that are padding; NaN for other data",
+       true, QT_TRANSLATE_NOOP("trainscope::Metric", "padding share (per step)"), 13},
   };
   return fields;
 }

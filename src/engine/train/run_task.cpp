@@ -8,6 +8,7 @@ namespace trainscope {
 RunTask runTaskOf(const ExperimentConfig& config, const DatasetSplits& splits, bool distributed) {
   RunTask task;
   task.table = splits.table;
+  task.text = splits.text;
   task.model = modelOutputsFor(splits);
   const bool regression = splits.train->regression();
   task.criterion = criterionFor(config, regression, task.table ? task.table->target_std : 1.0);
@@ -50,6 +51,7 @@ void recordTask(const RunTask& task, nlohmann::json& info) {
   info["task"] = task.criterion.regression ? "regression" : "classification";
   info["loss"] = task.criterion.loss;
   if (task.table) info["table"] = task.table->toJson();
+  if (task.text) info["text"] = task.text->toJson();
 }
 
 }  // namespace trainscope

@@ -5,6 +5,7 @@
 
 #include "engine/data/dataset.h"
 #include "engine/data/table_encoding.h"
+#include "engine/data/text_encoding.h"
 #include "engine/run/events.h"
 #include "engine/train/criterion.h"
 #include "engine/train/validation.h"
@@ -18,6 +19,7 @@ namespace trainscope {
 struct RunTask {
   Criterion criterion;
   std::shared_ptr<const TableEncoding> table;  // a csv dataset's encoding
+  std::shared_ptr<const TextEncoding> text;    // a text dataset's tokenizer and vocabulary
   ModelOutputs model;
 };
 
@@ -40,7 +42,8 @@ void recordEpochInfo(const RunTask& task, const EpochMetrics& e, const EpochTall
 // The log's line for an epoch.
 Message epochSummaryOf(const RunTask& task, const EpochMetrics& e, int64_t epochs);
 
-// run.json's "task", and a table's "table" (the encoding predictions and exports need).
+// run.json's "task", and a table's "table" or text's "text" (the encoding predictions
+// and exports need).
 void recordTask(const RunTask& task, nlohmann::json& info);
 
 }  // namespace trainscope

@@ -379,6 +379,7 @@ class Trainer {
     m.lr = lr;
     m.samples_per_sec = duration > 0 ? sums.seen / duration : 0;
     m.data_wait = duration > 0 ? std::min(1.0, sums.waited / duration) : 0;
+    m.padding = sums.slots > 0 ? 1.0 - sums.tokens / sums.slots : std::nan("");
     if (metrics_) metrics_->append(m);
     ctx_.events->push(m);
     throughput_.stepDone(sums.seen, duration, sums.rank_seen);

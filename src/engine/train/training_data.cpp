@@ -2,6 +2,7 @@
 
 #include "engine/config/config_fields.h"
 #include "engine/data/dataset_source.h"
+#include "engine/data/text_dataset.h"
 #include "engine/data/transforms.h"
 #include "engine/train/pitfalls.h"
 
@@ -42,8 +43,13 @@ TrainingData openTrainingData(const ExperimentConfig& cfg, bool pinMemory, int s
   // (a different row each epoch, as the order is reshuffled).
   if (splits.train->featureCount() > 0 && cfg.model.batch_norm && splits.train->size() % lo.batch_size == 1)
     lo.drop_last = true;
+  if (splits.text) {  // text: how batches are padded
+    lo.bucket_by_length = cfg.loader.bucket_by_length;
+    if (cfg.loader.padding == "dataset-longest") lo.pad_to = longestDocument(*splits.train);
+  }
   d.train = std::make_unique<DataLoader>(splits.train, std::make_shared<Compose>(trainPipeline), lo);
   lo.shuffle = false;
+  lo.bucket_by_length = false;
   lo.drop_last = false;
   lo.pad_shards = false;  // each validation sample counted once
   d.val = std::make_unique<DataLoader>(splits.val, std::make_shared<Compose>(valPipeline), lo);
@@ -55,7 +61,7 @@ TrainingData openTrainingData(const ExperimentConfig& cfg, bool pinMemory, int s
                           " drops the only, partial batch");
 
   d.input_shape = inputShapeOf(*splits.train, trainPipeline, cfg.seed);
-  if (splits.val->size() > 0) {
+  if (splits.val->size() > 0 && d.input_shape.size() == 3) {
     const auto valShape = inputShapeOf(*splits.val, valPipeline, cfg.seed);
     if (valShape != d.input_shape)
       throw ConfigError("transforms.val", "gives " + shapeText(valShape) + " images but transforms.train gives " +

@@ -11,6 +11,7 @@ void trainOnBatch(const BatchStepParts& parts, const Batch& batch, int64_t step,
   const int64_t accum = training.grad_accum_steps;
   sums.x = batch.inputs.to(parts.device, /*non_blocking=*/true);
   sums.y = batch.targets.to(parts.device, /*non_blocking=*/true);
+  sums.tokens += static_cast<double>(batch.tokens), sums.slots += static_cast<double>(batch.slots);
   const torch::Tensor& y = sums.y;
   const bool regression = parts.criterion.regression;
   const MixedBatch mixed =

@@ -21,11 +21,12 @@ namespace trainscope {
 // What the batches of one optimizer step add up to.
 struct StepSums {
   double loss_sum = 0, correct = 0, seen = 0;
-  double rank_seen = 0;  // this rank's own share of `seen`
-  double waited = 0;     // seconds waiting for the loader
-  std::string bad;       // what went non-finite, when something did
-  torch::Tensor x, y;    // the last batch trained on: the NaN guard's evidence
-  bool syncing = false;  // a data-parallel step's gradient sync has begun
+  double rank_seen = 0;          // this rank's own share of `seen`
+  double waited = 0;             // seconds waiting for the loader
+  double tokens = 0, slots = 0;  // text: tokens batched, and the slots they were padded to
+  std::string bad;               // what went non-finite, when something did
+  torch::Tensor x, y;            // the last batch trained on: the NaN guard's evidence
+  bool syncing = false;          // a data-parallel step's gradient sync has begun
 };
 
 // What one batch's forward, loss and backward touch.
