@@ -31,7 +31,8 @@ check "trainscope and trainscope-cli are in /usr/bin" test -x "$root/usr/bin/tra
 for f in share/applications/org.trainscope.Trainscope.desktop share/metainfo/org.trainscope.Trainscope.metainfo.xml \
   share/icons/hicolor/48x48/apps/trainscope.png share/icons/hicolor/scalable/apps/trainscope.svg \
   share/man/man1/trainscope-cli.1.gz share/man/man1/trainscope.1.gz share/doc/trainscope/copyright \
-  share/trainscope/lessons/02_zero_grad.json share/trainscope/experiments/fashion_lenet.json; do
+  share/trainscope/lessons/02_zero_grad.json share/trainscope/experiments/fashion_lenet.json \
+  share/trainscope/datasets/sentences.csv; do
   check "it holds /usr/$f" test -f "$root/usr/$f"
 done
 # The Python package, for the system Python: imported from the unpacked tree and used.

@@ -11,6 +11,7 @@ set(TRAINSCOPE_ENGINE_TORCH_SOURCES
   models/max_pool.cpp
   models/model_factory.cpp
   models/text_models.cpp
+  inspect/token_saliency.cpp
   models/model_summary.cpp
   models/script_model.cpp
   record/tensor_file.cpp
@@ -128,6 +129,7 @@ set(TRAINSCOPE_ENGINE_PLAIN_SOURCES
   record/sample_file.cpp
   record/prediction_file.cpp
   record/residual_file.cpp
+  record/saliency_file.cpp
   inspect/probe_history.cpp
   inspect/layer_health.cpp
   inspect/confusion_stats.cpp

@@ -60,6 +60,7 @@ class DataLoader {
 
   int64_t batchesPerEpoch() const;
   int64_t datasetSize() const { return dataset_->size(); }
+  const Dataset& dataset() const { return *dataset_; }
   int64_t shardSize() const;  // the samples this process sees per epoch
   // Starts (or restarts) iteration over `epoch`, beginning at batch `firstBatch`.
   void startEpoch(int64_t epoch, int64_t firstBatch = 0);

@@ -5,6 +5,7 @@
 
 #include <torch/torch.h>
 
+#include <algorithm>
 #include <functional>
 #include <string>
 #include <vector>
@@ -36,6 +37,11 @@ class LayerStackImpl : public torch::nn::Module {
       x = layers_[i].module.forward(x);
       if (observe) observe(i, x);
     }
+    return x;
+  }
+  // Layers [first, end) only: a gradient taken at an inner layer's output (token saliency).
+  torch::Tensor forwardRange(size_t first, size_t end, torch::Tensor x) {
+    for (size_t i = first; i < std::min(end, layers_.size()); ++i) x = layers_[i].module.forward(x);
     return x;
   }
   const std::vector<Layer>& layers() const { return layers_; }

@@ -83,6 +83,7 @@ template std::vector<double> h5ReadChecked<double>(hid_t, const std::string&, hi
 template std::vector<float> h5ReadChecked<float>(hid_t, const std::string&, hid_t, int, std::vector<hsize_t>*);
 template std::vector<int64_t> h5ReadChecked<int64_t>(hid_t, const std::string&, hid_t, int, std::vector<hsize_t>*);
 template std::vector<int32_t> h5ReadChecked<int32_t>(hid_t, const std::string&, hid_t, int, std::vector<hsize_t>*);
+template std::vector<uint8_t> h5ReadChecked<uint8_t>(hid_t, const std::string&, hid_t, int, std::vector<hsize_t>*);
 
 std::vector<std::string> h5ReadFixedStrings(hid_t file, const char* path) {
   const H5Handle d = h5OpenDataset(file, path);

@@ -41,6 +41,12 @@ void readTexts(JsonFields& f, const std::string& key, std::map<std::string, std:
   for (auto it = v->begin(); it != v->end(); ++it)
     if (it->is_string()) out[it.key()] = it->get<std::string>();
 }
+// A lesson's own data ships beside it (share/trainscope/datasets): a relative path in
+// its dataset section is relative to the lesson file, wherever it is installed.
+void resolveDataPaths(DatasetConfig& d, const std::filesystem::path& lessonDir) {
+  for (std::string* p : {&d.root, &d.path, &d.val_path})
+    if (!p->empty() && std::filesystem::path(*p).is_relative()) *p = (lessonDir / *p).lexically_normal().string();
+}
 }  // namespace
 
 std::string Lesson::titleIn(const std::string& language) const { return textIn(title, language); }
@@ -101,6 +107,7 @@ Lesson loadLesson(const std::string& path) {
       variant[name] = variant[configField(&ExperimentConfig::run_name).key] = base + "-" + run.label;
     try {
       run.config = parseConfig(variant);
+      resolveDataPaths(run.config.dataset, std::filesystem::path(path).parent_path());
     } catch (const ConfigError& e) {
       for (const auto& p : e.problems()) runProblems.push_back({where + " (" + run.label + ")", p.text()});
     }

@@ -3,6 +3,7 @@
 #include "engine/data/label_corrections.h"
 #include "engine/data/label_noise.h"
 #include "engine/data/table_encoding.h"
+#include "engine/inspect/token_saliency.h"
 
 #include <algorithm>
 
@@ -11,6 +12,16 @@
 #include <limits>
 
 namespace trainscope {
+
+std::string recordTokenSaliency(LayerStack& model, const Dataset& val, const ValidationResult& validation,
+                                const torch::Device& device, const std::string& runDir) {
+  try {
+    writeSaliencyFile(runDir + "/saliency.h5", misclassifiedTokenSaliency(model, val, validation.predicted, device));
+    return "";
+  } catch (const std::exception& e) {
+    return std::string("saliency.h5 not written: ") + e.what();
+  }
+}
 
 SampleRecorder::SampleRecorder(const DatasetSplits& splits, const std::string& runDir, bool resuming)
     : path_(runDir + "/samples.h5"),

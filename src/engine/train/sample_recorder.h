@@ -8,6 +8,7 @@
 #pragma once
 
 #include "engine/data/dataset.h"
+#include "engine/models/layer_stack.h"
 #include "engine/record/prediction_file.h"
 #include "engine/record/residual_file.h"
 #include "engine/record/sample_file.h"
@@ -26,6 +27,11 @@ struct SampleOutcomes {
   torch::Tensor loss, p_label, margin, predicted;
 };
 SampleOutcomes sampleOutcomes(const torch::Tensor& logits, const torch::Tensor& labels);
+
+// saliency.h5 (record/saliency_file.h) for a text run's validation mistakes: "" or why it
+// could not be written (a view: the run goes on without it).
+std::string recordTokenSaliency(LayerStack& model, const Dataset& val, const ValidationResult& validation,
+                                const torch::Device& device, const std::string& runDir);
 
 class SampleRecorder {
  public:

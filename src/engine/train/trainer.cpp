@@ -6,7 +6,6 @@
 #include "engine/inspect/nan_guard.h"
 #include "engine/inspect/step_inspection.h"
 #include "engine/models/model_factory.h"
-#include "engine/record/h5_handle.h"
 #include "engine/record/metrics_file.h"
 #include "engine/system/device.h"
 #include "engine/system/error_text.h"
@@ -37,9 +36,7 @@
 namespace trainscope {
 
 namespace {
-
 using Clock = std::chrono::steady_clock;
-
 double secondsSince(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
 class Trainer {
@@ -401,7 +398,9 @@ class Trainer {
 
   void finishEpoch(int64_t epoch, const ValidationResult& val, double duration, bool complete) {
     if (dist_ && complete) dist_->merge(*samples_);  // a regression trains in one process
-    if (const std::string e = complete ? samples_->endEpoch(val) : ""; !e.empty()) log(LogLevel::Warning, e);
+    if (complete) warnIfAny(samples_->endEpoch(val));
+    const auto explained = complete && writer_ && task_.text;  // saliency.h5: the text model's mistakes
+    if (explained) warnIfAny(recordTokenSaliency(model_, valLoader_->dataset(), val, device_, record_.dir()));
     EpochMetrics e;
     e.epoch = epoch + 1;
     e.step = pos_.global_step;
@@ -503,6 +502,7 @@ class Trainer {
 
   void log(LogLevel level, const Message& message) { journal_.log(level, message); }
   void log(LogLevel level, const std::string& text) { journal_.log(level, text); }
+  void warnIfAny(const std::string& warning) { warning.empty() ? void() : log(LogLevel::Warning, warning); }
 
   void reportSkipped() {
     auto fresh = trainLoader_->takeSkipped();

@@ -31,8 +31,8 @@ TEST(Lessons, EveryLessonValidatesInBothLanguages) {
   Problems problems;
   const auto lessons = loadLessons(lessonsDir(), &problems);
   for (const auto& p : problems) ADD_FAILURE() << p.text();
-  ASSERT_EQ(lessons.size(), 8u);
-  for (int i = 0; i < 8; ++i) {
+  ASSERT_EQ(lessons.size(), 9u);
+  for (int i = 0; i < 9; ++i) {
     const Lesson& l = lessons[static_cast<size_t>(i)];
     EXPECT_EQ(l.number, i + 1);
     EXPECT_FALSE(l.titleIn("en").empty());
@@ -45,6 +45,10 @@ TEST(Lessons, EveryLessonValidatesInBothLanguages) {
   EXPECT_FALSE(lessonNumber(lessons, 2).runs[0].config.pitfalls.skip_zero_grad);
   EXPECT_EQ(lessonNumber(lessons, 1).runs[1].config.scheduler.name, "step");
   EXPECT_EQ(lessonNumber(lessons, 1).runs[1].config.name, "lesson1_schedules-steplr");
+  // Lesson 9's sentences ship beside the lessons: its relative path is the lesson file's.
+  const std::string sentences = lessonNumber(lessons, 9).runs[0].config.dataset.path;
+  EXPECT_TRUE(std::filesystem::is_regular_file(sentences)) << sentences;
+  EXPECT_EQ(std::filesystem::path(sentences).filename(), "sentences.csv");
 }
 
 TEST(Lessons, AMistakeInALessonNamesTheField) {

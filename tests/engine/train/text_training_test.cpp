@@ -4,6 +4,7 @@
 #include "engine/config/config.h"
 #include "engine/data/csv_table.h"
 #include "engine/data/text_dataset.h"
+#include "engine/record/saliency_file.h"
 #include "engine/session.h"
 #include "test_fixtures.h"
 
@@ -137,6 +138,7 @@ class TextModels : public ::testing::TestWithParam<std::string> {};
 TEST_P(TextModels, LearnTopicsAndRecordThePaddingShare) {
   test::TempDir dir, runs;
   writeCorpus(dir.path(), 60, 2);
+  writeFile(dir.path() / "sports" / "odd.txt", "rain cloud storm wind snow rain");  // a mistake to explain
   auto s = TrainingSession::start(textExperiment(runs.str(), dir.str(), GetParam()));
   const test::RunEvents r = test::followRun(*s);
   ASSERT_EQ(r.finalState(), RunState::Finished) << (r.errors.empty() ? "" : r.errors[0]);
@@ -152,6 +154,16 @@ TEST_P(TextModels, LearnTopicsAndRecordThePaddingShare) {
   const auto padding =
       test::readH5Column((std::filesystem::path(s->runDir()) / "metrics.h5").string(), "/steps/padding");
   EXPECT_EQ(padding.size(), r.steps.size());
+  // saliency.h5: every misclassified validation document, each token with its saliency.
+  const TokenSaliencies why = readSaliencyFile((std::filesystem::path(s->runDir()) / "saliency.h5").string());
+  const double wrong = std::round((1 - r.epochs.back().val_accuracy) * static_cast<double>(r.started.val_samples));
+  EXPECT_EQ(why.documents(), static_cast<int64_t>(wrong));
+  for (int64_t m = 0; m < why.documents(); ++m) {
+    EXPECT_NE(why.label[static_cast<size_t>(m)], why.predicted[static_cast<size_t>(m)]);
+    EXPECT_GT(why.offsets[static_cast<size_t>(m) + 1], why.offsets[static_cast<size_t>(m)])
+        << "never an empty document";
+    EXPECT_NE(why.sources[static_cast<size_t>(m)].find(".txt"), std::string::npos);
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Text, TextModels, ::testing::Values("text_cnn", "text_gru"));
