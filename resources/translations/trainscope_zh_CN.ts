@@ -283,6 +283,14 @@ Predicted: %2
       <translation>带表头行的 CSV 文件，每行一个样本：模型学习用其余列预测某一列（类别或数值）。分隔符可为逗号、分号或制表符。</translation>
     </message>
     <message>
+      <source>Open text folder…</source>
+      <translation>打开文本文件夹…</translation>
+    </message>
+    <message>
+      <source>A folder with one sub-folder per class holding .txt files, one document each (root/&lt;class&gt;/*.txt). A CSV with a column of text: open it as a table.</source>
+      <translation>每个类别一个子文件夹、其中每个 .txt 文件是一篇文档的文件夹（root/&lt;class&gt;/*.txt）。含有一列文本的 CSV：请作为表格打开。</translation>
+    </message>
+    <message>
       <source>Cancel</source>
       <translation>取消</translation>
     </message>
@@ -445,6 +453,14 @@ Predicted: %2
     <message>
       <source>Tables (*.csv *.tsv *.txt);;All files (*)</source>
       <translation>表格 (*.csv *.tsv *.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+      <source>Reading and tokenising every document…</source>
+      <translation>正在读取每篇文档并分词…</translation>
+    </message>
+    <message>
+      <source>Open a text folder (root/&lt;class&gt;/*.txt)</source>
+      <translation>打开文本文件夹（root/&lt;class&gt;/*.txt）</translation>
     </message>
     <message>
       <source>Your photos get the photo recipe, chosen by measurement on folders of several kinds: the Fast CNN at %1 px, learning from scratch with random crops, flips and colour jitter, AdamW at %2, for %3 epochs.</source>
@@ -1552,16 +1568,8 @@ Trainscope closes when the run has kept its checkpoint.</source>
       <translation>无法显示此运行：%1</translation>
     </message>
     <message>
-      <source>The validation predictions of the last epoch, read in %1 s.</source>
-      <translation>最后一个 epoch 的验证集预测，读取用时 %1 秒。</translation>
-    </message>
-    <message>
       <source>No predictions yet: they are written at the end of each epoch.</source>
       <translation>还没有预测：它们在每个 epoch 结束时写入。</translation>
-    </message>
-    <message>
-      <source>residuals.h5: %1</source>
-      <translation>residuals.h5：%1</translation>
     </message>
     <message>
       <source>predictions.h5: %1</source>
@@ -1639,6 +1647,14 @@ Trainscope closes when the run has kept its checkpoint.</source>
     <message>
       <source>For tables: each category column embedded (or one-hot), beside the standardised numbers, then Linear, BatchNorm1d, the activation and Dropout per hidden layer.</source>
       <translation>用于表格：每个类别列做嵌入（或独热编码），与标准化后的数值并列，然后每个隐藏层依次是 Linear、BatchNorm1d、激活函数和 Dropout。</translation>
+    </message>
+    <message>
+      <source>For text: each token embedded, 1-D convolutions over 3, 4 and 5 tokens, and the largest response of each filter anywhere in the document (the padding never counts). Fast, and strong on topics and keywords.</source>
+      <translation>用于文本：每个词元先做嵌入，再用跨 3、4、5 个词元的一维卷积，取每个滤波器在文档任意位置的最大响应（补齐部分从不计入）。速度快，擅长主题和关键词。</translation>
+    </message>
+    <message>
+      <source>For text: each token embedded, then a GRU reads the document word by word; its state after the last word classifies it. Packed sequences skip the padding.</source>
+      <translation>用于文本：每个词元先做嵌入，再由 GRU 逐词读完文档，用最后一个词之后的状态来分类。打包序列会跳过补齐部分。</translation>
     </message>
     <message>
       <source>Your own model from Python: a file saved with torch.jit.save(torch.jit.script(model)). Its last Linear layer is replaced to fit your classes; freeze the backbone to fine-tune it.</source>
@@ -1959,6 +1975,18 @@ Apply?</source>
     <message>
       <source>missing</source>
       <translation>缺失</translation>
+    </message>
+    <message>
+      <source>The validation predictions of the last epoch, read in %1 s.</source>
+      <translation>最后一个 epoch 的验证集预测，读取用时 %1 秒。</translation>
+    </message>
+    <message>
+      <source>No predictions yet: they are written at the end of each epoch.</source>
+      <translation>还没有预测：它们在每个 epoch 结束时写入。</translation>
+    </message>
+    <message>
+      <source>residuals.h5: %1</source>
+      <translation>residuals.h5：%1</translation>
     </message>
   </context>
   <context>
@@ -2652,6 +2680,80 @@ p(标签) %3 · 损失 %4
     </message>
   </context>
   <context>
+    <name>trainscope::ui::TextBrowser</name>
+    <message>
+      <source>train</source>
+      <translation>训练</translation>
+    </message>
+    <message>
+      <source>validation</source>
+      <translation>验证</translation>
+    </message>
+    <message>
+      <source>Document</source>
+      <translation>文档</translation>
+    </message>
+    <message>
+      <source>Class</source>
+      <translation>类别</translation>
+    </message>
+    <message>
+      <source>Split</source>
+      <translation>划分</translation>
+    </message>
+    <message>
+      <source>Tokens</source>
+      <translation>词元数</translation>
+    </message>
+    <message>
+      <source>%1 documents (%2 training, %3 validation) in %4 classes. Tokens per training document: median %5, longest %6. The vocabulary's %7 tokens (&lt;pad&gt; and &lt;unk&gt; included) cover %8% of the training tokens; the rest read as &lt;unk&gt;.</source>
+      <translation>%1 篇文档（训练 %2 篇，验证 %3 篇），共 %4 个类别。每篇训练文档的词元数：中位数 %5，最长 %6。词表的 %7 个词元（含 &lt;pad&gt; 和 &lt;unk&gt;）覆盖了训练词元的 %8%，其余读作 &lt;unk&gt;。</translation>
+    </message>
+    <message>
+      <source>Tokens per document (training)</source>
+      <translation>每篇文档的词元数（训练集）</translation>
+    </message>
+    <message>
+      <source>What the model reads</source>
+      <translation>模型读到的内容</translation>
+    </message>
+  </context>
+  <context>
+    <name>trainscope::ui::TextMistakesView</name>
+    <message>
+      <source>Document</source>
+      <translation>文档</translation>
+    </message>
+    <message>
+      <source>True class</source>
+      <translation>真实类别</translation>
+    </message>
+    <message>
+      <source>Predicted</source>
+      <translation>预测</translation>
+    </message>
+    <message>
+      <source>The validation mistakes of the last epoch, read in %1 s.</source>
+      <translation>最后一个 epoch 的验证集错误，读取用时 %1 秒。</translation>
+    </message>
+    <message>
+      <source>No mistakes recorded yet: they are written at the end of each epoch.</source>
+      <translation>还没有记录错误：它们在每个 epoch 结束时写入。</translation>
+    </message>
+    <message>
+      <source>saliency.h5: %1</source>
+      <translation>saliency.h5：%1</translation>
+    </message>
+    <message>
+      <source>%1 of the %2 validation documents were misclassified at the last epoch. Pick one to see which words decided: green pushed the model towards its wrong answer, red against it (gradient × embedding).</source>
+      <translation>最后一个 epoch 中，%2 篇验证文档里有 %1 篇分类错误。选择一篇，看看是哪些词起了决定作用：绿色把模型推向错误答案，红色则相反（梯度 × 嵌入）。</translation>
+    </message>
+    <message>
+      <source>True class: %1 · predicted: %2</source>
+      <translation>真实类别：%1 · 预测：%2</translation>
+    </message>
+  </context>
+  <context>
     <name>trainscope::ui::TrainPage</name>
     <message>
       <source>Start</source>
@@ -2732,6 +2834,10 @@ p(标签) %3 · 损失 %4
     <message>
       <source>learning rate</source>
       <translation>学习率</translation>
+    </message>
+    <message>
+      <source>padding share (per step)</source>
+      <translation>补齐占比（每步）</translation>
     </message>
     <message>
       <source>Smoothing of the training loss (an exponential moving average, as TensorBoard's). The raw curve stays faint behind it.</source>
@@ -2844,6 +2950,10 @@ p(标签) %3 · 损失 %4
     <message>
       <source>R²</source>
       <translation>R²</translation>
+    </message>
+    <message>
+      <source>padding share</source>
+      <translation>补齐占比</translation>
     </message>
     <message>
       <source>epoch %1/%2 · validating</source>
@@ -3007,6 +3117,14 @@ p(标签) %3 · 损失 %4
       <translation>遍历训练集的次数。观察验证曲线，看何时增加 epoch 不再有帮助。</translation>
     </message>
     <message>
+      <source>words</source>
+      <translation>按词</translation>
+    </message>
+    <message>
+      <source>characters</source>
+      <translation>按字符</translation>
+    </message>
+    <message>
       <source>Batch size</source>
       <translation>批大小</translation>
     </message>
@@ -3021,6 +3139,14 @@ p(标签) %3 · 损失 %4
     <message>
       <source>Threads preparing batches while the model trains. Raise it when the data-wait share is high.</source>
       <translation>在模型训练时准备批次的线程。当等待数据占比较高时调高。</translation>
+    </message>
+    <message>
+      <source>to the batch's longest</source>
+      <translation>补齐到批次最长</translation>
+    </message>
+    <message>
+      <source>to the dataset's longest</source>
+      <translation>补齐到数据集最长</translation>
     </message>
     <message>
       <source>Unfreeze at epoch</source>
@@ -3261,6 +3387,14 @@ p(标签) %3 · 损失 %4
       <source>table %1, predicting %2 (classification)</source>
       <translation>表格 %1，预测 %2（分类）</translation>
     </message>
+    <message>
+      <source>text column %1 of %2</source>
+      <translation>%2 的文本列 %1</translation>
+    </message>
+    <message>
+      <source>text folder %1</source>
+      <translation>文本文件夹 %1</translation>
+    </message>
   </context>
   <context>
     <name>trainscope::Doctor</name>
@@ -3377,6 +3511,10 @@ p(标签) %3 · 损失 %4
     <message>
       <source>samples/s</source>
       <translation>样本/秒</translation>
+    </message>
+    <message>
+      <source>padding share (per step)</source>
+      <translation>补齐占比（每步）</translation>
     </message>
     <message>
       <source>training loss (per epoch)</source>

@@ -4,6 +4,7 @@
 #include "engine/config/file_input.h"
 #include "engine/data/dataset_source.h"
 #include "engine/data/recorded_samples.h"
+#include "engine/data/text_encoding.h"
 #include "engine/record/run_library.h"
 #include "engine/record/sample_file.h"
 
@@ -23,6 +24,20 @@ ExperimentConfig readRunConfig(const std::string& runDir, std::string* name = nu
   if (run.config.empty()) throw BadInput(runDir + "/run.json has no config");
   if (name) *name = run.name;
   return parseConfig(run.config);
+}
+
+// A text run's saliency.h5 and the vocabulary (run.json "text") that names its tokens.
+void readTextMistakes(const std::string& runDir, RunDiagnosis& r) {
+  const std::string path = runDir + "/saliency.h5";
+  if (!std::filesystem::exists(path)) return;
+  try {
+    const nlohmann::json run = readJsonObject(std::filesystem::path(runDir) / "run.json");
+    if (!run.contains("text")) throw BadInput(runDir + "/run.json has no vocabulary (\"text\")");
+    r.vocabulary = TextEncoding::fromJson(run["text"]).vocabulary.tokens;
+    r.saliency = readSaliencyFile(path), r.has_saliency = true;
+  } catch (const std::exception& e) {
+    r.saliency_error = e.what();
+  }
 }
 
 // A run that trained on data of its own (a Python script's, an import): its samples as
@@ -123,6 +138,7 @@ RunDiagnosis readRunDiagnosis(const std::string& runDir, std::shared_ptr<const D
   } catch (const std::exception& e) {
     r.residuals_error = e.what();
   }
+  readTextMistakes(runDir, r);
   if (ownData) {
     try {
       r.splits = std::make_shared<const DatasetSplits>(recordedSplits(

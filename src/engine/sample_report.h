@@ -6,6 +6,7 @@
 #include "engine/data/dataset.h"
 #include "engine/record/prediction_file.h"
 #include "engine/record/residual_file.h"
+#include "engine/record/saliency_file.h"
 #include "engine/record/sample_file.h"
 
 #include <cstdint>
@@ -47,11 +48,13 @@ struct RunDiagnosis {
   std::string error;                       // the run or its dataset could not be opened
   std::string dataset_kind, dataset_root;  // as the run's config names its dataset
   std::shared_ptr<const DatasetSplits> splits;
-  bool has_predictions = false, has_dynamics = false, has_residuals = false;
+  bool has_predictions = false, has_dynamics = false, has_residuals = false, has_saliency = false;
   ValidationPredictions predictions;
   SampleDynamics dynamics;
-  ValidationResiduals residuals;  // a regression's validation predictions against the truth
-  std::string predictions_error, dynamics_error, residuals_error;  // a file there but unreadable
+  ValidationResiduals residuals;        // a regression's validation predictions against the truth
+  TokenSaliencies saliency;             // a text run's misclassified documents, explained
+  std::vector<std::string> vocabulary;  // a text run's, from run.json: names saliency's token ids
+  std::string predictions_error, dynamics_error, residuals_error, saliency_error;  // a file there but unreadable
 };
 
 // Reads a run's diagnosis; `reuse`, when given, is the run's dataset opened before (the

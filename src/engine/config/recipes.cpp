@@ -42,6 +42,7 @@ std::string presetForDataKind(const std::string& kind) {
   if (kind == "image-folder") return "imagefolder_fast";
   if (kind == "fashion-mnist") return "fashion_lenet";
   if (kind == "csv") return "table_mlp";
+  if (kind == "text-folder" || kind == "text") return "text_cnn";
   return "";
 }
 

@@ -28,7 +28,8 @@ std::vector<TransformSpec> augmentedTrainPipeline(const ExperimentConfig& c, con
 
 // The shipped experiment (resources/experiments/<name>.json) a kind of data starts
 // from: photos the Fast CNN at 64 px (ImageNet's 224 px recipes take hours on a
-// laptop), Fashion-MNIST LeNet, a table tabular_mlp; "" when the kind has none.
+// laptop), Fashion-MNIST LeNet, a table tabular_mlp, text ("text-folder", or "text" for
+// a CSV's text column) text_cnn; "" when the kind has none.
 std::string presetForDataKind(const std::string& kind);
 // Puts a preset's recipe (model, optimizer, schedule, training, epochs, transforms,
 // loader) into `experiment`, keeping its dataset and the machine's loader workers.

@@ -242,4 +242,30 @@ int64_t longestDocument(const Dataset& d) {
   return longest;
 }
 
+bool looksLikeTextFolder(const std::string& root) {
+  std::error_code ec;
+  int64_t text = 0, images = 0, seen = 0;
+  for (auto it = fs::recursive_directory_iterator(root, fs::directory_options::skip_permission_denied, ec);
+       !ec && it != fs::recursive_directory_iterator() && seen < 400; it.increment(ec)) {
+    if (!it->is_regular_file(ec)) continue;
+    ++seen;
+    text += isTextFile(it->path()), images += hasImageExtension(it->path());
+  }
+  return text > images;
+}
+
+LengthHistogram documentLengths(const Dataset& d, int bins) {
+  LengthHistogram out;
+  std::vector<int64_t> lengths;
+  for (int64_t i = 0; i < d.size(); ++i) lengths.push_back(d.tokenCount(i));
+  if (lengths.empty()) return out;
+  std::sort(lengths.begin(), lengths.end());
+  out.median = lengths[lengths.size() / 2], out.longest = lengths.back();
+  const double width = std::max(1.0, static_cast<double>(out.longest) / bins);
+  for (int b = 0; b <= bins; ++b) out.edges.push_back(b * width);
+  out.counts.assign(static_cast<size_t>(bins), 0);
+  for (int64_t n : lengths) ++out.counts[std::min<size_t>(static_cast<size_t>(n / width), bins - 1)];
+  return out;
+}
+
 }  // namespace trainscope

@@ -53,6 +53,10 @@ TextDocuments readTextFolder(const std::string& root);
 // Throws CsvError (missing columns, a target with fewer than two classes).
 TextDocuments readCsvTextColumn(const DatasetConfig& config);
 
+// Whether a folder's first files (a few hundred, sorted by the file system) are .txt
+// documents rather than images: what a dropped or named folder is imported as.
+bool looksLikeTextFolder(const std::string& root);
+
 // The dataset.kind "text-folder" splits, or a csv's with dataset.text_column: documents
 // that are empty once tokenised are skipped and reported. Throws std::runtime_error
 // (CsvError for a table).
@@ -60,5 +64,14 @@ DatasetSplits openTextDataset(const DatasetConfig& config, uint64_t seed);
 
 // The longest document of a split, in tokens: what "dataset-longest" pads to.
 int64_t longestDocument(const Dataset& d);
+
+// Tokens per document of a split: a histogram (`bins` equal bins from 0 to the longest),
+// the median and the longest.
+struct LengthHistogram {
+  std::vector<double> edges;
+  std::vector<int64_t> counts;
+  int64_t median = 0, longest = 0;
+};
+LengthHistogram documentLengths(const Dataset& d, int bins = 40);
 
 }  // namespace trainscope

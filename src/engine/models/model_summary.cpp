@@ -30,7 +30,9 @@ ModelSummary summarizeModel(const ModelConfig& config, const std::vector<int64_t
     s.layers.push_back(row);
   }
   torch::NoGradGuard noGrad;
-  model->forward(torch::zeros(s.input_shape),
+  // A text model reads token ids: a document of ones (not padding) as long as the longest.
+  const bool text = !model->layers().empty() && model->layers().front().type == "Embedding";
+  model->forward(text ? torch::ones(s.input_shape, torch::kInt64) : torch::zeros(s.input_shape),
                  [&](size_t i, const torch::Tensor& out) { s.layers[i].output_shape = out.sizes().vec(); });
   double paramBytes = 0, bufferBytes = 0;
   for (const auto& p : model->parameters()) {

@@ -13,6 +13,7 @@
 #include "ui/data/dataset_importer.h"
 #include "ui/data/health_panel.h"
 #include "ui/data/table_browser.h"
+#include "ui/data/text_browser.h"
 #include "ui/experiment/experiment_document.h"
 #include "ui/image_convert.h"
 #include "ui/translation.h"
@@ -100,6 +101,8 @@ DataPage::DataPage(ExperimentDocument* document, QWidget* parent)
   views_ = new QStackedWidget(this);
   views_->addWidget(splitter);
   views_->addWidget(tableBrowser_);
+  textBrowser_ = new TextBrowser(this);
+  views_->addWidget(textBrowser_);
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(makeImportBar());
   layout->addWidget(views_, 1);
@@ -123,6 +126,10 @@ QLayout* DataPage::makeImportBar() {
   table_->setToolTip(
       tr("A CSV file with a header row, one row per example: the model learns to predict one column from the "
          "others (a class, or a number). Separators , ; or tab."));
+  text_ = new QPushButton(tr("Open text folder…"), this);
+  text_->setToolTip(
+      tr("A folder with one sub-folder per class holding .txt files, one document each "
+         "(root/<class>/*.txt). A CSV with a column of text: open it as a table."));
   cancel_ = new QPushButton(tr("Cancel"), this);
   progress_ = new QProgressBar(this);
   source_ = new QLabel(tr("No dataset yet"), this);
@@ -132,6 +139,7 @@ QLayout* DataPage::makeImportBar() {
   top->addWidget(fashion_);
   top->addWidget(folder_);
   top->addWidget(table_);
+  top->addWidget(text_);
   top->addWidget(source_, 1);
   top->addWidget(progress_);
   top->addWidget(cancel_);
@@ -238,6 +246,7 @@ void DataPage::connectImporter() {
   connect(fashion_, &QPushButton::clicked, this, &DataPage::importFashionMnist);
   connect(folder_, &QPushButton::clicked, this, &DataPage::chooseFolder);
   connect(table_, &QPushButton::clicked, this, &DataPage::chooseTable);
+  connect(text_, &QPushButton::clicked, this, &DataPage::chooseTextFolder);
   connect(tableBrowser_, &TableBrowser::reimportRequested, this, &DataPage::importTableSection);
   connect(tableBrowser_, &TableBrowser::tryRequested, this, &DataPage::tryTableRequested);
   connect(cancel_, &QPushButton::clicked, this, [this] {
@@ -341,6 +350,7 @@ void DataPage::setBusy(bool busy, const QString& what) {
   fashion_->setEnabled(!busy);
   folder_->setEnabled(!busy);
   table_->setEnabled(!busy);
+  text_->setEnabled(!busy);
   tableBrowser_->setEnabled(!busy);  // a table's new target is read before another is chosen
   meanStd_->setEnabled(!busy && doc_->dataset() != nullptr);
   if (busy) {
@@ -364,9 +374,10 @@ void DataPage::showDataset() {
     return;
   }
   source_->setText(translated(splits->label));
-  views_->setCurrentIndex(splits->table ? 1 : 0);
-  if (splits->table) {  // a table: its own browser, no image tabs
-    tableBrowser_->setDataset(splits, doc_->datasetSection());
+  views_->setCurrentIndex(splits->table ? 1 : splits->text ? 2 : 0);
+  if (splits->table || splits->text) {  // a table or text: its own browser, no image tabs
+    if (splits->table) tableBrowser_->setDataset(splits, doc_->datasetSection());
+    if (splits->text) textBrowser_->setDataset(splits);
     emit datasetReady(translated(splits->label));
     return;
   }

@@ -40,6 +40,7 @@ class DatasetImporter;
 class ProgressTicker;
 class HealthPanel;
 class TableBrowser;
+class TextBrowser;
 class ExperimentDocument;
 
 class DataPage : public QWidget {
@@ -54,6 +55,8 @@ class DataPage : public QWidget {
   void importTable(const QString& path);                   // a CSV file, its target guessed
   void importTableSection(const nlohmann::json& section);  // a table as the experiment names it
   void chooseTable();
+  void importText(const nlohmann::json& section);  // a text folder, or a CSV's text column
+  void chooseTextFolder();
   void importExperimentDataset();        // what the experiment's dataset section names
   void importPath(const QString& path);  // "fashion-mnist", a folder or a table's file
   void computeMeanStd();
@@ -74,6 +77,7 @@ class DataPage : public QWidget {
   QPushButton* tryAugmentationButton() const { return tryAugmentation_; }
   HealthPanel* healthPanel() const { return health_; }
   TableBrowser* tableBrowser() const { return tableBrowser_; }
+  TextBrowser* textBrowser() const { return textBrowser_; }
   bool showsTable() const;
   QTabWidget* tabs() const { return tabs_; }
 
@@ -103,9 +107,10 @@ class DataPage : public QWidget {
 
   ExperimentDocument* doc_;
   DatasetImporter* importer_;
-  QPushButton *fashion_, *folder_, *table_, *cancel_, *reroll_, *meanStd_;
-  QStackedWidget* views_;  // the images' browser and tabs, or a table's browser
+  QPushButton *fashion_, *folder_, *table_, *text_, *cancel_, *reroll_, *meanStd_;
+  QStackedWidget* views_;  // the images' browser and tabs, a table's browser, or text's
   TableBrowser* tableBrowser_;
+  TextBrowser* textBrowser_;
   QLabel* noRandom_;  // the training transforms draw nothing at random
   QPushButton* tryAugmentation_;
   QLabel *source_, *count_, *stats_, *normalizeResult_;

@@ -2,6 +2,7 @@
 // the experiment's own dataset section, or a path (the command line, a drop, the last
 // session's).
 #include "engine/config/config_fields.h"
+#include "engine/data/text_dataset.h"
 #include "ui/data/data_page.h"
 #include "ui/data/dataset_importer.h"
 #include "ui/experiment/experiment_document.h"
@@ -50,9 +51,28 @@ void DataPage::chooseTable() {
   if (!path.isEmpty()) importTable(path);
 }
 
+void DataPage::importText(const nlohmann::json& section) {
+  setBusy(true, tr("Reading and tokenising every document…"));
+  const ExperimentConfig* cfg = doc_->config();
+  importer_->importText(section, cfg ? cfg->seed : 0);
+}
+
+void DataPage::chooseTextFolder() {
+  const QString dir = QFileDialog::getExistingDirectory(this, tr("Open a text folder (root/<class>/*.txt)"));
+  if (dir.isEmpty()) return;
+  nlohmann::json section = {{datasetKey(&DatasetConfig::kind), "text-folder"},
+                            {datasetKey(&DatasetConfig::root), dir.toStdString()}};
+  if (const ExperimentConfig* cfg = doc_->config())
+    section[datasetKey(&DatasetConfig::val_fraction)] = cfg->dataset.val_fraction;
+  importText(section);
+}
+
 void DataPage::importExperimentDataset() {
   const std::string kind = doc_->datasetKind();
-  if (kind == "image-folder")
+  const ExperimentConfig* cfg = doc_->config();
+  if (kind == "text-folder" || (kind == "csv" && cfg && !cfg->dataset.text_column.empty()))
+    importText(doc_->datasetSection());
+  else if (kind == "image-folder")
     importFolder(QString::fromStdString(doc_->datasetRoot()));
   else if (kind == "csv")
     importTableSection(doc_->datasetSection());
@@ -65,6 +85,9 @@ void DataPage::importPath(const QString& path) {
     importFashionMnist();
   else if (QFileInfo(path).isFile())
     importTable(path);
+  else if (looksLikeTextFolder(path.toStdString()))
+    importText(
+        {{datasetKey(&DatasetConfig::kind), "text-folder"}, {datasetKey(&DatasetConfig::root), path.toStdString()}});
   else  // a folder that moved is reported (the import fails with its path), not replaced
     importFolder(path);
 }

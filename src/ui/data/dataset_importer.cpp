@@ -7,6 +7,7 @@
 #include "engine/data/image_folder.h"
 #include "engine/data/table_dataset.h"
 #include "engine/data/table_profile.h"
+#include "engine/data/text_dataset.h"
 #include "ui/run/background.h"
 
 #include <QtConcurrent/QtConcurrentRun>
@@ -86,6 +87,27 @@ void DatasetImporter::importFolder(const QString& root, double valFraction, uint
   });
 }
 
+namespace {
+// A "dataset" section as a run reads it: with a model of its family, without transforms
+// (a table or text has none). Throws ConfigError.
+DatasetConfig parsedSection(const nlohmann::json& section, const char* model) {
+  using C = ExperimentConfig;
+  const nlohmann::json experiment = {
+      {configSection(&C::dataset), section},
+      {configSection(&C::model), {{configField(&C::model, &ModelConfig::name).name(), model}}},
+      {transformsKey(), {{"train", nlohmann::json::array()}, {"val", nlohmann::json::array()}}}};
+  return parseConfig(experiment).dataset;
+}
+}  // namespace
+
+void DatasetImporter::importText(nlohmann::json section, uint64_t seed) {
+  run([section = std::move(section), seed](nlohmann::json& config, BackgroundProgress&) {
+    const DatasetConfig dataset = parsedSection(section, "text_cnn");
+    config = section;
+    return openTextDataset(dataset, seed);
+  });
+}
+
 void DatasetImporter::importTable(nlohmann::json section, uint64_t seed) {
   run([written = std::move(section), seed](nlohmann::json& config, BackgroundProgress&) {
     using C = ExperimentConfig;
@@ -100,14 +122,9 @@ void DatasetImporter::importTable(nlohmann::json section, uint64_t seed) {
       for (const auto& c : readCsvTable(section.value(path, std::string()), header).columns) names.push_back(c.name);
       section[target] = guessTarget(names);
     }
-    // The section as a run reads it (a table trains tabular_mlp without transforms).
-    const nlohmann::json experiment = {
-        {configSection(&C::dataset), section},
-        {configSection(&C::model), {{configField(&C::model, &ModelConfig::name).name(), "tabular_mlp"}}},
-        {transformsKey(), {{"train", nlohmann::json::array()}, {"val", nlohmann::json::array()}}}};
-    const ExperimentConfig parsed = parseConfig(experiment);
+    const DatasetConfig dataset = parsedSection(section, "tabular_mlp");
     config = section;
-    return openCsvDataset(parsed.dataset, seed);
+    return openCsvDataset(dataset, seed);
   });
 }
 

@@ -28,6 +28,8 @@ class DatasetImporter : public QObject {
   // A table: the experiment's "dataset" section of kind csv (path, target, task, ...);
   // without a target, the column named target, label, class or y, else the last one.
   void importTable(nlohmann::json section, uint64_t seed = 0);
+  // Text: the "dataset" section of kind text-folder, or csv with a text_column.
+  void importText(nlohmann::json section, uint64_t seed = 0);
   void cancel();
   bool busy() const { return busy_; }
 

@@ -1,5 +1,6 @@
 #include "ui/experiment/experiment_document.h"
 
+#include "engine/config/config_checks.h"
 #include "engine/data/dataset_source.h"
 
 #include <QFile>
@@ -183,11 +184,16 @@ void ExperimentDocument::setDataset(std::shared_ptr<const DatasetSplits> splits,
   // (corrections, label noise) do not fit a table, nor a table's columns a folder.
   const std::string kindAfter =
       datasetConfig.value(configField(&ExperimentConfig::dataset, &DatasetConfig::kind).name(), kindBefore);
-  if (!json_[section].is_object() || (kindAfter != kindBefore && (kindAfter == "csv" || kindBefore == "csv")))
+  const auto images = [](const std::string& k) { return k == "image-folder" || k == "fashion-mnist"; };
+  const std::string textColumn = configField(&ExperimentConfig::dataset, &DatasetConfig::text_column).name();
+  const bool textChanged = datasetConfig.contains(textColumn) != json_[section].contains(textColumn);
+  if (!json_[section].is_object() || (kindAfter != kindBefore && !(images(kindAfter) && images(kindBefore))) ||
+      textChanged)
     json_[section] = nlohmann::json::object();
   for (auto it = datasetConfig.begin(); it != datasetConfig.end(); ++it) json_[section][it.key()] = it.value();
   revalidate();
-  applyDataKindRecipe(kindBefore, before);
+  const bool textBefore = dataFamilyOf(before.dataset) == DataFamily::Text;
+  applyDataKindRecipe(textBefore != datasetIsText() ? "" : kindBefore, before);
   loadedKind_ = datasetKind();
   loadedRoot_ = datasetRoot();
   loadedSection_ = datasetSection();
@@ -202,7 +208,8 @@ void ExperimentDocument::setDataset(std::shared_ptr<const DatasetSplits> splits,
 void ExperimentDocument::applyDataKindRecipe(const std::string& kindBefore, const ExperimentConfig& before) {
   photoRecipe_ = false;
   bool recipe = false;
-  const std::string preset = kindBefore != datasetKind() ? presetForDataKind(datasetKind()) : "";
+  const std::string preset =
+      kindBefore != datasetKind() ? presetForDataKind(datasetIsText() ? "text" : datasetKind()) : "";
   QFile file(QString(":/experiments/%1.json").arg(QString::fromStdString(preset)));
   if (!preset.empty() && file.open(QIODevice::ReadOnly)) {
     const nlohmann::json chosen = nlohmann::json::parse(file.readAll().toStdString(), nullptr, false);
@@ -229,9 +236,16 @@ void ExperimentDocument::applyDataKindRecipe(const std::string& kindBefore, cons
   }
 }
 
+bool ExperimentDocument::datasetIsText() const {
+  const nlohmann::json section = datasetSection();
+  return datasetKind() == "text-folder" ||
+         (datasetKind() == "csv" && section.value(datasetKey(&DatasetConfig::text_column), std::string()) != "");
+}
+
 bool ExperimentDocument::datasetMatchesConfig() const {
   if (!dataset_ || loadedKind_ != datasetKind()) return false;
-  if (loadedKind_ == "csv") return loadedSection_ == datasetSection();  // another target is another dataset
+  if (loadedKind_ == "csv" || loadedKind_ == "text-folder")  // another target, column or tokenizer: another dataset
+    return loadedSection_ == datasetSection();
   return loadedKind_ != "image-folder" || loadedRoot_ == datasetRoot();
 }
 

@@ -48,6 +48,7 @@ class ExperimentDocument : public QObject {
   std::string datasetRoot() const;
   std::string datasetPath() const;        // a table's file (dataset.path)
   nlohmann::json datasetSection() const;  // the experiment's "dataset" as written
+  bool datasetIsText() const;             // a text folder, or a CSV's text column
   // The config with every default filled in, when it is valid.
   const ExperimentConfig* config() const { return valid_ ? &config_ : nullptr; }
   bool isValid() const { return valid_ && datasetProblem_.isEmpty(); }

@@ -10,6 +10,7 @@
 #include "ui/mistakes/correction_book.h"
 #include "ui/mistakes/diagnosis_loader.h"
 #include "ui/mistakes/residuals_view.h"
+#include "ui/mistakes/text_mistakes_view.h"
 #include "ui/run/training_controller.h"
 #include "widgets/confusion_matrix_view.h"
 #include "widgets/data_map_plot.h"
@@ -131,6 +132,8 @@ MistakesPage::MistakesPage(TrainingController* controller, ExperimentDocument* d
   views_ = new QStackedWidget(this);  // a classification's tabs, or a regression's residuals
   views_->addWidget(split);
   views_->addWidget(residuals_);
+  textMistakes_ = new TextMistakesView(this);
+  views_->addWidget(textMistakes_);
   layout->addWidget(views_, 1);
 
   connectRunAndMatrix();
@@ -367,14 +370,16 @@ void MistakesPage::showDiagnosis(std::shared_ptr<const RunDiagnosis> d, double s
     detail_->setDiagnosis(nullptr);
     return;
   }
+  if (r.has_saliency || !r.saliency_error.empty() || r.splits->text) {  // text: its mistakes, explained
+    views_->setCurrentWidget(textMistakes_), textMistakes_->setDiagnosis(diagnosis_);
+    status_->setText(TextMistakesView::statusText(r, seconds));
+    return emit refreshed(seconds);
+  }
   const bool regression = r.has_residuals || (r.splits->table && r.splits->table->task == "regression");
   views_->setCurrentIndex(regression ? 1 : 0);
   if (regression) {
     residuals_->setDiagnosis(diagnosis_);
-    status_->setText(
-        r.has_residuals ? tr("The validation predictions of the last epoch, read in %1 s.").arg(seconds, 0, 'f', 2)
-        : r.residuals_error.empty() ? tr("No predictions yet: they are written at the end of each epoch.")
-                                    : tr("residuals.h5: %1").arg(QString::fromStdString(r.residuals_error)));
+    status_->setText(ResidualsView::statusText(r, seconds));
     emit refreshed(seconds);
     return;
   }

@@ -35,6 +35,7 @@ class PresentationLayout;
 namespace trainscope::ui {
 
 class ResidualsView;
+class TextMistakesView;
 
 class CorrectionBook;
 class DiagnosisLoader;
@@ -68,6 +69,7 @@ class MistakesPage : public QWidget {
   QTabWidget* tabs() const { return tabs_; }
   ResidualsView* residualsView() const { return residuals_; }
   bool showsResiduals() const;
+  TextMistakesView* textMistakesView() const { return textMistakes_; }
   QComboBox* orderChoice() const { return order_; }
   QComboBox* gallerySplit() const { return split_; }
   QComboBox* galleryFilter() const { return filter_; }
@@ -111,6 +113,7 @@ class MistakesPage : public QWidget {
   QTabWidget* tabs_;
   QStackedWidget* views_;  // the tabs and detail, or a regression's residuals
   ResidualsView* residuals_;
+  TextMistakesView* textMistakes_;
   QSpinBox *epoch_, *suspectCount_;
   QComboBox *values_, *order_, *split_, *filter_;
   widgets::ConfusionMatrixView* matrix_;

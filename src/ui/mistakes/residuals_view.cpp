@@ -129,4 +129,10 @@ void ResidualsView::selectRow(int row) {
   values_->resizeColumnToContents(0);
 }
 
+QString ResidualsView::statusText(const RunDiagnosis& r, double seconds) {
+  if (r.has_residuals) return tr("The validation predictions of the last epoch, read in %1 s.").arg(seconds, 0, 'f', 2);
+  return r.residuals_error.empty() ? tr("No predictions yet: they are written at the end of each epoch.")
+                                   : tr("residuals.h5: %1").arg(QString::fromStdString(r.residuals_error));
+}
+
 }  // namespace trainscope::ui

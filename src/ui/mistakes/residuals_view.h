@@ -25,6 +25,8 @@ class ResidualsView : public QWidget {
   explicit ResidualsView(QWidget* parent = nullptr);
   void setDiagnosis(std::shared_ptr<const RunDiagnosis> diagnosis);
   void selectRow(int row);  // a validation index
+  // The page's status line: when residuals.h5 was read, or why it is not shown.
+  static QString statusText(const RunDiagnosis& r, double seconds);
 
   // For tests.
   widgets::ResidualPlot* plot() const { return plot_; }

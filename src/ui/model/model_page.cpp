@@ -1,5 +1,6 @@
 #include "ui/model/model_page.h"
 
+#include "engine/config/config_checks.h"
 #include "engine/data/dataset_source.h"
 #include "ui/experiment/experiment_document.h"
 #include "ui/experiment/experiment_form.h"
@@ -53,6 +54,14 @@ const char* modelNote(const QString& name) {
                                         "For tables: each category column embedded (or one-hot), beside the "
                                         "standardised numbers, then Linear, BatchNorm1d, the activation and Dropout "
                                         "per hidden layer.")},
+      {"text_cnn", QT_TRANSLATE_NOOP("ModelPage",
+                                     "For text: each token embedded, 1-D convolutions over 3, 4 and 5 tokens, and "
+                                     "the largest response of each filter anywhere in the document (the padding "
+                                     "never counts). Fast, and strong on topics and keywords.")},
+      {"text_gru", QT_TRANSLATE_NOOP("ModelPage",
+                                     "For text: each token embedded, then a GRU reads the document word by word; "
+                                     "its state after the last word classifies it. Packed sequences skip the "
+                                     "padding.")},
       {"torchscript", QT_TRANSLATE_NOOP("ModelPage",
                                         "Your own model from Python: a file saved with torch.jit.save(torch.jit.script("
                                         "model)). Its last Linear layer is replaced to fit your classes; freeze the "
@@ -60,11 +69,14 @@ const char* modelNote(const QString& name) {
   return notes.value(name, "");
 }
 
-// The models that fit the data: a table trains tabular_mlp, images every other one.
-QStringList modelsFor(const std::string& datasetKind) {
+// The models that fit the data (engine/config/config_checks.h: its family).
+QStringList modelsFor(const ExperimentDocument& doc) {
+  DatasetConfig data;
+  data.kind = doc.datasetKind();
+  if (doc.datasetIsText()) data.kind = "text-folder";
   QStringList names;
   for (const auto& name : configField(&ExperimentConfig::model, &ModelConfig::name).choiceValues())
-    if ((name == "tabular_mlp") == (datasetKind == "csv")) names << QString::fromStdString(name);
+    if (modelFamilyOf(name) == dataFamilyOf(data)) names << QString::fromStdString(name);
   return names;
 }
 
@@ -95,7 +107,7 @@ ModelPage::ModelPage(ExperimentDocument* document, QWidget* parent) : QWidget(pa
 // The model, its settings and its summary (layers, output shapes, parameters).
 QWidget* ModelPage::makeModelChooser() {
   model_ = new QComboBox(this);
-  model_->addItems(modelsFor(doc_->datasetKind()));
+  model_->addItems(modelsFor(*doc_));
   hidden_ = new QLineEdit(this);
   hidden_->setToolTip(tr("MLP: the width of each hidden layer, e.g. 256, 128."));
   activation_ = new QComboBox(this);
@@ -286,7 +298,7 @@ void ModelPage::refreshSummary() {
       for (const auto& f : cfg->model.freeze) names << QString::fromStdString(f);
       freeze_->setText(names.join(", "));
     }
-    const QStringList models = modelsFor(doc_->datasetKind());
+    const QStringList models = modelsFor(*doc_);
     if (models != modelChoices_) {  // a table's model list, or an image dataset's
       QSignalBlocker block(model_);
       model_->clear();
@@ -314,11 +326,12 @@ void ModelPage::refreshSummary() {
     const QString current = model_->currentText();
     note_->setText(tr(modelNote(current)));
     const bool table = current == "tabular_mlp", mlp = current == "mlp" || table;
-    hidden_->setEnabled(mlp);
+    const bool text = modelFamilyOf(current.toStdString()) == DataFamily::Text;
+    hidden_->setEnabled(mlp || text);
     activation_->setEnabled(mlp);
-    dropout_->setEnabled(mlp || current == "vgg" || current == "fastcnn");
+    dropout_->setEnabled(mlp || text || current == "vgg" || current == "fastcnn");
     scriptPath_->setEnabled(current == "torchscript");
-    imageSize_->setEnabled(!table);
+    imageSize_->setEnabled(!table && !text);
     batchNorm_->setEnabled(table);
     categorical_->setEnabled(table);
   }

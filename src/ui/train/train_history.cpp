@@ -39,17 +39,19 @@ TrainHistory readTrainHistory(const std::string& runDir, int64_t upToStep, doubl
     return h;
   }
   const int64_t limit = upToStep < 0 ? INT64_MAX : upToStep;
-  std::vector<double> xs, losses, rates;
+  std::vector<double> xs, losses, rates, padding, paddingXs;
   for (size_t i = 0, n = rowCount(curves.steps); i < n; ++i) {
     const auto m = rowAt<StepMetrics>(curves.steps, i);
     if (m.step > limit) break;  // rows are in step order
     xs.push_back(static_cast<double>(m.step));
     losses.push_back(m.loss);
     rates.push_back(m.lr);
+    if (!std::isnan(m.padding)) paddingXs.push_back(static_cast<double>(m.step)), padding.push_back(m.padding);
     h.last_step = m.step;
   }
   h.loss = widgets::LiveCurvePlot::prepareCurve(xs, std::move(losses), smoothing);
   h.lr = widgets::LiveCurvePlot::prepareCurve(std::move(xs), std::move(rates), 0.0);
+  h.padding = widgets::LiveCurvePlot::prepareCurve(std::move(paddingXs), std::move(padding), 0.0);
   for (size_t i = 0, n = rowCount(curves.epochs); i < n; ++i) {
     const auto e = rowAt<EpochMetrics>(curves.epochs, i);
     if (e.step > limit) break;

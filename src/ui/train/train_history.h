@@ -14,8 +14,8 @@
 namespace trainscope::ui {
 
 struct TrainHistory {
-  std::string error;  // metrics.h5 could not be read: why (the rest is empty)
-  widgets::LiveCurvePlot::PreparedCurve loss, lr;
+  std::string error;                                        // metrics.h5 could not be read: why (the rest is empty)
+  widgets::LiveCurvePlot::PreparedCurve loss, lr, padding;  // padding: text's, else empty
   std::vector<EpochMetrics> epochs;
   int64_t last_step = 0;
 };

@@ -140,6 +140,8 @@ QWidget* TrainPage::makePlots() {
   lr_ = new widgets::LiveCurvePlot(this);
   lr_->setAxisLabels(tr("step"), tr("learning rate"));
   lrSeries_ = lr_->addSeries(tr("learning rate"), {kGreen, false, false, false});
+  padding_ = lr_->addSeries(tr("padding share (per step)"), {kPurple, false, false, false});
+  showPaddingShare(false);
 
   log_ = new QPlainTextEdit(this);
   log_->setReadOnly(true);
@@ -389,6 +391,7 @@ void TrainPage::showCleanPage(const QString& status) {
   // the step-one-batch window.
   for (auto* p : {loss_, accuracy_, lr_}) p->clear();
   showRegressionFit(false);
+  showPaddingShare(false);
   setEmptyRanges();
   log_->clear();
   logFollows_ = true;
@@ -460,7 +463,12 @@ void TrainPage::onSteps(const QVector<StepMetrics>& steps) {
   }
   for (const auto& m : steps) {
     loss_->append(stepLoss_, static_cast<double>(m.step), m.loss);
-    lr_->append(lrSeries_, static_cast<double>(m.step), m.lr);
+    if (std::isnan(m.padding)) {
+      lr_->append(lrSeries_, static_cast<double>(m.step), m.lr);
+      continue;
+    }
+    if (!showsPadding_) showPaddingShare(true);
+    lr_->append(padding_, static_cast<double>(m.step), m.padding);
   }
 }
 
@@ -493,6 +501,17 @@ void TrainPage::showRegressionFit(bool regression) {
   accuracy_->setSeriesVisible(valR2_, regression);
   accuracy_->setSeriesListed(valR2_, regression);
   accuracy_->setAxisLabels(tr("epoch"), regression ? tr("R²") : tr("accuracy"));
+}
+
+// Text: the plot beside the fit shows how much of each batch was padding (what padding
+// to the batch's longest, packing and bucketing save) instead of the learning rate.
+void TrainPage::showPaddingShare(bool text) {
+  showsPadding_ = text;
+  lr_->setSeriesVisible(lrSeries_, !text);
+  lr_->setSeriesListed(lrSeries_, !text);
+  lr_->setSeriesVisible(padding_, text);
+  lr_->setSeriesListed(padding_, text);
+  lr_->setAxisLabels(tr("step"), text ? tr("padding share") : tr("learning rate"));
 }
 
 void TrainPage::onProgress(const Progress& p) {

@@ -101,6 +101,7 @@ class TrainPage : public QWidget {
   void onSteps(const QVector<StepMetrics>& steps);
   void onEpoch(const EpochMetrics& e);
   void showRegressionFit(bool regression);
+  void showPaddingShare(bool text);
   void onProgress(const Progress& p);
   void showProgressLabels();
   void showProgressBar();
@@ -129,6 +130,8 @@ class TrainPage : public QWidget {
   widgets::LiveCurvePlot *loss_, *accuracy_, *lr_;
   int stepLoss_ = -1, valLoss_ = -1, trainAcc_ = -1, valAcc_ = -1, valR2_ = -1, lrSeries_ = -1;
   bool showsR2_ = false;  // the fit plot shows a regression's R², not accuracy
+  int padding_ = -1;
+  bool showsPadding_ = false;  // the learning-rate plot shows text's padding share instead
   QPlainTextEdit* log_;
   widgets::Gauge* memory_;
   int64_t stepsPerEpoch_ = 0;

@@ -108,6 +108,9 @@ void TrainPage::showHistory(TrainHistory h) {
   } else {
     loss_->setSeriesData(stepLoss_, std::move(h.loss));
     lr_->setSeriesData(lrSeries_, std::move(h.lr));
+    const bool text = !h.padding.xs.empty();
+    if (text != showsPadding_) showPaddingShare(text);
+    if (text) lr_->setSeriesData(padding_, std::move(h.padding));
     for (const auto& e : h.epochs) onEpoch(e);
   }
   onSteps(heldSteps_);
