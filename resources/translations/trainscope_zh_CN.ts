@@ -1390,6 +1390,10 @@ Trainscope closes when the run has kept its checkpoint.</source>
       <source>Train a run on a table first; its model then predicts rows here.</source>
       <translation>请先在表格上训练一次；之后它的模型就能在这里预测行。</translation>
     </message>
+    <message>
+      <source>Train a run on text first; its model then classifies documents here.</source>
+      <translation>请先在文本上训练一次；之后它的模型就可以在这里为文档分类。</translation>
+    </message>
   </context>
   <context>
     <name>trainscope::ui::MistakesPage</name>
@@ -2706,6 +2710,14 @@ p(标签) %3 · 损失 %4
       <translation>词元数</translation>
     </message>
     <message>
+      <source>Try the model…</source>
+      <translation>试用模型…</translation>
+    </message>
+    <message>
+      <source>The latest model trained on text, on the selected document or one you type.</source>
+      <translation>用最近一个在文本上训练的模型，处理选中的文档或你输入的文档。</translation>
+    </message>
+    <message>
       <source>%1 documents (%2 training, %3 validation) in %4 classes. Tokens per training document: median %5, longest %6. The vocabulary's %7 tokens (&lt;pad&gt; and &lt;unk&gt; included) cover %8% of the training tokens; the rest read as &lt;unk&gt;.</source>
       <translation>%1 篇文档（训练 %2 篇，验证 %3 篇），共 %4 个类别。每篇训练文档的词元数：中位数 %5，最长 %6。词表的 %7 个词元（含 &lt;pad&gt; 和 &lt;unk&gt;）覆盖了训练词元的 %8%，其余读作 &lt;unk&gt;。</translation>
     </message>
@@ -3030,6 +3042,35 @@ p(标签) %3 · 损失 %4
 %3</source>
       <translation>预测的 %1：%2
 %3</translation>
+    </message>
+  </context>
+  <context>
+    <name>trainscope::ui::TryTextDialog</name>
+    <message>
+      <source>Try the model of %1</source>
+      <translation>试用 %1 的模型</translation>
+    </message>
+    <message>
+      <source>Loading the model…</source>
+      <translation>正在加载模型…</translation>
+    </message>
+    <message>
+      <source>Type or paste a document: the model answers as you write.</source>
+      <translation>输入或粘贴一篇文档：模型会随着你的输入立即作答。</translation>
+    </message>
+    <message>
+      <source>What the model reads</source>
+      <translation>模型读到的内容</translation>
+    </message>
+    <message>
+      <source>This run's model cannot be used: %1</source>
+      <translation>此运行的模型无法使用：%1</translation>
+    </message>
+    <message>
+      <source>Predicted: %1
+%2</source>
+      <translation>预测：%1
+%2</translation>
     </message>
   </context>
   <context>

@@ -1,6 +1,7 @@
 #include "cli/model_commands.h"
 
 #include "engine/deploy/table_tools.h"
+#include "engine/deploy/text_tools.h"
 
 #include "engine/config/config_fields.h"
 
@@ -13,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 
@@ -52,6 +54,54 @@ int predictTableCommand(const std::string& runDir, const std::vector<std::string
   }
   std::cerr << "predicted " << r.rows << " rows of " << inputs[0] << (out.empty() ? "" : " into " + out) << "\n";
   return 0;
+}
+
+namespace {
+// The files to read: each file named, and the .txt files under each folder, sorted.
+std::vector<std::string> textFiles(const std::vector<std::string>& inputs) {
+  std::vector<std::string> files;
+  for (const auto& in : inputs) {
+    std::error_code ec;
+    if (!std::filesystem::is_directory(in, ec)) {
+      files.push_back(in);
+      continue;
+    }
+    std::vector<std::string> found;
+    for (auto it = std::filesystem::recursive_directory_iterator(in, ec);
+         !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec))
+      if (it->is_regular_file(ec) && it->path().extension() == ".txt") found.push_back(it->path().string());
+    std::sort(found.begin(), found.end());
+    files.insert(files.end(), found.begin(), found.end());
+  }
+  return files;
+}
+}  // namespace
+
+int predictTextCommand(const std::string& runDir, const std::vector<std::string>& inputs, const std::string& checkpoint,
+                       bool json) {
+  const TextPredictor predictor(runDir, checkpoint);
+  if (!predictor.ok()) {
+    std::cerr << "error: " << predictor.error() << "\n";
+    return predictor.badInput() ? kBadInput : kFailed;
+  }
+  int failures = 0;
+  for (const std::string& file : textFiles(inputs)) {
+    const TextPrediction p = predictor.predictFile(file);
+    if (!p.ok) {
+      ++failures;
+      std::cerr << "error: " << p.error << "\n";
+      if (json) std::cout << nlohmann::json{{"file", file}, {"error", p.error}}.dump() << "\n";
+      continue;
+    }
+    if (json) {
+      nlohmann::json classes = nlohmann::json::array();
+      for (const auto& c : p.classes) classes.push_back({{"label", c.label}, {"probability", c.probability}});
+      std::cout << nlohmann::json{{"file", file}, {"predicted", p.predicted}, {"classes", classes}}.dump() << "\n";
+    } else {
+      std::cout << file << "\t" << p.predicted << "\t" << p.classes.front().probability << "\n";
+    }
+  }
+  return failures > 0 ? kBadInput : 0;
 }
 
 int predictCommand(const std::string& runDir, const std::vector<std::string>& images, int k,

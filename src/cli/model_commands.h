@@ -13,6 +13,10 @@ namespace trainscope::cli {
 int exportCommand(const ExportRequest& request);
 // A table's run: predicts every row of the one CSV file in `inputs`, into `out` or
 // printed; says how many rows on stderr.
+// A text run: the class of each .txt file (a folder: each .txt file under it), one line
+// each ("file<TAB>class<TAB>probability", or JSON).
+int predictTextCommand(const std::string& runDir, const std::vector<std::string>& inputs, const std::string& checkpoint,
+                       bool json);
 int predictTableCommand(const std::string& runDir, const std::vector<std::string>& inputs, const std::string& out,
                         const std::string& checkpoint);
 // Prints each image's top-k classes, or with json one JSON object per image.

@@ -10,6 +10,7 @@
 #include "cli/record_commands.h"
 #include "engine/config/config_fields.h"
 #include "engine/deploy/table_tools.h"
+#include "engine/deploy/text_tools.h"
 #include "engine/system/install_paths.h"
 
 #include <filesystem>
@@ -272,13 +273,16 @@ void setupPredict(CLI::App& app, Command& command) {
   auto* sub = app.add_subcommand(
       "predict", "Print the top classes of images, or predict every row of a CSV file, with a run's trained model");
   sub->add_option("run", args->run, "The run's folder")->required()->check(CLI::ExistingDirectory);
-  sub->add_option("inputs", args->inputs, "Image files; for a table's run, one CSV file")->required();
+  sub->add_option("inputs", args->inputs,
+                  "Image files; for a table's run, one CSV file; for a text run, .txt files or folders of them")
+      ->required();
   sub->add_option("-k,--top", args->top, "How many classes to print")->check(CLI::Range(1, 1000));
   sub->add_option("--checkpoint", args->checkpoint, "best, last or a file (default: best, else last)");
   sub->add_option("--out", args->out, "A table's run: write the predictions to this CSV file (default: print them)");
   sub->add_flag("--json", args->json, "One JSON object per image");
   runs(sub, command, args, [](Args& a) {
     if (runIsTable(a.run)) return predictTableCommand(a.run, a.inputs, a.out, a.checkpoint);
+    if (runIsText(a.run)) return predictTextCommand(a.run, a.inputs, a.checkpoint, a.json);
     return predictCommand(a.run, a.inputs, a.top, a.checkpoint, a.json);
   });
 }

@@ -46,6 +46,7 @@ set(TRAINSCOPE_ENGINE_TORCH_SOURCES
   deploy/onnx_export.cpp
   model_tools.cpp
   deploy/table_tools.cpp
+  deploy/text_tools.cpp
   tuning.cpp
   train/script_run.cpp
   train/script_probes.cpp

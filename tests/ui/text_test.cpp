@@ -8,6 +8,7 @@
 #include "engine/data/text_encoding.h"
 #include "ui/data/data_page.h"
 #include "ui/data/text_browser.h"
+#include "ui/data/try_text_dialog.h"
 #include "ui/mistakes/mistakes_page.h"
 #include "ui/mistakes/text_mistakes_view.h"
 #include "ui/model/model_page.h"
@@ -20,6 +21,8 @@
 #include <QDir>
 #include <QFile>
 #include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -112,6 +115,18 @@ class TextTest : public QObject {
       view->selectDocument(0);
       QVERIFY(view->document()->toHtml().contains("background-color:rgba"));
     }
+  }
+
+  void tryItClassifiesADocumentTypedIn() {
+    window_->dataPage()->textBrowser()->tryButton()->click();
+    TryTextDialog* dialog = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT((dialog = window_->findChild<TryTextDialog*>()) != nullptr, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(dialog->ready(), 30000);
+    dialog->editor()->setPlainText("storm rain cloud wind storm rain");
+    QTRY_VERIFY_WITH_TIMEOUT(dialog->answer()->text().startsWith("Predicted: weather"), 10000);
+    dialog->editor()->setPlainText("  ...  ");
+    QTRY_VERIFY_WITH_TIMEOUT(dialog->answer()->text().contains("empty document"), 10000);
+    dialog->close();
   }
 
  private:

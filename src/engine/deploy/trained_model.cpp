@@ -47,6 +47,16 @@ TrainedModel loadTrainedModel(const std::string& runDir, const std::string& chec
     m.input_shape = {m.table->featureCount()};
     outputs = m.table->task == "regression" ? 1 : static_cast<int64_t>(m.classes.size());
     categorySizes = m.table->categorySizes();
+  } else if (info.contains("text")) {  // text: the vocabulary fitted on its training documents
+    try {
+      m.text = std::make_shared<const TextEncoding>(TextEncoding::fromJson(info["text"]));
+    } catch (const std::exception& e) {
+      throw ConfigError(runDir, std::string("run.json's text encoding cannot be read: ") + e.what());
+    }
+    m.classes = dataset.value("classes", std::vector<std::string>{});
+    m.input_shape = dataset.value("input_shape", std::vector<int64_t>{1});
+    outputs = static_cast<int64_t>(m.classes.size());
+    categorySizes = {m.text->vocabulary.size()};
   } else {
     m.classes = dataset.value("classes", std::vector<std::string>{});
     m.input_shape = dataset.value("input_shape", std::vector<int64_t>{});

@@ -4,6 +4,7 @@
 
 #include "engine/config/config.h"
 #include "engine/data/table_encoding.h"
+#include "engine/data/text_encoding.h"
 #include "engine/models/layer_stack.h"
 
 #include <torch/torch.h>
@@ -23,6 +24,7 @@ struct TrainedModel {
   std::vector<std::string> classes;            // empty for a table's regression
   std::vector<int64_t> input_shape;            // [channels, height, width]; a table's [features]
   std::shared_ptr<const TableEncoding> table;  // a table's run: how its rows become features
+  std::shared_ptr<const TextEncoding> text;    // a text run: its tokenizer and vocabulary
   std::vector<TransformSpec> pipeline;         // the validation transforms (pitfalls applied)
   LayerStack model{nullptr};
 };

@@ -1,6 +1,7 @@
 #include "ui/compare/run_actions.h"
 
 #include "ui/data/try_table_dialog.h"
+#include "ui/data/try_text_dialog.h"
 #include "ui/model/model_dialogs.h"
 #include "ui/run/background.h"
 #include "ui/train/resume_banner.h"
@@ -8,6 +9,7 @@
 #include <QMenu>
 
 #include "engine/deploy/table_tools.h"
+#include "engine/deploy/text_tools.h"
 #include "engine/record/resume_offer.h"
 #include "engine/record/run_library.h"
 #include "engine/record/tensorboard_export.h"
@@ -219,9 +221,10 @@ QMenu* RunActions::runMenu(QWidget* parent, MenuHooks hooks) {
   menu->addSeparator();
   add(tr("Export for Python / ONNX…"), [parent](const QString& dir) { exportRunModel(parent, dir); });
   add(tr("Try it…"), [parent](const QString& dir) {
-    // A table's model takes a row typed in; an image model, images.
-    QDialog* dialog = runIsTable(dir.toStdString()) ? static_cast<QDialog*>(new TryTableDialog(dir, {}, parent))
-                                                    : new PredictDialog(dir, parent);
+    // A table's model takes a row typed in; a text model, a document; an image model, images.
+    QDialog* dialog = runIsTable(dir.toStdString())  ? static_cast<QDialog*>(new TryTableDialog(dir, {}, parent))
+                      : runIsText(dir.toStdString()) ? static_cast<QDialog*>(new TryTextDialog(dir, {}, parent))
+                                                     : new PredictDialog(dir, parent);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->show();
   });

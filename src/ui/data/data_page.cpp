@@ -249,6 +249,7 @@ void DataPage::connectImporter() {
   connect(text_, &QPushButton::clicked, this, &DataPage::chooseTextFolder);
   connect(tableBrowser_, &TableBrowser::reimportRequested, this, &DataPage::importTableSection);
   connect(tableBrowser_, &TableBrowser::tryRequested, this, &DataPage::tryTableRequested);
+  connect(textBrowser_, &TextBrowser::tryRequested, this, &DataPage::tryTextRequested);
   connect(cancel_, &QPushButton::clicked, this, [this] {
     importer_->cancel();
     statsTicker_->cancel();

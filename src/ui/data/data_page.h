@@ -87,6 +87,7 @@ class DataPage : public QWidget {
   void previewShown();                               // the augmentation preview of the selected image is drawn
   void classifyRequested(const QString& imagePath);  // from a thumbnail's menu
   void tryTableRequested(std::map<std::string, std::string> row);  // a table's "Try the model…"
+  void tryTextRequested(const QString& text);                      // text's "Try the model…"
 
  private:
   void showDataset();

@@ -7,9 +7,11 @@
 #include <QAbstractTableModel>
 #include <QFile>
 #include <QFileInfo>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
 #include <QTextBrowser>
@@ -85,7 +87,13 @@ TextBrowser::TextBrowser(QWidget* parent) : QWidget(parent) {
   split->setSizes({460, 640});
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
-  layout->addWidget(summary_);
+  try_ = new QPushButton(tr("Try the model…"), this);
+  try_->setToolTip(tr("The latest model trained on text, on the selected document or one you type."));
+  connect(try_, &QPushButton::clicked, this, [this] { emit tryRequested(selectedText_); });
+  auto* top = new QHBoxLayout();
+  top->addWidget(summary_, 1);
+  top->addWidget(try_);
+  layout->addLayout(top);
   layout->addWidget(split, 1);
   connect(view_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
           [this](const QModelIndex& now) { selectDocument(now.row()); });
@@ -122,8 +130,11 @@ void TextBrowser::selectDocument(int row) {
   const QString source = QString::fromStdString(d->describe(i));
   QString html = QString("<p><b>%1</b></p>").arg(source.toHtmlEscaped());
   QFile file(source);
-  if (file.open(QIODevice::ReadOnly))  // a text folder's document, as its file holds it
-    html += QString("<p>%1</p>").arg(QString::fromUtf8(file.read(20000)).toHtmlEscaped().replace("\n", "<br>"));
+  selectedText_.clear();
+  if (file.open(QIODevice::ReadOnly)) {  // a text folder's document, as its file holds it
+    selectedText_ = QString::fromUtf8(file.read(20000));
+    html += QString("<p>%1</p>").arg(selectedText_.toHtmlEscaped().replace("\n", "<br>"));
+  }
   html += QString("<p><b>%1</b></p><p>%2</p>")
               .arg(tr("What the model reads"),
                    tokensHtml(std::vector<int32_t>(ids.ptr<int32_t>(), ids.ptr<int32_t>() + ids.total()),

@@ -10,6 +10,7 @@
 #include <memory>
 
 class QLabel;
+class QPushButton;
 class QTableView;
 class QTextBrowser;
 
@@ -28,18 +29,26 @@ class TextBrowser : public QWidget {
   void setDataset(std::shared_ptr<const DatasetSplits> splits);
   void selectDocument(int row);
 
+ signals:
+  // "Try the model…": the selected document's text to start from.
+  void tryRequested(const QString& text);
+
+ public:
   // For tests.
   QTableView* view() const { return view_; }
   QLabel* summaryLabel() const { return summary_; }
   QTextBrowser* documentView() const { return document_; }
   widgets::HistogramPlot* lengths() const { return lengths_; }
+  QPushButton* tryButton() const { return try_; }
 
  private:
   std::shared_ptr<const DatasetSplits> splits_;
   DocumentModel* model_;
   QTableView* view_;
   QLabel* summary_;
+  QPushButton* try_;
   QTextBrowser* document_;
+  QString selectedText_;  // the selected document as its file holds it ("" for a CSV row)
   widgets::HistogramPlot* lengths_;
 };
 

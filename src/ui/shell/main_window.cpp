@@ -149,6 +149,7 @@ void MainWindow::makeStatusBar() {
 void MainWindow::connectPages() {
   connect(data_, &DataPage::classifyRequested, this, &MainWindow::classifyWithLatestModel);
   connect(data_, &DataPage::tryTableRequested, this, &MainWindow::tryTableModel);
+  connect(data_, &DataPage::tryTextRequested, this, &MainWindow::tryTextModel);
   connect(data_, &DataPage::importFailed, this, [this](const QString& m) { showError(tr("Import failed"), m); });
   connect(data_, &DataPage::datasetReady, this, [this](const QString& description) {
     datasetLabel_->setText(description);

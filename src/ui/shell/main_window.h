@@ -68,7 +68,9 @@ class MainWindow : public QMainWindow {
   // The top 5 of the newest trained model (this session's run, else the runs folder's).
   void classifyWithLatestModel(const QString& imagePath);
   void tryTableModel(std::map<std::string, std::string> row);
-  QString latestTrainedRun(bool table) const;
+  void tryTextModel(const QString& text);
+  enum class TrainedOn { Images, Table, Text };
+  QString latestTrainedRun(TrainedOn data) const;
   // The welcome (first start, and Help > Welcome): window-modal, returns at once.
   void showWelcome();
   // When false, closing never asks (tests); the run is still stopped cleanly.

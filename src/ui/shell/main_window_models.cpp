@@ -1,9 +1,11 @@
 // The main window's "try the latest model": an image from the Data page's thumbnails,
 // or a row of a table, with the newest run that trained on that kind of data.
 #include "engine/deploy/table_tools.h"
+#include "engine/deploy/text_tools.h"
 #include "engine/record/run_library.h"
 #include "ui/compare/compare_page.h"
 #include "ui/data/try_table_dialog.h"
+#include "ui/data/try_text_dialog.h"
 #include "ui/model/model_dialogs.h"
 #include "ui/run/training_controller.h"
 #include "ui/shell/main_window.h"
@@ -14,11 +16,12 @@
 
 namespace trainscope::ui {
 
-// This session's run, else the newest run with a checkpoint in the runs folder; of a
-// table or of images, as asked.
-QString MainWindow::latestTrainedRun(bool table) const {
-  const auto fits = [table](const std::string& dir) {
-    return std::filesystem::exists(dir + "/checkpoints/last.pt") && runIsTable(dir) == table;
+// This session's run, else the newest run with a checkpoint in the runs folder; of
+// images, a table or text, as asked.
+QString MainWindow::latestTrainedRun(TrainedOn data) const {
+  const auto fits = [data](const std::string& dir) {
+    const TrainedOn on = runIsTable(dir) ? TrainedOn::Table : runIsText(dir) ? TrainedOn::Text : TrainedOn::Images;
+    return std::filesystem::exists(dir + "/checkpoints/last.pt") && on == data;
   };
   if (const QString own = controller_->runDir(); !own.isEmpty() && fits(own.toStdString())) return own;
   QString run;
@@ -29,7 +32,7 @@ QString MainWindow::latestTrainedRun(bool table) const {
 }
 
 void MainWindow::classifyWithLatestModel(const QString& imagePath) {
-  const QString run = latestTrainedRun(false);
+  const QString run = latestTrainedRun(TrainedOn::Images);
   if (run.isEmpty()) {
     showError(tr("No trained model yet"), tr("Train a run first; its model then classifies images here."));
     return;
@@ -41,12 +44,23 @@ void MainWindow::classifyWithLatestModel(const QString& imagePath) {
 }
 
 void MainWindow::tryTableModel(std::map<std::string, std::string> row) {
-  const QString run = latestTrainedRun(true);
+  const QString run = latestTrainedRun(TrainedOn::Table);
   if (run.isEmpty()) {
     showError(tr("No trained model yet"), tr("Train a run on a table first; its model then predicts rows here."));
     return;
   }
   auto* dialog = new TryTableDialog(run, std::move(row), this);
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  dialog->show();
+}
+
+void MainWindow::tryTextModel(const QString& text) {
+  const QString run = latestTrainedRun(TrainedOn::Text);
+  if (run.isEmpty()) {
+    showError(tr("No trained model yet"), tr("Train a run on text first; its model then classifies documents here."));
+    return;
+  }
+  auto* dialog = new TryTextDialog(run, text, this);
   dialog->setAttribute(Qt::WA_DeleteOnClose);
   dialog->show();
 }
