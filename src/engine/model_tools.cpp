@@ -27,6 +27,13 @@ namespace {
 torch::Tensor exampleBatch(const TrainedModel& m) {
   // Its own generator: a run training in this process keeps its random draws.
   auto generator = at::make_generator<at::CPUGeneratorImpl>(/*seed_in=*/0);
+  if (m.text) {  // token ids, the documents of lengths L/4, L/2, 3L/4 and L padded with 0
+    const int64_t longest = std::max<int64_t>(4, m.input_shape.at(0));
+    torch::Tensor ids =
+        torch::randint(2, std::max<int64_t>(3, m.text->vocabulary.size()), {4, longest}, generator, torch::kInt64);
+    for (int64_t k = 0; k < 4; ++k) ids[k].narrow(0, longest * (k + 1) / 4, longest - longest * (k + 1) / 4).zero_();
+    return ids;
+  }
   if (!m.table) return torch::randn({4, m.input_shape[0], m.input_shape[1], m.input_shape[2]}, generator);
   const int64_t numbers = static_cast<int64_t>(m.table->numbers.size()), flags = m.table->flagCount();
   std::vector<torch::Tensor> parts{torch::randn({4, numbers}, generator),
@@ -53,6 +60,10 @@ ExportResult exportModel(const ExportRequest& r) {
         if (r.out.empty()) throw std::invalid_argument("--out: the file to write is missing");
         configureThreads(r.threads);
         TrainedModel m = loadTrainedModel(r.run_dir, r.checkpoint);
+        if (m.text && r.format == "onnx")
+          throw BadInput(
+              "a text model exports to TorchScript only for now (--format torchscript); its ONNX graph "
+              "(Gather, Conv, GRU over each document's length) is not written yet");
         result.checkpoint = m.checkpoint;
         const std::string preprocessing = preprocessingJson(m).dump(2) + "\n";
         const torch::Tensor input = exampleBatch(m);

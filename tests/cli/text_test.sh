@@ -60,6 +60,27 @@ check "a recipe is cooking" contains "$tmp/predict.txt" "recipe.txt	cooking"
 check "a binary file is refused with exit 2" test $? -eq 2
 check "and named" contains "$tmp/predict.err" "archive.txt: a binary file, not text"
 
+"$cli" export "$run" --format torchscript --out "$tmp/cnn.pt" > "$tmp/export.log" 2>&1
+check "text_cnn exports to TorchScript, checked against the engine" contains "$tmp/export.log" "max abs diff"
+"$py" - "$tmp/cnn.pt" "$tmp/recipe.txt" <<'PY' > "$tmp/script.txt" 2>&1
+import json, re, sys, torch
+extra = {"trainscope.json": ""}
+model = torch.jit.load(sys.argv[1], _extra_files=extra)
+side = json.loads(extra["trainscope.json"])
+assert side["format"] == "trainscope-text-1"
+ids = {t: i for i, t in enumerate(side["encoding"]["vocabulary"]["tokens"])}
+words = re.findall(r"\w+", open(sys.argv[2]).read().lower())
+x = torch.tensor([[ids.get(w, 1) for w in words]])
+padded = torch.cat([x, torch.zeros(1, 50, dtype=torch.long)], 1)
+with torch.no_grad():
+    a, b = model(x), model(padded)
+assert torch.allclose(a, b, atol=1e-5), "padding changes nothing"
+print("class", side["classes"][int(a.argmax())])
+PY
+check "Python reads the TorchScript file and its side file, and agrees" contains "$tmp/script.txt" "class cooking"
+"$cli" export "$run" --format onnx --out "$tmp/cnn.onnx" > "$tmp/onnx.log" 2>&1
+check "ONNX is refused for text, saying so" test $? -eq 2 -a ! -e "$tmp/cnn.onnx"
+
 refused() {  # refused WHAT TEXT ARGS...: train with ARGS exits 2 and says TEXT
   local what=$1 text=$2
   shift 2

@@ -7,6 +7,7 @@
 #include "app_under_test.h"
 #include "engine/data/text_encoding.h"
 #include "ui/data/data_page.h"
+#include "ui/data/table_browser.h"
 #include "ui/data/text_browser.h"
 #include "ui/data/try_text_dialog.h"
 #include "ui/mistakes/mistakes_page.h"
@@ -127,6 +128,35 @@ class TextTest : public QObject {
     dialog->editor()->setPlainText("  ...  ");
     QTRY_VERIFY_WITH_TIMEOUT(dialog->answer()->text().contains("empty document"), 10000);
     dialog->close();
+  }
+
+  // A CSV whose column holds documents: picked in the table browser, it becomes text.
+  void aCsvTextColumnIsClassifiedFromTheTableBrowser() {
+    const QString csv = tmp_.path() + "/reviews.csv";
+    QFile file(csv);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    std::mt19937 rng(3);
+    const QStringList good{"great", "lovely", "superb", "fine"}, bad{"awful", "dull", "poor", "broken"};
+    file.write("id,review,stars,verdict\n");  // stars: a number, so the file is a usable table too
+    for (int i = 0; i < 120; ++i) {
+      const bool positive = i % 2 == 0;
+      QStringList words{"the", "film", QString::number(i)};
+      for (int w = 0; w < 6; ++w) words << (positive ? good : bad)[static_cast<int>(rng() % 4)] << "and";
+      file.write(
+          QString("%1,\"%2\",%3,%4\n").arg(i).arg(words.join(' ')).arg(i % 5).arg(positive ? "up" : "down").toUtf8());
+    }
+    file.close();
+    window_->dataPage()->importPath(csv);
+    QTRY_VERIFY_WITH_TIMEOUT(app_.doc->dataset() && app_.doc->dataset()->table, 30000);
+    TableBrowser* table = window_->dataPage()->tableBrowser();
+    QTRY_VERIFY_WITH_TIMEOUT(table->profiled(), 10000);
+    table->selectColumn(1);
+    QVERIFY(table->textButton()->isEnabled());
+    table->textButton()->click();
+    QTRY_VERIFY_WITH_TIMEOUT(app_.doc->dataset() && app_.doc->dataset()->text, 30000);
+    QVERIFY(app_.doc->datasetIsText());
+    QCOMPARE(QString::fromStdString(app_.doc->config()->model.name), QString("text_cnn"));
+    QCOMPARE(window_->dataPage()->textBrowser()->view()->model()->rowCount(), 120);
   }
 
  private:

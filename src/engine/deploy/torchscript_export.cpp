@@ -2,8 +2,10 @@
 
 #include "engine/models/blocks.h"
 #include "engine/models/script_model.h"
+#include "engine/models/text_models.h"
 #include "engine/system/atomic_file.h"
 
+#include <algorithm>
 #include <sstream>
 #include <stdexcept>
 
@@ -49,6 +51,21 @@ class Scripter {
     } else if (m.as<nn::Embedding>()) {
       addTensors(out, m);
       body = "torch.embedding(self.weight, x.long())";
+    } else if (auto* tokens = m.as<TokenEmbeddingImpl>()) {
+      addTensors(out, *tokens->embedding);
+      body = "torch.embedding(self.weight, x.long(), 0)";
+    } else if (auto* conv1 = m.as<nn::Conv1d>()) {
+      const auto& o = conv1->options;
+      const auto* padding = c10::get_if<torch::ExpandingArray<1>>(&o.padding());
+      if (!padding) throw std::invalid_argument("Conv1d with 'same'/'valid' padding cannot be exported");
+      addTensors(out, m);
+      body = "torch.conv1d(x, self.weight, " + std::string(o.bias() ? "self.bias" : "None") + ", [" +
+             std::to_string((*o.stride())[0]) + "], [" + std::to_string((**padding)[0]) + "], [" +
+             std::to_string((*o.dilation())[0]) + "], " + std::to_string(o.groups()) + ")";
+    } else if (auto* convs = m.as<TextConvolutionsImpl>()) {
+      return scriptTextConvolutions(*convs, path, out);
+    } else if (auto* gru = m.as<DocumentGruImpl>()) {
+      return scriptDocumentGru(*gru, out);
     } else if (auto* tabular = m.as<TabularInputImpl>()) {
       return scriptTabularInput(*tabular, path, out);
     } else if (auto* linear = m.as<nn::Linear>()) {
@@ -120,6 +137,46 @@ class Scripter {
     return out;
   }
 
+  // text_cnn's convolutions with their masked max over time; `lengths` from the top
+  // module (each document's tokens, as TokenEmbedding records them in the engine).
+  torch::jit::Module scriptTextConvolutions(TextConvolutionsImpl& m, const std::string& path, torch::jit::Module& out) {
+    std::string body = "    x = x.transpose(1, 2)\n    parts: List[Tensor] = []\n";
+    int64_t widest = 0;
+    for (const auto& child : m.named_children()) {
+      const int64_t w = (*child.value()->as<nn::Conv1d>()->options.kernel_size())[0];
+      widest = std::max(widest, w);
+      out.register_module(child.key(), script(*child.value(), path + "." + child.key()));
+      body += "    y = torch.relu(self." + child.key() + ".forward(x))\n" +
+              "    inside = torch.arange(y.size(2), device=x.device).unsqueeze(0) < torch.clamp(lengths - " +
+              std::to_string(w - 1) + ", min=1).unsqueeze(1)\n" +
+              "    parts.append(y.masked_fill(torch.logical_not(inside).unsqueeze(1), 0.0).amax(2))\n";
+    }
+    const std::string pad = "    if x.size(2) < " + std::to_string(widest) +
+                            ":\n        x = torch.constant_pad_nd(x, [0, " + std::to_string(widest) +
+                            " - x.size(2)])\n";
+    body.insert(body.find("    parts"), pad);
+    out.define("def forward(self, x: Tensor, lengths: Tensor) -> Tensor:\n" + body +
+               "    return torch.cat(parts, 1)\n");
+    return out;
+  }
+
+  // text_gru's GRU over the padded batch, read at each document's last token: what the
+  // packed GRU computes, in plain tensors ONNX-free tools and torch.jit both run.
+  torch::jit::Module scriptDocumentGru(DocumentGruImpl& m, torch::jit::Module& out) {
+    addTensors(out, *m.gru);
+    const int64_t hidden = m.gru->options.hidden_size();
+    out.define(
+        "def forward(self, x: Tensor, lengths: Tensor) -> Tensor:\n"
+        "    hx = torch.zeros([1, x.size(0), " +
+        std::to_string(hidden) +
+        "], dtype=x.dtype, device=x.device)\n"
+        "    out = torch.gru(x, hx, [self.weight_ih_l0, self.weight_hh_l0, self.bias_ih_l0, self.bias_hh_l0], "
+        "True, 1, 0.0, False, False, True)[0]\n"
+        "    last = (lengths - 1).view(-1, 1, 1).expand(-1, 1, out.size(2))\n"
+        "    return out.gather(1, last).squeeze(1)\n");
+    return out;
+  }
+
   torch::jit::Module scriptBasicBlock(nn::Module& m, const std::string& path, torch::jit::Module& out) {
     auto children = m.named_children();
     for (const char* name : {"conv1", "bn1", "conv2", "bn2"})
@@ -183,6 +240,10 @@ torch::jit::Module toTorchScript(LayerStack& model, const std::string& className
   Scripter scripter("__torch__.trainscope." + className);
   torch::jit::Module top = Scripter::topModule("__torch__.trainscope." + className + ".Model");
   std::string body;
+  // A text model's layers after the embedding read each document's length: its tokens
+  // that are not <pad> (id 0), as the engine's TokenEmbedding records them.
+  const bool text = !model->layers().empty() && model->layers().front().module.ptr()->as<TokenEmbeddingImpl>();
+  if (text) body += "    lengths = torch.clamp((x != 0).sum(1), min=1)\n";
   for (const auto& layer : model->layers()) {
     // A name TorchScript source can use: nn.Sequential's children are "0", "1", ...
     std::string name = layer.name;
@@ -190,7 +251,9 @@ torch::jit::Module toTorchScript(LayerStack& model, const std::string& className
       if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') c = '_';
     if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0]))) name = "layer_" + name;
     top.register_module(name, scripter.script(*layer.module.ptr(), name));
-    body += "    x = self." + name + ".forward(x)\n";
+    const nn::Module& m = *layer.module.ptr();
+    const bool takesLengths = m.as<TextConvolutionsImpl>() || m.as<DocumentGruImpl>();
+    body += "    x = self." + name + ".forward(x" + (takesLengths ? ", lengths" : "") + ")\n";
   }
   top.define("def forward(self, x: Tensor) -> Tensor:\n" + body + "    return x\n");
   top.eval();

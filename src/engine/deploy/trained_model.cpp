@@ -149,6 +149,21 @@ nlohmann::json tablePreprocessingJson(const TrainedModel& m) {
 
 nlohmann::json preprocessingJson(const TrainedModel& m) {
   if (m.table) return tablePreprocessingJson(m);
+  if (m.text)
+    return {{"format", "trainscope-text-1"},
+            {"run", m.run_name},
+            {"model", m.config.model.name},
+            {"input_shape", {1, "tokens"}},
+            {"input_name", "input"},
+            {"output_name", "logits"},
+            {"encoding", m.text->toJson()},
+            {"how",
+             "int64 token ids [batch, tokens]: the document's words (ICU word boundaries, lower-cased, punctuation "
+             "and spaces dropped; or its characters, spaces dropped) as tokenizer says, at most max_tokens, each "
+             "its index in vocabulary.tokens (1, <unk>, when absent); shorter documents padded with 0 (<pad>) "
+             "at the end, which changes nothing"},
+            {"classes", m.classes},
+            {"output", "logits: softmax gives the class probabilities"}};
   const nlohmann::json transforms = pipelineJson(m.pipeline);
   std::vector<double> mean, std;
   for (const auto& t : m.pipeline)

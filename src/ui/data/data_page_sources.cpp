@@ -39,6 +39,8 @@ void DataPage::importTable(const QString& path) {
 }
 
 void DataPage::importTableSection(const nlohmann::json& section) {
+  if (section.value(datasetKey(&DatasetConfig::text_column), std::string()) != "")
+    return importText(section);  // a column of documents: a text dataset
   const QString file = QString::fromStdString(section.value(datasetKey(&DatasetConfig::path), std::string()));
   setBusy(true, tr("Reading %1 (every row, to infer each column's type)…").arg(file));
   const ExperimentConfig* cfg = doc_->config();

@@ -108,6 +108,16 @@ QWidget* TableBrowser::makeChoices() {
     const QModelIndex current = view_->currentIndex();
     emit tryRequested(rowValues(current.isValid() ? current.row() : 0));
   });
+  text_ = new QPushButton(tr("Classify this text…"), box);
+  text_->setToolTip(tr("Select a text column: the model then reads its documents (%1) and predicts the target's "
+                       "class from them alone")
+                        .arg(fullKey(&DatasetConfig::text_column)));
+  text_->setEnabled(false);
+  connect(text_, &QPushButton::clicked, this, [this] {
+    const int column = columns_->currentRow();
+    if (column >= 0 && column < static_cast<int>(profiles_.size()))
+      requestSection(datasetKey(&DatasetConfig::text_column), profiles_[static_cast<size_t>(column)].name);
+  });
   summary_ = new QLabel(box);
   summary_->setWordWrap(true);
   summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -118,6 +128,7 @@ QWidget* TableBrowser::makeChoices() {
   row->addWidget(new QLabel(tr("as"), box));
   row->addWidget(task_);
   row->addWidget(summary_, 1);
+  row->addWidget(text_);
   row->addWidget(try_);
   connect(target_, &QComboBox::activated, this, [this] {
     nlohmann::json exclude = section_.value(datasetKey(&DatasetConfig::exclude_columns), nlohmann::json::array());
@@ -299,6 +310,7 @@ void TableBrowser::selectColumn(int column) {
     return;
   }
   const ColumnProfile& p = profiles_[static_cast<size_t>(column)];
+  text_->setEnabled(p.type == ColumnType::Text);
   const QString name = QString::fromStdString(p.name);
   const bool target = p.name == tableOf(*splits_)->encoding().target;
   if (target && !classes_.isEmpty()) {

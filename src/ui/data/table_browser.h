@@ -51,6 +51,7 @@ class TableBrowser : public QWidget {
   QComboBox* taskBox() const { return task_; }
   QLabel* summaryLabel() const { return summary_; }
   QPushButton* tryButton() const { return try_; }
+  QPushButton* textButton() const { return text_; }             // "Classify this text…": the selected text column
   std::map<std::string, std::string> rowValues(int row) const;  // the row's cells by column name
   QLabel* chartTitle() const { return chartTitle_; }
   widgets::HistogramPlot* histogram() const { return histogram_; }
@@ -82,7 +83,7 @@ class TableBrowser : public QWidget {
   TableModel* model_;
   QTableView* view_;
   QComboBox *target_, *task_;
-  QPushButton* try_;
+  QPushButton *try_, *text_;
   QLabel *summary_, *chartTitle_;
   QTableWidget* columns_;
   QStackedWidget* chart_;
