@@ -74,7 +74,7 @@ class LessonRunsTest : public ::testing::Test {
   void SetUp() override {
     if (!test::haveFashionMnist()) GTEST_SKIP() << "dataset-fashion-mnist not installed";
     lessons_ = loadLessons(lessonsDir());
-    ASSERT_EQ(lessons_.size(), 8u);
+    ASSERT_EQ(lessons_.size(), 9u);
   }
   test::RunEvents run(ExperimentConfig c, int64_t maxSteps, int64_t valSubset = 128) {
     c.runs_dir = runs_.str();
@@ -103,6 +103,24 @@ TEST_F(LessonRunsTest, Lesson8SameSeedGivesIdenticalLossesAndAnotherSeedDoesNot)
   ASSERT_EQ(a.steps.size(), 40u);
   EXPECT_EQ(losses(a), losses(b));
   EXPECT_NE(losses(a), losses(c));
+}
+
+// Lesson 9's first three variants compute the same function: on one thread, their
+// losses agree step by step (up to the order kernels sum in), while the padding differs.
+TEST_F(LessonRunsTest, Lesson9PaddingChangesTheWorkNotTheLosses) {
+  const Lesson& l = lessonNumber(lessons_, 9);
+  std::vector<test::RunEvents> runs;
+  for (size_t k = 0; k < 3; ++k) {
+    ExperimentConfig c = l.runs[k].config;
+    c.threads = 1;
+    runs.push_back(run(c, 12));
+  }
+  ASSERT_EQ(runs[0].steps.size(), 12u);
+  for (size_t k = 1; k < 3; ++k)
+    for (size_t i = 0; i < 12; ++i) EXPECT_NEAR(runs[k].steps[i].loss, runs[0].steps[i].loss, 1e-4) << l.runs[k].label;
+  double longest = 0, own = 0;
+  for (size_t i = 0; i < 12; ++i) longest += runs[0].steps[i].padding, own += runs[1].steps[i].padding;
+  EXPECT_GT(longest, own) << "the dataset's longest pads more than each batch's own";
 }
 
 TEST_F(LessonRunsTest, Lesson2ForgettingZeroGradChangesTheLosses) {
