@@ -1,5 +1,6 @@
 #include "cli/model_commands.h"
 
+#include "engine/data/text_dataset.h"
 #include "engine/deploy/table_tools.h"
 #include "engine/deploy/text_tools.h"
 
@@ -69,7 +70,7 @@ std::vector<std::string> textFiles(const std::vector<std::string>& inputs) {
     std::vector<std::string> found;
     for (auto it = std::filesystem::recursive_directory_iterator(in, ec);
          !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec))
-      if (it->is_regular_file(ec) && it->path().extension() == ".txt") found.push_back(it->path().string());
+      if (it->is_regular_file(ec) && isTextDocument(it->path())) found.push_back(it->path().string());
     std::sort(found.begin(), found.end());
     files.insert(files.end(), found.begin(), found.end());
   }

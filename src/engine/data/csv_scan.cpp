@@ -19,25 +19,6 @@ namespace {
 constexpr size_t kReadBlock = 1 << 20;
 constexpr size_t kMaxRowBytes = 64u << 20;
 
-bool validUtf8(std::string_view s, size_t* bad) {
-  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
-  const size_t n = s.size();
-  for (size_t i = 0; i < n;) {
-    const unsigned char c = p[i];
-    if (c < 0x80) {
-      ++i;
-      continue;
-    }
-    size_t len = c >= 0xF0 && c <= 0xF4 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 && c < 0xE0 ? 2 : 0;
-    if (c >= 0xF5) len = 0;
-    if (len == 0 || i + len > n) return *bad = i, false;
-    for (size_t k = 1; k < len; ++k)
-      if ((p[i + k] & 0xC0) != 0x80) return *bad = i, false;
-    i += len;
-  }
-  return true;
-}
-
 // libcsv's callbacks gather a row's fields; the row is handed on at its end.
 struct RowCollector {
   const std::string* path = nullptr;
@@ -121,6 +102,25 @@ struct ParserDeleter {
 };
 
 }  // namespace
+
+bool validUtf8(std::string_view s, size_t* bad) {
+  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+  const size_t n = s.size();
+  for (size_t i = 0; i < n;) {
+    const unsigned char c = p[i];
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    size_t len = c >= 0xF0 && c <= 0xF4 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 && c < 0xE0 ? 2 : 0;
+    if (c >= 0xF5) len = 0;
+    if (len == 0 || i + len > n) return *bad = i, false;
+    for (size_t k = 1; k < len; ++k)
+      if ((p[i + k] & 0xC0) != 0x80) return *bad = i, false;
+    i += len;
+  }
+  return true;
+}
 
 std::string_view trimmed(std::string_view v) {
   while (!v.empty() && (v.front() == ' ' || v.front() == '\t')) v.remove_prefix(1);

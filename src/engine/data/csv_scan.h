@@ -31,5 +31,7 @@ bool isMissingValue(std::string_view v);
 // A whole value as a number (spaces around and a leading '+' allowed).
 bool parseNumber(std::string_view v, double* out);
 std::string_view trimmed(std::string_view v);
+// Whether `s` is well-formed UTF-8; when not, *bad is the offset of the first bad byte.
+bool validUtf8(std::string_view s, size_t* bad);
 
 }  // namespace trainscope

@@ -1,6 +1,7 @@
 #include "engine/data/text_dataset.h"
 
 #include "engine/config/config_fields.h"
+#include "engine/data/csv_scan.h"
 #include "engine/data/csv_table.h"
 #include "engine/data/image_folder.h"
 
@@ -26,34 +27,23 @@ cv::Mat TextDataset::load(int64_t i, std::string*) const {
 
 namespace {
 
-// The length of the valid UTF-8 sequence starting at s[i], or 0.
-size_t utf8SequenceAt(const std::string& s, size_t i) {
-  const auto b = static_cast<unsigned char>(s[i]);
-  const size_t n = b < 0x80 ? 1 : (b >> 5) == 0x6 ? 2 : (b >> 4) == 0xE ? 3 : (b >> 3) == 0x1E ? 4 : 0;
-  if (n == 0 || i + n > s.size() || (n == 2 && b < 0xC2)) return 0;
-  for (size_t k = 1; k < n; ++k)
-    if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return 0;
-  return n;
-}
-
 // Where the text stops being UTF-8 ("line 3, byte 0xE9"), or "".
 std::string firstNonUtf8(const std::string& s) {
-  int64_t line = 1;
-  for (size_t i = 0; i < s.size();) {
-    const size_t n = utf8SequenceAt(s, i);
-    if (n == 0) {
-      std::ostringstream where;
-      where << "line " << line << ", byte 0x" << std::hex << std::uppercase
-            << static_cast<int>(static_cast<unsigned char>(s[i]));
-      return where.str();
-    }
-    line += s[i] == '\n';
-    i += n;
-  }
-  return "";
+  size_t bad = 0;
+  if (validUtf8(s, &bad)) return "";
+  std::ostringstream where;
+  where << "line " << 1 + std::count(s.begin(), s.begin() + static_cast<std::ptrdiff_t>(bad), '\n') << ", byte 0x"
+        << std::hex << std::uppercase << static_cast<int>(static_cast<unsigned char>(s[bad]));
+  return where.str();
 }
 
 }  // namespace
+
+bool isTextDocument(const std::filesystem::path& p) {
+  std::string ext = p.extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+  return ext == ".txt";
+}
 
 std::string readTextDocument(const std::string& path, int64_t maxBytes, std::string* error) {
   std::error_code ec;
@@ -72,14 +62,6 @@ std::string readTextDocument(const std::string& path, int64_t maxBytes, std::str
 }
 
 namespace {
-
-constexpr int64_t kMaxDocumentBytes = 64LL << 20;
-
-bool isTextFile(const fs::path& p) {
-  std::string ext = p.extension().string();
-  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
-  return ext == ".txt";
-}
 
 std::vector<std::string> classFolders(const fs::path& dir) {
   std::vector<std::string> names;
@@ -107,7 +89,7 @@ void readSplit(const fs::path& dir, const std::vector<std::string>& classes, std
       if (it->is_regular_file(ec)) files.push_back(it->path());
     std::sort(files.begin(), files.end());
     for (const fs::path& f : files) {
-      if (!isTextFile(f)) {
+      if (!isTextDocument(f)) {
         skipped.push_back({f.string(), "not a .txt file"});
         continue;
       }
@@ -249,7 +231,7 @@ bool looksLikeTextFolder(const std::string& root) {
        !ec && it != fs::recursive_directory_iterator() && seen < 400; it.increment(ec)) {
     if (!it->is_regular_file(ec)) continue;
     ++seen;
-    text += isTextFile(it->path()), images += hasImageExtension(it->path());
+    text += isTextDocument(it->path()), images += hasImageExtension(it->path());
   }
   return text > images;
 }

@@ -9,6 +9,7 @@
 #include "engine/data/dataset.h"
 #include "engine/data/text_encoding.h"
 
+#include <filesystem>
 #include <functional>
 #include <memory>
 
@@ -39,6 +40,11 @@ struct TextDocuments {
   std::vector<TextDocument> train, val;  // val empty: split by val_fraction
   std::vector<SkippedItem> skipped;
 };
+
+// The largest document a text dataset or a prediction reads (64 MB).
+constexpr int64_t kMaxDocumentBytes = 64LL << 20;
+// A .txt file (any case): what a text folder holds as documents.
+bool isTextDocument(const std::filesystem::path& path);
 
 // A text file's contents, or "" and the reason: larger than maxBytes, binary (a NUL
 // byte), not UTF-8 (naming the line and the byte). A UTF-8 BOM is dropped.

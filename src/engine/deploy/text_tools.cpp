@@ -63,7 +63,7 @@ TextPrediction TextPredictor::predict(const std::string& utf8) const {
 
 TextPrediction TextPredictor::predictFile(const std::string& path) const {
   std::string error;
-  const std::string text = readTextDocument(path, 64LL << 20, &error);
+  const std::string text = readTextDocument(path, kMaxDocumentBytes, &error);
   if (!error.empty()) {
     TextPrediction p;
     p.error = path + ": " + error;
