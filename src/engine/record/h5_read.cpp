@@ -1,5 +1,6 @@
 #include "engine/record/h5_read.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include <cstdint>
@@ -15,6 +16,24 @@ std::string describeDims(const std::vector<hsize_t>& dims) {
   std::string text;
   for (const hsize_t d : dims) text += (text.empty() ? "" : "x") + std::to_string(d);
   return std::to_string(dims.size()) + "-D" + (dims.empty() ? "" : " (" + text + ")");
+}
+
+// A live writer extends a dataset a moment before it writes the rows (at most a chunk).
+constexpr hsize_t kUnwrittenSlackBytes = hsize_t{4} << 20;
+
+// Nothing Trainscope writes is compressed, so a dataset declaring more bytes than its
+// whole file holds is damage: a few bytes would otherwise ask for gigabytes of fill values.
+void requireBackedByFile(hid_t dataset, const std::string& name, const std::vector<hsize_t>& dims, hsize_t count) {
+  const hid_t file = H5Iget_file_id(dataset);
+  hsize_t fileBytes = 0;
+  const bool sized = file >= 0 && H5Fget_filesize(file, &fileBytes) >= 0;
+  if (file >= 0) H5Fclose(file);
+  H5Handle type(H5Dget_type(dataset), H5Tclose, "type of " + name);
+  const hsize_t valueBytes = std::max<hsize_t>(1, H5Tget_size(type.get()));
+  if (sized && count > (fileBytes + kUnwrittenSlackBytes) / valueBytes)
+    throwDamaged(dataset, name,
+                 "declares " + describeDims(dims) + " values, more than the whole file (" + std::to_string(fileBytes) +
+                     " bytes) holds");
 }
 }  // namespace
 
@@ -61,6 +80,7 @@ std::vector<hsize_t> h5CheckedDims(hid_t dataset, const std::string& name, int r
       throwDamaged(dataset, name, "declares " + describeDims(dims) + " elements, more than any run holds");
     count *= d;
   }
+  requireBackedByFile(dataset, name, dims, count);
   return dims;
 }
 

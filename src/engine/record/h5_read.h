@@ -27,7 +27,7 @@ constexpr hsize_t kMaxH5Elements = hsize_t{1} << 30;
 H5Handle h5OpenDataset(hid_t file, const std::string& name);
 
 // The dataset's dimensions, checked: `rank` of them (any rank when rank < 0), their
-// product within kMaxH5Elements. Throws BadInput "FILE: NAME is ...".
+// product within kMaxH5Elements and within what the whole file's bytes can hold. Throws BadInput "FILE: NAME is ...".
 std::vector<hsize_t> h5CheckedDims(hid_t dataset, const std::string& name, int rank);
 
 // Reads dataset `name` of `file` whole (row-major) as `memType`, after checking its rank

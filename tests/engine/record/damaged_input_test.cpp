@@ -2,6 +2,7 @@
 // records whose values do not fit, as one BadInput line; a resume that ends before its
 // first checkpoint puts metrics.h5 back; multi-host ranks listen on a reachable address.
 #include "engine/config/file_input.h"
+#include "engine/record/h5_handle.h"
 #include "engine/record/metrics_file.h"
 #include "engine/record/prediction_file.h"
 #include "engine/system/network_address.h"
@@ -96,6 +97,32 @@ TEST(DamagedInput, PredictionsWithClassesOutOfRangeAreRefused) {
   p.predicted = {0, -1, 2};
   writePredictionFile(path, p);
   EXPECT_EQ(readPredictionFile(path).predicted[1], -1);  // -1: not seen, as written
+}
+
+// A chunked dataset of 300 million epochs of one class, none of it written: HDF5 reads
+// it as fill values, a few hundred bytes asking for 2.4 GB and 300 million vectors.
+TEST(DamagedInput, DatasetsDeclaringMoreThanTheirFileHoldsAreRefusedBeforeTheyAreRead) {
+  test::TempDir dir;
+  const std::string path = (dir.path() / "predictions.h5").string();
+  {
+    H5Handle file(H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT), H5Fclose, "create");
+    const hsize_t dims[3] = {300000000, 1, 1}, chunk[3] = {1024, 1, 1};
+    H5Handle space(H5Screate_simple(3, dims, nullptr), H5Sclose, "space");
+    H5Handle props(H5Pcreate(H5P_DATASET_CREATE), H5Pclose, "props");
+    H5Pset_chunk(props.get(), 3, chunk);
+    H5Handle set(H5Dcreate2(file.get(), "confusion", H5T_STD_I64LE, space.get(), H5P_DEFAULT, props.get(), H5P_DEFAULT),
+                 H5Dclose, "dataset");
+  }
+  ASSERT_LT(fs::file_size(path), 100000u);
+  EXPECT_TRUE(endsQuickly([&] { readPredictionFile(path); }));
+  try {
+    readPredictionFile(path);
+    FAIL() << "300 million unwritten epochs were read";
+  } catch (const BadInput& e) {
+    EXPECT_NE(std::string(e.what()).find("confusion declares 3-D (300000000x1x1) values, more than the whole file"),
+              std::string::npos)
+        << e.what();
+  }
 }
 
 std::vector<double> losses(const std::string& path) {
