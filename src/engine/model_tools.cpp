@@ -60,10 +60,6 @@ ExportResult exportModel(const ExportRequest& r) {
         if (r.out.empty()) throw std::invalid_argument("--out: the file to write is missing");
         configureThreads(r.threads);
         TrainedModel m = loadTrainedModel(r.run_dir, r.checkpoint);
-        if (m.text && r.format == "onnx")
-          throw BadInput(
-              "a text model exports to TorchScript only for now (--format torchscript); its ONNX graph "
-              "(Gather, Conv, GRU over each document's length) is not written yet");
         result.checkpoint = m.checkpoint;
         const std::string preprocessing = preprocessingJson(m).dump(2) + "\n";
         const torch::Tensor input = exampleBatch(m);

@@ -7,9 +7,7 @@ Each row of DATA.csv is encoded with nothing but the side file (M.pt.json: the
 ONNX, onnx.checker plus OpenCV's DNN module; the outputs must match what
 `trainscope-cli predict` wrote to PREDICTIONS.csv (the engine's own predictions).
 
-ONNX is run by a small evaluator of the operators a table's graph uses, written from the
-ONNX specification with numpy: Debian 12 has no onnxruntime, and OpenCV 4.6's DNN module
-cannot read Clip with bounds as inputs or Gather of computed indices.
+ONNX is run by onnx_numpy.py, a small evaluator written from the ONNX specification.
 """
 import argparse
 import csv
@@ -17,6 +15,8 @@ import json
 import math
 
 import numpy as np
+
+import onnx_numpy
 
 MISSING = {"", "NA", "N/A", "NaN", "nan", "null", "NULL", "None", "?"}
 
@@ -65,45 +65,6 @@ def engine_answers(path, side):
     return np.array([[float(r["p_" + c]) for c in enc["classes"]] for r in rows])
 
 
-def run_onnx(model, x):
-    """The graph on input x, operator by operator (opset 13 semantics)."""
-    from onnx import numpy_helper
-    values = {i.name: numpy_helper.to_array(i) for i in model.graph.initializer}
-    values[model.graph.input[0].name] = x
-    for n in model.graph.node:
-        a = {att.name: att for att in n.attribute}
-        i = [values[name] for name in n.input]
-        op = n.op_type
-        if op == "Slice":
-            index = [slice(None)] * i[0].ndim
-            index[int(i[3][0])] = slice(int(i[1][0]), int(i[2][0]))
-            out = i[0][tuple(index)]
-        elif op == "Gather":
-            out = np.take(i[0], i[1], axis=a["axis"].i if "axis" in a else 0)
-        elif op == "Cast":
-            out = i[0].astype(np.int64)  # the only cast a table's graph makes: codes to int64
-        elif op == "Clip":
-            out = np.clip(i[0], i[1], i[2])
-        elif op == "OneHot":
-            out = np.where(np.eye(int(i[1]), dtype=bool)[i[0]], i[2][1], i[2][0]).astype(np.float32)
-        elif op == "Concat":
-            out = np.concatenate(i, axis=a["axis"].i)
-        elif op == "Gemm":
-            out = i[0] @ (i[1].T if a.get("transB") and a["transB"].i else i[1]) + i[2]
-        elif op == "BatchNormalization":
-            out = (i[0] - i[3]) / np.sqrt(i[4] + a["epsilon"].f) * i[1] + i[2]
-        elif op == "Relu":
-            out = np.maximum(i[0], 0)
-        elif op == "Sigmoid":
-            out = 1 / (1 + np.exp(-i[0]))
-        elif op == "Tanh":
-            out = np.tanh(i[0])
-        else:
-            raise AssertionError(f"operator {op} is not expected in a table's graph")
-        values[n.output[0]] = out
-    return values[model.graph.output[0].name]
-
-
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("data")
@@ -131,7 +92,7 @@ def main():
         import onnx
         model = onnx.load(a.onnx)
         onnx.checker.check_model(model)
-        got = answers(run_onnx(model, x), side)
+        got = answers(onnx_numpy.run(model, x), side)
         diff = float(np.abs(got - expected).max())
         assert diff <= tolerance, f"ONNX differs from the engine by {diff}"
         print(f"onnx: checker passes; the graph on {len(x)} rows matches the engine (max abs diff {diff:.2e})")

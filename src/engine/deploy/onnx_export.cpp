@@ -2,6 +2,7 @@
 
 #include "engine/models/blocks.h"
 #include "engine/models/script_model.h"
+#include "engine/models/text_models.h"
 #include "engine/system/versions.h"
 
 // The defines of ONNX's CMake target, here only: on the whole engine they would
@@ -53,6 +54,9 @@ class GraphWriter {
                                   ": a TorchScript module brought from Python goes to ONNX with Python's exporter: "
                                   "export it --format torchscript, then torch.onnx.export(torch.jit.load(FILE), ...)");
     if (auto* residual = m.as<ResidualLinearImpl>()) return writeResidual(*residual, name, x, in);
+    if (auto* tokens = m.as<TokenEmbeddingImpl>()) return writeTokenEmbedding(*tokens, name, x);
+    if (auto* convs = m.as<TextConvolutionsImpl>()) return writeTextConvolutions(*convs, name, x);
+    if (auto* gru = m.as<DocumentGruImpl>()) return writeDocumentGru(*gru, name, x);
     throw std::invalid_argument(name + ": a " + m.name() + " layer cannot be exported to ONNX");
   }
 
@@ -124,6 +128,96 @@ class GraphWriter {
     auto* joined = node("Concat", name, parts);
     integer(joined, "axis", 1);
     return joined->output(0);
+  }
+
+  // Token ids [N, L] to [N, L, E]; first, each document's length as the engine's
+  // TokenEmbedding records it: its ids that are not <pad> (0), at least 1.
+  std::string writeTokenEmbedding(TokenEmbeddingImpl& m, const std::string& name, const std::string& ids) {
+    auto* real =
+        node("Not", name + ".not_pad", {node("Equal", name + ".is_pad", {ids, int64s("pad_id", {}, {0})})->output(0)});
+    auto* counted = node("Cast", name + ".counted", {real->output(0)});
+    integer(counted, "to", onnx::TensorProto::INT64);
+    auto* sum = node("ReduceSum", name + ".sum", {counted->output(0), int64s(name + ".axes", {1}, {1})});
+    integer(sum, "keepdims", 0);
+    lengths_ = node("Max", "lengths", {sum->output(0), int64s("one", {}, {1})})->output(0);
+    auto* looked = node("Gather", name, {weight(name + ".weight", m.embedding->weight), ids});
+    integer(looked, "axis", 0);
+    return looked->output(0);
+  }
+
+  // text_cnn: each Conv1d over [N, E, L] (padded by the widest window less one, which
+  // only adds windows the mask drops), ReLU, and the maximum over the windows that start
+  // within the document, max(length - w + 1, 1) of them; masked values are 0, and ReLU's
+  // never fall below it, as in the engine.
+  std::string writeTextConvolutions(TextConvolutionsImpl& m, const std::string& name, const std::string& embedded) {
+    auto* across = node("Transpose", name + ".transpose", {embedded});
+    ints(across, "perm", {0, 2, 1});
+    int64_t widest = 1;
+    for (const auto& child : m.named_children())
+      widest = std::max(widest, (*child.value()->as<nn::Conv1d>()->options.kernel_size())[0]);
+    const std::string x =
+        node("Pad", name + ".pad", {across->output(0), int64s(name + ".pads", {6}, {0, 0, 0, 0, 0, widest - 1})})
+            ->output(0);
+    std::vector<std::string> pooled;
+    for (const auto& child : m.named_children()) {
+      auto* conv = child.value()->as<nn::Conv1d>();
+      const std::string part = name + "." + child.key();
+      const int64_t w = (*conv->options.kernel_size())[0];
+      auto* n = node("Conv", part, {x, weight(part + ".weight", conv->weight), weight(part + ".bias", conv->bias)});
+      ints(n, "kernel_shape", {w});
+      const std::string y = node("Relu", part + ".relu", {n->output(0)})->output(0);
+      const std::string windows =
+          node("Max", part + ".windows",
+               {node("Sub", part + ".starts", {lengths_, int64s(part + ".width_less_one", {}, {w - 1})})->output(0),
+                int64s(part + ".one", {}, {1})})
+              ->output(0);
+      auto* positions = node("Gather", part + ".positions",
+                             {node("Shape", part + ".shape", {y})->output(0), int64s(part + ".time_axis", {}, {2})});
+      const std::string starts =
+          node("Range", part + ".range",
+               {int64s(part + ".zero", {}, {0}), positions->output(0), int64s(part + ".step", {}, {1})})
+              ->output(0);
+      const std::string inside =
+          node("Less", part + ".inside", {unsqueeze(part + ".row", starts, 0), unsqueeze(part + ".column", windows, 1)})
+              ->output(0);
+      auto* kept = node("Where", part + ".masked",
+                        {unsqueeze(part + ".channels", inside, 1), y, weight(part + ".zero_value", torch::zeros({}))});
+      auto* most = node("ReduceMax", part + ".max", {kept->output(0)});
+      ints(most, "axes", {2});
+      integer(most, "keepdims", 0);
+      pooled.push_back(most->output(0));
+    }
+    auto* joined = node("Concat", name, pooled);
+    integer(joined, "axis", 1);
+    return joined->output(0);
+  }
+
+  // text_gru: ONNX's GRU with sequence_lens stops at each document's end, which is where
+  // the engine reads its state. PyTorch's gates are r, z, n; ONNX's z, r, h; PyTorch
+  // applies the reset gate after the hidden state's linear map (linear_before_reset).
+  std::string writeDocumentGru(DocumentGruImpl& m, const std::string& name, const std::string& embedded) {
+    const int64_t h = m.gru->options.hidden_size();
+    const auto zrh = [h](const torch::Tensor& t) {
+      return torch::cat({t.narrow(0, h, h), t.narrow(0, 0, h), t.narrow(0, 2 * h, h)}).unsqueeze(0);
+    };
+    const auto p = m.gru->named_parameters();
+    auto* timeFirst = node("Transpose", name + ".time_first", {embedded});
+    ints(timeFirst, "perm", {1, 0, 2});
+    auto* lengths = node("Cast", name + ".lengths", {lengths_});
+    integer(lengths, "to", onnx::TensorProto::INT32);
+    auto* gru = node(
+        "GRU", name,
+        {timeFirst->output(0), weight(name + ".W", zrh(p["weight_ih_l0"])), weight(name + ".R", zrh(p["weight_hh_l0"])),
+         weight(name + ".B", torch::cat({zrh(p["bias_ih_l0"]), zrh(p["bias_hh_l0"])}, 1)), lengths->output(0)});
+    gru->set_output(0, "");  // Y, every step's state, is not needed: Y_h is the state at each end
+    gru->add_output(name + ".h");
+    integer(gru, "hidden_size", h);
+    integer(gru, "linear_before_reset", 1);
+    return node("Squeeze", name + ".state", {gru->output(1), int64s(name + ".direction_axis", {1}, {0})})->output(0);
+  }
+
+  std::string unsqueeze(const std::string& name, const std::string& x, int64_t axis) {
+    return node("Unsqueeze", name, {x, int64s(name + ".axes", {1}, {axis})})->output(0);
   }
 
   std::string writeLinear(nn::LinearImpl* linear, const std::string& name, const std::string& x) {
@@ -249,15 +343,20 @@ class GraphWriter {
   }
 
   onnx::GraphProto* graph_;
+  std::string lengths_;  // each document's length, once the token embedding has written it
 };
 
-void declare(onnx::ValueInfoProto* v, const std::string& name, const std::vector<int64_t>& dims) {
+// `dims` after the batch; a text model's input is int64 token ids of any length.
+void declare(onnx::ValueInfoProto* v, const std::string& name, const std::vector<int64_t>& dims, bool tokenIds) {
   v->set_name(name);
   auto* t = v->mutable_type()->mutable_tensor_type();
-  t->set_elem_type(onnx::TensorProto::FLOAT);
+  t->set_elem_type(tokenIds ? onnx::TensorProto::INT64 : onnx::TensorProto::FLOAT);
   auto* shape = t->mutable_shape();
   shape->add_dim()->set_dim_param("batch");
-  for (int64_t d : dims) shape->add_dim()->set_dim_value(d);
+  if (tokenIds)
+    shape->add_dim()->set_dim_param("tokens");
+  else
+    for (int64_t d : dims) shape->add_dim()->set_dim_value(d);
 }
 
 }  // namespace
@@ -278,12 +377,14 @@ std::string toOnnx(LayerStack& model, const std::vector<int64_t>& inputShape, co
   }
   auto* graph = proto.mutable_graph();
   graph->set_name(graphName);
-  declare(graph->add_input(), "input", inputShape);
+  const bool text = !model->layers().empty() && model->layers().front().module.ptr()->as<TokenEmbeddingImpl>();
+  declare(graph->add_input(), "input", inputShape, text);
 
   model->eval();
   std::vector<int64_t> probeShape{1};
   probeShape.insert(probeShape.end(), inputShape.begin(), inputShape.end());
-  torch::Tensor probe = torch::zeros(probeShape);
+  // A text model's probe is a document of <unk> (id 1): shapes only.
+  torch::Tensor probe = text ? torch::ones(probeShape, torch::kInt64) : torch::zeros(probeShape);
   GraphWriter writer(graph);
   std::string x = "input";
   torch::NoGradGuard noGrad;
@@ -298,7 +399,7 @@ std::string toOnnx(LayerStack& model, const std::vector<int64_t>& inputShape, co
   onnx::NodeProto* last = writer.lastNode();
   if (last->output(0) != x) throw std::invalid_argument("the model ends in a layer with no ONNX node");
   last->set_output(0, "logits");
-  declare(graph->add_output(), "logits", {probe.size(1)});
+  declare(graph->add_output(), "logits", {probe.size(1)}, false);
   std::string bytes;
   if (!proto.SerializeToString(&bytes)) throw std::runtime_error("could not serialise the ONNX model");
   return bytes;
