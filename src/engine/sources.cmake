@@ -102,6 +102,7 @@ set(TRAINSCOPE_ENGINE_PLAIN_SOURCES
   data/table_profile.cpp
   record/h5_columns.cpp
   record/h5_read.cpp
+  record/h5_heap_check.cpp
   config/file_input.cpp
   system/network_address.cpp
   record/metrics_file.cpp

@@ -2,6 +2,7 @@
 
 #include "engine/config/file_input.h"
 
+#include "engine/record/h5_heap_check.h"
 #include "engine/record/h5_read.h"
 
 namespace trainscope {
@@ -50,9 +51,16 @@ std::string h5ReadStringAttribute(hid_t object, const char* name) {
       (H5Tis_variable_str(type.get()) <= 0 && H5Tget_size(type.get()) > kMaxFixedBytes))
     throw BadInput(std::string("the attribute ") + name + " is not one string: the file is damaged");
   if (H5Tis_variable_str(type.get()) > 0) {
+    // Read as a C string in memory: with the file's own type as the memory type HDF5
+    // converts disk to disk, writing into the file's global heap (and, on a damaged
+    // length, for ever).
+    requireSafeGlobalHeaps(object);
+    H5Handle memory(H5Tcopy(H5T_C_S1), H5Tclose, "string type");
+    H5Tset_size(memory.get(), H5T_VARIABLE);
+    H5Tset_cset(memory.get(), H5Tget_cset(type.get()));
     char* text = nullptr;
     std::string out;
-    if (H5Aread(attr.get(), type.get(), &text) >= 0 && text) {
+    if (H5Aread(attr.get(), memory.get(), &text) >= 0 && text) {
       out = text;
       H5free_memory(text);
     }

@@ -37,7 +37,8 @@ std::string readsWhole(hid_t dataset, const std::string& name) {
   try {
     const std::vector<hsize_t> dims = h5CheckedDims(dataset, name, -1);
     H5Handle type(H5Dget_type(dataset), H5Tclose, "type of " + name);
-    if (H5Tis_variable_str(type.get()) > 0) return {};  // not in our datasets; nothing to check cheaply
+    // Not in our datasets, and read with the file's type HDF5 would convert them disk to disk.
+    if (H5Tis_variable_str(type.get()) > 0 || H5Tdetect_class(type.get(), H5T_VLEN) > 0) return {};
     hsize_t count = 1;
     for (const hsize_t d : dims) count *= d;
     std::vector<char> buffer(static_cast<size_t>(count) * H5Tget_size(type.get()));

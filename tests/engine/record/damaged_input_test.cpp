@@ -3,6 +3,7 @@
 // first checkpoint puts metrics.h5 back; multi-host ranks listen on a reachable address.
 #include "engine/config/file_input.h"
 #include "engine/record/h5_handle.h"
+#include "engine/record/h5_heap_check.h"
 #include "engine/record/metrics_file.h"
 #include "engine/record/prediction_file.h"
 #include "engine/system/network_address.h"
@@ -122,6 +123,41 @@ TEST(DamagedInput, DatasetsDeclaringMoreThanTheirFileHoldsAreRefusedBeforeTheyAr
     EXPECT_NE(std::string(e.what()).find("confusion declares 3-D (300000000x1x1) values, more than the whole file"),
               std::string::npos)
         << e.what();
+  }
+}
+
+// A variable-length string lives in a global heap collection; one whose first object
+// says "free space of 0 bytes" made HDF5 1.10's decoder spin for ever (a fuzzed file).
+TEST(DamagedInput, AGlobalHeapThatNeverEndsIsRefusedBeforeHdf5ReadsIt) {
+  test::TempDir dir;
+  ValidationPredictions p;
+  p.classes = 2;
+  p.confusion = {std::vector<int64_t>(4, 0)};
+  p.labels = {0, 1};
+  p.predicted = {0, 1};
+  p.probability = {0.5f, 0.5f};
+  p.loss = {1, 1};
+  p.class_names = {"cat", "dog"};
+  const std::string path = (dir.path() / "predictions.h5").string();
+  writePredictionFile(path, p);
+  EXPECT_EQ(readPredictionFile(path).class_names, p.class_names);
+  std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
+  std::string bytes((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  const size_t heap = bytes.find("GCOL");
+  ASSERT_NE(heap, std::string::npos);
+  EXPECT_EQ(whyGlobalHeapLoops(bytes.substr(heap, 4096), 8), "");
+  bytes.replace(heap + 16, 2, 2, '\0');  // the first object: index 0 (free space) ...
+  bytes.replace(heap + 24, 8, 8, '\0');  // ... of size 0
+  EXPECT_NE(whyGlobalHeapLoops(bytes.substr(heap, 4096), 8), "");
+  f.seekp(0);
+  f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  f.close();
+  EXPECT_TRUE(endsQuickly([&] { readPredictionFile(path); }));
+  try {
+    readPredictionFile(path);
+    FAIL() << "a heap that never ends was read";
+  } catch (const BadInput& e) {
+    EXPECT_NE(std::string(e.what()).find("global heap at byte " + std::to_string(heap)), std::string::npos) << e.what();
   }
 }
 
