@@ -58,6 +58,7 @@ set(TRAINSCOPE_ENGINE_PLAIN_SOURCES
   data/text_tokens.cpp
   data/vocabulary.cpp
   data/text_encoding.cpp
+  data/text_documents.cpp
   data/text_dataset.cpp
   session.cpp
   sample_report.cpp

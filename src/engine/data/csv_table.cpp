@@ -94,36 +94,41 @@ void fillValue(TableColumn& c, ColumnFill& f, std::string_view v) {
   }
 }
 
-// Levels sorted (numbers by value, then text), codes renumbered to match.
+// Levels sorted as every category is, codes renumbered to match.
 void sortLevels(TableColumn& c) {
-  std::vector<int32_t> order(c.levels.size());
+  const std::vector<int32_t> newCode = sortCategoryLevels(c.levels);
+  for (int32_t& code : c.codes)
+    if (code >= 0) code = newCode[static_cast<size_t>(code)];
+}
+
+}  // namespace
+
+std::vector<int32_t> sortCategoryLevels(std::vector<std::string>& levels) {
+  std::vector<int32_t> order(levels.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int32_t>(i);
   auto key = [&](int32_t i) {
     double x = 0;
-    const bool number = parseNumber(c.levels[static_cast<size_t>(i)], &x);
-    return std::make_tuple(!number, number ? x : 0.0, c.levels[static_cast<size_t>(i)]);
+    const bool number = parseNumber(levels[static_cast<size_t>(i)], &x);
+    return std::make_tuple(!number, number ? x : 0.0, levels[static_cast<size_t>(i)]);
   };
   std::sort(order.begin(), order.end(), [&](int32_t a, int32_t b) { return key(a) < key(b); });
   std::vector<int32_t> newCode(order.size());
   std::vector<std::string> sorted(order.size());
   for (size_t k = 0; k < order.size(); ++k) {
     newCode[static_cast<size_t>(order[k])] = static_cast<int32_t>(k);
-    sorted[k] = std::move(c.levels[static_cast<size_t>(order[k])]);
+    sorted[k] = std::move(levels[static_cast<size_t>(order[k])]);
   }
-  c.levels = std::move(sorted);
-  for (int32_t& code : c.codes)
-    if (code >= 0) code = newCode[static_cast<size_t>(code)];
+  levels = std::move(sorted);
+  return newCode;
 }
 
-void checkHeader(const std::string& path, const std::vector<std::string>& names) {
+void checkCsvHeader(const std::string& path, const std::vector<std::string>& names) {
   std::unordered_set<std::string> seen;
   for (size_t i = 0; i < names.size(); ++i) {
     if (names[i].empty()) throw CsvError(path, 1, "", "column " + std::to_string(i + 1) + " of the header has no name");
     if (!seen.insert(names[i]).second) throw CsvError(path, 1, names[i], "two columns have this name");
   }
 }
-
-}  // namespace
 
 const char* columnTypeName(ColumnType type) {
   switch (type) {
@@ -191,7 +196,7 @@ CsvTable readCsvTable(const std::string& path, const CsvReadOptions& options) {
   scanCsv(path, table.delimiter, options.max_rows, [&](const CsvRowView& row) {
     if (row.index == 0) {
       for (const auto& f : row.fields) names.emplace_back(trimmed(f));
-      checkHeader(path, names);
+      checkCsvHeader(path, names);
       scans.resize(names.size());
       return;
     }

@@ -74,6 +74,12 @@ struct CsvReadOptions {
 // duplicate or empty column names, an unterminated quote.
 CsvTable readCsvTable(const std::string& path, const CsvReadOptions& options = {});
 
+// A category's levels sorted (numbers by value, then text); returns each old code's new one.
+std::vector<int32_t> sortCategoryLevels(std::vector<std::string>& levels);
+
+// Throws CsvError for a header column with no name or a name used twice.
+void checkCsvHeader(const std::string& path, const std::vector<std::string>& names);
+
 // A number in the shortest text that reads back as the same float ("2.5", "1e-07").
 std::string numberText(float x);
 

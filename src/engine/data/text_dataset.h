@@ -1,67 +1,57 @@
-// Text datasets, one document per sample: dataset.kind "text-folder" (root/<class>/*.txt,
-// as ImageFolder lays out images) or a CSV's text column (dataset.text_column). Every
-// document is tokenised when the dataset opens, the vocabulary is built on the training
-// split (text_encoding.h), and a sample loads as a 1 x tokens CV_32S row of ids that
-// the DataLoader pads per batch (data_loader.h). Plain C++, no torch.
+// Text datasets, one document per sample: dataset.kind "text-folder" or a CSV's text
+// column (dataset.text_column), read one document at a time (text_documents.h). Each
+// document is tokenised once, as it is read, and kept only as token ids: memory holds 4
+// bytes per token kept (at most max_tokens per document) and each distinct token once,
+// never the text. The vocabulary is fitted on the training split (text_encoding.h); a
+// sample loads as a 1 x tokens CV_32S row of ids the DataLoader pads per batch
+// (data_loader.h). Plain C++, no torch.
 #pragma once
 
 #include "engine/config/config.h"
 #include "engine/data/dataset.h"
+#include "engine/data/text_documents.h"
 #include "engine/data/text_encoding.h"
 
-#include <filesystem>
-#include <functional>
+#include <deque>
 #include <memory>
 
 namespace trainscope {
 
+// Every document of a corpus as token ids in one sequence, with its class and origin. A
+// deque grows by blocks: no reallocation copies the ids, nor doubles their memory.
+struct TokenStore {
+  std::deque<int32_t> ids;
+  std::vector<int64_t> offsets{0};  // document d holds ids[offsets[d], offsets[d + 1])
+  std::vector<int64_t> labels;
+  std::string csv;                 // the CSV whose rows the documents are, or ""
+  std::vector<int64_t> lines;      // a CSV's: each document's line
+  std::vector<std::string> files;  // a folder's: each document's file
+  int64_t documents() const { return static_cast<int64_t>(labels.size()); }
+  std::string source(int64_t doc) const;
+};
+
 class TextDataset : public Dataset {
  public:
+  // The documents `which` of a store (shared by the splits of one corpus).
+  TextDataset(std::vector<std::string> classes, std::shared_ptr<const TokenStore> store, std::vector<int64_t> which);
+  // Documents given as lists of ids (tests, small examples).
   TextDataset(std::vector<std::string> classes, std::vector<std::string> sources, std::vector<int64_t> labels,
-              std::vector<std::vector<int32_t>> ids);
-  int64_t size() const override { return static_cast<int64_t>(ids_.size()); }
-  int64_t label(int64_t i) const override { return labels_.at(static_cast<size_t>(i)); }
+              const std::vector<std::vector<int32_t>>& ids);
+  int64_t size() const override { return static_cast<int64_t>(which_.size()); }
+  int64_t label(int64_t i) const override { return store_->labels[doc(i)]; }
   cv::Mat load(int64_t i, std::string* error) const override;
-  std::string describe(int64_t i) const override { return sources_.at(static_cast<size_t>(i)); }
+  std::string describe(int64_t i) const override { return store_->source(static_cast<int64_t>(doc(i))); }
   const std::vector<std::string>& classes() const override { return classes_; }
   int channels() const override { return 1; }
-  int64_t tokenCount(int64_t i) const override { return static_cast<int64_t>(ids_.at(static_cast<size_t>(i)).size()); }
-  const std::vector<int32_t>& tokenIds(int64_t i) const { return ids_.at(static_cast<size_t>(i)); }
+  int64_t tokenCount(int64_t i) const override;
+  std::vector<int32_t> tokenIds(int64_t i) const;
 
  private:
-  std::vector<std::string> classes_, sources_;
-  std::vector<int64_t> labels_;
-  std::vector<std::vector<int32_t>> ids_;
+  size_t doc(int64_t i) const { return static_cast<size_t>(which_.at(static_cast<size_t>(i))); }
+  std::vector<std::string> classes_;
+  std::shared_ptr<const TokenStore> store_;
+  std::vector<int64_t> which_;
 };
-
-// The documents of a text dataset before tokenising, as found on disk.
-struct TextDocuments {
-  std::vector<std::string> classes;
-  std::vector<TextDocument> train, val;  // val empty: split by val_fraction
-  std::vector<SkippedItem> skipped;
-};
-
-// The largest document a text dataset or a prediction reads (64 MB).
-constexpr int64_t kMaxDocumentBytes = 64LL << 20;
-// A .txt file (any case): what a text folder holds as documents.
-bool isTextDocument(const std::filesystem::path& path);
-
-// A text file's contents, or "" and the reason: larger than maxBytes, binary (a NUL
-// byte), not UTF-8 (naming the line and the byte). A UTF-8 BOM is dropped.
-std::string readTextDocument(const std::string& path, int64_t maxBytes, std::string* error);
-
-// root/train/<class> + root/val/<class>, root/<class> + root/val/<class>, or root/<class>;
-// the .txt files anywhere under a class folder. Throws std::runtime_error when root is
-// unusable or holds no class folder.
-TextDocuments readTextFolder(const std::string& root);
-
-// The rows of a CSV's text column as documents, classified by the target column.
-// Throws CsvError (missing columns, a target with fewer than two classes).
-TextDocuments readCsvTextColumn(const DatasetConfig& config);
-
-// Whether a folder's first files (a few hundred, sorted by the file system) are .txt
-// documents rather than images: what a dropped or named folder is imported as.
-bool looksLikeTextFolder(const std::string& root);
 
 // The dataset.kind "text-folder" splits, or a csv's with dataset.text_column: documents
 // that are empty once tokenised are skipped and reported. Throws std::runtime_error

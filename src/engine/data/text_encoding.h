@@ -26,12 +26,4 @@ struct TextEncoding {
   static TextEncoding fromJson(const nlohmann::json& j);  // throws std::runtime_error
 };
 
-// One document per file or row: where it comes from ("a/b.txt", "data.csv:17"), its
-// class, and its text.
-struct TextDocument {
-  std::string source;
-  int64_t label = 0;
-  std::string text;
-};
-
 }  // namespace trainscope

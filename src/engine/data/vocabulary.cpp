@@ -41,31 +41,32 @@ Vocabulary Vocabulary::fromJson(const nlohmann::json& j) {
   return v;
 }
 
-Vocabulary buildVocabulary(const std::vector<std::vector<std::string>>& docs, int64_t maxSize, int64_t minFreq) {
-  struct Seen {
-    int64_t count = 0;
-    size_t first = 0;  // order of first appearance: ties keep the text's order
-  };
-  std::unordered_map<std::string, Seen> seen;
-  for (const auto& doc : docs)
-    for (const auto& token : doc) {
-      auto [it, added] = seen.try_emplace(token);
-      if (added) it->second.first = seen.size();
-      ++it->second.count;
-    }
-  std::vector<std::pair<const std::string*, Seen>> order;
-  for (const auto& [token, s] : seen)
-    if (s.count >= std::max<int64_t>(1, minFreq) && token != "<pad>" && token != "<unk>") order.emplace_back(&token, s);
-  std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) {
-    return a.second.count != b.second.count ? a.second.count > b.second.count : a.second.first < b.second.first;
-  });
+Vocabulary vocabularyFromCounts(const std::vector<TokenCount>& seen, int64_t maxSize, int64_t minFreq) {
+  std::vector<const TokenCount*> order;
+  for (const TokenCount& t : seen)
+    if (t.count >= std::max<int64_t>(1, minFreq) && t.token != "<pad>" && t.token != "<unk>") order.push_back(&t);
+  // Stable: ties keep the order of first appearance.
+  std::stable_sort(order.begin(), order.end(),
+                   [](const TokenCount* a, const TokenCount* b) { return a->count > b->count; });
   Vocabulary v = withSpecials();
-  for (const auto& [token, s] : order) {
+  for (const TokenCount* t : order) {
     if (maxSize > 0 && v.size() >= maxSize) break;
-    v.ids.emplace(*token, static_cast<int32_t>(v.tokens.size()));
-    v.tokens.push_back(*token);
+    v.ids.emplace(std::string(t->token), static_cast<int32_t>(v.tokens.size()));
+    v.tokens.emplace_back(t->token);
   }
   return v;
+}
+
+Vocabulary buildVocabulary(const std::vector<std::vector<std::string>>& docs, int64_t maxSize, int64_t minFreq) {
+  std::unordered_map<std::string_view, size_t> at;  // views of the docs' own strings
+  std::vector<TokenCount> seen;
+  for (const auto& doc : docs)
+    for (const auto& token : doc) {
+      const auto [it, added] = at.try_emplace(token, seen.size());
+      if (added) seen.push_back({token, 0});
+      ++seen[it->second].count;
+    }
+  return vocabularyFromCounts(seen, maxSize, minFreq);
 }
 
 double vocabularyCoverage(const Vocabulary& v, const std::vector<std::vector<std::string>>& docs) {

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -27,7 +28,17 @@ struct Vocabulary {
   static Vocabulary fromJson(const nlohmann::json& j);  // throws std::runtime_error
 };
 
+// A token of the training split with how often it appears there.
+struct TokenCount {
+  std::string_view token;
+  int64_t count = 0;
+};
+
+// The vocabulary of tokens listed in order of first appearance with their counts.
 // `maxSize` counts <pad> and <unk> (0: no limit); `minFreq` at least 1.
+Vocabulary vocabularyFromCounts(const std::vector<TokenCount>& seen, int64_t maxSize, int64_t minFreq);
+
+// The same, counted from tokenised documents.
 Vocabulary buildVocabulary(const std::vector<std::vector<std::string>>& docs, int64_t maxSize, int64_t minFreq);
 
 // The share of the tokens of `docs` the vocabulary knows (1 when there are none): what a

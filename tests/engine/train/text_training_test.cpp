@@ -4,6 +4,7 @@
 #include "engine/config/config.h"
 #include "engine/data/csv_table.h"
 #include "engine/data/text_dataset.h"
+#include "engine/data/vocabulary.h"
 #include "engine/record/saliency_file.h"
 #include "engine/session.h"
 #include "test_fixtures.h"
@@ -12,6 +13,7 @@
 
 #include <cmath>
 #include <fstream>
+#include <map>
 #include <random>
 #include <set>
 
@@ -110,6 +112,57 @@ TEST(TextDocuments, ACsvTextColumnNamesAMissingColumn) {
   } catch (const CsvError& e) {
     EXPECT_EQ(e.column(), "body");
   }
+}
+
+// The vocabulary fitted while documents stream by (each read once, kept as ids) is the
+// one buildVocabulary fits on the training documents' tokens, ties and cap included;
+// every document's ids are its tokens encoded in it.
+TEST(TextDocuments, ReadingOnceKeepsWhatTokenisingEverythingWouldHave) {
+  test::TempDir dir;
+  std::mt19937_64 gen(11);
+  for (int c = 0; c < 3; ++c)
+    for (int i = 0; i < 40; ++i) {
+      std::string doc;
+      for (int w = 1 + static_cast<int>(gen() % 30); w > 0; --w)
+        doc += "w" + std::to_string(std::min(gen() % 300, gen() % 300)) + (gen() % 7 == 0 ? ". " : " ");
+      writeFile(dir.path() / ("class" + std::to_string(c)) / (std::to_string(i) + ".txt"), doc);
+    }
+  DatasetConfig c;
+  c.kind = "text-folder";
+  c.root = dir.str();
+  c.min_freq = 2, c.vocab_size = 60, c.max_tokens = 20, c.val_fraction = 0.3;
+  const DatasetSplits s = openTextDataset(c, 5);
+  const TextEncoding& e = *s.text;
+  auto tokensOf = [&](const Dataset& split, int64_t i) {
+    std::string error;
+    return e.tokens(readTextDocument(split.describe(i), kMaxDocumentBytes, &error));
+  };
+  std::vector<std::vector<std::string>> train;
+  for (int64_t i = 0; i < s.train->size(); ++i) train.push_back(tokensOf(*s.train, i));
+  const Vocabulary expected = buildVocabulary(train, c.vocab_size, c.min_freq);
+  EXPECT_EQ(e.vocabulary.tokens, expected.tokens);
+  EXPECT_DOUBLE_EQ(e.coverage, vocabularyCoverage(expected, train));
+  for (const auto* split : {s.train.get(), s.val.get()})
+    for (int64_t i = 0; i < split->size(); ++i)
+      ASSERT_EQ(dynamic_cast<const TextDataset&>(*split).tokenIds(i), expected.encode(tokensOf(*split, i)))
+          << split->describe(i);
+  EXPECT_EQ(s.train->size() + s.val->size(), 120);
+}
+
+TEST(TextDocuments, ACsvSkipsRowsWithoutATargetOrTextAndSortsItsClasses) {
+  test::TempDir dir;
+  writeFile(dir.path() / "r.csv", "id;body;stars\n1;loud and long;10\n2;quiet;9\n3;no stars;NA\n4;NA;9\n5;fine;10\n");
+  DatasetConfig c;
+  c.kind = "csv", c.path = dir.str() + "/r.csv", c.target = "stars", c.text_column = "body";
+  c.min_freq = 1, c.val_fraction = 0;
+  const DatasetSplits s = openTextDataset(c, 1);
+  EXPECT_EQ(s.train->classes(), (std::vector<std::string>{"9", "10"})) << "numbers by value, as a table's levels";
+  ASSERT_EQ(s.train->size(), 3);
+  EXPECT_EQ(s.train->label(0), 1);
+  std::map<std::string, std::string> why;
+  for (const auto& k : s.skipped) why[k.path] = k.reason;
+  EXPECT_EQ(why[c.path + ":4"], "the target is missing");
+  EXPECT_EQ(why[c.path + ":5"], "an empty document (no words)");
 }
 
 ExperimentConfig textExperiment(const std::string& runs, const std::string& root, const std::string& model) {

@@ -1,0 +1,194 @@
+#include "engine/data/text_documents.h"
+
+#include "engine/data/csv_scan.h"
+#include "engine/data/csv_table.h"
+#include "engine/data/image_folder.h"
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+namespace trainscope {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Where the text stops being UTF-8 ("line 3, byte 0xE9"), or "".
+std::string firstNonUtf8(const std::string& s) {
+  size_t bad = 0;
+  if (validUtf8(s, &bad)) return "";
+  std::ostringstream where;
+  where << "line " << 1 + std::count(s.begin(), s.begin() + static_cast<std::ptrdiff_t>(bad), '\n') << ", byte 0x"
+        << std::hex << std::uppercase << static_cast<int>(static_cast<unsigned char>(s[bad]));
+  return where.str();
+}
+
+}  // namespace
+
+bool isTextDocument(const fs::path& p) {
+  std::string ext = p.extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+  return ext == ".txt";
+}
+
+std::string readTextDocument(const std::string& path, int64_t maxBytes, std::string* error) {
+  std::error_code ec;
+  const auto bytes = fs::file_size(path, ec);
+  if (ec) return *error = "cannot read: " + ec.message(), "";
+  if (static_cast<int64_t>(bytes) > maxBytes)
+    return *error = "too large for one document (" + std::to_string(bytes / (1 << 20)) + " MB)", "";
+  std::ifstream in(path, std::ios::binary);
+  std::string text(static_cast<size_t>(bytes), '\0');
+  if (!in.read(text.data(), static_cast<std::streamsize>(bytes))) return *error = "cannot read", "";
+  if (text.find('\0') != std::string::npos) return *error = "a binary file, not text", "";
+  if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);
+  const std::string bad = firstNonUtf8(text);
+  if (!bad.empty()) return *error = "not UTF-8 text (" + bad + "); save it as UTF-8", "";
+  return text;
+}
+
+bool looksLikeTextFolder(const std::string& root) {
+  std::error_code ec;
+  int64_t text = 0, images = 0, seen = 0;
+  for (auto it = fs::recursive_directory_iterator(root, fs::directory_options::skip_permission_denied, ec);
+       !ec && it != fs::recursive_directory_iterator() && seen < 400; it.increment(ec)) {
+    if (!it->is_regular_file(ec)) continue;
+    ++seen;
+    text += isTextDocument(it->path()), images += hasImageExtension(it->path());
+  }
+  return text > images;
+}
+
+namespace {
+
+std::vector<std::string> classFolders(const fs::path& dir) {
+  std::vector<std::string> names;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(dir, ec))
+    if (e.is_directory(ec) && e.path().filename() != "val" && e.path().filename() != "train")
+      names.push_back(e.path().filename().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+// The files under a class folder, in path order (the names only: read one at a time).
+std::vector<fs::path> filesUnder(const fs::path& dir) {
+  std::vector<fs::path> files;
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(dir, fs::directory_options::skip_permission_denied, ec);
+       !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
+    if (it->is_regular_file(ec)) files.push_back(it->path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// The documents under dir/<class> for each known class (others reported); how many.
+int64_t readSplit(const fs::path& dir, const std::vector<std::string>& classes, bool val, const OnDocument& onDocument,
+                  std::vector<SkippedItem>& skipped) {
+  int64_t read = 0;
+  for (const std::string& name : classFolders(dir)) {
+    const auto known = std::find(classes.begin(), classes.end(), name);
+    if (known == classes.end()) {
+      skipped.push_back({(dir / name).string(), "a class the training folder does not have"});
+      continue;
+    }
+    for (const fs::path& f : filesUnder(dir / name)) {
+      const std::string path = f.string();
+      if (!isTextDocument(f)) {
+        skipped.push_back({path, "not a .txt file"});
+        continue;
+      }
+      std::string error;
+      const std::string text = readTextDocument(path, kMaxDocumentBytes, &error);
+      if (!error.empty()) {
+        skipped.push_back({path, error});
+        continue;
+      }
+      onDocument(DocumentOrigin{path}, known - classes.begin(), val, text);
+      ++read;
+    }
+  }
+  return read;
+}
+
+}  // namespace
+
+std::vector<std::string> readTextFolder(const std::string& rootPath, const OnDocument& onDocument,
+                                        std::vector<SkippedItem>& skipped) {
+  const fs::path root(rootPath);
+  std::error_code ec;
+  if (!fs::is_directory(root, ec)) throw std::runtime_error("not a folder: " + rootPath);
+  const fs::path trainDir = fs::is_directory(root / "train", ec) ? root / "train" : root;
+  const std::vector<std::string> classes = classFolders(trainDir);
+  if (classes.empty())
+    throw std::runtime_error(rootPath + " has no class folders (root/<class>/*.txt, one document per file)");
+  if (readSplit(trainDir, classes, false, onDocument, skipped) == 0)
+    throw std::runtime_error(rootPath + " holds no readable .txt document");
+  if (fs::is_directory(root / "val", ec)) readSplit(root / "val", classes, true, onDocument, skipped);
+  return classes;
+}
+
+namespace {
+
+struct CsvColumns {
+  char delimiter = ',';
+  size_t text = 0, target = 0;
+};
+
+// Pass 1: the header's columns and the target's levels, sorted as a table's categories.
+std::vector<std::string> targetLevels(const DatasetConfig& c, CsvColumns& columns) {
+  columns.delimiter = sniffDelimiter(c.path);
+  std::map<std::string, int, std::less<>> seen;
+  bool header = false;
+  scanCsv(c.path, columns.delimiter, 0, [&](const CsvRowView& row) {
+    if (row.index == 0) {
+      std::vector<std::string> names;
+      for (const auto& f : row.fields) names.emplace_back(trimmed(f));
+      checkCsvHeader(c.path, names);
+      const auto at = [&](const std::string& name) {
+        const auto it = std::find(names.begin(), names.end(), name);
+        if (it == names.end()) throw CsvError(c.path, 1, name, "no column is named \"" + name + "\"");
+        return static_cast<size_t>(it - names.begin());
+      };
+      columns.text = at(c.text_column), columns.target = at(c.target), header = true;
+      return;
+    }
+    const std::string_view label = row.fields[columns.target];
+    if (!isMissingValue(label) && seen.find(label) == seen.end()) seen.emplace(label, 0);
+  });
+  if (!header) throw CsvError(c.path, 0, "", "the file is empty: a CSV file starts with a header row");
+  std::vector<std::string> levels;
+  for (const auto& [level, unused] : seen) levels.push_back(level);
+  sortCategoryLevels(levels);
+  if (levels.size() < 2)
+    throw CsvError(c.path, 0, c.target, "a classifier needs at least two classes in the target column");
+  return levels;
+}
+
+}  // namespace
+
+std::vector<std::string> readCsvTextColumn(const DatasetConfig& c, const OnDocument& onDocument,
+                                           std::vector<SkippedItem>& skipped) {
+  CsvColumns columns;
+  const std::vector<std::string> classes = targetLevels(c, columns);
+  std::map<std::string, int64_t, std::less<>> labelOf;
+  for (size_t k = 0; k < classes.size(); ++k) labelOf.emplace(classes[k], static_cast<int64_t>(k));
+  // Pass 2: the documents, one row at a time.
+  scanCsv(c.path, columns.delimiter, 0, [&](const CsvRowView& row) {
+    if (row.index == 0) return;
+    const DocumentOrigin where{c.path, row.line};
+    const std::string_view label = row.fields[columns.target], text = row.fields[columns.text];
+    if (isMissingValue(label)) {
+      skipped.push_back({where.describe(), "the target is missing"});
+      return;
+    }
+    const auto known = labelOf.find(label);
+    if (known == labelOf.end()) throw CsvError(c.path, row.line, c.target, "the file changed while it was read");
+    onDocument(where, known->second, false, isMissingValue(text) ? std::string_view() : text);
+  });
+  return classes;
+}
+
+}  // namespace trainscope
