@@ -2564,6 +2564,14 @@ p(标签) %3 · 损失 %4
       <translation>输入一行（或从所选行开始），看看最近在表格上训练的模型会预测什么</translation>
     </message>
     <message>
+      <source>Classify this text…</source>
+      <translation>对此文本分类…</translation>
+    </message>
+    <message>
+      <source>Select a text column: the model then reads its documents (%1) and predicts the target's class from them alone</source>
+      <translation>选择一个文本列：模型将读取其中的文档（%1），仅凭它们预测目标的类别</translation>
+    </message>
+    <message>
       <source>Predict</source>
       <translation>预测</translation>
     </message>
@@ -3146,8 +3154,8 @@ p(标签) %3 · 损失 %4
       <translation>线程数</translation>
     </message>
     <message>
-      <source>LibTorch compute threads; 0 uses every core.</source>
-      <translation>LibTorch 计算线程数；0 表示使用所有核心。</translation>
+      <source>LibTorch compute threads; 0 uses every core this process may use.</source>
+      <translation>LibTorch 计算线程数；0 表示使用本进程可用的全部核心。</translation>
     </message>
     <message>
       <source>Epochs</source>
@@ -3407,6 +3415,25 @@ p(标签) %3 · 损失 %4
     </message>
   </context>
   <context>
+    <name>trainscope::Cores</name>
+    <message>
+      <source>%1 of %2 cores: its cgroup's CPU quota is 1 core (%4)</source>
+      <translation>%2 个核心中的 %1 个：其 cgroup 的 CPU 配额为 1 个核心（%4）</translation>
+    </message>
+    <message>
+      <source>%1 of %2 cores: its cgroup's CPU quota is %3 cores (%4)</source>
+      <translation>%2 个核心中的 %1 个：其 cgroup 的 CPU 配额为 %3 个核心（%4）</translation>
+    </message>
+    <message>
+      <source>%1 of %2 cores: the CPUs this process may run on (its CPU affinity)</source>
+      <translation>%2 个核心中的 %1 个：本进程可运行的 CPU（其 CPU 亲和性）</translation>
+    </message>
+    <message>
+      <source>all %1 cores</source>
+      <translation>全部 %1 个核心</translation>
+    </message>
+  </context>
+  <context>
     <name>trainscope::Data</name>
     <message>
       <source>Fashion-MNIST (%1)</source>
@@ -3466,6 +3493,10 @@ p(标签) %3 · 损失 %4
     <message>
       <source>hardware threads: %1, LibTorch threads: %2</source>
       <translation>硬件线程：%1，LibTorch 线程：%2</translation>
+    </message>
+    <message>
+      <source>threads 0 uses %1</source>
+      <translation>线程数设为 0 时使用：%1</translation>
     </message>
     <message>
       <source>float32 matmul %1x%1: CPU %2 GFLOP/s, GPU %3 GFLOP/s (synchronised)</source>
@@ -3604,6 +3635,14 @@ p(标签) %3 · 损失 %4
   </context>
   <context>
     <name>trainscope::Run</name>
+    <message>
+      <source>training %1 on %2 (%3 train / %4 val) with %5, 1 thread; usable: %7</source>
+      <translation>在 %2 上训练 %1（训练 %3 / 验证 %4），使用 %5，1 个线程；可用：%7</translation>
+    </message>
+    <message>
+      <source>training %1 on %2 (%3 train / %4 val) with %5, %6 threads; usable: %7</source>
+      <translation>在 %2 上训练 %1（训练 %3 / 验证 %4），使用 %5，%6 个线程；可用：%7</translation>
+    </message>
     <message>
       <source>training %1 on %2 (%3 train / %4 val) with %5, 1 thread</source>
       <translation>在 %2 上训练 %1（训练 %3 / 验证 %4），使用 %5，1 个线程</translation>

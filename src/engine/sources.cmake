@@ -111,6 +111,7 @@ set(TRAINSCOPE_ENGINE_PLAIN_SOURCES
   system/launch_env.cpp
   system/install_paths.cpp
   system/host_info.cpp
+  system/usable_cores.cpp
   record/tfevent_writer.cpp
   record/tfevent_reader.cpp
   record/tensorboard_live.cpp

@@ -46,11 +46,14 @@ void declareTop(std::vector<ConfigField>& fields) {
   TS_TOP_FIELD(device).oneOf({{"auto"}, {"cpu"}, {"cuda"}}).describe("`auto` (CUDA when available), `cpu`, `cuda`");
   TS_TOP_FIELD(threads)
       .range(0, 1024)
-      .onForm(FormGroup::Resources, 26, QT_TRANSLATE_NOOP("trainscope::Config", "Threads"),
-              QT_TRANSLATE_NOOP("trainscope::Config", "LibTorch compute threads; 0 uses every core."))
+      .onForm(
+          FormGroup::Resources, 26, QT_TRANSLATE_NOOP("trainscope::Config", "Threads"),
+          QT_TRANSLATE_NOOP("trainscope::Config", "LibTorch compute threads; 0 uses every core this process may use."))
       .describe(
-          "LibTorch intra-op threads; 0 = all cores (the app too: its GUI needs under a tenth of one, see "
-          "docs/benchmarks.md)");
+          "LibTorch intra-op threads; 0 = the cores this process may really use: its CPU affinity (taskset, "
+          "Slurm) and its cgroup's CPU quota (Docker's --cpus, systemd), rounded down, not the host's count; "
+          "`doctor` and the run's log say which and why (the app uses them all: its GUI needs under a tenth "
+          "of one, see docs/benchmarks.md)");
   TS_TOP_FIELD(epochs)
       .inGrid()
       .range(1, 1e6)

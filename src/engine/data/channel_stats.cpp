@@ -2,6 +2,7 @@
 
 #include "engine/config/transforms_config.h"
 #include "engine/data/transforms.h"
+#include "engine/system/usable_cores.h"
 
 #include <algorithm>
 #include <atomic>
@@ -121,7 +122,7 @@ ChannelStats computeChannelStats(const Dataset& dataset, const std::vector<Trans
     all.merge(mine);
   };
   std::vector<std::thread> pool;
-  const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+  const unsigned threads = static_cast<unsigned>(usableCores().count);
   for (unsigned t = 0; t < threads; ++t) pool.emplace_back(work);
   for (auto& t : pool) t.join();
   if (cancelled) throw std::runtime_error("cancelled");

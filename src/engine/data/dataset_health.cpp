@@ -1,5 +1,7 @@
 #include "engine/data/dataset_health.h"
 
+#include "engine/system/usable_cores.h"
+
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
@@ -121,7 +123,7 @@ class HealthScan {
       }
     };
     std::vector<std::thread> pool;
-    for (unsigned t = 0; t < std::max(1u, std::thread::hardware_concurrency()); ++t) pool.emplace_back(work);
+    for (unsigned t = 0; t < static_cast<unsigned>(usableCores().count); ++t) pool.emplace_back(work);
     for (auto& t : pool) t.join();
     if (cancelled) throw std::runtime_error("check cancelled");
   }

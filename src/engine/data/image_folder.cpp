@@ -1,6 +1,7 @@
 #include "engine/data/image_folder.h"
 
 #include "engine/data/jpeg_region.h"
+#include "engine/system/usable_cores.h"
 
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
@@ -165,7 +166,7 @@ std::vector<ImageFolder::Entry> verifyEntries(const std::vector<ImageFolder::Ent
       }
     }
   };
-  const unsigned n = std::max(1u, std::thread::hardware_concurrency());
+  const unsigned n = static_cast<unsigned>(usableCores().count);
   std::vector<std::thread> pool;
   for (unsigned t = 0; t < n; ++t) pool.emplace_back(work);
   for (auto& t : pool) t.join();

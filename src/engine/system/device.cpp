@@ -1,6 +1,7 @@
 #include "engine/system/device.h"
 
 #include "engine/config/config_fields.h"
+#include "engine/system/usable_cores.h"
 
 #include <algorithm>
 #include <atomic>
@@ -82,7 +83,7 @@ void useOneComputeThread() {
 }
 
 int configureThreads(int requested) {
-  const int n = requested > 0 ? requested : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  const int n = requested > 0 ? requested : usableCores().count;
   torch::set_num_threads(n);
   return n;
 }

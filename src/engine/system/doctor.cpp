@@ -44,6 +44,7 @@ EnvironmentReport checkEnvironment(int matmulSize) {
   for (size_t i = 0; r.cuda_available && i < torch::cuda::device_count(); ++i)
     r.devices.push_back("cuda:" + std::to_string(i));
   r.hardware_threads = static_cast<int>(std::thread::hardware_concurrency());
+  r.cores = usableCores();
   r.torch_threads = torch::get_num_threads();
   r.parallel_info = at::get_parallel_info();
   r.matmul_size = matmulSize;
@@ -78,6 +79,8 @@ std::vector<Message> reportLines(const EnvironmentReport& r) {
   lines.push_back({kContext,
                    QT_TRANSLATE_NOOP("trainscope::Doctor", "hardware threads: %1, LibTorch threads: %2"),
                    {std::to_string(r.hardware_threads), std::to_string(r.torch_threads)}});
+  const Message cores = r.cores.reason();
+  lines.push_back({kContext, QT_TRANSLATE_NOOP("trainscope::Doctor", "threads 0 uses %1"), {cores.english()}, {cores}});
   const std::string size = std::to_string(r.matmul_size);
   if (r.cuda_available)
     lines.push_back(

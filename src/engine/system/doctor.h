@@ -3,6 +3,7 @@
 #pragma once
 
 #include "engine/run/message.h"
+#include "engine/system/usable_cores.h"
 #include "engine/system/versions.h"
 
 #include <string>
@@ -16,6 +17,7 @@ struct EnvironmentReport {
   bool cudnn_available = false;
   std::vector<std::string> devices;  // "cpu", "cuda:0", ...
   int hardware_threads = 0;
+  UsableCores cores;  // what threads: 0 uses, and why
   int torch_threads = 0;
   std::string parallel_info;  // LibTorch's at::get_parallel_info()
   int matmul_size = 0;

@@ -1,5 +1,7 @@
 #include "engine/system/process_monitor.h"
 
+#include "engine/system/usable_cores.h"
+
 #include <algorithm>
 #include <chrono>
 #include <fstream>
@@ -53,7 +55,7 @@ ProcessMonitor::ProcessMonitor() {
 
 ProcessSample ProcessMonitor::sample() {
   ProcessSample s;
-  s.cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  s.cores = usableCores().count;
   s.rss = procBytes("/proc/self/status", "VmRSS:");
   s.total_memory = procBytes("/proc/meminfo", "MemTotal:");
   const double cpu = cpuSeconds(), now = wallSeconds();

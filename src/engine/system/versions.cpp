@@ -1,5 +1,7 @@
 #include "engine/system/versions.h"
 
+#include "engine/system/usable_cores.h"
+
 #include "trainscope_version.h"
 
 #include <H5public.h>
@@ -29,7 +31,7 @@ std::string availableDevice() {
   if (torch::cuda::is_available())
     return "cuda:0 (" + std::to_string(torch::cuda::device_count()) + " GPU" +
            (torch::cuda::device_count() > 1 ? "s)" : ")");
-  return "cpu (" + std::to_string(std::thread::hardware_concurrency()) + " cores)";
+  return "cpu (" + std::to_string(usableCores().count) + " cores)";
 }
 
 }  // namespace trainscope

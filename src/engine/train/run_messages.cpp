@@ -2,6 +2,7 @@
 
 #include "engine/config/config_fields.h"
 #include "engine/data/data_messages.h"
+#include "engine/system/usable_cores.h"
 
 #include <cstdio>
 
@@ -21,14 +22,28 @@ std::string percent(double v) {
 }
 }  // namespace
 
-Message trainingOn(const std::string& model, const DatasetSplits& data, const std::string& device, int threads) {
+Message trainingOn(const ExperimentConfig& cfg, const DatasetSplits& data, const std::string& device, int threads) {
+  const bool automatic = cfg.threads == 0;
+  const char* text =
+      automatic
+          ? (threads == 1 ? QT_TRANSLATE_NOOP("trainscope::Run",
+                                              "training %1 on %2 (%3 train / %4 val) with %5, 1 thread; usable: %7")
+                          : QT_TRANSLATE_NOOP("trainscope::Run",
+                                              "training %1 on %2 (%3 train / %4 val) with %5, %6 threads; usable: %7"))
+          : (threads == 1
+                 ? QT_TRANSLATE_NOOP("trainscope::Run", "training %1 on %2 (%3 train / %4 val) with %5, 1 thread")
+                 : QT_TRANSLATE_NOOP("trainscope::Run", "training %1 on %2 (%3 train / %4 val) with %5, %6 threads"));
   Message m{kContext,
-            threads == 1
-                ? QT_TRANSLATE_NOOP("trainscope::Run", "training %1 on %2 (%3 train / %4 val) with %5, 1 thread")
-                : QT_TRANSLATE_NOOP("trainscope::Run", "training %1 on %2 (%3 train / %4 val) with %5, %6 threads"),
-            {model, data.description, std::to_string(data.train ? data.train->size() : 0),
+            text,
+            {cfg.model.name, data.description, std::to_string(data.train ? data.train->size() : 0),
              std::to_string(data.val ? data.val->size() : 0), device, std::to_string(threads)}};
-  if (!data.label.empty()) m.nested = {Message{}, data.label};
+  m.nested.resize(automatic ? 7 : 2);
+  if (!data.label.empty()) m.nested[1] = data.label;
+  if (automatic) {
+    const Message cores = usableCores().reason();
+    m.args.push_back(cores.english());
+    m.nested[6] = cores;
+  }
   return m;
 }
 

@@ -3,6 +3,7 @@
 // keeps the English; the app shows them in its language.
 #pragma once
 
+#include "engine/config/config.h"
 #include "engine/data/dataset.h"
 #include "engine/run/events.h"
 #include "engine/run/message.h"
@@ -14,7 +15,9 @@
 
 namespace trainscope::run_messages {
 
-Message trainingOn(const std::string& model, const DatasetSplits& data, const std::string& device, int threads);
+// The run's first line: model, data, device and threads; with threads: 0, which cores
+// were found usable and why (system/usable_cores.h).
+Message trainingOn(const ExperimentConfig& cfg, const DatasetSplits& data, const std::string& device, int threads);
 // "rank 0 of 2 (torchrun): 30000 training samples per epoch on this process"
 Message rankOf(int rank, int ranks, const std::string& launcher, int64_t shardSamples);
 Message epochSummary(int64_t epoch, int64_t epochs, double trainLoss, double trainAccuracy, double valLoss,

@@ -2,6 +2,7 @@
 
 #include "engine/record/run_record.h"
 #include "engine/system/host_info.h"
+#include "engine/system/usable_cores.h"
 #include "engine/system/versions.h"
 
 namespace trainscope {
@@ -16,6 +17,12 @@ void recordRunStart(const ExperimentConfig& cfg, RunStartFacts& f, nlohmann::jso
   info["versions"] = {{"trainscope", v.trainscope}, {"libtorch", v.libtorch}, {"opencv", v.opencv}, {"hdf5", v.hdf5}};
   info["device"] = f.device;
   info["threads"] = f.threads;
+  const UsableCores cores = usableCores();
+  info["cores"] = {{"usable", cores.count},
+                   {"host", cores.host},
+                   {"affinity", cores.affinity},
+                   {"quota", cores.quota},
+                   {"reason", cores.reason().english()}};
   info["host"] = hostName();
   info["cpu"] = cpuModel();
   info["dataset"] = {{"description", f.dataset},

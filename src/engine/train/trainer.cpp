@@ -175,7 +175,7 @@ class Trainer {
     recordTask(task_, record_.info());
     record_.save();
     ctx_.events->push(runStartedEvent(cfg_, facts));
-    log(LogLevel::Info, run_messages::trainingOn(cfg_.model.name, splits, device_.str(), threads_));
+    log(LogLevel::Info, run_messages::trainingOn(cfg_, splits, device_.str(), threads_));
     if (!dist_) return;
     log(LogLevel::Info, run_messages::rankOf(dist_->group().rank(), dist_->group().size(),
                                              dist_->group().spec().launcher, trainLoader_->shardSize()));

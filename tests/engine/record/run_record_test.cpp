@@ -1,4 +1,5 @@
 #include "engine/session.h"
+#include "engine/system/usable_cores.h"
 #include "engine/system/versions.h"
 #include "test_fixtures.h"
 
@@ -70,6 +71,8 @@ TEST_F(RunRecordTest, RunFolderHoldsWhatTheFormatDocSays) {
   EXPECT_EQ(info["seed"], 7);
   EXPECT_EQ(info["device"], "cpu");
   EXPECT_EQ(info["threads"], 2);
+  EXPECT_EQ(info["cores"]["usable"], usableCores().count) << "what threads: 0 would have used, and why";
+  EXPECT_FALSE(info["cores"]["reason"].get<std::string>().empty());
   EXPECT_EQ(info["versions"]["libtorch"], libraryVersions().libtorch);
   EXPECT_FALSE(info["versions"]["opencv"].get<std::string>().empty());
   EXPECT_FALSE(info["versions"]["hdf5"].get<std::string>().empty());

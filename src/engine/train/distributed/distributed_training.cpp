@@ -1,5 +1,7 @@
 #include "engine/train/distributed/distributed_training.h"
+
 #include "engine/system/host_info.h"
+#include "engine/system/usable_cores.h"
 
 #include <unistd.h>
 
@@ -114,7 +116,7 @@ void DistributedTraining::merge(SampleRecorder& samples) {
 
 int threadsPerRank(int requested, const ProcessGroupSpec& spec) {
   if (requested > 0) return requested;
-  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  const int cores = usableCores().count;
   return std::max(1, cores / std::max(1, spec.local_world_size));
 }
 
