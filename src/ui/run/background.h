@@ -11,6 +11,7 @@
 #pragma once
 
 #include "engine/system/threads.h"
+#include "engine/system/usable_cores.h"
 
 #include <QFutureWatcher>
 #include <QObject>
@@ -30,10 +31,10 @@
 
 namespace trainscope::ui {
 
-// LibTorch threads for work the app runs (training, the LR finder, export, predict):
-// all cores, as the CLI. The GUI needs under a tenth of one, and takes it at once (a
-// run's threads run below it).
-inline int appComputeThreads() { return std::max(1, QThread::idealThreadCount()); }
+// LibTorch threads for work the app runs (the LR finder, export, predict): the cores
+// this process may use (its CPU affinity and cgroup quota), as the CLI's threads: 0.
+// The GUI needs under a tenth of one, and takes it at once (a run's threads run below it).
+inline int appComputeThreads() { return usableCores().count; }
 // How much lower than the GUI thread a run's threads run (nice): the GUI wins a core
 // the moment it wakes (docs/benchmarks.md, the app stays responsive).
 constexpr int kRunNiceness = 5;

@@ -3,7 +3,7 @@
 #include "ui/run/cli_child.h"
 #include "ui/run/guard_report.h"
 
-#include <QThread>
+#include "engine/system/usable_cores.h"
 
 #include <algorithm>
 
@@ -80,7 +80,7 @@ void RunQueue::startNext() {
     Job job = std::move(waiting_.front());
     waiting_.pop_front();
     // Two at once: each gets half the cores, so neither starves the other.
-    if (parallel_ > 1) job.config.threads = std::max(1, QThread::idealThreadCount() / parallel_);
+    if (parallel_ > 1) job.config.threads = std::max(1, usableCores().count / parallel_);
     if (startJob(std::move(job))) emit changed();
   }
 }

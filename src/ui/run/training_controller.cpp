@@ -37,10 +37,9 @@ bool TrainingController::start(const ExperimentConfig& config, QString* error, i
           process_ = ProcessRun::start(config, processes, error);
           return process_ != nullptr;
         }
-        ExperimentConfig c = config;
-        if (c.threads == 0) c.threads = appComputeThreads();
+        // threads 0 stays 0: the engine counts the usable cores and its log says why.
         setRunThreadNiceness(kRunNiceness);
-        session_ = TrainingSession::start(c);
+        session_ = TrainingSession::start(config);
         return true;
       },
       error);

@@ -9,6 +9,8 @@
 #include "widgets/live_curve_plot.h"
 #include "widgets/presentation_layout.h"
 
+#include "engine/system/usable_cores.h"
+
 #include <QDateTime>
 
 #include <QDir>
@@ -23,7 +25,6 @@
 #include <QSlider>
 #include <QSpinBox>
 #include <QSplitter>
-#include <QThread>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -74,7 +75,7 @@ QLayout* TrainPage::makeControlBar() {
   step_->setToolTip(tr("While paused: train one batch and show what each layer made of its first image (F7)."));
   stop_ = new QPushButton(tr("Stop"), this);
   processes_ = new QSpinBox(this);
-  processes_->setRange(1, std::max(2, QThread::idealThreadCount()));
+  processes_->setRange(1, std::max(2, usableCores().count));
   processes_->setPrefix(tr("Processes: "));
   processes_->setToolTip(
       tr("Train on this many processes of this machine, data parallel (torch.distributed over Gloo, as torchrun): "
