@@ -9,6 +9,7 @@
 #include "cli/model_commands.h"
 #include "cli/record_commands.h"
 #include "engine/config/config_fields.h"
+#include "engine/deploy/run_family.h"
 #include "engine/deploy/table_tools.h"
 #include "engine/deploy/text_tools.h"
 #include "engine/system/install_paths.h"
@@ -281,8 +282,9 @@ void setupPredict(CLI::App& app, Command& command) {
   sub->add_option("--out", args->out, "A table's run: write the predictions to this CSV file (default: print them)");
   sub->add_flag("--json", args->json, "One JSON object per image");
   runs(sub, command, args, [](Args& a) {
-    if (runIsTable(a.run)) return predictTableCommand(a.run, a.inputs, a.out, a.checkpoint);
-    if (runIsText(a.run)) return predictTextCommand(a.run, a.inputs, a.checkpoint, a.json);
+    const DataFamily family = trainedDataFamily(a.run);
+    if (family == DataFamily::Table) return predictTableCommand(a.run, a.inputs, a.out, a.checkpoint);
+    if (family == DataFamily::Text) return predictTextCommand(a.run, a.inputs, a.checkpoint, a.json);
     return predictCommand(a.run, a.inputs, a.top, a.checkpoint, a.json);
   });
 }

@@ -104,6 +104,7 @@ set(TRAINSCOPE_ENGINE_PLAIN_SOURCES
   record/h5_columns.cpp
   record/h5_read.cpp
   record/h5_heap_check.cpp
+  deploy/run_family.cpp
   config/file_input.cpp
   system/network_address.cpp
   record/metrics_file.cpp

@@ -123,7 +123,7 @@ class HealthScan {
       }
     };
     std::vector<std::thread> pool;
-    for (unsigned t = 0; t < static_cast<unsigned>(usableCores().count); ++t) pool.emplace_back(work);
+    for (int t = 0, threads = usableCores().count; t < threads; ++t) pool.emplace_back(work);
     for (auto& t : pool) t.join();
     if (cancelled) throw std::runtime_error("check cancelled");
   }

@@ -2,7 +2,6 @@
 
 #include "engine/data/csv_scan.h"
 #include "engine/deploy/trained_model.h"
-#include "engine/record/run_record.h"
 #include "engine/system/atomic_file.h"
 #include "engine/system/error_text.h"
 #include "engine/system/threads.h"
@@ -56,14 +55,6 @@ CsvTable tableOfRow(const TableEncoding& e, const std::map<std::string, std::str
   return t;
 }
 }  // namespace
-
-bool runIsTable(const std::string& runDir) {
-  try {
-    return RunRecord::open(runDir).info().contains("table");
-  } catch (const std::exception&) {
-    return false;
-  }
-}
 
 struct TablePredictor::Impl {
   mutable TrainedModel m;  // forward() is not const in LibTorch

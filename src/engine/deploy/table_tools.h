@@ -32,9 +32,6 @@ struct TablePredictionFile {
   int64_t rows = 0;
 };
 
-// Whether a run folder holds a table's run (run.json has "table"). Never throws.
-bool runIsTable(const std::string& runDir);
-
 class TablePredictor {
  public:
   // Loads the run's model (checkpoint as ExportRequest); error() says why when it cannot.

@@ -2,21 +2,12 @@
 
 #include "engine/data/text_dataset.h"
 #include "engine/deploy/trained_model.h"
-#include "engine/record/run_record.h"
 #include "engine/system/error_text.h"
 #include "engine/system/threads.h"
 
 #include <algorithm>
 
 namespace trainscope {
-
-bool runIsText(const std::string& runDir) {
-  try {
-    return RunRecord::open(runDir).info().contains("text");
-  } catch (const std::exception&) {
-    return false;
-  }
-}
 
 struct TextPredictor::Impl {
   mutable TrainedModel m;  // forward() is not const in LibTorch

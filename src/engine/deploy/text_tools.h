@@ -21,9 +21,6 @@ struct TextPrediction {
   std::vector<std::string> tokens;        // as the model read them (<unk> for unknown words)
 };
 
-// Whether a run folder holds a text run (run.json has "text"). Never throws.
-bool runIsText(const std::string& runDir);
-
 class TextPredictor {
  public:
   // Loads the run's model (checkpoint as ExportRequest); error() says why when it cannot.

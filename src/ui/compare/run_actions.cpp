@@ -8,8 +8,7 @@
 
 #include <QMenu>
 
-#include "engine/deploy/table_tools.h"
-#include "engine/deploy/text_tools.h"
+#include "engine/deploy/run_family.h"
 #include "engine/record/resume_offer.h"
 #include "engine/record/run_library.h"
 #include "engine/record/tensorboard_export.h"
@@ -222,9 +221,10 @@ QMenu* RunActions::runMenu(QWidget* parent, MenuHooks hooks) {
   add(tr("Export for Python / ONNX…"), [parent](const QString& dir) { exportRunModel(parent, dir); });
   add(tr("Try it…"), [parent](const QString& dir) {
     // A table's model takes a row typed in; a text model, a document; an image model, images.
-    QDialog* dialog = runIsTable(dir.toStdString())  ? static_cast<QDialog*>(new TryTableDialog(dir, {}, parent))
-                      : runIsText(dir.toStdString()) ? static_cast<QDialog*>(new TryTextDialog(dir, {}, parent))
-                                                     : new PredictDialog(dir, parent);
+    const DataFamily family = trainedDataFamily(dir.toStdString());
+    QDialog* dialog = family == DataFamily::Table  ? static_cast<QDialog*>(new TryTableDialog(dir, {}, parent))
+                      : family == DataFamily::Text ? static_cast<QDialog*>(new TryTextDialog(dir, {}, parent))
+                                                   : new PredictDialog(dir, parent);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->show();
   });

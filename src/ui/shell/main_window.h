@@ -2,6 +2,7 @@
 // bar, remembered settings, folder drops, and a clean stop when closed mid-run.
 #pragma once
 
+#include "engine/config/config_checks.h"
 #include "engine/config/experiment_grid.h"
 #include "engine/run/lesson.h"
 
@@ -69,8 +70,7 @@ class MainWindow : public QMainWindow {
   void classifyWithLatestModel(const QString& imagePath);
   void tryTableModel(std::map<std::string, std::string> row);
   void tryTextModel(const QString& text);
-  enum class TrainedOn { Images, Table, Text };
-  QString latestTrainedRun(TrainedOn data) const;
+  QString latestTrainedRun(DataFamily data) const;
   // The welcome (first start, and Help > Welcome): window-modal, returns at once.
   void showWelcome();
   // When false, closing never asks (tests); the run is still stopped cleanly.

@@ -1,7 +1,6 @@
 // The main window's "try the latest model": an image from the Data page's thumbnails,
 // or a row of a table, with the newest run that trained on that kind of data.
-#include "engine/deploy/table_tools.h"
-#include "engine/deploy/text_tools.h"
+#include "engine/deploy/run_family.h"
 #include "engine/record/run_library.h"
 #include "ui/compare/compare_page.h"
 #include "ui/data/try_table_dialog.h"
@@ -18,10 +17,9 @@ namespace trainscope::ui {
 
 // This session's run, else the newest run with a checkpoint in the runs folder; of
 // images, a table or text, as asked.
-QString MainWindow::latestTrainedRun(TrainedOn data) const {
+QString MainWindow::latestTrainedRun(DataFamily data) const {
   const auto fits = [data](const std::string& dir) {
-    const TrainedOn on = runIsTable(dir) ? TrainedOn::Table : runIsText(dir) ? TrainedOn::Text : TrainedOn::Images;
-    return std::filesystem::exists(dir + "/checkpoints/last.pt") && on == data;
+    return std::filesystem::exists(dir + "/checkpoints/last.pt") && trainedDataFamily(dir) == data;
   };
   if (const QString own = controller_->runDir(); !own.isEmpty() && fits(own.toStdString())) return own;
   QString run;
@@ -32,7 +30,7 @@ QString MainWindow::latestTrainedRun(TrainedOn data) const {
 }
 
 void MainWindow::classifyWithLatestModel(const QString& imagePath) {
-  const QString run = latestTrainedRun(TrainedOn::Images);
+  const QString run = latestTrainedRun(DataFamily::Images);
   if (run.isEmpty()) {
     showError(tr("No trained model yet"), tr("Train a run first; its model then classifies images here."));
     return;
@@ -44,7 +42,7 @@ void MainWindow::classifyWithLatestModel(const QString& imagePath) {
 }
 
 void MainWindow::tryTableModel(std::map<std::string, std::string> row) {
-  const QString run = latestTrainedRun(TrainedOn::Table);
+  const QString run = latestTrainedRun(DataFamily::Table);
   if (run.isEmpty()) {
     showError(tr("No trained model yet"), tr("Train a run on a table first; its model then predicts rows here."));
     return;
@@ -55,7 +53,7 @@ void MainWindow::tryTableModel(std::map<std::string, std::string> row) {
 }
 
 void MainWindow::tryTextModel(const QString& text) {
-  const QString run = latestTrainedRun(TrainedOn::Text);
+  const QString run = latestTrainedRun(DataFamily::Text);
   if (run.isEmpty()) {
     showError(tr("No trained model yet"), tr("Train a run on text first; its model then classifies documents here."));
     return;
