@@ -113,6 +113,10 @@ set(TRAINSCOPE_ENGINE_PLAIN_SOURCES
   system/install_paths.cpp
   system/host_info.cpp
   system/usable_cores.cpp
+  system/cpu_contention.cpp
+  system/thread_governor.cpp
+  system/thread_adaptation.cpp
+  system/passive_waiting.cpp
   record/tfevent_writer.cpp
   record/tfevent_reader.cpp
   record/tensorboard_live.cpp

@@ -178,7 +178,7 @@ struct ExperimentConfig {
   uint64_t seed = 0;
   bool deterministic = false;
   std::string device = "auto";  // auto | cpu | cuda
-  int threads = 0;              // 0 = all cores
+  int threads = 0;              // 0 = the usable cores, fitted to other work while training
   int epochs = 10;
   std::string runs_dir;  // "" = the user's runs folder, ~/Trainscope/runs (system/install_paths.h)
   DatasetConfig dataset;

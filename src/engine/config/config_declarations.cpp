@@ -53,7 +53,10 @@ void declareTop(std::vector<ConfigField>& fields) {
           "LibTorch intra-op threads; 0 = the cores this process may really use: its CPU affinity (taskset, "
           "Slurm) and its cgroup's CPU quota (Docker's --cpus, systemd), rounded down, not the host's count; "
           "`doctor` and the run's log say which and why (the app uses them all: its GUI needs under a tenth "
-          "of one, see docs/benchmarks.md)");
+          "of one, see docs/benchmarks.md). While it trains, 0 also fits the count to other work on the "
+          "machine: fewer threads while other processes hold the CPUs, back when they free up, each change "
+          "in the log. A set count (or deterministic: true, where the count changes the results) is kept; "
+          "its threads then wait asleep instead of spinning while the machine is busy");
   TS_TOP_FIELD(epochs)
       .inGrid()
       .range(1, 1e6)

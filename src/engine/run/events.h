@@ -49,6 +49,8 @@ struct Progress {
   double samples_per_sec = 0;
   double elapsed = 0, eta = 0;  // seconds
   bool validating = false;
+  int threads = 0;             // intra-op threads now (fewer while other work holds the CPUs)
+  bool passive_waits = false;  // they wait asleep between ops instead of spinning
 };
 
 enum class LogLevel { Info, Warning, Error };

@@ -135,6 +135,14 @@ std::vector<std::pair<LogLevel, Message>> datasetNotes(const DatasetSplits& data
   return notes;
 }
 
+EndReason whyEnded(bool stopped, bool guardStopped, bool guardPaused, bool maxStepsReached) {
+  if (stopped)
+    return guardStopped  ? EndReason::StoppedByGuard
+           : guardPaused ? EndReason::StoppedWhilePausedByGuard
+                         : EndReason::StoppedByRequest;
+  return maxStepsReached ? EndReason::MaxSteps : EndReason::Completed;
+}
+
 Message endReason(EndReason reason, int64_t count) {
   switch (reason) {
     case EndReason::Completed:

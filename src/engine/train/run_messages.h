@@ -39,8 +39,13 @@ Message skipped(const SkippedItem& item);
 std::vector<std::pair<LogLevel, Message>> datasetNotes(const DatasetSplits& data);
 
 // Why a run ended, and the log line that says it.
+inline constexpr const char* kAnomalyDetectionOn =
+    "autograd anomaly detection is on: backward passes check every op (expect about half the speed)";
+
 enum class EndReason { Completed, MaxSteps, StoppedByRequest, StoppedByGuard, StoppedWhilePausedByGuard };
 Message endReason(EndReason reason, int64_t count);
+// Why the loop ended: stopped (by a guard, while a guard had paused it, or on request), max_steps, or done.
+EndReason whyEnded(bool stopped, bool guardStopped, bool guardPaused, bool maxStepsReached);
 Message runEnded(RunState state, EndReason reason, int64_t count);
 
 }  // namespace trainscope::run_messages

@@ -9,6 +9,7 @@
 #include "engine/record/metrics_file.h"
 #include "engine/system/device.h"
 #include "engine/system/error_text.h"
+#include "engine/system/thread_adaptation.h"
 #include "engine/train/checkpoint.h"
 #include "engine/train/distributed/distributed_training.h"
 #include "engine/train/fine_tuning.h"
@@ -98,12 +99,12 @@ class Trainer {
   // Threads, device, anomaly detection and determinism: the process's LibTorch state.
   void configureRuntime() {
     threads_ = configureThreads(dist_ ? threadsPerRank(cfg_.threads, dist_->group().spec()) : cfg_.threads);
+    adaptation_ = std::make_unique<ThreadAdaptation>(threads_, threadCountRule(cfg_.threads, cfg_.deterministic),
+                                                     systemCpuContention(), [](int n) { configureThreads(n); });
     keepFreedMemoryForReuse();
     device_ = resolveDevice(cfg_.device);
     torch::autograd::AnomalyMode::set_enabled(cfg_.training.anomaly_detection);
-    if (cfg_.training.anomaly_detection)
-      log(LogLevel::Info,
-          "autograd anomaly detection is on: backward passes check every op (expect about half the speed)");
+    if (cfg_.training.anomaly_detection) log(LogLevel::Info, run_messages::kAnomalyDetectionOn);
     if (cfg_.deterministic && device_.is_cuda()) setenv("CUBLAS_WORKSPACE_CONFIG", ":4096:8", /*overwrite=*/0);
     // On CUDA a few backward kernels (adaptive pooling) have no deterministic version:
     // warn there instead of failing the run. On the CPU every op used here has one.
@@ -176,6 +177,7 @@ class Trainer {
     record_.save();
     ctx_.events->push(runStartedEvent(cfg_, facts));
     log(LogLevel::Info, run_messages::trainingOn(cfg_, splits, device_.str(), threads_));
+    if (!adaptation_->policy().empty()) log(LogLevel::Info, adaptation_->policy());
     if (!dist_) return;
     log(LogLevel::Info, run_messages::rankOf(dist_->group().rank(), dist_->group().size(),
                                              dist_->group().spec().launcher, trainLoader_->shardSize()));
@@ -217,6 +219,7 @@ class Trainer {
         }
         if (s.batches == 0) break;
         batch += s.batches;
+        if (const auto why = adaptation_->betweenSteps()) log(LogLevel::Info, *why);  // other work took or freed CPUs
         epochDone = batch >= batchesPerEpoch;
         if (!epochDone && checkpointDue()) saveInEpoch(epoch, batch, secondsSince(epochStart) - pausedInEpoch);
         if (cfg_.training.max_steps > 0 && pos_.global_step >= cfg_.training.max_steps) {
@@ -241,13 +244,8 @@ class Trainer {
     }
     if (stopped && pos_.global_step > 0) saveLast();
     if (metrics_) metrics_->flush();
-    using run_messages::EndReason;
-    const EndReason reason = stopped           ? (guardStopped_  ? EndReason::StoppedByGuard
-                                                  : guardPaused_ ? EndReason::StoppedWhilePausedByGuard
-                                                                 : EndReason::StoppedByRequest)
-                             : maxStepsReached ? EndReason::MaxSteps
-                                               : EndReason::Completed;
-    finish(stopped ? RunState::Stopped : RunState::Finished, reason,
+    finish(stopped ? RunState::Stopped : RunState::Finished,
+           run_messages::whyEnded(stopped, guardStopped_, guardPaused_, maxStepsReached),
            maxStepsReached ? cfg_.training.max_steps : cfg_.epochs);
   }
 
@@ -497,6 +495,7 @@ class Trainer {
     // One validation per epoch still to validate.
     p.eta = throughput_.eta(totalSteps_ - pos_.global_step, cfg_.epochs - epoch - (validating ? 1 : 0));
     p.validating = validating;
+    p.threads = adaptation_->threads(), p.passive_waits = adaptation_->passive();
     ctx_.events->push(p);
   }
 
@@ -573,7 +572,8 @@ class Trainer {
   bool agreedStop_ = false, agreedPause_ = false;  // the last step's decisions, on every rank
   RunControl uninterrupted_;                       // what validation obeys on a data-parallel rank
   torch::Device device_{torch::kCPU};
-  int threads_ = 1;
+  int threads_ = 1;                               // at the start
+  std::unique_ptr<ThreadAdaptation> adaptation_;  // and while other work shares the CPUs
   std::vector<std::string> classes_;
   RunTask task_;
   std::vector<int64_t> inputShape_;

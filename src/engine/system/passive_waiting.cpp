@@ -1,0 +1,69 @@
+// Compiled with -fopenmp (src/engine/CMakeLists.txt): the parked team is libgomp's.
+#include "engine/system/passive_waiting.h"
+
+#include <omp.h>
+#include <sched.h>
+
+#include <algorithm>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
+namespace trainscope {
+
+namespace {
+
+// libgomp compares its threads with the CPUs of the affinity it started with.
+int cpusToExceed() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  const int affinity = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : 0;
+  return std::max({affinity, static_cast<int>(std::thread::hardware_concurrency()), 1});
+}
+
+}  // namespace
+
+struct PassiveWaiting::Parked {
+  std::mutex mutex;
+  std::condition_variable changed;
+  bool formed = false, release = false;
+  std::thread holder;
+
+  // Returns once the team has formed: from then on every team waits asleep.
+  Parked() {
+    holder = std::thread([this, size = cpusToExceed() + 1] {
+      // The team's threads return to this thread's pool when the region ends and stay
+      // there, asleep, counted by libgomp, until this thread exits.
+      int members = 0;
+#pragma omp parallel num_threads(size)
+      {
+#pragma omp atomic
+        ++members;
+      }
+      std::unique_lock<std::mutex> lock(mutex);
+      formed = members > 0;
+      changed.notify_all();
+      changed.wait(lock, [this] { return release; });
+    });
+    std::unique_lock<std::mutex> lock(mutex);
+    changed.wait(lock, [this] { return formed; });
+  }
+  ~Parked() {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      release = true;
+    }
+    changed.notify_all();
+    holder.join();
+  }
+};
+
+PassiveWaiting::PassiveWaiting() = default;
+PassiveWaiting::~PassiveWaiting() = default;
+
+void PassiveWaiting::set(bool passive) {
+  if (passive && !parked_) parked_ = std::make_unique<Parked>();
+  if (!passive) parked_.reset();
+}
+
+}  // namespace trainscope
