@@ -65,8 +65,8 @@ void DataLoader::startEpoch(int64_t epoch, int64_t firstBatch) {
   }
   endBatch_ = batchesPerEpoch();
   nextBatch_ = std::clamp<int64_t>(firstBatch, 0, endBatch_);
-  const int64_t first = nextBatch_;  // read here: by the time a worker runs, batches may be consumed
-  for (int w = 0; w < options_.num_workers; ++w) workers_.emplace_back([this, w, first] { workerLoop(w, first); });
+  unclaimed_ = nextBatch_;
+  for (int w = 0; w < options_.num_workers; ++w) workers_.emplace_back([this] { workerLoop(); });
 }
 
 void DataLoader::bucketByLength(uint64_t seed) {
@@ -85,15 +85,16 @@ void DataLoader::bucketByLength(uint64_t seed) {
   }
 }
 
-void DataLoader::workerLoop(int worker, int64_t first) {
+void DataLoader::workerLoop() {
   useOneComputeThread();  // the run's compute threads keep the cores; as torch.utils.data's workers
-  const int64_t stride = options_.num_workers;
   const int64_t window = static_cast<int64_t>(options_.num_workers) * options_.prefetch_factor;
-  for (int64_t b = first + worker; b < endBatch_; b += stride) {
+  for (;;) {
+    int64_t b = 0;
     {
       std::unique_lock<std::mutex> lock(mutex_);
-      consumed_.wait(lock, [&] { return cancel_ || b < nextBatch_ + window; });
-      if (cancel_) return;
+      consumed_.wait(lock, [&] { return cancel_ || unclaimed_ >= endBatch_ || unclaimed_ < nextBatch_ + window; });
+      if (cancel_ || unclaimed_ >= endBatch_) return;
+      b = unclaimed_++;
     }
     Slot slot;
     try {

@@ -78,7 +78,7 @@ class DataLoader {
     std::string error;
   };
   void stopWorkers();
-  void workerLoop(int worker, int64_t firstBatch);
+  void workerLoop();
   Batch buildBatch(int64_t batch);
   Batch buildTextBatch(const std::vector<int64_t>& indices);
   void bucketByLength(uint64_t seed);
@@ -92,6 +92,9 @@ class DataLoader {
   int64_t epoch_ = 0;
   std::vector<int64_t> order_;
   int64_t nextBatch_ = 0, endBatch_ = 0;
+  // The next batch no worker has taken yet: each worker takes the next one free, so a
+  // worker that waits for a core (a busy machine) holds back one batch, not every n-th.
+  int64_t unclaimed_ = 0;
 
   std::mutex mutex_;
   std::condition_variable produced_, consumed_;
