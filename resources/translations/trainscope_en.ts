@@ -151,6 +151,20 @@ Predicted: %2
   <context>
     <name>trainscope::ui::TrainPage</name>
     <message numerus="yes">
+      <source> · %1 of %n thread(s) while other work holds the CPUs</source>
+      <translation>
+        <numerusform> · %1 of %n thread while other work holds the CPUs</numerusform>
+        <numerusform> · %1 of %n threads while other work holds the CPUs</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source> · %n thread(s), waiting asleep while other work holds the CPUs</source>
+      <translation>
+        <numerusform> · %n thread, waiting asleep while other work holds the CPUs</numerusform>
+        <numerusform> · %n threads, waiting asleep while other work holds the CPUs</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
       <source>Run folder: %1 · %2, %n thread(s)</source>
       <translation>
         <numerusform>Run folder: %1 · %2, %n thread</numerusform>

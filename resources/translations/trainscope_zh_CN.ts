@@ -2401,8 +2401,8 @@ p(标签) %3 · 损失 %4
       <translation>内存（本进程）</translation>
     </message>
     <message>
-      <source>CPU (share of all cores)</source>
-      <translation>CPU（占所有核心的比例）</translation>
+      <source>CPU (share of the usable cores)</source>
+      <translation>CPU（占可用核心的比例）</translation>
     </message>
     <message>
       <source>GPU memory, CUDA allocator</source>
@@ -2487,6 +2487,10 @@ p(标签) %3 · 损失 %4
     <message>
       <source>%1% of %2 cores</source>
       <translation>%1%（共 %2 个核心）</translation>
+    </message>
+    <message>
+      <source>%1 · other processes: %2 cores</source>
+      <translation>%1 · 其他进程：%2 个核心</translation>
     </message>
     <message>
       <source>not available on this system</source>
@@ -2906,6 +2910,18 @@ p(标签) %3 · 损失 %4
     <message>
       <source>%1 samples/s · elapsed %2 · ETA %3</source>
       <translation>%1 样本/秒 · 已用时 %2 · 预计剩余 %3</translation>
+    </message>
+    <message numerus="yes">
+      <source> · %1 of %n thread(s) while other work holds the CPUs</source>
+      <translation>
+        <numerusform> · 其他任务占用 CPU 期间使用 %1/%n 个线程</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source> · %n thread(s), waiting asleep while other work holds the CPUs</source>
+      <translation>
+        <numerusform> · %n 个线程，其他任务占用 CPU 期间休眠等待</numerusform>
+      </translation>
     </message>
     <message>
       <source>Stopping…</source>
@@ -3499,6 +3515,10 @@ p(标签) %3 · 损失 %4
       <translation>线程数设为 0 时使用：%1</translation>
     </message>
     <message>
+      <source>other work now: %1 of %2 CPUs busy; while training, threads 0 fits its threads to it</source>
+      <translation>其他任务当前占用 %2 个 CPU 中的 %1 个；训练时，线程数为 0 会随之调整线程</translation>
+    </message>
+    <message>
       <source>float32 matmul %1x%1: CPU %2 GFLOP/s, GPU %3 GFLOP/s (synchronised)</source>
       <translation>float32 矩阵乘法 %1x%1：CPU %2 GFLOP/s，GPU %3 GFLOP/s（已同步）</translation>
     </message>
@@ -3848,6 +3868,37 @@ p(标签) %3 · 损失 %4
     <message>
       <source>no cuda:%1</source>
       <translation>没有 cuda:%1</translation>
+    </message>
+  </context>
+  <context>
+    <name>trainscope::Threads</name>
+    <message>
+      <source>fewer threads, %1 → %2: other work used %3 of the %4 CPUs this run may run on (CPU pressure %5)</source>
+      <translation>减少线程，%1 → %2：其他任务占用了本次运行可用的 %4 个 CPU 中的 %3 个（CPU 压力 %5）</translation>
+    </message>
+    <message>
+      <source>more threads, %1 → %2: other work now uses %3 of the %4 CPUs this run may run on</source>
+      <translation>增加线程，%1 → %2：其他任务现在占用本次运行可用的 %4 个 CPU 中的 %3 个</translation>
+    </message>
+    <message>
+      <source>keeps %1 threads and makes them wait asleep between ops: other work used %2 of the %3 CPUs this run may run on (CPU pressure %4)</source>
+      <translation>保持 %1 个线程，并让它们在算子之间休眠等待：其他任务占用了本次运行可用的 %3 个 CPU 中的 %2 个（CPU 压力 %4）</translation>
+    </message>
+    <message>
+      <source>%1 threads spin between ops again: other work now uses %2 of the %3 CPUs</source>
+      <translation>%1 个线程重新在算子之间自旋等待：其他任务现在占用 %3 个 CPU 中的 %2 个</translation>
+    </message>
+    <message>
+      <source>threads adapt to other work on this machine: fewer while it holds the CPUs, back up to %1 when they free up</source>
+      <translation>线程数随本机其他任务调整：其他任务占用 CPU 时减少，CPU 空闲后恢复到 %1 个</translation>
+    </message>
+    <message>
+      <source>deterministic: keeps %1 threads whatever else runs (their count changes what it computes); they wait asleep between ops while other work holds the CPUs</source>
+      <translation>确定性模式：无论本机运行什么都保持 %1 个线程（线程数会改变计算结果）；其他任务占用 CPU 期间，线程在算子之间休眠等待</translation>
+    </message>
+    <message>
+      <source>threads is set to %1: keeps them whatever else runs; they wait asleep between ops while other work holds the CPUs</source>
+      <translation>线程数已设为 %1：无论本机运行什么都保持不变；其他任务占用 CPU 期间，线程在算子之间休眠等待</translation>
     </message>
   </context>
   <context>

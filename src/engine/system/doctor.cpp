@@ -37,6 +37,8 @@ double matmulGflops(const torch::Device& device, int n) {
 
 EnvironmentReport checkEnvironment(int matmulSize) {
   EnvironmentReport r;
+  const auto others = systemCpuContention();
+  others->next();
   r.versions = libraryVersions();
   r.cuda_available = torch::cuda::is_available();
   r.cudnn_available = torch::cuda::cudnn_is_available();
@@ -50,6 +52,7 @@ EnvironmentReport checkEnvironment(int matmulSize) {
   r.matmul_size = matmulSize;
   r.cpu_gflops = matmulGflops(torch::kCPU, matmulSize);
   if (r.cuda_available) r.gpu_gflops = matmulGflops(torch::Device(torch::kCUDA, 0), matmulSize);
+  if (const std::optional<CpuWindow> w = others->next()) r.others = *w;
   return r;
 }
 
@@ -81,6 +84,12 @@ std::vector<Message> reportLines(const EnvironmentReport& r) {
                    {std::to_string(r.hardware_threads), std::to_string(r.torch_threads)}});
   const Message cores = r.cores.reason();
   lines.push_back({kContext, QT_TRANSLATE_NOOP("trainscope::Doctor", "threads 0 uses %1"), {cores.english()}, {cores}});
+  if (r.others.seconds > 0)
+    lines.push_back({kContext,
+                     QT_TRANSLATE_NOOP("trainscope::Doctor",
+                                       "other work now: %1 of %2 CPUs busy; while training, threads 0 fits its "
+                                       "threads to it"),
+                     {fixed(r.others.others_busy), std::to_string(r.others.cpus)}});
   const std::string size = std::to_string(r.matmul_size);
   if (r.cuda_available)
     lines.push_back(

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "engine/run/message.h"
+#include "engine/system/cpu_contention.h"
 #include "engine/system/usable_cores.h"
 #include "engine/system/versions.h"
 
@@ -18,6 +19,7 @@ struct EnvironmentReport {
   std::vector<std::string> devices;  // "cpu", "cuda:0", ...
   int hardware_threads = 0;
   UsableCores cores;  // what threads: 0 uses, and why
+  CpuWindow others;   // what other work did with those CPUs during the checks
   int torch_threads = 0;
   std::string parallel_info;  // LibTorch's at::get_parallel_info()
   int matmul_size = 0;

@@ -51,6 +51,7 @@ int64_t procBytes(const char* file, const std::string& field) {
 ProcessMonitor::ProcessMonitor() {
   lastCpuSeconds_ = cpuSeconds();
   lastWall_ = wallSeconds();
+  others_->next();
 }
 
 ProcessSample ProcessMonitor::sample() {
@@ -63,6 +64,7 @@ ProcessSample ProcessMonitor::sample() {
     s.cpu = (cpu - lastCpuSeconds_) / (now - lastWall_) / std::max(1, s.cores);
   lastCpuSeconds_ = cpu;
   lastWall_ = now;
+  if (const std::optional<CpuWindow> w = others_->next()) s.others_busy = w->others_busy;
   s.available = s.rss >= 0 && s.total_memory > 0 && cpu >= 0;
   return s;
 }

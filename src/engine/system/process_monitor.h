@@ -3,6 +3,8 @@
 // no torch.
 #pragma once
 
+#include "engine/system/cpu_contention.h"
+
 #include <cstdint>
 #include <string>
 
@@ -16,8 +18,9 @@ struct ProcessSample {
   bool available = false;
   int64_t rss = 0;           // bytes resident
   int64_t total_memory = 0;  // bytes of RAM in the machine
-  double cpu = 0;            // share of all cores since the previous sample, 0..1
-  int cores = 1;
+  double cpu = 0;            // share of the usable cores since the previous sample, 0..1
+  int cores = 1;             // usable (usable_cores.h)
+  double others_busy = -1;   // cores' worth other processes used on this one's CPUs; -1: not known yet
 };
 
 class ProcessMonitor {
@@ -27,6 +30,7 @@ class ProcessMonitor {
 
  private:
   double lastCpuSeconds_ = -1, lastWall_ = 0;
+  std::unique_ptr<CpuContentionSource> others_ = systemCpuContention();
 };
 
 }  // namespace trainscope

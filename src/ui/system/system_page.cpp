@@ -28,7 +28,7 @@ namespace trainscope::ui {
 SystemPage::SystemPage(TrainingController* controller, SystemSampler* sampler, QWidget* parent)
     : QWidget(parent), controller_(controller) {
   memory_ = new widgets::Gauge(tr("Memory (this process)"), this);
-  cpu_ = new widgets::Gauge(tr("CPU (share of all cores)"), this);
+  cpu_ = new widgets::Gauge(tr("CPU (share of the usable cores)"), this);
   gpuAllocator_ = new widgets::Gauge(tr("GPU memory, CUDA allocator"), this);
   gpuDevice_ = new widgets::Gauge(tr("GPU device memory"), this);
   memory_->setToolTip(tr("Resident memory of Trainscope: model, optimizer state, batches in flight, curves."));
@@ -128,7 +128,12 @@ void SystemPage::onSample(const ProcessSample& p, const GpuMemory& g) {
   if (p.available) {
     memory_->setValue(static_cast<double>(p.rss), static_cast<double>(p.total_memory),
                       tr("%1 of %2").arg(formatBytes(p.rss), formatBytes(p.total_memory)));
-    cpu_->setValue(p.cpu, 1.0, tr("%1% of %2 cores").arg(p.cpu * 100, 0, 'f', 0).arg(p.cores));
+    const QString share = tr("%1% of %2 cores").arg(p.cpu * 100, 0, 'f', 0).arg(p.cores);
+    // Other work on the same CPUs: what makes a run fit its threads (the run's log says when).
+    cpu_->setValue(p.cpu, 1.0,
+                   p.others_busy < 0
+                       ? share
+                       : tr("%1 · other processes: %2 cores").arg(share, QLocale().toString(p.others_busy, 'f', 1)));
     const double t = QDateTime::currentMSecsSinceEpoch() / 1000.0 - startTime_;
     resources_->append(rssSeries_, t, static_cast<double>(p.rss) / 1e6);
     resources_->append(cpuSeries_, t, p.cpu * 100);

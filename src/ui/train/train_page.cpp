@@ -319,7 +319,16 @@ void TrainPage::showSpeed() {
   else
     speedLabel_->setText(tr("%1 samples/s · elapsed %2 · ETA %3")
                              .arg(QLocale().toString(last_.samples_per_sec, 'f', 0))
-                             .arg(duration(elapsed), duration(std::max(0.0, last_.eta - (elapsed - last_.elapsed)))));
+                             .arg(duration(elapsed), duration(std::max(0.0, last_.eta - (elapsed - last_.elapsed)))) +
+                         sharedMachineNote());
+}
+
+// The run fits its threads to other work on the machine (its log says why at each change).
+QString TrainPage::sharedMachineNote() const {
+  if (last_.threads <= 0 || (last_.threads >= startThreads_ && !last_.passive_waits)) return {};
+  return last_.threads < startThreads_
+             ? tr(" · %1 of %n thread(s) while other work holds the CPUs", nullptr, startThreads_).arg(last_.threads)
+             : tr(" · %n thread(s), waiting asleep while other work holds the CPUs", nullptr, last_.threads);
 }
 
 void TrainPage::refreshPlots() {
@@ -447,6 +456,7 @@ void TrainPage::stop() {
 
 void TrainPage::onStarted(const RunStarted& info) {
   stepsPerEpoch_ = info.steps_per_epoch;
+  startThreads_ = info.threads;
   lastRunDir_ = QString::fromStdString(info.run_dir);
   if (info.resumed) loadHistory(lastRunDir_, info.resumed_at_step);
   if (controller_->following())

@@ -111,6 +111,7 @@ class TrainPage : public QWidget {
   void onStateChanged(RunState state, const QString& reason);
   void showCleanPage(const QString& status);
   void showSpeed();
+  QString sharedMachineNote() const;
   void setEmptyRanges();
   // Offers to resume or extend `runDir` once its entry is read (in the background).
   void offerResume(const QString& runDir, bool showCurves);
@@ -126,6 +127,7 @@ class TrainPage : public QWidget {
   BatchStepDialog* stepDialog_ = nullptr;
   QProgressBar* progress_;
   QLabel *epochLabel_, *speedLabel_, *message_, *runLabel_, *queueLabel_;
+  int startThreads_ = 0;  // what the run started with; fewer while other work holds the CPUs
   QSlider* smoothing_;
   widgets::LiveCurvePlot *loss_, *accuracy_, *lr_;
   int stepLoss_ = -1, valLoss_ = -1, trainAcc_ = -1, valAcc_ = -1, valR2_ = -1, lrSeries_ = -1;
