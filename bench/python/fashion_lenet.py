@@ -4,7 +4,8 @@ A per-sample Dataset over the IDX files, torchvision ToTensor + Normalize, a Dat
 with worker processes, the same LeNet, optimizer, schedule, batch size and thread
 count as resources/experiments/fashion_lenet.json. Trains one epoch, then evaluates.
 Prints one JSON line: samples/s of the training epoch (data included), test accuracy.
-Usage: /usr/bin/python3 fashion_lenet.py [--threads 2] [--workers 2] [--epochs 1]
+Usage: /usr/bin/python3 fashion_lenet.py [--threads 2] [--workers 2] [--epochs 1] [--max-steps N]
+--threads 0 leaves PyTorch its default (all cores); --max-steps stops the epoch early.
 """
 import argparse
 import gzip
@@ -68,8 +69,10 @@ def main():
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--epochs", type=int, default=1)
     p.add_argument("--batch-size", type=int, default=64)
+    p.add_argument("--max-steps", type=int, default=0)
     args = p.parse_args()
-    torch.set_num_threads(args.threads)
+    if args.threads > 0:
+        torch.set_num_threads(args.threads)
     torch.manual_seed(42)
     tf = transforms.Compose([transforms.ToTensor(), transforms.Normalize((0.2860,), (0.3530,))])
     train = DataLoader(FashionMNIST("train", tf), batch_size=args.batch_size, shuffle=True,
@@ -89,6 +92,8 @@ def main():
             optimizer.step()
             scheduler.step()
             seen += len(y)
+            if args.max_steps and seen >= args.max_steps * args.batch_size:
+                break
         train_seconds += time.perf_counter() - start
     model.eval()
     correct = total = 0
@@ -97,7 +102,7 @@ def main():
             correct += (model(x).argmax(1) == y).sum().item()
             total += len(y)
     print(json.dumps({"samples_per_sec": seen / train_seconds, "train_seconds": train_seconds,
-                      "test_accuracy": correct / total, "threads": args.threads, "workers": args.workers}))
+                      "test_accuracy": correct / total, "threads": torch.get_num_threads(), "workers": args.workers}))
 
 
 if __name__ == "__main__":
