@@ -18,7 +18,7 @@ int cpusToExceed() {
   cpu_set_t set;
   CPU_ZERO(&set);
   const int affinity = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : 0;
-  return std::max({affinity, static_cast<int>(std::thread::hardware_concurrency()), 1});
+  return affinity > 0 ? affinity : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
 }
 
 }  // namespace

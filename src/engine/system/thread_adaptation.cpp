@@ -7,12 +7,13 @@ ThreadAdaptation::ThreadAdaptation(int threads, ThreadCountRule rule, std::uniqu
     : governor_(threads, rule), source_(std::move(source)), setThreads_(std::move(setThreads)), window_(window) {
   // The first window covers the run's setup (reading the data, building the model): a run
   // started on a busy machine fits its threads soon after its first steps.
-  if (source_) source_->next();
+  active_ = source_ && !governor_.policy().empty();  // one thread: no team to fit or to wait
+  if (active_) source_->next();
   windowStart_ = Clock::now();
 }
 
 std::optional<Message> ThreadAdaptation::betweenSteps(Clock::time_point now) {
-  if (!source_ || governor_.policy().empty()) return std::nullopt;
+  if (!active_) return std::nullopt;
   if (now - windowStart_ < window_) return std::nullopt;
   windowStart_ = now;
   const std::optional<CpuWindow> w = source_->next();

@@ -37,6 +37,7 @@ class ThreadAdaptation {
   PassiveWaiting waiting_;
   Clock::duration window_;
   Clock::time_point windowStart_;
+  bool active_ = false;
 };
 
 // The rule for a run: threads 0 adapts, unless deterministic; a set count is kept.
