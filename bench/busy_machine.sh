@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # A run beside other work (issue 32): the Fashion-MNIST LeNet trains STEPS steps alone,
-# then beside one CPU-bound loop per core, for three sides: the engine with threads 0
-# (it adapts), the engine with threads set to the core count (spinning, as LibTorch does
-# by default), and PyTorch (bench/python/fashion_lenet.py, the seed's loop) with its
+# then beside one CPU-bound loop per core, for four sides: the engine with threads 0
+# (it adapts), the engine with threads set to the core count (kept; it waits asleep
+# while busy), and PyTorch (bench/python/fashion_lenet.py, the seed's loop) with its
 # default threads and with torch.set_num_threads(cores).
 # Fair share: time alone x busy processes per core ((loops + 1) / cores); each side's
 # figure is fair time / measured time. Each side is measured alone and busy back to back.
 # Usage: bench/busy_machine.sh [BUILD_DIR] [STEPS] [LOOPS]   (build/release, 938 = an epoch, cores)
+# SIDES="engine-0 pytorch-n" picks sides.
 set -euo pipefail
 build=${1:-build/release}
 steps=${2:-938}
@@ -44,7 +45,7 @@ echo "$steps LeNet steps on $cores cores; busy: $loops CPU-bound loops beside it
 echo
 echo "| side | alone | busy | fair (alone x $per_core) | share of fair |"
 echo "|---|---|---|---|---|"
-for side in engine-0 engine-n pytorch-default pytorch-n; do
+for side in ${SIDES:-engine-0 engine-n pytorch-default pytorch-n}; do
   alone=$(train_seconds "$side" "$side-alone")
   start_loops
   busy=$(train_seconds "$side" "$side-busy")

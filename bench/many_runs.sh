@@ -2,7 +2,7 @@
 # Many runs at once (issue 32): RUNS CLI runs of the Fashion-MNIST LeNet (STEPS steps
 # each), first one after the other, then all started at once; prints both wall times and
 # their ratio, for threads 0 (each run fits its threads to the others) and for threads
-# set to the core count (each spins as LibTorch does by default).
+# set to the core count (each keeps its count and waits asleep while the others run).
 # Usage: bench/many_runs.sh [BUILD_DIR] [RUNS] [STEPS]   (build/release, 4, 938 = an epoch)
 set -euo pipefail
 build=${1:-build/release}

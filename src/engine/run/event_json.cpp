@@ -108,7 +108,9 @@ struct ToJson {
             {"samples_per_sec", number(e.samples_per_sec)},
             {"elapsed", number(e.elapsed)},
             {"eta", number(e.eta)},
-            {"validating", e.validating}};
+            {"validating", e.validating},
+            {"threads", e.threads},
+            {"passive_waits", e.passive_waits}};
   }
   json operator()(const StepMetrics& e) const { return metricsJson("step", stepMetricFields(), e); }
   json operator()(const EpochMetrics& e) const { return metricsJson("epoch", epochMetricFields(), e); }
@@ -196,6 +198,7 @@ std::optional<Event> eventFromJson(const json& j) {
       e.global_step = j.value("global_step", int64_t{0}), e.total_steps = j.value("total_steps", int64_t{0});
       e.samples_per_sec = number(j, "samples_per_sec"), e.elapsed = number(j, "elapsed"), e.eta = number(j, "eta");
       e.validating = j.value("validating", false);
+      e.threads = j.value("threads", 0), e.passive_waits = j.value("passive_waits", false);
       return e;
     }
     // A metrics event needs its index (the first declared field: step, epoch).

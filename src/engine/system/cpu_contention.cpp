@@ -50,7 +50,7 @@ class ProcCpuContention : public CpuContentionSource {
     if (last_ && now.wall > last_->wall && ticksPerSecond_ > 0) {
       CpuWindow window;
       window.seconds = now.wall - last_->wall;
-      window.cpus = std::max<int>(1, static_cast<int>(cpus_.size()));
+      window.cpus = std::max(1, now.cpu.cpus);
       const double busy = (now.cpu.busy - last_->cpu.busy) / ticksPerSecond_;
       window.others_busy = std::max(0.0, busy - (now.own - last_->own)) / window.seconds;
       if (now.pressure >= 0 && last_->pressure >= 0)
@@ -92,7 +92,8 @@ CpuTimes cpuTimesOf(const std::string& procStat, const std::vector<int>& cpus) {
     std::istringstream fields(line.substr(3));
     int cpu = -1;
     fields >> cpu;
-    if (std::find(cpus.begin(), cpus.end(), cpu) == cpus.end()) continue;
+    if (!cpus.empty() && std::find(cpus.begin(), cpus.end(), cpu) == cpus.end()) continue;
+    ++t.cpus;
     // user nice system idle iowait irq softirq steal: idle and iowait are the free time.
     double value = 0;
     for (int i = 0; i < 8 && fields >> value; ++i) {

@@ -31,8 +31,10 @@ std::unique_ptr<CpuContentionSource> systemCpuContention();
 // The arithmetic on /proc's text, for the tests.
 struct CpuTimes {
   double busy = 0, total = 0;  // clock ticks
+  int cpus = 0;                // the CPUs counted
 };
-// The busy and total ticks of `cpus` in /proc/stat's text ("cpu3 user nice system idle …").
+// The busy and total ticks of `cpus` in /proc/stat's text ("cpu3 user nice system idle …");
+// of every CPU when `cpus` is empty (the affinity is not known).
 CpuTimes cpuTimesOf(const std::string& procStat, const std::vector<int>& cpus);
 // The "some" line's total (microseconds) in /proc/pressure/cpu's text; -1 when absent.
 double pressureTotalMicros(const std::string& pressureText);

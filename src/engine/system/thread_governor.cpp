@@ -30,29 +30,34 @@ std::string pressureText(double pressure) {
 ThreadGovernor::ThreadGovernor(int most, ThreadCountRule rule)
     : most_(std::max(1, most)), rule_(rule), threads_(most_) {}
 
-// The threads the cores that other work leaves free can hold (a quarter core of slack).
-int ThreadGovernor::fit(const CpuWindow& w) const {
+// The threads the cores that other work leaves free can hold. Shrinking takes half a core
+// of slack, growing a quarter: between them a run that shares the CPUs with another that
+// adapts too (whose loader workers count as other work) settles instead of swinging.
+int ThreadGovernor::fit(const CpuWindow& w, double slack) const {
   const double free = static_cast<double>(w.cpus) - w.others_busy;
-  return std::clamp(static_cast<int>(std::floor(free + 0.25)), 1, most_);
+  return std::clamp(static_cast<int>(std::floor(free + slack)), 1, most_);
 }
 
-std::optional<ThreadDecision> ThreadGovernor::observe(const CpuWindow& window) {
-  if (most_ == 1 || window.seconds <= 0) return std::nullopt;  // no team: nothing waits
-  return decide(fit(window), window);
+// Its threads, and whether they wait asleep, when `fitted` threads fit (`capacity`: the
+// threads it would hold on an idle machine, its count within its CPUs).
+ThreadGovernor::Target ThreadGovernor::target(int fitted, int capacity) const {
+  const int threads = rule_ == ThreadCountRule::Adapts ? fitted : most_;
+  return {threads, fitted < capacity && threads > 1};
 }
 
-std::optional<ThreadDecision> ThreadGovernor::decide(int fitted, const CpuWindow& w) {
-  const bool adapts = rule_ == ThreadCountRule::Adapts;
-  const int threads = adapts ? fitted : most_;
-  const bool passive = fitted < most_ && threads > 1;
-  const bool less = threads < threads_ || (passive && !passive_);
-  const bool more = threads > threads_ || (!passive && passive_);
+std::optional<ThreadDecision> ThreadGovernor::observe(const CpuWindow& w) {
+  if (most_ == 1 || w.seconds <= 0) return std::nullopt;  // no team: nothing waits
+  const int capacity = std::min(most_, std::max(1, w.cpus));
+  const int shrinkFit = fit(w, 0.5), growFit = fit(w, 0.25);
+  const Target shrink = target(shrinkFit, capacity), grow = target(growFit, capacity);
+  const bool less = shrink.threads < threads_ || (shrink.threads == threads_ && shrink.passive && !passive_);
+  const bool more = grow.threads > threads_ || (grow.threads == threads_ && !grow.passive && passive_);
   if (less && (w.pressure < 0 || w.pressure >= kPressureToShrink)) {
     wantedMore_ = 0;
-    pendingFit_ = wantedLess_++ == 0 ? fitted : std::max(pendingFit_, fitted);
+    pendingFit_ = wantedLess_++ == 0 ? shrinkFit : std::max(pendingFit_, shrinkFit);
   } else if (more && !less) {
     wantedLess_ = 0;
-    pendingFit_ = wantedMore_++ == 0 ? fitted : std::min(pendingFit_, fitted);
+    pendingFit_ = wantedMore_++ == 0 ? growFit : std::min(pendingFit_, growFit);
   } else {
     wantedLess_ = wantedMore_ = 0;
     return std::nullopt;
@@ -61,33 +66,35 @@ std::optional<ThreadDecision> ThreadGovernor::decide(int fitted, const CpuWindow
   const bool shrinking = wantedLess_ > 0;
   wantedLess_ = wantedMore_ = 0;
   const int before = threads_;
-  threads_ = adapts ? pendingFit_ : most_;
-  passive_ = pendingFit_ < most_ && threads_ > 1;
-  ThreadDecision d{threads_, passive_, {}};
+  const Target now = target(pendingFit_, capacity);
+  threads_ = now.threads, passive_ = now.passive;
+  return ThreadDecision{threads_, passive_, why(before, shrinking, w)};
+}
+
+// What changed and what it measured, for the run's log.
+Message ThreadGovernor::why(int before, bool shrinking, const CpuWindow& w) const {
   const std::string cpus = std::to_string(w.cpus), others = oneDecimal(w.others_busy);
-  if (adapts && shrinking)
-    d.why = {kContext,
-             QT_TRANSLATE_NOOP("trainscope::Threads",
-                               "fewer threads, %1 → %2: other work used %3 of the %4 CPUs this run may run on "
-                               "(CPU pressure %5)"),
-             {std::to_string(before), std::to_string(threads_), others, cpus, pressureText(w.pressure)}};
-  else if (adapts)
-    d.why = {kContext,
-             QT_TRANSLATE_NOOP("trainscope::Threads",
-                               "more threads, %1 → %2: other work now uses %3 of the %4 CPUs this run may run on"),
-             {std::to_string(before), std::to_string(threads_), others, cpus}};
-  else if (shrinking)
-    d.why = {kContext,
-             QT_TRANSLATE_NOOP("trainscope::Threads",
-                               "keeps %1 threads and makes them wait asleep between ops: other work used %2 of the "
-                               "%3 CPUs this run may run on (CPU pressure %4)"),
-             {std::to_string(threads_), others, cpus, pressureText(w.pressure)}};
-  else
-    d.why = {kContext,
-             QT_TRANSLATE_NOOP("trainscope::Threads",
-                               "%1 threads spin between ops again: other work now uses %2 of the %3 CPUs"),
-             {std::to_string(threads_), others, cpus}};
-  return d;
+  if (threads_ < before)
+    return {kContext,
+            QT_TRANSLATE_NOOP("trainscope::Threads",
+                              "fewer threads, %1 → %2: other work used %3 of the %4 CPUs this run may run on "
+                              "(CPU pressure %5)"),
+            {std::to_string(before), std::to_string(threads_), others, cpus, pressureText(w.pressure)}};
+  if (threads_ > before)
+    return {kContext,
+            QT_TRANSLATE_NOOP("trainscope::Threads",
+                              "more threads, %1 → %2: other work now uses %3 of the %4 CPUs this run may run on"),
+            {std::to_string(before), std::to_string(threads_), others, cpus}};
+  if (shrinking)
+    return {kContext,
+            QT_TRANSLATE_NOOP("trainscope::Threads",
+                              "keeps %1 threads and makes them wait asleep between ops: other work used %2 of the "
+                              "%3 CPUs this run may run on (CPU pressure %4)"),
+            {std::to_string(threads_), others, cpus, pressureText(w.pressure)}};
+  return {kContext,
+          QT_TRANSLATE_NOOP("trainscope::Threads",
+                            "%1 threads spin between ops again: other work now uses %2 of the %3 CPUs"),
+          {std::to_string(threads_), others, cpus}};
 }
 
 Message ThreadGovernor::policy() const {

@@ -42,15 +42,20 @@ class ThreadGovernor {
   bool passive() const { return passive_; }
 
  private:
-  int fit(const CpuWindow& w) const;
-  std::optional<ThreadDecision> decide(int fit, const CpuWindow& w);
+  struct Target {
+    int threads;
+    bool passive;
+  };
+  int fit(const CpuWindow& w, double slack) const;
+  Target target(int fitted, int capacity) const;
+  Message why(int before, bool shrinking, const CpuWindow& w) const;
 
   int most_;
   ThreadCountRule rule_;
   int threads_;
   bool passive_ = false;
   int wantedLess_ = 0, wantedMore_ = 0;  // consecutive windows of each verdict
-  int pendingFit_ = 0;                   // the least pressing of them
+  int pendingFit_ = 0;                   // the least pressing of their fits
 };
 
 }  // namespace trainscope

@@ -27,7 +27,7 @@ TEST(EventJson, EveryEventRoundTripsThroughOneLine) {
   h.step = 50, h.name = "fc1", h.kind = "activation", h.edges = {0, 0.5, 1}, h.counts = {2, 3};
   const std::vector<Event> events = {started,
                                      StateChanged{RunState::Stopped, "stopped by the user"},
-                                     Progress{2, 10, 5, 100, 105, 1000, 123.5, 4.0, 36.0, true},
+                                     Progress{2, 10, 5, 100, 105, 1000, 123.5, 4.0, 36.0, true, 1, true},
                                      step,
                                      epoch,
                                      LogLine{LogLevel::Warning, "line \"quoted\"\nand a newline", 1.5},
@@ -48,6 +48,9 @@ TEST(EventJson, EveryEventRoundTripsThroughOneLine) {
   EXPECT_EQ(s.run_dir, started.run_dir);
   EXPECT_EQ(s.name, "名字");
   EXPECT_EQ(s.layers.at(0).type, "Conv2d");
+  const auto p = std::get<Progress>(*parseEventLine(eventToJson(events[2]).dump()));
+  EXPECT_EQ(p.threads, 1) << "a followed run's Train page says when it fits its threads to other work";
+  EXPECT_TRUE(p.passive_waits);
   EXPECT_TRUE(std::isnan(std::get<StepMetrics>(*parseEventLine(eventToJson(step).dump())).accuracy))
       << "NaN is written as null and read back as NaN";
 }

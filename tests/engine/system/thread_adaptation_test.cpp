@@ -62,6 +62,30 @@ TEST(ThreadGovernor, OnManyCoresLeavesOtherWorkItsShareAndWaitsAsleep) {
   EXPECT_FALSE(g.passive());
 }
 
+TEST(ThreadGovernor, FromOneThreadGrowsToWhatFitsBeforeTheMachineIsIdle) {
+  ThreadGovernor g(16, ThreadCountRule::Adapts);
+  EXPECT_EQ(threadsAfter(g, {busy(15.8, 16), busy(15.8, 16)}), (std::vector<int>{16, 1}));
+  // half the machine frees up, and nothing waits for a CPU any more
+  EXPECT_EQ(threadsAfter(g, {busy(8, 16, 0), busy(8, 16, 0), busy(8, 16, 0)}), (std::vector<int>{1, 1, 8}));
+  EXPECT_TRUE(g.passive()) << "8 of 16: still shares the machine";
+}
+
+TEST(ThreadGovernor, TwoAdaptingRunsWithLoaderWorkSettle) {
+  // 4 CPUs, two runs of 2 threads each plus 0.3 cores of loader work: each sees 2.3 busy
+  ThreadGovernor g(4, ThreadCountRule::Adapts);
+  EXPECT_EQ(threadsAfter(g, {busy(2.3, 4), busy(2.3, 4)}), (std::vector<int>{4, 2}));
+  EXPECT_EQ(threadsAfter(g, {busy(2.3, 4), busy(2.3, 4), busy(2.3, 4), busy(2.3, 4)}), (std::vector<int>{2, 2, 2, 2}));
+  // the other run drops to one thread: 2.7 free holds 2 with a quarter core of slack, not 3
+  EXPECT_EQ(threadsAfter(g, {busy(1.3, 4, 0), busy(1.3, 4, 0), busy(1.3, 4, 0)}), (std::vector<int>{2, 2, 2}));
+}
+
+TEST(ThreadGovernor, ASetCountBeyondItsCpusIsNotOtherWork) {
+  // threads: 2 under taskset -c 0: its own second thread makes the pressure
+  ThreadGovernor g(2, ThreadCountRule::Set);
+  for (int i = 0; i < 4; ++i) EXPECT_FALSE(g.observe(busy(0, 1, 0.9)).has_value());
+  EXPECT_FALSE(g.passive());
+}
+
 TEST(ThreadGovernor, ADeterministicRunKeepsItsCountAndOnlyStopsSpinning) {
   ThreadGovernor g(2, ThreadCountRule::Deterministic);
   g.observe(busy(1.0));
@@ -147,7 +171,9 @@ TEST(CpuContention, ReadsTheBusyTimeOfItsCpusAndThePressureTotal) {
   EXPECT_DOUBLE_EQ(both.busy, 150 + 370);
   EXPECT_DOUBLE_EQ(both.total, 675 + 895);
   EXPECT_DOUBLE_EQ(cpuTimesOf(stat, {1}).busy, 370) << "steal counts as busy: someone else had the CPU";
+  EXPECT_EQ(both.cpus, 2);
   EXPECT_DOUBLE_EQ(cpuTimesOf(stat, {7}).total, 0);
+  EXPECT_EQ(cpuTimesOf(stat, {}).cpus, 2) << "an unknown affinity counts every CPU, not the total line";
   EXPECT_DOUBLE_EQ(pressureTotalMicros("some avg10=1.00 avg60=0.5 avg300=0 total=443896319\n"
                                        "full avg10=0.00 avg60=0.00 avg300=0.00 total=0\n"),
                    443896319);
