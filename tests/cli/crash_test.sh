@@ -14,9 +14,11 @@ trap 'pkill -9 -f "$tmp" 2>/dev/null; [[ -n $small ]] && umount "$small" 2>/dev/
 source "$(dirname "$0")/check.sh"
 py=/usr/bin/python3
 cfg="$src/resources/experiments/fashion_lenet.json"
-# 100 steps an epoch, 4 epochs, a checkpoint every 15 steps.
+# 100 steps an epoch, 4 epochs, a checkpoint every 15 steps. A set thread count: with
+# threads 0 a run gives cores to other work (this script's own polling is some), and a
+# different count computes different bits (docs/run-format.md, "After a crash").
 short=(--set epochs=4 --set dataset.train_subset=6400 --set dataset.val_subset=128
-       --set training.checkpoint_every_steps=15)
+       --set training.checkpoint_every_steps=15 --set threads=2)
 
 losses() {  # losses RUN_DIR: every step's loss, one per line, as stored (repr of float64)
   $py - "$1" <<'PY'

@@ -55,7 +55,9 @@ void declareTop(std::vector<ConfigField>& fields) {
           "`doctor` and the run's log say which and why (the app uses them all: its GUI needs under a tenth "
           "of one, see docs/benchmarks.md). While it trains, 0 also fits the count to other work on the "
           "machine: fewer threads while other processes hold the CPUs, back when they free up, each change "
-          "in the log. A set count (or deterministic: true, where the count changes the results) is kept; "
+          "in the log (a different count sums in a different order, so such a run repeats within "
+          "floating-point tolerance, not bit for bit). A set count (or deterministic: true, where the count changes "
+          "the results) is kept; "
           "its threads then wait asleep instead of spinning while the machine is busy");
   TS_TOP_FIELD(epochs)
       .inGrid()
