@@ -1,6 +1,7 @@
 #include "engine/system/cpu_contention.h"
 
-#include <sched.h>
+#include "engine/system/usable_cores.h"
+
 #include <time.h>
 #include <unistd.h>
 
@@ -18,16 +19,6 @@ std::string readAll(const char* path) {
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();
-}
-
-std::vector<int> affinityCpus() {
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  std::vector<int> cpus;
-  if (sched_getaffinity(0, sizeof set, &set) != 0) return cpus;
-  for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
-    if (CPU_ISSET(cpu, &set)) cpus.push_back(cpu);
-  return cpus;
 }
 
 double processCpuSeconds() {
@@ -52,7 +43,8 @@ class ProcCpuContention : public CpuContentionSource {
       window.seconds = now.wall - last_->wall;
       window.cpus = std::max(1, now.cpu.cpus);
       const double busy = (now.cpu.busy - last_->cpu.busy) / ticksPerSecond_;
-      window.others_busy = std::max(0.0, busy - (now.own - last_->own)) / window.seconds;
+      window.own_busy = (now.own - last_->own) / window.seconds;
+      window.others_busy = std::max(0.0, busy / window.seconds - window.own_busy);
       if (now.pressure >= 0 && last_->pressure >= 0)
         window.pressure = std::clamp((now.pressure - last_->pressure) * 1e-6 / window.seconds, 0.0, 1.0);
       w = window;

@@ -1,7 +1,8 @@
-// What other work did with the CPUs this process may run on, measured over a window of
-// time: the cores' worth of time it ran there (the CPUs' busy time in /proc/stat less
-// this process's own CPU time) and the kernel's CPU pressure (/proc/pressure/cpu, the
-// share of the time some task waited for a CPU). Plain C++, no torch.
+// What this process and other work did with the CPUs it may run on, measured over a
+// window of time: the cores' worth of time each ran there (this process's CPU time; the
+// CPUs' busy time in /proc/stat less it) and the kernel's CPU pressure
+// (/proc/pressure/cpu, the share of the time some task waited for a CPU). Plain C++, no
+// torch.
 #pragma once
 
 #include <memory>
@@ -16,6 +17,7 @@ struct CpuWindow {
   int cpus = 1;            // the CPUs this process may run on
   double others_busy = 0;  // cores' worth of time other work ran on them
   double pressure = -1;    // share of the time some task waited for a CPU; -1: not known
+  double own_busy = 0;     // cores' worth of time this process ran
 };
 
 class CpuContentionSource {

@@ -2,7 +2,7 @@
 // Without it (the fuzz targets' build, which never trains) it parks nothing.
 #include "engine/system/passive_waiting.h"
 
-#include <sched.h>
+#include "engine/system/usable_cores.h"
 
 #include <algorithm>
 #include <condition_variable>
@@ -15,9 +15,7 @@ namespace {
 
 // libgomp compares its threads with the CPUs of the affinity it started with.
 int cpusToExceed() {
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  const int affinity = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : 0;
+  const int affinity = static_cast<int>(affinityCpus().size());
   return affinity > 0 ? affinity : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
 }
 

@@ -29,8 +29,7 @@ class ProcessMonitor {
   ProcessSample sample();
 
  private:
-  double lastCpuSeconds_ = -1, lastWall_ = 0;
-  std::unique_ptr<CpuContentionSource> others_ = systemCpuContention();
+  std::unique_ptr<CpuContentionSource> cpu_ = systemCpuContention();  // this process's CPU time and the others'
 };
 
 }  // namespace trainscope

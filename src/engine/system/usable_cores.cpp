@@ -87,13 +87,17 @@ void readCgroupQuota(const fs::path& root, UsableCores& c) {
   }
 }
 
-int affinityCount() {
+}  // namespace
+
+std::vector<int> affinityCpus() {
   cpu_set_t set;
   CPU_ZERO(&set);
-  return sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : 0;
+  std::vector<int> cpus;
+  if (sched_getaffinity(0, sizeof set, &set) != 0) return cpus;
+  for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+    if (CPU_ISSET(cpu, &set)) cpus.push_back(cpu);
+  return cpus;
 }
-
-}  // namespace
 
 UsableCores usableCoresUnder(const std::string& root, int host, int affinity) {
   UsableCores c;
@@ -107,7 +111,8 @@ UsableCores usableCoresUnder(const std::string& root, int host, int affinity) {
 }
 
 UsableCores usableCores() {
-  return usableCoresUnder("/", static_cast<int>(std::thread::hardware_concurrency()), affinityCount());
+  return usableCoresUnder("/", static_cast<int>(std::thread::hardware_concurrency()),
+                          static_cast<int>(affinityCpus().size()));
 }
 
 Message UsableCores::reason() const {

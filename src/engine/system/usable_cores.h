@@ -10,6 +10,7 @@
 #include "engine/run/message.h"
 
 #include <string>
+#include <vector>
 
 namespace trainscope {
 
@@ -25,6 +26,8 @@ struct UsableCores {
 
 // This process's, now.
 UsableCores usableCores();
+// The CPUs this process may run on (sched_getaffinity), in order; empty when not known.
+std::vector<int> affinityCpus();
 // The arithmetic, on a file system rooted at `root` (proc/self/cgroup, sys/fs/cgroup/…;
 // "/" for the real one, a fake tree in tests), a host of `host` cores and an affinity of
 // `affinity` CPUs (0: not known).
