@@ -107,6 +107,13 @@ Predicted: %2
   <context>
     <name>trainscope::ui::ResumeBanner</name>
     <message numerus="yes">
+      <source>%1 stopped early after %2 of its %n epoch(s): its validation metric had stopped improving. It can still train further from its checkpoint, in the same run.</source>
+      <translation>
+        <numerusform>%1 stopped early after %2 of its %n epoch: its validation metric had stopped improving. It can still train further from its checkpoint, in the same run.</numerusform>
+        <numerusform>%1 stopped early after %2 of its %n epochs: its validation metric had stopped improving. It can still train further from its checkpoint, in the same run.</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
       <source>%1 trained all its %n epoch(s). It can train further from its checkpoint, in the same run.</source>
       <translation>
         <numerusform>%1 trained all its %n epoch. It can train further from its checkpoint, in the same run.</numerusform>

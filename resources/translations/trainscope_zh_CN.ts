@@ -1253,6 +1253,10 @@ Predicted: %2
       <translation>还没有可恢复的运行：先开始一次运行（F5），或在比较页面中选择一个。</translation>
     </message>
     <message>
+      <source>%1 stopped early: its validation metric had stopped improving. Use Resume Last Run with More Epochs to train it further.</source>
+      <translation>%1 已提前停止：其验证指标不再改进。要继续训练，请用“以更多轮次恢复上一次运行”。</translation>
+    </message>
+    <message>
       <source>%1 has trained all its epochs: use Resume Last Run with More Epochs to train it further.</source>
       <translation>%1 已训练完所有轮次：请用“以更多轮次恢复上一次运行”继续训练。</translation>
     </message>
@@ -1995,6 +1999,12 @@ Apply?</source>
   </context>
   <context>
     <name>trainscope::ui::ResumeBanner</name>
+    <message numerus="yes">
+      <source>%1 stopped early after %2 of its %n epoch(s): its validation metric had stopped improving. It can still train further from its checkpoint, in the same run.</source>
+      <translation>
+        <numerusform>%1 在其 %n 轮中的第 %2 轮后提前停止：其验证指标不再改进。它仍可从检查点继续训练，仍在同一次运行中。</numerusform>
+      </translation>
+    </message>
     <message numerus="yes">
       <source>%1 trained all its %n epoch(s). It can train further from its checkpoint, in the same run.</source>
       <translation>
@@ -3334,6 +3344,30 @@ p(标签) %3 · 损失 %4
       <translation>从较小值开始，在这么多个 epoch 内线性升高：大模型和大批次在最初几步并不稳定。可以是小数，例如 0.5。</translation>
     </message>
     <message>
+      <source>Probes</source>
+      <translation>探针</translation>
+    </message>
+    <message>
+      <source>Statistics of every layer's output and gradient each step, and histograms, for the Inspect page and probes.h5. Within 3% of a step's time.</source>
+      <translation>每一步记录每层输出和梯度的统计量以及直方图，供检查页面和 probes.h5 使用。开销不超过一步时间的 3%。</translation>
+    </message>
+    <message>
+      <source>Histogram every (steps)</source>
+      <translation>直方图间隔（步）</translation>
+    </message>
+    <message>
+      <source>Steps between full histograms and update-to-weight ratios (0 = none). Each costs a pass over every activation and gradient.</source>
+      <translation>完整直方图和更新/权重比率之间间隔的步数（0 = 不记录）。每次都需要遍历所有激活和梯度。</translation>
+    </message>
+    <message>
+      <source>TensorBoard events</source>
+      <translation>TensorBoard 事件</translation>
+    </message>
+    <message>
+      <source>Also write TensorBoard event files in the run's tensorboard folder while it trains, so tensorboard --logdir shows it live.</source>
+      <translation>训练时同时写入 TensorBoard 事件文件（在运行文件夹中），可在 TensorBoard 中实时查看。</translation>
+    </message>
+    <message>
       <source>Gradient accumulation</source>
       <translation>梯度累积</translation>
     </message>
@@ -3406,28 +3440,52 @@ p(标签) %3 · 损失 %4
       <translation>autograd 的 detect_anomaly：每个反向运算都会检查其输出，并指出第一个产生 NaN 的运算。速度大约减半：用于追查 NaN，而非用于训练。</translation>
     </message>
     <message>
-      <source>Probes</source>
-      <translation>探针</translation>
+      <source>Early stopping (patience)</source>
+      <translation>早停（耐心轮数）</translation>
     </message>
     <message>
-      <source>Statistics of every layer's output and gradient each step, and histograms, for the Inspect page and probes.h5. Within 3% of a step's time.</source>
-      <translation>每一步记录每层输出和梯度的统计量以及直方图，供检查页面和 probes.h5 使用。开销不超过一步时间的 3%。</translation>
+      <source>Stop when the validation metric has not improved for this many epochs (0 = off). The run then keeps its best epoch's weights, not its last.</source>
+      <translation>验证指标连续这么多轮没有改进时停止训练（0 = 关闭）。运行随后保留最佳一轮的权重，而不是最后一轮的。</translation>
     </message>
     <message>
-      <source>Histogram every (steps)</source>
-      <translation>直方图间隔（步）</translation>
+      <source>auto</source>
+      <translation>自动</translation>
     </message>
     <message>
-      <source>Steps between full histograms and update-to-weight ratios (0 = none). Each costs a pass over every activation and gradient.</source>
-      <translation>完整直方图和更新/权重比率之间间隔的步数（0 = 不记录）。每次都需要遍历所有激活和梯度。</translation>
+      <source>validation loss</source>
+      <translation>验证损失</translation>
     </message>
     <message>
-      <source>TensorBoard events</source>
-      <translation>TensorBoard 事件</translation>
+      <source>validation accuracy</source>
+      <translation>验证准确率</translation>
     </message>
     <message>
-      <source>Also write TensorBoard event files in the run's tensorboard folder while it trains, so tensorboard --logdir shows it live.</source>
-      <translation>训练时同时写入 TensorBoard 事件文件（在运行文件夹中），可在 TensorBoard 中实时查看。</translation>
+      <source>validation MAE</source>
+      <translation>验证平均绝对误差</translation>
+    </message>
+    <message>
+      <source>validation RMSE</source>
+      <translation>验证均方根误差</translation>
+    </message>
+    <message>
+      <source>validation R²</source>
+      <translation>验证 R²</translation>
+    </message>
+    <message>
+      <source>Early stopping metric</source>
+      <translation>早停指标</translation>
+    </message>
+    <message>
+      <source>What must keep improving, and what picks the best epoch (the model you export). auto: validation accuracy, or R² for a regression.</source>
+      <translation>需要持续改进的指标，也用它挑选最佳一轮（即导出的模型）。自动：验证准确率，回归任务为 R²。</translation>
+    </message>
+    <message>
+      <source>Restore best weights</source>
+      <translation>恢复最佳权重</translation>
+    </message>
+    <message>
+      <source>With early stopping on: the trained model (export, predictions) is the best epoch's. Off: the last epoch's.</source>
+      <translation>开启早停时：训练所得的模型（导出、预测）取最佳一轮的权重。关闭此项：取最后一轮的。</translation>
     </message>
   </context>
   <context>
@@ -3656,6 +3714,38 @@ p(标签) %3 · 损失 %4
   <context>
     <name>trainscope::Run</name>
     <message>
+      <source>the best epoch is now chosen by %1: the checkpoint's (epoch %2, by %3) no longer counts, and the next epoch starts the count again</source>
+      <translation>最佳一轮现在按 %1 选取：检查点中的最佳（第 %2 轮，按 %3）不再计入，从下一轮重新计数</translation>
+    </message>
+    <message>
+      <source>the run had stopped early after epoch %1: its patience counts afresh from here, and its best so far (epoch %2) stays its best until an epoch beats it</source>
+      <translation>本次运行曾在第 %1 轮后提前停止：耐心轮数从这里重新计数，目前的最佳（第 %2 轮）在被超越之前仍是最佳</translation>
+    </message>
+    <message>
+      <source>early stopping: the run stops after 1 epoch in which %2 does not improve on its best by more than %3 (mode %4)</source>
+      <translation>早停：若 %2 有 1 轮未比最佳值改进超过 %3，运行即停止（mode %4）</translation>
+    </message>
+    <message>
+      <source>early stopping: the run stops after %1 epochs in a row in which %2 does not improve on its best by more than %3 (mode %4)</source>
+      <translation>早停：若 %2 连续 %1 轮未比最佳值改进超过 %3，运行即停止（mode %4）</translation>
+    </message>
+    <message>
+      <source>early stopping after epoch %1: %2 was never measured</source>
+      <translation>第 %1 轮后早停：%2 从未被测得</translation>
+    </message>
+    <message>
+      <source>early stopping after epoch %1: %2 has not improved for %3 epochs; its best, %4, was at epoch %5</source>
+      <translation>第 %1 轮后早停：%2 已有 %3 轮没有改进；最佳值 %4 出现在第 %5 轮</translation>
+    </message>
+    <message>
+      <source>the run's model is epoch %1's, the best by %2 (%3): checkpoints/best.pt, which exports take</source>
+      <translation>本次运行的模型取第 %1 轮的权重，按 %2 为最佳（%3）：即 checkpoints/best.pt，导出时使用它</translation>
+    </message>
+    <message>
+      <source>the run's model is its last epoch's (%1 is off); the best, epoch %2, is checkpoints/best.pt</source>
+      <translation>本次运行的模型取最后一轮的权重（%1 已关闭）；最佳的第 %2 轮保存在 checkpoints/best.pt</translation>
+    </message>
+    <message>
       <source>training %1 on %2 (%3 train / %4 val) with %5, 1 thread; usable: %7</source>
       <translation>在 %2 上训练 %1（训练 %3 / 验证 %4），使用 %5，1 个线程；可用：%7</translation>
     </message>
@@ -3742,6 +3832,14 @@ p(标签) %3 · 损失 %4
     <message>
       <source>reached %2 (%1)</source>
       <translation>达到 %2（%1）</translation>
+    </message>
+    <message>
+      <source>stopped early after 1 epoch (%2)</source>
+      <translation>1 轮后提前停止（%2）</translation>
+    </message>
+    <message>
+      <source>stopped early after %1 epochs (%2)</source>
+      <translation>%1 轮后提前停止（%2）</translation>
     </message>
     <message>
       <source>stopped by request</source>

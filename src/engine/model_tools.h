@@ -18,7 +18,7 @@ struct ExportRequest {
   std::string run_dir;
   std::string format = "torchscript";  // torchscript | onnx
   std::string out;                     // the model file; its preprocessing goes beside it as <out>.json
-  std::string checkpoint;              // empty = best.pt when present, else last.pt
+  std::string checkpoint;              // empty = the run's model (best.pt, as loadTrainedModel)
   std::string example;                 // optional HDF5 file: a test batch and the engine's logits for it
   int threads = 0;                     // LibTorch threads; 0 = all cores
 };

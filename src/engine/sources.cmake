@@ -69,6 +69,7 @@ set(TRAINSCOPE_ENGINE_PLAIN_SOURCES
   config/problem.cpp
   config/config_fields.cpp
   config/config_declarations.cpp
+  config/config_declarations_training.cpp
   config/config_checks.cpp
   config/transforms_config.cpp
   config/recipes.cpp
@@ -92,6 +93,7 @@ set(TRAINSCOPE_ENGINE_PLAIN_SOURCES
   data/dataset_health.cpp
   train/run_messages.cpp
   train/run_journal.cpp
+  train/best_epoch.cpp
   data/transforms.cpp
   data/dataset_source.cpp
   data/channel_stats.cpp

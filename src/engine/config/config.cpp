@@ -9,6 +9,8 @@
 #include "engine/config/transforms_config.h"
 
 #include <fstream>
+#include <map>
+#include <memory>
 #include <set>
 #include <sstream>
 
@@ -16,13 +18,12 @@ namespace trainscope {
 
 namespace {
 
-// One section's object (the top level when `section` is ""), or null with a problem
-// when it is something else.
-const nlohmann::json* sectionObject(JsonFields& top, const std::string& section) {
-  if (section.empty()) return nullptr;
-  const auto* s = top.child(section);
+// One section's object inside its parent's (`key` its last part), or null with a
+// problem when it is something else.
+const nlohmann::json* sectionObject(JsonFields& parent, const std::string& key) {
+  const auto* s = parent.child(key);
   if (s && !s->is_object()) {
-    top.problem(section, "must be an object, got " + describeJsonType(*s));
+    parent.problem(key, "must be an object, got " + describeJsonType(*s));
     return nullptr;
   }
   return s;
@@ -65,16 +66,25 @@ ExperimentConfig parseConfig(const nlohmann::json& j) {
   if (!j.is_object()) throw ConfigError("config", "must be a JSON object, got " + describeJsonType(j));
   Problems problems;
   ExperimentConfig c;
-  JsonFields top(j, "", problems);
+  // Each section read from its object inside its parent's ("training.early_stopping"
+  // inside "training"); unknown keys are looked for once every child has been asked.
+  std::map<std::string, std::unique_ptr<JsonFields>> read;
+  read[""] = std::make_unique<JsonFields>(j, "", problems);
+  JsonFields& top = *read[""];
   for (const auto& section : configSections()) {
-    if (section.empty()) {
-      readFields(top, section, c);
-    } else if (const auto* s = sectionObject(top, section)) {
-      JsonFields f(*s, section, problems);
-      readFields(f, section, c);
-      f.rejectUnknown();
+    const auto dot = section.rfind('.');
+    const std::string parent = dot == std::string::npos ? "" : section.substr(0, dot);
+    const auto p = read.find(section.empty() ? "" : parent);
+    if (p == read.end()) continue;  // its parent is missing or not an object
+    if (!section.empty()) {
+      const auto* s = sectionObject(*p->second, section.substr(dot == std::string::npos ? 0 : dot + 1));
+      if (!s) continue;
+      read[section] = std::make_unique<JsonFields>(*s, section, problems);
     }
+    readFields(*read[section], section, c);
   }
+  for (auto& [section, fields] : read)
+    if (!section.empty()) fields->rejectUnknown();
   checkConfigRules(c, j, problems);
   readTransforms(top, c, problems);
   top.rejectUnknown();

@@ -100,6 +100,16 @@ struct SchedulerConfig {
   double warmup_start_factor = 0.1;
 };
 
+// Stops a run whose validation metric has stopped improving (Keras' EarlyStopping,
+// Lightning's): the same metric picks the best epoch, kept as checkpoints/best.pt.
+struct EarlyStoppingConfig {
+  int patience = 0;             // epochs without improvement before the run stops; 0 = off
+  std::string metric = "auto";  // auto (val_accuracy; a regression: val_r2) | val_loss | val_accuracy | ...
+  std::string mode = "auto";    // auto (by the metric) | min | max
+  double min_delta = 0;         // an improvement must beat the best by more than this
+  bool restore_best = true;     // the run's model (exports, predictions) is its best epoch's, not its last
+};
+
 struct TrainingConfig {
   std::string loss = "auto";  // auto (cross_entropy or mse by the task) | cross_entropy | mse | huber
   int grad_accum_steps = 1;
@@ -116,6 +126,7 @@ struct TrainingConfig {
   // so a crash loses at most this much work; 0 turns either off. Epoch ends always save.
   int64_t checkpoint_every_steps = 0;
   double checkpoint_every_seconds = 120;
+  EarlyStoppingConfig early_stopping;
 };
 
 // Data-parallel training over processes (torchrun, Slurm, --nproc): docs/distributed.md.

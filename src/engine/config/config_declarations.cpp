@@ -1,24 +1,14 @@
 // The experiment config's fields, each declared once: key (from the member's name),
 // range or choices, the app's form row, and the docs/config.md text. A new field is a
-// member in config.h plus one declaration here (and its translation); the parser,
-// toJson, the form and the docs follow. Cross-field rules live in config_checks.cpp.
-#include "engine/config/config_fields.h"
+// member in config.h plus one declaration here or in config_declarations_training.cpp
+// (and its translation); the parser, toJson, the form and the docs follow. Cross-field
+// rules live in config_checks.cpp.
+#include "engine/config/config_declare.h"
 #include "engine/config/image_size.h"
 
 namespace trainscope {
 
 namespace {
-ConfigField& declare(std::vector<ConfigField>& fields, std::string key, std::function<FieldRef(ExperimentConfig&)> at) {
-  fields.push_back({});
-  fields.back().key = std::move(key);
-  fields.back().at = std::move(at);
-  return fields.back();
-}
-
-// The key is the member's own name, as TORCH_ARG's option names are.
-#define TS_TOP_FIELD(member) declare(fields, #member, [](ExperimentConfig& c) { return FieldRef(&c.member); })
-#define TS_FIELD(section, member) \
-  declare(fields, #section "." #member, [](ExperimentConfig& c) { return FieldRef(&c.section.member); })
 
 void declareTop(std::vector<ConfigField>& fields) {
   TS_TOP_FIELD(name).describesOnly().describe("the experiment's name, kept in `run.json` as `experiment`");
@@ -383,105 +373,6 @@ void declareScheduler(std::vector<ConfigField>& fields) {
   TS_FIELD(scheduler, warmup_start_factor).above(0, 1).describe("the share of `lr` the warmup starts from");
 }
 
-void declareTraining(std::vector<ConfigField>& fields) {
-  TS_FIELD(training, loss)
-      .oneOf({{"auto"}, {"cross_entropy"}, {"mse"}, {"huber"}})
-      .describe(
-          "the criterion: `cross_entropy` (`nn.CrossEntropyLoss`, classification), `mse` (`nn.MSELoss`) or `huber` "
-          "(`nn.HuberLoss`, delta 1; regression, on the target standardised with the training split's mean and "
-          "standard deviation); `auto` picks `cross_entropy` or `mse` by the task");
-  TS_FIELD(training, grad_accum_steps)
-      .fixedOnResume()
-      .range(1, 1 << 16)
-      .onForm(FormGroup::Training, 12, QT_TRANSLATE_NOOP("trainscope::Config", "Gradient accumulation"),
-              QT_TRANSLATE_NOOP("trainscope::Config",
-                                "Sum the gradients of this many batches before one optimizer step: a large effective "
-                                "batch when memory is short."))
-      .describe("batches per optimizer step (the loss is divided by it)");
-  TS_FIELD(training, clip_grad_norm)
-      .inGrid()
-      .range(0, 1e9)
-      .onForm(FormGroup::Training, 13, QT_TRANSLATE_NOOP("trainscope::Config", "Clip gradient norm"),
-              QT_TRANSLATE_NOOP("trainscope::Config",
-                                "Scales gradients down when their overall norm exceeds this (0 = off). A seat belt "
-                                "against exploding gradients; 1.0 to 5.0 is common."))
-      .describe("clip the global gradient norm to this; 0 = off");
-  TS_FIELD(training, label_smoothing)
-      .range(0, 1)
-      .onForm(FormGroup::Training, 14, QT_TRANSLATE_NOOP("trainscope::Config", "Label smoothing"),
-              QT_TRANSLATE_NOOP("trainscope::Config",
-                                "Trains towards 90% instead of 100% confidence (at 0.1), which calibrates the model "
-                                "and often helps a little."))
-      .describe("CrossEntropy label smoothing (training loss only)");
-  TS_FIELD(training, mixup_alpha)
-      .range(0, 100)
-      .onForm(FormGroup::Training, 15, QT_TRANSLATE_NOOP("trainscope::Config", "MixUp alpha"),
-              QT_TRANSLATE_NOOP("trainscope::Config",
-                                "Blends each batch with a shuffled copy of itself, labels too (Beta(alpha, alpha) "
-                                "weights): a brake on overfitting small datasets. Try 0.2; 0 is off."))
-      .describe(
-          "MixUp: each training batch becomes `lam * x + (1 - lam) * x[perm]` with `lam ~ Beta(alpha, alpha)`, and "
-          "the loss `lam * CE(logits, y) + (1 - lam) * CE(logits, y[perm])` (timm, torchvision v2). 0 = off; 0.2 is "
-          "usual");
-  TS_FIELD(training, cutmix_alpha)
-      .range(0, 100)
-      .onForm(FormGroup::Training, 16, QT_TRANSLATE_NOOP("trainscope::Config", "CutMix alpha"),
-              QT_TRANSLATE_NOOP("trainscope::Config",
-                                "Pastes a box from another image of the batch, labels weighted by its area. Try 1.0; "
-                                "0 is off. With MixUp on too, each batch gets one of the two."))
-      .describe(
-          "CutMix: a box of area `1 - lam` pasted from `x[perm]`, `lam` then the share of pixels kept; the same "
-          "loss. 0 = off; 1.0 is usual. With both on, each batch gets one of the two, half and half. Training "
-          "accuracy counts each target by its share");
-  TS_FIELD(training, mix_prob)
-      .range(0, 1)
-      .describe(
-          "the share of batches mixed when either is on. The draws are seeded by (seed, batch), so a resumed run "
-          "mixes as the original did");
-  TS_FIELD(training, max_steps)
-      .range(0, 1e15)
-      .describe(
-          "end the run after this many optimizer steps, validating the partial epoch; resuming with a higher limit "
-          "(or 0 = none) trains the rest of that epoch");
-}
-
-// What the run does when it goes wrong, and how often it saves itself.
-void declareTrainingSafety(std::vector<ConfigField>& fields) {
-  TS_FIELD(training, nan_guard)
-      .oneOf({{"pause", QT_TRANSLATE_NOOP("trainscope::Config", "pause")},
-              {"stop", QT_TRANSLATE_NOOP("trainscope::Config", "stop")},
-              {"skip", QT_TRANSLATE_NOOP("trainscope::Config", "skip the batch")},
-              {"off", QT_TRANSLATE_NOOP("trainscope::Config", "off")}})
-      .onForm(FormGroup::Debugging, 19, QT_TRANSLATE_NOOP("trainscope::Config", "NaN guard"),
-              QT_TRANSLATE_NOOP("trainscope::Config",
-                                "When the loss or a gradient becomes NaN or infinite: pause the run (and save the "
-                                "batch and the first bad layer to HDF5), stop it, or skip that batch and go on. The "
-                                "bad step is never applied. Its check costs about 1% of a step."))
-      .describe(
-          "when the loss or a gradient becomes NaN/Inf: `pause` (the app waits for you; `trainscope-cli` stops, as "
-          "nobody can resume), `stop`, `skip` the batch and carry on, or `off`. The bad step is never applied; the "
-          "batch and the first layer with a non-finite output are saved to `nan_guard/` in the run folder");
-  TS_FIELD(training, anomaly_detection)
-      .onForm(FormGroup::Debugging, 20, QT_TRANSLATE_NOOP("trainscope::Config", "Anomaly detection (slow)"),
-              QT_TRANSLATE_NOOP(
-                  "trainscope::Config",
-                  "autograd's detect_anomaly: every backward op checks its output and the first one producing NaN is "
-                  "named. Costs about half the speed: turn it on to chase a NaN, not to train."))
-      .describe(
-          "autograd anomaly mode: every backward op checks its result and the guard names the op that made the NaN. "
-          "Expect about half the speed");
-  TS_FIELD(training, checkpoint_every_steps)
-      .range(0, 1e15)
-      .describe(
-          "also write `checkpoints/last.pt` every N optimizer steps inside an epoch (0: off). Epoch ends always "
-          "save");
-  TS_FIELD(training, checkpoint_every_seconds)
-      .range(0, 1e9)
-      .describe(
-          "and every N seconds of training inside an epoch (0: off), so a crash loses at most about this much work "
-          "on any model. A resume continues with the next batch and reproduces the uninterrupted losses exactly");
-}
-
 void declareDistributed(std::vector<ConfigField>& fields) {
   TS_FIELD(distributed, timeout_seconds)
       .range(1, 86400)
@@ -564,8 +455,7 @@ const std::vector<ConfigField>& configFields() {
     declareModel(fields);
     declareOptimizer(fields);
     declareScheduler(fields);
-    declareTraining(fields);
-    declareTrainingSafety(fields);
+    declareTrainingFields(fields);
     declareDistributed(fields);
     declareProbes(fields);
     declareRecord(fields);

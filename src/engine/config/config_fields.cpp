@@ -22,12 +22,12 @@ const void* addressOf(const FieldRef& ref) {
 }  // namespace
 
 std::string ConfigField::section() const {
-  const auto dot = key.find('.');
+  const auto dot = key.rfind('.');
   return dot == std::string::npos ? std::string() : key.substr(0, dot);
 }
 
 std::string ConfigField::name() const {
-  const auto dot = key.find('.');
+  const auto dot = key.rfind('.');
   return dot == std::string::npos ? key : key.substr(dot + 1);
 }
 

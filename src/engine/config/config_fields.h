@@ -54,8 +54,8 @@ struct ConfigField {
   bool fixed_on_resume = false;
   bool file_path = false;  // a file or folder: a leading `~/` is the home folder, as in a shell
 
-  std::string section() const;  // "training"; "" at the top level
-  std::string name() const;     // "label_smoothing"
+  std::string section() const;  // "training"; "training.early_stopping"; "" at the top level
+  std::string name() const;     // "label_smoothing": the part after the last dot
   std::string pointer() const;  // "/training/label_smoothing"
   bool isList() const;
   bool isNumber() const;  // an int, int64, uint64 or double scalar
@@ -79,7 +79,8 @@ struct ConfigField {
 
 // Every field, in declaration order (the docs' order).
 const std::vector<ConfigField>& configFields();
-// The sections in declaration order ("" first: the top level); "transforms" is apart.
+// The sections in declaration order ("" first: the top level; a section inside another,
+// "training.early_stopping", after its parent's fields); "transforms" is apart.
 const std::vector<std::string>& configSections();
 // The field declared at a key ("optimizer.lr"), or nullptr.
 const ConfigField* findConfigField(const std::string& key);
@@ -94,6 +95,11 @@ std::string configSectionAt(const void* begin, size_t size);
 template <class Section, class T>
 const ConfigField& configField(Section ExperimentConfig::*section, T Section::*member) {
   return configFieldAt(&((fieldProbe().*section).*member));
+}
+// A field of a section inside a section (training.early_stopping.patience).
+template <class Section, class Sub, class T>
+const ConfigField& configField(Section ExperimentConfig::*section, Sub Section::*sub, T Sub::*member) {
+  return configFieldAt(&(((fieldProbe().*section).*sub).*member));
 }
 template <class T>
 const ConfigField& configField(T ExperimentConfig::*member) {

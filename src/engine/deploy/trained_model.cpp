@@ -5,6 +5,7 @@
 #include "engine/data/transforms.h"
 #include "engine/models/model_factory.h"
 #include "engine/record/run_record.h"
+#include "engine/train/best_epoch.h"
 #include "engine/train/checkpoint.h"
 #include "engine/train/pitfalls.h"
 
@@ -15,9 +16,11 @@ namespace trainscope {
 namespace fs = std::filesystem;
 
 namespace {
-fs::path chooseCheckpoint(const RunRecord& record, const std::string& requested) {
+// The run's model: its best epoch's, unless early stopping was told not to restore it.
+fs::path chooseCheckpoint(const RunRecord& record, const ExperimentConfig& config, const std::string& requested) {
   if (!requested.empty()) return record.namedCheckpoint(requested);
-  return fs::exists(record.bestCheckpoint()) ? record.bestCheckpoint() : record.lastCheckpoint();
+  const bool best = modelIsBestEpoch(config.training.early_stopping) && fs::exists(record.bestCheckpoint());
+  return best ? record.bestCheckpoint() : record.lastCheckpoint();
 }
 }  // namespace
 
@@ -64,7 +67,7 @@ TrainedModel loadTrainedModel(const std::string& runDir, const std::string& chec
       throw ConfigError(runDir, "run.json has no classes or input shape: the run never started training");
     outputs = static_cast<int64_t>(m.classes.size());
   }
-  const fs::path file = chooseCheckpoint(record, checkpoint);
+  const fs::path file = chooseCheckpoint(record, m.config, checkpoint);
   if (!fs::exists(file))
     throw ConfigError(runDir,
                       "no checkpoint " + file.filename().string() + " (the run ended before its first checkpoint?)");

@@ -30,7 +30,8 @@ struct TrainedModel {
 };
 
 // Loads `checkpoint` ("best", "last", a file name in checkpoints/ or a path); empty
-// means best.pt when the run has one, else last.pt. Throws ConfigError with a readable
+// means the run's model: best.pt when the run has one (unless early stopping ran with
+// restore_best off), else last.pt. Throws ConfigError with a readable
 // reason when the run or checkpoint cannot be used.
 TrainedModel loadTrainedModel(const std::string& runDir, const std::string& checkpoint = "");
 

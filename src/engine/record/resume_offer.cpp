@@ -11,6 +11,7 @@ ResumeOffer resumeOffer(const RunEntry& run) {
   o.epochs_completed = run.epochs_completed;
   o.epochs = run.epochs;
   o.steps = run.steps;
+  o.stopped_early = run.status == "finished" && run.stopped_early_after > 0;
   o.processes = run.world_size;
   const bool writing = run.status == "running" || run.status == "paused" || run.status == "starting";
   std::error_code ec;

@@ -18,7 +18,8 @@ struct ResumeOffer {
   // (a finished run too).
   bool extendable = false;
   int64_t epochs_completed = 0, epochs = 0, steps = 0;
-  int processes = 1;  // a resume trains on as many as the run had
+  bool stopped_early = false;  // finished by early stopping, epochs left: more patience or epochs go on
+  int processes = 1;           // a resume trains on as many as the run had
   std::string status;
   std::string why;  // in English, when neither: running, no checkpoint, damaged
 };

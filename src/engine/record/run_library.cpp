@@ -102,6 +102,7 @@ RunEntry readRunEntry(const std::string& dirText, double staleAfterSeconds) {
     e.seed = get<uint64_t>(run, P("/seed"), 0);
     e.epochs_completed = get<int64_t>(run, P("/epochs_completed"), 0);
     e.steps = get<int64_t>(run, P("/steps"), 0);
+    e.stopped_early_after = get<int64_t>(run, P("/early_stopping/stopped_after_epoch"), 0);
     e.world_size = std::max(1, get<int>(run, P("/world_size"), 1));
     e.best_val_accuracy = get<double>(run, P("/best_val_accuracy"), std::nan(""));
     e.final_val_accuracy = get<double>(run, P("/final_val_accuracy"), std::nan(""));

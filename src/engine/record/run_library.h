@@ -25,7 +25,8 @@ struct RunEntry {
   std::string model, dataset, optimizer, scheduler;
   double lr = std::nan(""), weight_decay = std::nan("");
   int64_t batch_size = 0, epochs = 0, epochs_completed = 0, steps = 0;
-  int world_size = 1;  // processes it trained on (data parallel)
+  int64_t stopped_early_after = 0;  // early stopping ended it after this epoch; 0: it did not
+  int world_size = 1;               // processes it trained on (data parallel)
   uint64_t seed = 0;
   double best_val_accuracy = std::nan(""), final_val_accuracy = std::nan("");
   double train_seconds = 0;

@@ -6,6 +6,7 @@
 
 #include <ATen/CPUGeneratorImpl.h>
 
+#include <cmath>
 #include <filesystem>
 #include <mutex>
 #include <sstream>
@@ -22,6 +23,26 @@ T readScalar(torch::serialize::InputArchive& a, const std::string& key) {
   torch::Tensor t;
   a.read(key, t);
   return t.item<T>();
+}
+
+// A string as bytes: archives hold tensors.
+torch::Tensor text(const std::string& s) {
+  return torch::from_blob(const_cast<char*>(s.data()), {static_cast<int64_t>(s.size())}, torch::kUInt8).clone();
+}
+
+// Checkpoints before the metric was recorded hold the accuracy (or R²) as
+// best_val_accuracy, -inf before the first epoch.
+BestSoFar readBest(torch::serialize::InputArchive& root) {
+  BestSoFar best;
+  best.epoch = readScalar<int64_t>(root, "best_epoch");
+  torch::Tensor metric, score, since;  // each its own: try_read writes into a defined tensor
+  if (root.try_read("best_since", since)) best.since = since.item<int64_t>();
+  if (root.try_read("best_metric", metric) && metric.numel() > 0)
+    best.metric.assign(reinterpret_cast<const char*>(metric.contiguous().data_ptr<uint8_t>()), metric.numel());
+  best.value =
+      root.try_read("best_score", score) ? score.item<double>() : readScalar<double>(root, "best_val_accuracy");
+  if (best.epoch == 0 || !std::isfinite(best.value)) best.value = std::nan("");
+  return best;
 }
 
 // LibTorch's message without its stack trace: the first line.
@@ -46,8 +67,10 @@ void saveCheckpoint(const std::string& path, LayerStack& model, torch::optim::Op
   root.write("epoch", scalar(p.epoch));
   root.write("batch_in_epoch", scalar(p.batch_in_epoch));
   root.write("global_step", scalar(p.global_step));
-  root.write("best_val_accuracy", scalar(p.best_val_accuracy));
-  root.write("best_epoch", scalar(p.best_epoch));
+  root.write("best_score", scalar(p.best.value));
+  root.write("best_epoch", scalar(p.best.epoch));
+  root.write("best_metric", text(p.best.metric));
+  root.write("best_since", scalar(p.best.since));
   root.write("epoch_loss_sum", scalar(p.epoch_loss_sum));
   root.write("epoch_correct", scalar(p.epoch_correct));
   root.write("epoch_seen", scalar(p.epoch_seen));
@@ -121,8 +144,7 @@ TrainingPosition loadCheckpoint(const std::string& path, LayerStack& model, torc
   p.epoch = readScalar<int64_t>(root, "epoch");
   p.batch_in_epoch = readScalar<int64_t>(root, "batch_in_epoch");
   p.global_step = readScalar<int64_t>(root, "global_step");
-  p.best_val_accuracy = readScalar<double>(root, "best_val_accuracy");
-  p.best_epoch = readScalar<int64_t>(root, "best_epoch");
+  p.best = readBest(root);
   p.epoch_loss_sum = readScalar<double>(root, "epoch_loss_sum");
   p.epoch_correct = readScalar<double>(root, "epoch_correct");
   p.epoch_seen = readScalar<double>(root, "epoch_seen");

@@ -4,21 +4,20 @@
 #pragma once
 
 #include "engine/models/layer_stack.h"
+#include "engine/train/best_epoch.h"
 
 #include <torch/torch.h>
 
 #include <filesystem>
-#include <limits>
 #include <string>
 
 namespace trainscope {
 
 struct TrainingPosition {
-  int64_t epoch = 0;                                                    // 0-based epoch in progress
-  int64_t batch_in_epoch = 0;                                           // batches of that epoch already trained on
-  int64_t global_step = 0;                                              // optimizer steps done
-  double best_val_accuracy = -std::numeric_limits<double>::infinity();  // or a regression's R²
-  int64_t best_epoch = 0;
+  int64_t epoch = 0;           // 0-based epoch in progress
+  int64_t batch_in_epoch = 0;  // batches of that epoch already trained on
+  int64_t global_step = 0;     // optimizer steps done
+  BestSoFar best;              // the best epoch (best_epoch.h)
   // Running sums of the epoch in progress, so its summary survives a resume.
   double epoch_loss_sum = 0, epoch_correct = 0, epoch_seen = 0;
   double train_seconds = 0;  // training time so far, pauses excluded

@@ -135,12 +135,12 @@ std::vector<std::pair<LogLevel, Message>> datasetNotes(const DatasetSplits& data
   return notes;
 }
 
-EndReason whyEnded(bool stopped, bool guardStopped, bool guardPaused, bool maxStepsReached) {
+EndReason whyEnded(bool stopped, bool guardStopped, bool guardPaused, bool maxStepsReached, bool stoppedEarly) {
   if (stopped)
     return guardStopped  ? EndReason::StoppedByGuard
            : guardPaused ? EndReason::StoppedWhilePausedByGuard
                          : EndReason::StoppedByRequest;
-  return maxStepsReached ? EndReason::MaxSteps : EndReason::Completed;
+  return maxStepsReached ? EndReason::MaxSteps : stoppedEarly ? EndReason::EarlyStopping : EndReason::Completed;
 }
 
 Message endReason(EndReason reason, int64_t count) {
@@ -154,6 +154,13 @@ Message endReason(EndReason reason, int64_t count) {
       return {kContext,
               QT_TRANSLATE_NOOP("trainscope::Run", "reached %2 (%1)"),
               {std::to_string(count), configField(&ExperimentConfig::training, &TrainingConfig::max_steps).key}};
+    case EndReason::EarlyStopping:
+      return {kContext,
+              count == 1 ? QT_TRANSLATE_NOOP("trainscope::Run", "stopped early after 1 epoch (%2)")
+                         : QT_TRANSLATE_NOOP("trainscope::Run", "stopped early after %1 epochs (%2)"),
+              {std::to_string(count),
+               configField(&ExperimentConfig::training, &TrainingConfig::early_stopping, &EarlyStoppingConfig::patience)
+                   .section()}};
     case EndReason::StoppedByRequest: return {kContext, QT_TRANSLATE_NOOP("trainscope::Run", "stopped by request"), {}};
     case EndReason::StoppedByGuard:
       return {kContext, QT_TRANSLATE_NOOP("trainscope::Run", "stopped by the NaN guard"), {}};

@@ -42,10 +42,18 @@ std::vector<std::pair<LogLevel, Message>> datasetNotes(const DatasetSplits& data
 inline constexpr const char* kAnomalyDetectionOn =
     "autograd anomaly detection is on: backward passes check every op (expect about half the speed)";
 
-enum class EndReason { Completed, MaxSteps, StoppedByRequest, StoppedByGuard, StoppedWhilePausedByGuard };
+enum class EndReason {
+  Completed,
+  MaxSteps,
+  EarlyStopping,
+  StoppedByRequest,
+  StoppedByGuard,
+  StoppedWhilePausedByGuard
+};
 Message endReason(EndReason reason, int64_t count);
-// Why the loop ended: stopped (by a guard, while a guard had paused it, or on request), max_steps, or done.
-EndReason whyEnded(bool stopped, bool guardStopped, bool guardPaused, bool maxStepsReached);
+// Why the loop ended: stopped (by a guard, while a guard had paused it, or on request),
+// max_steps, early stopping, or done.
+EndReason whyEnded(bool stopped, bool guardStopped, bool guardPaused, bool maxStepsReached, bool stoppedEarly);
 Message runEnded(RunState state, EndReason reason, int64_t count);
 
 }  // namespace trainscope::run_messages

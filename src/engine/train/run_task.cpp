@@ -18,25 +18,29 @@ RunTask runTaskOf(const ExperimentConfig& config, const DatasetSplits& splits, b
   return task;
 }
 
-double recordValidation(const RunTask& task, const ValidationResult& val, EpochMetrics& e) {
+void recordValidation(const RunTask& task, const ValidationResult& val, EpochMetrics& e) {
   e.val_loss = val.loss;
   e.val_accuracy = val.accuracy;
-  if (!task.criterion.regression) return val.accuracy;
-  e.val_mae = val.mae, e.val_rmse = val.rmse, e.val_r2 = val.r2;
-  return val.r2;
+  if (task.criterion.regression) e.val_mae = val.mae, e.val_rmse = val.rmse, e.val_r2 = val.r2;
 }
 
 void recordEpochInfo(const RunTask& task, const EpochMetrics& e, const EpochTally& tally, nlohmann::json& info) {
   info["epochs_completed"] = tally.epochs_completed;
   info["steps"] = tally.steps;
   info["final_val_loss"] = e.val_loss;
-  if (task.criterion.regression) {
+  const bool regression = task.criterion.regression;
+  if (regression)
     info["final_val_mae"] = e.val_mae, info["final_val_rmse"] = e.val_rmse, info["final_val_r2"] = e.val_r2;
-    if (tally.best_epoch > 0) info["best_val_r2"] = tally.best_score, info["best_epoch"] = tally.best_epoch;
-    return;
-  }
-  info["final_val_accuracy"] = e.val_accuracy;
-  if (tally.best_score >= 0) info["best_val_accuracy"] = tally.best_score, info["best_epoch"] = tally.best_epoch;
+  else
+    info["final_val_accuracy"] = e.val_accuracy;
+  if (!e.best) return;  // the best epoch's figures stay as they were
+  info["best_epoch"] = e.epoch;
+  info["best_metric"] = tally.best.metric;
+  info["best_" + tally.best.metric] = tally.best.value;
+  if (regression)
+    info["best_val_r2"] = e.val_r2;
+  else
+    info["best_val_accuracy"] = e.val_accuracy;
 }
 
 Message epochSummaryOf(const RunTask& task, const EpochMetrics& e, int64_t epochs) {

@@ -7,6 +7,7 @@
 #include "engine/data/table_encoding.h"
 #include "engine/data/text_encoding.h"
 #include "engine/run/events.h"
+#include "engine/train/best_epoch.h"
 #include "engine/train/criterion.h"
 #include "engine/train/validation.h"
 
@@ -27,16 +28,16 @@ struct RunTask {
 // smoothing, or over several processes).
 RunTask runTaskOf(const ExperimentConfig& config, const DatasetSplits& splits, bool distributed);
 
-// The epoch's validation metrics from `val`; returns the score (accuracy, or R²) whose
-// best epoch is kept as checkpoints/best.pt.
-double recordValidation(const RunTask& task, const ValidationResult& val, EpochMetrics& e);
+// The epoch's validation metrics from `val`.
+void recordValidation(const RunTask& task, const ValidationResult& val, EpochMetrics& e);
 
 struct EpochTally {
   int64_t epochs_completed = 0, steps = 0;
-  double best_score = 0;  // TrainingPosition::best_val_accuracy: accuracy, or R²
-  int64_t best_epoch = 0;
+  BestSoFar best;  // after this epoch
 };
-// run.json after an epoch: its counts, the final and best validation results.
+// run.json after an epoch: its counts and final validation results, and when the
+// epoch is the best (e.best), its epoch, its metric's value (best_<metric>, with
+// best_metric naming it) and its accuracy (a regression: R²).
 void recordEpochInfo(const RunTask& task, const EpochMetrics& e, const EpochTally& tally, nlohmann::json& info);
 
 // The log's line for an epoch.

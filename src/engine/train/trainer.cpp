@@ -10,6 +10,7 @@
 #include "engine/system/device.h"
 #include "engine/system/error_text.h"
 #include "engine/system/thread_adaptation.h"
+#include "engine/train/best_epoch.h"
 #include "engine/train/checkpoint.h"
 #include "engine/train/distributed/distributed_training.h"
 #include "engine/train/fine_tuning.h"
@@ -118,6 +119,7 @@ class Trainer {
     journal_.recordSkipped(data.splits.skipped);
     classes_ = data.splits.train->classes();
     task_ = runTaskOf(cfg_, data.splits, dist_ != nullptr);
+    best_ = std::make_unique<BestEpoch>(cfg_.training.early_stopping, task_.criterion.regression);
     if (task_.table)
       for (const auto& l : task_.table->left_out)
         log(LogLevel::Info, run_messages::tableColumnLeftOut(l.column, l.reason));
@@ -158,6 +160,9 @@ class Trainer {
       if (!warning.empty()) log(LogLevel::Warning, warning);
       throughput_ = Throughput(pos_.train_seconds);
       recordResume(info, pos_.global_step, pos_.epoch, cfg_.epochs);
+      if (const auto note = best_->resume(pos_.best, info.contains("early_stopping"), pos_.epoch))
+        log(LogLevel::Info, *note);
+      info.erase("early_stopping");  // said again if it stops early again
       log(LogLevel::Info, run_messages::resumedAt(pos_.global_step, pos_.epoch + 1, pos_.batch_in_epoch));
     } else if (writer_) {
       metrics_ = MetricsFile::create(record_.metricsPath().string(), cfg_.name);
@@ -178,6 +183,7 @@ class Trainer {
     ctx_.events->push(runStartedEvent(cfg_, facts));
     log(LogLevel::Info, run_messages::trainingOn(cfg_, splits, device_.str(), threads_));
     if (!adaptation_->policy().empty()) log(LogLevel::Info, adaptation_->policy());
+    if (best_->stopsEarly()) log(LogLevel::Info, best_->policy());
     if (!dist_) return;
     log(LogLevel::Info, run_messages::rankOf(dist_->group().rank(), dist_->group().size(),
                                              dist_->group().spec().launcher, trainLoader_->shardSize()));
@@ -186,9 +192,9 @@ class Trainer {
 
   void loop() {
     journal_.setState(RunState::Running);
-    bool stopped = false;
+    bool stopped = false, stoppedEarly = false;
     bool maxStepsReached = cfg_.training.max_steps > 0 && pos_.global_step >= cfg_.training.max_steps;
-    for (int64_t epoch = pos_.epoch; epoch < cfg_.epochs && !stopped && !maxStepsReached; ++epoch) {
+    for (int64_t epoch = pos_.epoch; epoch < cfg_.epochs && !stopped && !maxStepsReached && !stoppedEarly; ++epoch) {
       const auto epochStart = Clock::now();
       double pausedInEpoch = 0;
       model_->train();
@@ -241,12 +247,15 @@ class Trainer {
       // A run cut short by max_steps validates its partial epoch, but its checkpoint
       // keeps the position inside the epoch, so a resume trains the rest of it.
       finishEpoch(epoch, val, secondsSince(epochStart) - pausedInEpoch, /*complete=*/batch >= batchesPerEpoch);
+      stoppedEarly = !maxStepsReached && best_->shouldStop(epoch + 1, pos_.best) && stopEarly(epoch + 1);
     }
     if (stopped && pos_.global_step > 0) saveLast();
     if (metrics_) metrics_->flush();
     finish(stopped ? RunState::Stopped : RunState::Finished,
-           run_messages::whyEnded(stopped, guardStopped_, guardPaused_, maxStepsReached),
-           maxStepsReached ? cfg_.training.max_steps : cfg_.epochs);
+           run_messages::whyEnded(stopped, guardStopped_, guardPaused_, maxStepsReached, stoppedEarly),
+           maxStepsReached ? cfg_.training.max_steps
+           : stoppedEarly  ? pos_.epoch
+                           : cfg_.epochs);
   }
 
   // A pause begins or ends: the record says so (the run library must not take a paused
@@ -265,11 +274,6 @@ class Trainer {
       ctx_.control->stepTaken();
     }
   }
-
-  struct StepOutcome {
-    int64_t batches = 0;
-    bool abandoned = false;  // stopped between the batches of an accumulation
-  };
 
   // One optimizer step: grad_accum_steps batches, then clip and step.
   StepOutcome trainStep(int64_t epoch, int64_t firstBatch, int64_t batchesPerEpoch) {
@@ -358,23 +362,12 @@ class Trainer {
     optimizer_->step();
     ++pos_.global_step;
     inspection_->afterOptimizerStep(step, epoch);
-    pos_.epoch_loss_sum += sums.loss_sum;
-    pos_.epoch_correct += sums.correct;
-    pos_.epoch_seen += sums.seen;
+    pos_.epoch_loss_sum += sums.loss_sum, pos_.epoch_correct += sums.correct, pos_.epoch_seen += sums.seen;
   }
 
   // The step's metrics: metrics.h5, the event queue, the throughput.
   void recordStep(double epochPosition, double lr, const StepSums& sums, double duration) {
-    StepMetrics m;
-    m.step = pos_.global_step;
-    m.epoch = epochPosition;
-    m.wall_time = unixTimeNow();
-    m.loss = sums.loss_sum / sums.seen;
-    m.accuracy = sums.correct / sums.seen;
-    m.lr = lr;
-    m.samples_per_sec = duration > 0 ? sums.seen / duration : 0;
-    m.data_wait = duration > 0 ? std::min(1.0, sums.waited / duration) : 0;
-    m.padding = sums.slots > 0 ? 1.0 - sums.tokens / sums.slots : std::nan("");
+    const StepMetrics m = stepMetricsOf(pos_.global_step, epochPosition, lr, sums, duration);
     if (metrics_) metrics_->append(m);
     ctx_.events->push(m);
     throughput_.stepDone(sums.seen, duration, sums.rank_seen);
@@ -405,22 +398,18 @@ class Trainer {
     e.wall_time = unixTimeNow();
     e.train_loss = pos_.epoch_seen > 0 ? pos_.epoch_loss_sum / pos_.epoch_seen : 0;
     e.train_accuracy = pos_.epoch_seen > 0 ? pos_.epoch_correct / pos_.epoch_seen : 0;
-    const double score = recordValidation(task_, val, e);
+    recordValidation(task_, val, e);
     e.lr = schedule_->lrAt(std::max<int64_t>(0, pos_.global_step - 1));
     e.duration = duration;
-    e.best = val.samples > 0 && score > pos_.best_val_accuracy;
-    if (e.best) pos_.best_val_accuracy = score, pos_.best_epoch = e.epoch;
+    e.best = val.samples > 0 && best_->observe(e, pos_.best);  // the early-stopping metric's best
     if (metrics_) metrics_->append(e), metrics_->flush();
     ctx_.events->push(e);
 
-    if (complete)
-      pos_ = TrainingPosition{epoch + 1, 0, pos_.global_step,  pos_.best_val_accuracy, pos_.best_epoch, 0,
-                              0,         0, pos_.train_seconds};
+    if (complete) pos_ = TrainingPosition{epoch + 1, 0, pos_.global_step, pos_.best, 0, 0, 0, pos_.train_seconds};
     saveLast();
     if (e.best && writer_) copyCheckpoint(record_.lastCheckpoint(), record_.bestCheckpoint());
     auto& info = record_.info();
-    recordEpochInfo(task_, e, {complete ? e.epoch : epoch, pos_.global_step, pos_.best_val_accuracy, pos_.best_epoch},
-                    info);
+    recordEpochInfo(task_, e, {complete ? e.epoch : epoch, pos_.global_step, pos_.best}, info);
     info["samples_seconds"] = samples_->seconds();  // samples.h5's cost, this session
     record_.save();
     log(LogLevel::Info, epochSummaryOf(task_, e, cfg_.epochs));
@@ -438,6 +427,13 @@ class Trainer {
     record_.save();
     if (action == "pause") guardPaused_ = true, ctx_.control->requestPause(), agreedPause_ = true;
     if (action == "stop") guardStopped_ = true, ctx_.control->requestStop(), agreedStop_ = true;
+  }
+
+  // The metric stopped improving: the log and run.json say when and why.
+  bool stopEarly(int64_t epochs) {
+    log(LogLevel::Info, best_->stopped(epochs, pos_.best));
+    record_.info()["early_stopping"] = best_->record(epochs, pos_.best);
+    return true;
   }
 
   // model.freeze for this epoch; said in the log when it changes.
@@ -520,6 +516,7 @@ class Trainer {
     record_.info()["train_seconds"] = pos_.train_seconds;
     if (dist_) dist_->recordThroughput(record_.info(), throughput_.rankSamples(), throughput_.sessionSeconds());
     record_.save();
+    if (const Message m = best_->modelChosen(pos_.epoch, pos_.best); !m.empty()) log(LogLevel::Info, m);
     log(LogLevel::Info, run_messages::runEnded(s, endReason, count));
     metrics_.reset();  // closes metrics.h5 before anyone is told the run is over
     if (inspection_) inspection_->close(pos_.global_step);
@@ -584,6 +581,7 @@ class Trainer {
   std::unique_ptr<MetricsFile> metrics_;
   std::unique_ptr<StepInspection> inspection_;  // probes and tensor saves
   std::unique_ptr<SampleRecorder> samples_;     // per-sample dynamics: samples.h5
+  std::unique_ptr<BestEpoch> best_;             // which epoch is best, and early stopping
   TrainingPosition pos_;
   int64_t stepsPerEpoch_ = 0, totalSteps_ = 0;
   Throughput throughput_;

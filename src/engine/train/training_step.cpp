@@ -1,10 +1,26 @@
 #include "engine/train/training_step.h"
 
+#include "engine/record/run_record.h"
 #include "engine/train/batch_mixing.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace trainscope {
+
+StepMetrics stepMetricsOf(int64_t step, double epochPosition, double lr, const StepSums& sums, double duration) {
+  StepMetrics m;
+  m.step = step;
+  m.epoch = epochPosition;
+  m.wall_time = unixTimeNow();
+  m.loss = sums.loss_sum / sums.seen;
+  m.accuracy = sums.correct / sums.seen;
+  m.lr = lr;
+  m.samples_per_sec = duration > 0 ? sums.seen / duration : 0;
+  m.data_wait = duration > 0 ? std::min(1.0, sums.waited / duration) : 0;
+  m.padding = sums.slots > 0 ? 1.0 - sums.tokens / sums.slots : std::nan("");
+  return m;
+}
 
 void trainOnBatch(const BatchStepParts& parts, const Batch& batch, int64_t step, int64_t batchIndex, StepSums& sums) {
   const TrainingConfig& training = parts.config.training;

@@ -8,6 +8,7 @@
 #include "engine/data/data_loader.h"
 #include "engine/inspect/step_inspection.h"
 #include "engine/models/layer_stack.h"
+#include "engine/run/events.h"
 #include "engine/train/criterion.h"
 #include "engine/train/sample_recorder.h"
 
@@ -28,6 +29,16 @@ struct StepSums {
   torch::Tensor x, y;            // the last batch trained on: the NaN guard's evidence
   bool syncing = false;          // a data-parallel step's gradient sync has begun
 };
+
+// How one optimizer step's batches went.
+struct StepOutcome {
+  int64_t batches = 0;
+  bool abandoned = false;  // stopped between the batches of an accumulation
+};
+
+// A step's row of metrics: `step` done (1-based) at `epochPosition` (2.5: halfway
+// through the third epoch), `duration` seconds long.
+StepMetrics stepMetricsOf(int64_t step, double epochPosition, double lr, const StepSums& sums, double duration);
 
 // What one batch's forward, loss and backward touch.
 struct BatchStepParts {

@@ -9,6 +9,13 @@ namespace trainscope::ui {
 
 namespace {
 QString whereItStands(const QString& name, const ResumeOffer& o) {
+  if (o.stopped_early)
+    return ResumeBanner::tr(
+               "%1 stopped early after %2 of its %n epoch(s): its validation metric had stopped improving. It can "
+               "still train further from its checkpoint, in the same run.",
+               nullptr, static_cast<int>(o.epochs))
+        .arg(name)
+        .arg(o.epochs_completed);
   if (!o.resumable)  // finished, or all its epochs done: only more epochs go on
     return ResumeBanner::tr(
                "%1 trained all its %n epoch(s). It can train further from its checkpoint, in the same run.", nullptr,

@@ -54,7 +54,7 @@ TEST(Checkpoint, RoundTripRestoresWeightsOptimizerStatePositionAndRng) {
   auto optimizer = makeOptimizer(adam(), model->parameters());
   trainSteps(model, *optimizer, 3, 7);
   TrainingPosition p;
-  p.epoch = 2, p.batch_in_epoch = 17, p.global_step = 123, p.best_val_accuracy = 0.875, p.best_epoch = 1;
+  p.epoch = 2, p.batch_in_epoch = 17, p.global_step = 123, p.best = {"val_loss", 0.875, 1};
   p.epoch_loss_sum = 4.5, p.epoch_correct = 40, p.epoch_seen = 64, p.train_seconds = 12.25;
   saveCheckpoint(path, model, *optimizer, p);
   const torch::Tensor drawnAfterSave = torch::rand({5});
@@ -69,8 +69,9 @@ TEST(Checkpoint, RoundTripRestoresWeightsOptimizerStatePositionAndRng) {
   EXPECT_EQ(q.epoch, 2);
   EXPECT_EQ(q.batch_in_epoch, 17);
   EXPECT_EQ(q.global_step, 123);
-  EXPECT_EQ(q.best_val_accuracy, 0.875);
-  EXPECT_EQ(q.best_epoch, 1);
+  EXPECT_EQ(q.best.value, 0.875);
+  EXPECT_EQ(q.best.metric, "val_loss");
+  EXPECT_EQ(q.best.epoch, 1);
   EXPECT_EQ(q.epoch_loss_sum, 4.5);
   EXPECT_EQ(q.epoch_correct, 40);
   EXPECT_EQ(q.epoch_seen, 64);
