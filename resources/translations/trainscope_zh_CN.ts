@@ -1253,10 +1253,6 @@ Predicted: %2
       <translation>还没有可恢复的运行：先开始一次运行（F5），或在比较页面中选择一个。</translation>
     </message>
     <message>
-      <source>%1 stopped early: its validation metric had stopped improving. Use Resume Last Run with More Epochs to train it further.</source>
-      <translation>%1 已提前停止：其验证指标不再改进。要继续训练，请用“以更多轮次恢复上一次运行”。</translation>
-    </message>
-    <message>
       <source>%1 has trained all its epochs: use Resume Last Run with More Epochs to train it further.</source>
       <translation>%1 已训练完所有轮次：请用“以更多轮次恢复上一次运行”继续训练。</translation>
     </message>

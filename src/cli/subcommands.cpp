@@ -224,7 +224,8 @@ void setupExport(CLI::App& app, Command& command) {
   sub->add_option("run", request->run_dir, "The run's folder")->required()->check(CLI::ExistingDirectory);
   sub->add_option("--format", request->format, "torchscript or onnx")->check(CLI::IsMember({"torchscript", "onnx"}));
   sub->add_option("--out", request->out, "The model file to write; <out>.json gets its preprocessing")->required();
-  sub->add_option("--checkpoint", request->checkpoint, "best, last or a file (default: best, else last)");
+  sub->add_option("--checkpoint", request->checkpoint,
+                  "best, last or a file (default: the run's model, best unless restore_best is off)");
   sub->add_option("--example", request->example,
                   "Also write an HDF5 file with a test batch (/input) and the engine's logits (/logits)");
   runs(sub, command, request, [](ExportRequest& r) { return exportCommand(r); });
@@ -278,7 +279,8 @@ void setupPredict(CLI::App& app, Command& command) {
                   "Image files; for a table's run, one CSV file; for a text run, .txt files or folders of them")
       ->required();
   sub->add_option("-k,--top", args->top, "How many classes to print")->check(CLI::Range(1, 1000));
-  sub->add_option("--checkpoint", args->checkpoint, "best, last or a file (default: best, else last)");
+  sub->add_option("--checkpoint", args->checkpoint,
+                  "best, last or a file (default: the run's model, best unless restore_best is off)");
   sub->add_option("--out", args->out, "A table's run: write the predictions to this CSV file (default: print them)");
   sub->add_flag("--json", args->json, "One JSON object per image");
   runs(sub, command, args, [](Args& a) {

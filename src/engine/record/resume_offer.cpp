@@ -11,7 +11,7 @@ ResumeOffer resumeOffer(const RunEntry& run) {
   o.epochs_completed = run.epochs_completed;
   o.epochs = run.epochs;
   o.steps = run.steps;
-  o.stopped_early = run.status == "finished" && run.stopped_early_after > 0;
+  o.stopped_early = run.status == "finished" && run.stopped_early_after > 0 && run.epochs_completed < run.epochs;
   o.processes = run.world_size;
   const bool writing = run.status == "running" || run.status == "paused" || run.status == "starting";
   std::error_code ec;
@@ -24,7 +24,8 @@ ResumeOffer resumeOffer(const RunEntry& run) {
     o.why = "it has no checkpoint to resume from (it ended before its first)";
   if (!o.why.empty()) return o;
   o.extendable = true;
-  o.resumable = run.status != "finished" && run.epochs_completed < run.epochs;
+  // An early-stopped run has epochs left too: resumed, it counts its patience afresh.
+  o.resumable = (run.status != "finished" || o.stopped_early) && run.epochs_completed < run.epochs;
   return o;
 }
 

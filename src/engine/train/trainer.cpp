@@ -247,7 +247,9 @@ class Trainer {
       // A run cut short by max_steps validates its partial epoch, but its checkpoint
       // keeps the position inside the epoch, so a resume trains the rest of it.
       finishEpoch(epoch, val, secondsSince(epochStart) - pausedInEpoch, /*complete=*/batch >= batchesPerEpoch);
-      stoppedEarly = !maxStepsReached && best_->shouldStop(epoch + 1, pos_.best) && stopEarly(epoch + 1);
+      // Not without a validation split (nothing measured), nor after the last epoch (completed).
+      stoppedEarly = !maxStepsReached && val.samples > 0 && epoch + 1 < cfg_.epochs &&
+                     best_->shouldStop(epoch + 1, pos_.best) && stopEarly(epoch + 1);
     }
     if (stopped && pos_.global_step > 0) saveLast();
     if (metrics_) metrics_->flush();

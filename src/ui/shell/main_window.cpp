@@ -312,10 +312,7 @@ void MainWindow::resumeLastRun(bool moreEpochs) {
   if (!moreEpochs && !offer.resumable) {
     showError(
         tr("Resume"),
-        offer.stopped_early ? tr("%1 stopped early: its validation metric had stopped improving. Use Resume Last Run "
-                                 "with More Epochs to train it further.")
-                                  .arg(name)
-        : offer.extendable
+        offer.extendable
             ? tr("%1 has trained all its epochs: use Resume Last Run with More Epochs to train it further.").arg(name)
             : tr("%1 cannot be resumed: %2").arg(name, QString::fromStdString(offer.why)));
     return;

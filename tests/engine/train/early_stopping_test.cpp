@@ -2,6 +2,7 @@
 // epochs, and runs that stop, resume and export their best epoch.
 #include "engine/config/config_fields.h"
 #include "engine/deploy/trained_model.h"
+#include "engine/record/resume_offer.h"
 #include "engine/run/metric_fields.h"
 #include "engine/session.h"
 #include "engine/train/best_epoch.h"
@@ -204,6 +205,9 @@ TEST_F(EarlyStoppingRun, StopsAfterPatienceAndExportsTheBestEpoch) {
   EXPECT_EQ(info["best_metric"], "val_accuracy");
   EXPECT_EQ(info["epochs_completed"], 3);
   EXPECT_EQ(std::filesystem::path(loadTrainedModel(dir).checkpoint).filename(), "best.pt");
+  const ResumeOffer offer = resumeOffer(readRunEntry(dir));
+  EXPECT_TRUE(offer.stopped_early);
+  EXPECT_TRUE(offer.resumable) << "three of its six epochs are left";
 
   // Resumed, it counts its patience afresh (as Keras' fit() called again), its best kept.
   session.reset();
@@ -216,6 +220,16 @@ TEST_F(EarlyStoppingRun, StopsAfterPatienceAndExportsTheBestEpoch) {
   EXPECT_EQ(after["early_stopping"]["stopped_after_epoch"], 5);
   EXPECT_EQ(after["early_stopping"]["best_epoch"], 1);
   EXPECT_EQ(after["epochs_completed"], 5);
+
+  // Patience that runs out at the last epoch completes the run; it does not stop it early.
+  more.reset();
+  auto last = TrainingSession::resume(dir, {"epochs=7"});
+  const test::RunEvents r3 = test::followRun(*last);
+  ASSERT_EQ(r3.finalState(), RunState::Finished) << (r3.errors.empty() ? "" : r3.errors[0]);
+  EXPECT_EQ(r3.epochs.size(), 2u);
+  const auto done = test::readJsonFile(dir + "/run.json");
+  EXPECT_FALSE(done.contains("early_stopping"));
+  EXPECT_NE(done["reason"].get<std::string>().find("completed 7 epochs"), std::string::npos) << done["reason"];
 }
 
 TEST_F(EarlyStoppingRun, WithoutRestoreBestTheLastEpochIsTheModel) {
