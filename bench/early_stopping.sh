@@ -14,16 +14,7 @@ metric=${METRIC:-val_loss}
 shift $(($# > 3 ? 3 : $#))
 experiments=("$@")
 [[ ${#experiments[@]} -eq 0 ]] && experiments=(fashion_mlp fashion_lenet)
-cli=$(realpath "$build/src/cli/trainscope-cli")
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
-
-run() {  # $1: experiment, $2: folder, then --set assignments
-  local experiment=$1 folder=$2
-  shift 2
-  "$cli" train --config "$experiment" --out "$out/$folder" -q --set epochs="$epochs" --set threads=2 "$@" \
-    > "$out/$folder.log" 2>&1
-}
+source "$(dirname "$0")/technique_runs.sh"
 row() {  # $1: experiment, $2: folder, $3: what
   /usr/bin/python3 - "$out/$2" "$1" "$3" <<'PY'
 import glob, json, sys

@@ -2842,6 +2842,10 @@ p(标签) %3 · 损失 %4
       <translation>验证损失</translation>
     </message>
     <message>
+      <source>EMA validation loss</source>
+      <translation>滑动平均权重的验证损失</translation>
+    </message>
+    <message>
       <source>epoch</source>
       <translation>epoch</translation>
     </message>
@@ -2860,6 +2864,14 @@ p(标签) %3 · 损失 %4
     <message>
       <source>validation R²</source>
       <translation>验证集 R²</translation>
+    </message>
+    <message>
+      <source>EMA validation accuracy</source>
+      <translation>滑动平均权重的验证准确率</translation>
+    </message>
+    <message>
+      <source>EMA validation R²</source>
+      <translation>滑动平均权重的验证 R²</translation>
     </message>
     <message>
       <source>learning rate</source>
@@ -3436,6 +3448,14 @@ p(标签) %3 · 损失 %4
       <translation>autograd 的 detect_anomaly：每个反向运算都会检查其输出，并指出第一个产生 NaN 的运算。速度大约减半：用于追查 NaN，而非用于训练。</translation>
     </message>
     <message>
+      <source>Weight averaging (EMA decay)</source>
+      <translation>权重滑动平均（衰减系数）</translation>
+    </message>
+    <message>
+      <source>Keeps an exponential moving average of the weights, validated each epoch beside them; the average is then the model you export. 0.999 suits a few thousand steps; 0 is off. Validation takes twice as long.</source>
+      <translation>保存权重的指数滑动平均，每个轮次与原权重一同验证；导出的模型即为该平均。几千步的训练适合 0.999；0 为关闭。验证耗时加倍。</translation>
+    </message>
+    <message>
       <source>Early stopping (patience)</source>
       <translation>早停（耐心轮数）</translation>
     </message>
@@ -3468,12 +3488,24 @@ p(标签) %3 · 损失 %4
       <translation>验证 R²</translation>
     </message>
     <message>
+      <source>EMA validation loss</source>
+      <translation>滑动平均权重的验证损失</translation>
+    </message>
+    <message>
+      <source>EMA validation accuracy</source>
+      <translation>滑动平均权重的验证准确率</translation>
+    </message>
+    <message>
+      <source>EMA validation R²</source>
+      <translation>滑动平均权重的验证 R²</translation>
+    </message>
+    <message>
       <source>Early stopping metric</source>
       <translation>早停指标</translation>
     </message>
     <message>
-      <source>What must keep improving, and what picks the best epoch (the model you export). auto: validation accuracy, or R² for a regression.</source>
-      <translation>需要持续改进的指标，也用它挑选最佳一轮（即导出的模型）。自动：验证准确率，回归任务为 R²。</translation>
+      <source>What must keep improving, and what picks the best epoch (the model you export). auto: validation accuracy, or R² for a regression; with weight averaging on, the average's.</source>
+      <translation>必须持续改进的指标，也用于选出最佳轮次（即导出的模型）。auto：验证准确率，回归任务为 R²；开启权重滑动平均时取平均权重的该指标。</translation>
     </message>
     <message>
       <source>Restore best weights</source>
@@ -3691,6 +3723,18 @@ p(标签) %3 · 损失 %4
       <translation>验证决定系数 R²</translation>
     </message>
     <message>
+      <source>EMA validation loss</source>
+      <translation>滑动平均权重的验证损失</translation>
+    </message>
+    <message>
+      <source>EMA validation accuracy</source>
+      <translation>滑动平均权重的验证准确率</translation>
+    </message>
+    <message>
+      <source>EMA validation R²</source>
+      <translation>滑动平均权重的验证 R²</translation>
+    </message>
+    <message>
       <source>gradient norm</source>
       <translation>梯度范数</translation>
     </message>
@@ -3778,6 +3822,18 @@ p(标签) %3 · 损失 %4
       <translation>第 %1/%2 个 epoch：训练损失 %3，验证损失 %4，验证平均绝对误差 %5，均方根误差 %6，R² %7</translation>
     </message>
     <message>
+      <source>epoch %1, the weights' moving average: val loss %2, R² %3</source>
+      <translation>第 %1 轮，权重滑动平均：验证损失 %2，R² %3</translation>
+    </message>
+    <message>
+      <source>epoch %1, the weights' moving average: val loss %2, val acc %3</source>
+      <translation>第 %1 轮，权重滑动平均：验证损失 %2，验证准确率 %3</translation>
+    </message>
+    <message>
+      <source>the checkpoint has no moving average of the weights: it starts from the weights as they are</source>
+      <translation>检查点中没有权重滑动平均：从当前权重重新开始平均</translation>
+    </message>
+    <message>
       <source>column "%1" left out: %2</source>
       <translation>列“%1”未用于训练：%2</translation>
     </message>
@@ -3856,6 +3912,10 @@ p(标签) %3 · 损失 %4
     <message>
       <source>run stopped: %1</source>
       <translation>运行已停止：%1</translation>
+    </message>
+    <message>
+      <source>weight averaging: after each step the average moves towards the weights with decay %1 (less in the first steps); it is validated after each epoch, and the best epoch is chosen by %2</source>
+      <translation>权重滑动平均：每步之后平均值以衰减系数 %1 向当前权重靠近（最初几步衰减更小）；每轮结束时验证，最佳轮次按 %2 选出</translation>
     </message>
   </context>
   <context>

@@ -225,7 +225,8 @@ void setupExport(CLI::App& app, Command& command) {
   sub->add_option("--format", request->format, "torchscript or onnx")->check(CLI::IsMember({"torchscript", "onnx"}));
   sub->add_option("--out", request->out, "The model file to write; <out>.json gets its preprocessing")->required();
   sub->add_option("--checkpoint", request->checkpoint,
-                  "best, last or a file (default: the run's model, best unless restore_best is off)");
+                  "best, last or a file (default: the run's model, best unless restore_best is off; "
+                  "its weights' moving average when the run chose its best epoch by it)");
   sub->add_option("--example", request->example,
                   "Also write an HDF5 file with a test batch (/input) and the engine's logits (/logits)");
   runs(sub, command, request, [](ExportRequest& r) { return exportCommand(r); });

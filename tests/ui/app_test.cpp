@@ -176,6 +176,7 @@ class AppTest : public QObject {
     doc_->set(field("epochs"), 1);
     doc_->set(field("dataset.train_subset"), 1024);
     doc_->set(field("dataset.val_subset"), 256);
+    doc_->set(field("training.ema_decay"), 0.9);  // the average's curve beside the weights'
     TrainPage* train = window_->trainPage();
     QVERIFY(train->startButton()->isEnabled());
     QTest::mouseClick(train->startButton(), Qt::LeftButton);
@@ -183,9 +184,12 @@ class AppTest : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(controller_->state() == RunState::Finished, 60000);
     QCOMPARE(train->lossPlot()->pointCount(train->stepSeries()), 16);  // 1024 / 64
     QCOMPARE(train->accuracyPlot()->pointCount(1), 1);                 // one epoch's validation
+    QCOMPARE(train->accuracyPlot()->pointCount(train->averageAccuracySeries()), 1);
     QCOMPARE(train->progressBar()->value(), train->progressBar()->maximum());
     QVERIFY(QFileInfo::exists(controller_->runDir() + "/run.json"));
     QVERIFY(train->log()->toPlainText().contains("epoch 1/1"));
+    QVERIFY(train->log()->toPlainText().contains("the weights' moving average: val loss"));
+    doc_->set(field("training.ema_decay"), 0.0);
   }
 
   void pausesResumesAndStopsWithTheRecordIntact() {

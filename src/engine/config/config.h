@@ -103,11 +103,12 @@ struct SchedulerConfig {
 // Stops a run whose validation metric has stopped improving (Keras' EarlyStopping,
 // Lightning's): the same metric picks the best epoch, kept as checkpoints/best.pt.
 struct EarlyStoppingConfig {
-  int patience = 0;             // epochs without improvement before the run stops; 0 = off
-  std::string metric = "auto";  // auto (val_accuracy; a regression: val_r2) | val_loss | val_accuracy | ...
-  std::string mode = "auto";    // auto (by the metric) | min | max
-  double min_delta = 0;         // an improvement must beat the best by more than this
-  bool restore_best = true;     // the run's model (exports, predictions) is its best epoch's, not its last
+  int patience = 0;  // epochs without improvement before the run stops; 0 = off
+  // auto (val_accuracy; a regression: val_r2; ema_ ones with ema_decay) | val_loss | val_accuracy | ...
+  std::string metric = "auto";
+  std::string mode = "auto";  // auto (by the metric) | min | max
+  double min_delta = 0;       // an improvement must beat the best by more than this
+  bool restore_best = true;   // the run's model (exports, predictions) is its best epoch's, not its last
 };
 
 struct TrainingConfig {
@@ -127,6 +128,9 @@ struct TrainingConfig {
   int64_t checkpoint_every_steps = 0;
   double checkpoint_every_seconds = 120;
   EarlyStoppingConfig early_stopping;
+  // Weight averaging: an exponential moving average of the weights, validated beside
+  // them and, when on, the run's model; 0 = off.
+  double ema_decay = 0.0;
 };
 
 // Data-parallel training over processes (torchrun, Slurm, --nproc): docs/distributed.md.

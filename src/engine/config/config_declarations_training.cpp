@@ -104,6 +104,25 @@ void declareTrainingSafety(std::vector<ConfigField>& fields) {
           "on any model. A resume continues with the next batch and reproduces the uninterrupted losses exactly");
 }
 
+// Weight averaging: the moving average of the weights, validated beside them.
+void declareWeightAveraging(std::vector<ConfigField>& fields) {
+  TS_FIELD(training, ema_decay)
+      .range(0, 0.999999)
+      .onForm(FormGroup::Training, 19, QT_TRANSLATE_NOOP("trainscope::Config", "Weight averaging (EMA decay)"),
+              QT_TRANSLATE_NOOP("trainscope::Config",
+                                "Keeps an exponential moving average of the weights, validated each epoch beside "
+                                "them; the average is then the model you export. 0.999 suits a few thousand steps; "
+                                "0 is off. Validation takes twice as long."))
+      .describe(
+          "an exponential moving average of the weights (timm's ModelEmaV2, PyTorch's `AveragedModel` with "
+          "`get_ema_multi_avg_fn`): after each optimizer step `ema = d * ema + (1 - d) * w` for every parameter "
+          "and BatchNorm statistic, with `d = min(ema_decay, (1 + n) / (10 + n))` at the n-th update, as "
+          "TensorFlow's `ExponentialMovingAverage`, so a short run is not averaged towards its initial weights. "
+          "Validated after each epoch (`ema_val_loss`, `ema_val_accuracy`, a regression's `ema_val_r2`), kept in "
+          "the checkpoints (`ema`), and the run's model unless `early_stopping.metric` names a metric of the "
+          "trained weights. 0 = off; 0.999 suits a few thousand steps, 0.9999 longer runs");
+}
+
 // When to stop a run that no longer improves, and which epoch is its best.
 void declareEarlyStopping(std::vector<ConfigField>& fields) {
   TS_FIELD(training.early_stopping, patience)
@@ -121,15 +140,21 @@ void declareEarlyStopping(std::vector<ConfigField>& fields) {
               {"val_accuracy", QT_TRANSLATE_NOOP("trainscope::Config", "validation accuracy")},
               {"val_mae", QT_TRANSLATE_NOOP("trainscope::Config", "validation MAE")},
               {"val_rmse", QT_TRANSLATE_NOOP("trainscope::Config", "validation RMSE")},
-              {"val_r2", QT_TRANSLATE_NOOP("trainscope::Config", "validation R²")}})
+              {"val_r2", QT_TRANSLATE_NOOP("trainscope::Config", "validation R²")},
+              {"ema_val_loss", QT_TRANSLATE_NOOP("trainscope::Config", "EMA validation loss")},
+              {"ema_val_accuracy", QT_TRANSLATE_NOOP("trainscope::Config", "EMA validation accuracy")},
+              {"ema_val_r2", QT_TRANSLATE_NOOP("trainscope::Config", "EMA validation R²")}})
       .onForm(FormGroup::Training, 21, QT_TRANSLATE_NOOP("trainscope::Config", "Early stopping metric"),
               QT_TRANSLATE_NOOP("trainscope::Config",
                                 "What must keep improving, and what picks the best epoch (the model you export). "
-                                "auto: validation accuracy, or R² for a regression."))
+                                "auto: validation accuracy, or R² for a regression; with weight averaging on, the "
+                                "average's."))
       .describe(
           "the epoch metric (a `metrics.h5` column) that must improve, and that picks the run's best epoch, kept "
           "as `checkpoints/best.pt`, with early stopping off too. `auto`: `val_accuracy`, or `val_r2` for a "
-          "regression; `val_mae`, `val_rmse` and `val_r2` are a regression's, `val_accuracy` a classification's");
+          "regression, and with `ema_decay` on the average's (`ema_val_accuracy`, `ema_val_r2`); `val_mae`, "
+          "`val_rmse` and the R²s are a regression's, the accuracies a classification's. An `ema_` metric makes "
+          "the weights' moving average the run's model");
   TS_FIELD(training.early_stopping, mode)
       .oneOf({{"auto"}, {"min"}, {"max"}})
       .describe("`min` (a loss or an error improves downwards), `max`, or `auto`: by the metric");
@@ -154,6 +179,7 @@ void declareEarlyStopping(std::vector<ConfigField>& fields) {
 void declareTrainingFields(std::vector<ConfigField>& fields) {
   declareTraining(fields);
   declareTrainingSafety(fields);
+  declareWeightAveraging(fields);
   declareEarlyStopping(fields);
 }
 

@@ -73,11 +73,15 @@ TrainedModel loadTrainedModel(const std::string& runDir, const std::string& chec
                       "no checkpoint " + file.filename().string() + " (the run ended before its first checkpoint?)");
   m.checkpoint = file.string();
   m.model = buildSeededModel(m.config.model, m.input_shape, outputs, m.config.seed, true, categorySizes);
+  // The weights' moving average when the run's best epoch was chosen by it.
+  const bool average = modelIsAverage(m.config.training, m.table && m.table->task == "regression");
   try {
-    loadModelWeights(m.checkpoint, m.model);
+    loadModelWeights(m.checkpoint, m.model, average);
   } catch (const c10::Error& e) {
     const std::string what = e.what();
     throw ConfigError(m.checkpoint, "cannot load the weights (" + what.substr(0, what.find('\n')) + ")");
+  } catch (const std::runtime_error& e) {  // a checkpoint without the average
+    throw ConfigError(m.checkpoint, e.what());
   }
   m.model->eval();
   std::vector<TransformSpec> unusedTrain = m.config.train_transforms;

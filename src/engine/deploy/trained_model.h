@@ -31,7 +31,9 @@ struct TrainedModel {
 
 // Loads `checkpoint` ("best", "last", a file name in checkpoints/ or a path); empty
 // means the run's model: best.pt when the run has one (unless early stopping ran with
-// restore_best off), else last.pt. Throws ConfigError with a readable
+// restore_best off), else last.pt. The weights are the checkpoint's moving average
+// when the run kept one and chose its best epoch by it (training.ema_decay, an ema_
+// metric). Throws ConfigError with a readable
 // reason when the run or checkpoint cannot be used.
 TrainedModel loadTrainedModel(const std::string& runDir, const std::string& checkpoint = "");
 

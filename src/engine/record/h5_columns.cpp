@@ -1,9 +1,10 @@
 #include "engine/record/h5_columns.h"
 
 #include "engine/config/file_input.h"
-
 #include "engine/record/h5_heap_check.h"
 #include "engine/record/h5_read.h"
+
+#include <cmath>
 
 namespace trainscope {
 
@@ -101,8 +102,14 @@ std::vector<H5Columns::Row> H5Columns::readRows(hid_t file, const std::string& g
                                                 const std::vector<Column>& columns) {
   std::vector<Row> rows;
   for (size_t c = 0; c < columns.size(); ++c) {
+    const std::string path = group + "/" + columns[c].name;
+    // A column newer than the file (an older build wrote it) reads as NaN, "not recorded".
+    if (c > 0 && H5Lexists(file, path.c_str(), H5P_DEFAULT) <= 0) {
+      for (auto& r : rows) r[c] = std::nan("");
+      continue;
+    }
     std::vector<hsize_t> dims;
-    const auto values = h5ReadChecked<double>(file, group + "/" + columns[c].name, H5T_NATIVE_DOUBLE, 1, &dims);
+    const auto values = h5ReadChecked<double>(file, path, H5T_NATIVE_DOUBLE, 1, &dims);
     if (c == 0) rows.assign(values.size(), Row(columns.size(), 0.0));
     rows.resize(std::min(values.size(), rows.size()));  // a crash can leave columns of unequal length
     for (size_t i = 0; i < rows.size(); ++i) rows[i][c] = values[i];

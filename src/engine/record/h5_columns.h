@@ -22,7 +22,8 @@ class H5Columns {
 
   // Creates the group and its datasets (before SWMR writing starts).
   static void create(hid_t file, const std::string& group, const std::vector<Column>& columns);
-  // Reads every row of an existing group.
+  // Reads every row of an existing group; a column the file lacks (written by an older
+  // build) reads as NaN.
   static std::vector<Row> readRows(hid_t file, const std::string& group, const std::vector<Column>& columns);
 
   // Opens existing columns for appending.

@@ -37,9 +37,11 @@ struct EpochMetrics {
   double val_loss = 0, val_accuracy = 0;
   double lr = 0;
   double duration = 0;  // seconds spent in the epoch, pauses excluded
-  bool best = false;    // best validation accuracy (a regression: R²) so far
+  bool best = false;    // the best epoch so far, by the early-stopping metric
   // A regression's validation errors, in the target's units; NaN for a classification.
   double val_mae = std::nan(""), val_rmse = std::nan(""), val_r2 = std::nan("");
+  // The weights' moving average (training.ema_decay) validated; NaN when it is off.
+  double ema_val_loss = std::nan(""), ema_val_accuracy = std::nan(""), ema_val_r2 = std::nan("");
 };
 
 struct Progress {

@@ -45,13 +45,20 @@ const std::vector<MetricField<EpochMetrics>>& epochMetricFields() {
        QT_TRANSLATE_NOOP("trainscope::Metric", "validation accuracy"), 4},
       {TS_METRIC(EpochMetrics, lr), "learning rate at the end of the epoch"},
       {TS_METRIC(EpochMetrics, duration), "seconds spent in the epoch, pauses excluded"},
-      {TS_METRIC(EpochMetrics, best), "best validation accuracy (a regression: R²) so far", false},
+      {TS_METRIC(EpochMetrics, best), "the best epoch so far, by the early-stopping metric", false},
       {TS_METRIC(EpochMetrics, val_mae), "a regression's validation mean absolute error, in the target's units", true,
        QT_TRANSLATE_NOOP("trainscope::Metric", "validation MAE"), 10},
       {TS_METRIC(EpochMetrics, val_rmse), "a regression's validation root-mean-square error, in the target's units",
        true, QT_TRANSLATE_NOOP("trainscope::Metric", "validation RMSE"), 11},
       {TS_METRIC(EpochMetrics, val_r2), "a regression's validation R² (1 - SSE/SST; 1 is perfect, 0 the mean's)", true,
        QT_TRANSLATE_NOOP("trainscope::Metric", "validation R²"), 12},
+      {TS_METRIC(EpochMetrics, ema_val_loss),
+       "validation loss of the weights' moving average (weight averaging); NaN when it is off", true,
+       QT_TRANSLATE_NOOP("trainscope::Metric", "EMA validation loss"), 14},
+      {TS_METRIC(EpochMetrics, ema_val_accuracy), "validation top-1 accuracy of the weights' moving average", true,
+       QT_TRANSLATE_NOOP("trainscope::Metric", "EMA validation accuracy"), 15},
+      {TS_METRIC(EpochMetrics, ema_val_r2), "a regression's validation R² of the weights' moving average", true,
+       QT_TRANSLATE_NOOP("trainscope::Metric", "EMA validation R²"), 16},
   };
   return fields;
 }

@@ -22,31 +22,41 @@ const std::string& fieldKey(T EarlyStoppingConfig::*member) {
   return configField(&ExperimentConfig::training, &TrainingConfig::early_stopping, member).key;
 }
 
-// Errors shrink, scores grow.
-bool grows(const std::string& key) { return key == "val_accuracy" || key == "val_r2"; }
-
-bool regressionOnly(const std::string& key) { return key == "val_mae" || key == "val_rmse" || key == "val_r2"; }
+// Errors shrink, scores grow; ema_ metrics measure the moving average the same way.
+std::string plain(const std::string& key) { return key.rfind("ema_", 0) == 0 ? key.substr(4) : key; }
+bool grows(const std::string& key) { return plain(key) == "val_accuracy" || plain(key) == "val_r2"; }
+bool regressionOnly(const std::string& key) {
+  return plain(key) == "val_mae" || plain(key) == "val_rmse" || plain(key) == "val_r2";
+}
 }  // namespace
 
-MonitoredMetric monitoredMetric(const EarlyStoppingConfig& config, bool regression) {
-  const std::string key = config.metric != "auto" ? config.metric : regression ? "val_r2" : "val_accuracy";
+MonitoredMetric monitoredMetric(const EarlyStoppingConfig& config, bool regression, bool averaged) {
+  const std::string task = regression ? "val_r2" : "val_accuracy";
+  const std::string key = config.metric != "auto" ? config.metric : averaged ? "ema_" + task : task;
+  const std::string& field = fieldKey(&EarlyStoppingConfig::metric);
   if (!metricColumn<EpochMetrics>(key))  // the config's choices are metrics.h5's columns (a test checks)
-    throw ConfigError(fieldKey(&EarlyStoppingConfig::metric), key + " is not an epoch metric");
-  if (regression && key == "val_accuracy")
-    throw ConfigError(fieldKey(&EarlyStoppingConfig::metric),
-                      "val_accuracy is a classification's; a regression has val_loss, val_mae, val_rmse and val_r2");
+    throw ConfigError(field, key + " is not an epoch metric");
+  if (regression && plain(key) == "val_accuracy")
+    throw ConfigError(field, key + " is a classification's; a regression has val_loss, val_mae, val_rmse and val_r2");
   if (!regression && regressionOnly(key))
-    throw ConfigError(fieldKey(&EarlyStoppingConfig::metric),
-                      key + " is a regression's; a classification has val_loss and val_accuracy");
+    throw ConfigError(field, key + " is a regression's; a classification has val_loss and val_accuracy");
+  if (!averaged && key != plain(key))
+    throw ConfigError(field, key + " measures the weights' moving average, which " +
+                                 configField(&ExperimentConfig::training, &TrainingConfig::ema_decay).key +
+                                 " 0 turns off");
   const bool maximize = config.mode == "auto" ? grows(key) : config.mode == "max";
   return {key, maximize};
 }
 
+bool modelIsAverage(const TrainingConfig& config, bool regression) {
+  return config.ema_decay > 0 && monitoredMetric(config.early_stopping, regression, true).key.rfind("ema_", 0) == 0;
+}
+
 bool modelIsBestEpoch(const EarlyStoppingConfig& config) { return config.patience == 0 || config.restore_best; }
 
-BestEpoch::BestEpoch(const EarlyStoppingConfig& config, bool regression)
+BestEpoch::BestEpoch(const EarlyStoppingConfig& config, bool regression, bool averaged)
     : config_(config),
-      metric_(monitoredMetric(config, regression)),
+      metric_(monitoredMetric(config, regression, averaged)),
       defaultKey_(monitoredMetric(EarlyStoppingConfig{}, regression).key) {}
 
 std::optional<Message> BestEpoch::resume(BestSoFar& best, bool stoppedEarly, int64_t epochsDone) const {

@@ -30,9 +30,15 @@ struct MonitoredMetric {
   bool maximize = true;
 };
 
-// The metric early_stopping names for this task. ConfigError naming the field when it
-// does not fit (a regression's error for a classification, accuracy for a regression).
-MonitoredMetric monitoredMetric(const EarlyStoppingConfig& config, bool regression);
+// The metric early_stopping names for this task; `averaged`: the run keeps a moving
+// average of its weights (training.ema_decay), which "auto" then measures. ConfigError
+// naming the field when it does not fit (a regression's error for a classification,
+// accuracy for a regression, an ema_ metric without the average).
+MonitoredMetric monitoredMetric(const EarlyStoppingConfig& config, bool regression, bool averaged = false);
+
+// The run's model is the weights' moving average (the "ema" weights of its
+// checkpoints): the average is on and the best epoch is chosen by an ema_ metric.
+bool modelIsAverage(const TrainingConfig& config, bool regression);
 
 // The run's model is the best epoch's (checkpoints/best.pt) rather than the last: always,
 // unless early stopping is on with restore_best off.
@@ -40,7 +46,7 @@ bool modelIsBestEpoch(const EarlyStoppingConfig& config);
 
 class BestEpoch {
  public:
-  BestEpoch(const EarlyStoppingConfig& config, bool regression);
+  BestEpoch(const EarlyStoppingConfig& config, bool regression, bool averaged = false);
 
   const MonitoredMetric& metric() const { return metric_; }
   bool stopsEarly() const { return config_.patience > 0; }

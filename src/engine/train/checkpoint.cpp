@@ -1,5 +1,6 @@
 #include "engine/train/checkpoint.h"
 
+#include "engine/config/config_fields.h"
 #include "engine/config/file_input.h"
 #include "engine/system/atomic_file.h"
 #include "engine/train/checkpoint_file.h"
@@ -45,6 +46,22 @@ BestSoFar readBest(torch::serialize::InputArchive& root) {
   return best;
 }
 
+constexpr const char* kAverage = "ema";  // the moving average of the weights, a state_dict as "model"
+
+// The checkpoint's average into `average`, returning its updates; -1 when it has none
+// (the average restarts from the weights just loaded).
+int64_t loadAverage(torch::serialize::InputArchive& root, WeightAverage& average) {
+  torch::serialize::InputArchive archive;
+  if (!root.try_read(kAverage, archive)) {
+    average.restart();
+    return -1;
+  }
+  average.model()->load(archive);
+  const auto updates = readScalar<int64_t>(root, "ema_updates");
+  average.resumeAt(updates);
+  return updates;
+}
+
 // LibTorch's message without its stack trace: the first line.
 std::string firstLine(const std::string& text) { return text.substr(0, text.find('\n')); }
 
@@ -58,12 +75,17 @@ std::string freeSpaceNote(const std::filesystem::path& file) {
 }  // namespace
 
 void saveCheckpoint(const std::string& path, LayerStack& model, torch::optim::Optimizer& optimizer,
-                    const TrainingPosition& p) {
-  torch::serialize::OutputArchive root, modelArchive, optimArchive;
+                    const TrainingPosition& p, WeightAverage* average) {
+  torch::serialize::OutputArchive root, modelArchive, optimArchive, averageArchive;
   model->save(modelArchive);
   optimizer.save(optimArchive);
   root.write("model", modelArchive);
   root.write("optimizer", optimArchive);
+  if (average) {
+    average->model()->save(averageArchive);
+    root.write(kAverage, averageArchive);
+    root.write("ema_updates", scalar(average->updates()));
+  }
   root.write("epoch", scalar(p.epoch));
   root.write("batch_in_epoch", scalar(p.batch_in_epoch));
   root.write("global_step", scalar(p.global_step));
@@ -128,19 +150,20 @@ CheckpointSummary inspectCheckpoint(const std::string& path) {
 }
 
 TrainingPosition loadCheckpoint(const std::string& path, LayerStack& model, torch::optim::Optimizer& optimizer,
-                                const torch::Device& device) {
+                                const torch::Device& device, WeightAverage* average) {
   requireRegularFile(path);
   torch::serialize::InputArchive root, modelArchive, optimArchive;
+  TrainingPosition p;
   try {
     root.load_from(path, device);
     root.read("model", modelArchive);
     root.read("optimizer", optimArchive);
     model->load(modelArchive);
     optimizer.load(optimArchive);
+    if (average) p.average_updates = loadAverage(root, *average);
   } catch (const c10::Error& e) {  // damaged, or another model's: say which file and why, in one line
     throw std::runtime_error("cannot load the checkpoint " + path + ": " + firstLine(e.msg()));
   }
-  TrainingPosition p;
   p.epoch = readScalar<int64_t>(root, "epoch");
   p.batch_in_epoch = readScalar<int64_t>(root, "batch_in_epoch");
   p.global_step = readScalar<int64_t>(root, "global_step");
@@ -157,12 +180,26 @@ TrainingPosition loadCheckpoint(const std::string& path, LayerStack& model, torc
   return p;
 }
 
-void loadModelWeights(const std::string& path, LayerStack& model) {
+void loadModelWeights(const std::string& path, LayerStack& model, bool average) {
   requireRegularFile(path);
   torch::serialize::InputArchive root, modelArchive;
   root.load_from(path, torch::kCPU);
-  root.read("model", modelArchive);
+  if (average && !root.try_read(kAverage, modelArchive))
+    throw std::runtime_error(path + " has no moving average of the weights (trained without " +
+                             configField(&ExperimentConfig::training, &TrainingConfig::ema_decay).key + "?)");
+  if (!average) root.read("model", modelArchive);
   model->load(modelArchive);
+}
+
+bool CheckpointTimer::due(int64_t step) const {
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - time_).count();
+  return (config_.checkpoint_every_steps > 0 && step - step_ >= config_.checkpoint_every_steps) ||
+         (config_.checkpoint_every_seconds > 0 && seconds >= config_.checkpoint_every_seconds);
+}
+
+void CheckpointTimer::saved(int64_t step) {
+  step_ = step;
+  time_ = std::chrono::steady_clock::now();
 }
 
 void copyCheckpoint(const std::filesystem::path& from, const std::filesystem::path& to) {

@@ -84,4 +84,15 @@ std::unique_ptr<torch::optim::Optimizer> makeFineTuningOptimizer(const Optimizer
   return optimizer;
 }
 
+std::optional<std::string> freezeForEpoch(LayerStack& model, const ModelConfig& config, int64_t classes, int64_t epoch,
+                                          int64_t& frozenTensors) {
+  if (config.freeze.empty()) return std::nullopt;
+  const int64_t frozen = applyFreezing(model, config, classes, epoch);
+  if (frozen == frozenTensors) return std::nullopt;
+  frozenTensors = frozen;
+  const std::string freeze = configField(&ExperimentConfig::model, &ModelConfig::freeze).key;
+  return frozen > 0 ? std::to_string(frozen) + " parameter tensors frozen (" + freeze + ")"
+                    : freeze + ": every layer trains from epoch " + std::to_string(epoch + 1);
+}
+
 }  // namespace trainscope

@@ -8,6 +8,9 @@
 
 #include <torch/torch.h>
 
+#include <optional>
+#include <string>
+
 #include <memory>
 #include <string>
 #include <vector>
@@ -23,6 +26,10 @@ std::vector<std::string> headParameterNames(LayerStack& model, int64_t classes);
 // before model.unfreeze_epoch, on otherwise. Returns the number of frozen tensors.
 // Throws ConfigError when a model.freeze entry names no parameter.
 int64_t applyFreezing(LayerStack& model, const ModelConfig& config, int64_t classes, int64_t epoch);
+// applyFreezing at an epoch's start; the log's note when the frozen count changes from
+// `frozenTensors` (updated; -1 before the first epoch).
+std::optional<std::string> freezeForEpoch(LayerStack& model, const ModelConfig& config, int64_t classes, int64_t epoch,
+                                          int64_t& frozenTensors);
 
 // The optimizer with two groups when the backbone learns slower: group 0 the backbone
 // (its rate times model.backbone_lr_factor), group 1 the head; else one group.

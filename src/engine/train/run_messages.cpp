@@ -4,6 +4,7 @@
 #include "engine/data/data_messages.h"
 #include "engine/system/usable_cores.h"
 
+#include <cmath>
 #include <cstdio>
 
 namespace trainscope::run_messages {
@@ -73,6 +74,22 @@ Message regressionEpochSummary(int64_t epoch, int64_t epochs, double trainLoss, 
                                    "epoch %1/%2: train loss %3, val loss %4, val MAE %5, RMSE %6, R² %7"),
           {std::to_string(epoch), std::to_string(epochs), number(trainLoss), number(valLoss), number(mae), number(rmse),
            number(r2)}};
+}
+
+Message averageEpochSummary(int64_t epoch, double valLoss, double valAccuracy, double r2) {
+  if (!std::isnan(r2))
+    return {kContext,
+            QT_TRANSLATE_NOOP("trainscope::Run", "epoch %1, the weights' moving average: val loss %2, R² %3"),
+            {std::to_string(epoch), number(valLoss), number(r2)}};
+  return {kContext,
+          QT_TRANSLATE_NOOP("trainscope::Run", "epoch %1, the weights' moving average: val loss %2, val acc %3"),
+          {std::to_string(epoch), number(valLoss), percent(valAccuracy)}};
+}
+
+Message averageStartsAtResume() {
+  return {kContext, QT_TRANSLATE_NOOP("trainscope::Run",
+                                      "the checkpoint has no moving average of the weights: it starts from the weights "
+                                      "as they are")};
 }
 
 Message tableColumnLeftOut(const std::string& column, const std::string& reason) {

@@ -25,6 +25,11 @@ Message epochSummary(int64_t epoch, int64_t epochs, double trainLoss, double tra
 // A regression's epoch: its errors in the target's units, and R².
 Message regressionEpochSummary(int64_t epoch, int64_t epochs, double trainLoss, double valLoss, double mae, double rmse,
                                double r2, bool best);
+// The epoch's line for the weights' moving average (training.ema_decay); `r2` NaN for
+// a classification.
+Message averageEpochSummary(int64_t epoch, double valLoss, double valAccuracy, double r2);
+// A resume turns weight averaging on: the average starts from the checkpoint's weights.
+Message averageStartsAtResume();
 // A table's column that does not feed the model, and why.
 Message tableColumnLeftOut(const std::string& column, const std::string& reason);
 Message partialEpoch(int64_t batches, int64_t ofBatches);

@@ -3,6 +3,8 @@
 #include "engine/config/config_fields.h"
 #include "engine/train/run_messages.h"
 
+#include <cmath>
+
 namespace trainscope {
 
 RunTask runTaskOf(const ExperimentConfig& config, const DatasetSplits& splits, bool distributed) {
@@ -18,10 +20,17 @@ RunTask runTaskOf(const ExperimentConfig& config, const DatasetSplits& splits, b
   return task;
 }
 
-void recordValidation(const RunTask& task, const ValidationResult& val, EpochMetrics& e) {
+void recordValidation(const RunTask& task, const ValidationResult& val, const ValidationResult* average,
+                      EpochMetrics& e) {
   e.val_loss = val.loss;
   e.val_accuracy = val.accuracy;
   if (task.criterion.regression) e.val_mae = val.mae, e.val_rmse = val.rmse, e.val_r2 = val.r2;
+  if (!average) return;
+  e.ema_val_loss = average->loss;
+  if (task.criterion.regression)
+    e.ema_val_r2 = average->r2;
+  else
+    e.ema_val_accuracy = average->accuracy;
 }
 
 void recordEpochInfo(const RunTask& task, const EpochMetrics& e, const EpochTally& tally, nlohmann::json& info) {
@@ -33,14 +42,25 @@ void recordEpochInfo(const RunTask& task, const EpochMetrics& e, const EpochTall
     info["final_val_mae"] = e.val_mae, info["final_val_rmse"] = e.val_rmse, info["final_val_r2"] = e.val_r2;
   else
     info["final_val_accuracy"] = e.val_accuracy;
+  const bool averaged = !std::isnan(e.ema_val_loss);
+  if (averaged) info["final_ema_val_loss"] = e.ema_val_loss;
+  if (averaged)
+    info[regression ? "final_ema_val_r2" : "final_ema_val_accuracy"] = regression ? e.ema_val_r2 : e.ema_val_accuracy;
   if (!e.best) return;  // the best epoch's figures stay as they were
   info["best_epoch"] = e.epoch;
   info["best_metric"] = tally.best.metric;
   info["best_" + tally.best.metric] = tally.best.value;
+  // The run's model's: the average's when the best epoch was chosen by it.
+  const bool ofAverage = tally.best.metric.rfind("ema_", 0) == 0;
   if (regression)
-    info["best_val_r2"] = e.val_r2;
+    info["best_val_r2"] = ofAverage ? e.ema_val_r2 : e.val_r2;
   else
-    info["best_val_accuracy"] = e.val_accuracy;
+    info["best_val_accuracy"] = ofAverage ? e.ema_val_accuracy : e.val_accuracy;
+}
+
+std::optional<Message> averageSummaryOf(const EpochMetrics& e) {
+  if (std::isnan(e.ema_val_loss)) return std::nullopt;
+  return run_messages::averageEpochSummary(e.epoch, e.ema_val_loss, e.ema_val_accuracy, e.ema_val_r2);
 }
 
 Message epochSummaryOf(const RunTask& task, const EpochMetrics& e, int64_t epochs) {

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include <memory>
+#include <optional>
 
 namespace trainscope {
 
@@ -28,8 +29,10 @@ struct RunTask {
 // smoothing, or over several processes).
 RunTask runTaskOf(const ExperimentConfig& config, const DatasetSplits& splits, bool distributed);
 
-// The epoch's validation metrics from `val`.
-void recordValidation(const RunTask& task, const ValidationResult& val, EpochMetrics& e);
+// The epoch's validation metrics from `val`, and the moving average of the weights'
+// from `average` when the run keeps one.
+void recordValidation(const RunTask& task, const ValidationResult& val, const ValidationResult* average,
+                      EpochMetrics& e);
 
 struct EpochTally {
   int64_t epochs_completed = 0, steps = 0;
@@ -37,11 +40,13 @@ struct EpochTally {
 };
 // run.json after an epoch: its counts and final validation results, and when the
 // epoch is the best (e.best), its epoch, its metric's value (best_<metric>, with
-// best_metric naming it) and its accuracy (a regression: R²).
+// best_metric naming it) and the run's model's accuracy (a regression: R²): the
+// average's when the best epoch was chosen by an ema_ metric.
 void recordEpochInfo(const RunTask& task, const EpochMetrics& e, const EpochTally& tally, nlohmann::json& info);
 
-// The log's line for an epoch.
+// The log's line for an epoch, and for its moving average of the weights, when kept.
 Message epochSummaryOf(const RunTask& task, const EpochMetrics& e, int64_t epochs);
+std::optional<Message> averageSummaryOf(const EpochMetrics& e);
 
 // run.json's "task", and a table's "table" or text's "text" (the encoding predictions
 // and exports need).

@@ -1,6 +1,5 @@
 #include "engine/train/trainer.h"
 
-#include "engine/config/config_fields.h"
 #include "engine/data/data_loader.h"
 #include "engine/data/dataset_source.h"
 #include "engine/inspect/nan_guard.h"
@@ -27,6 +26,7 @@
 #include "engine/train/training_data.h"
 #include "engine/train/training_step.h"
 #include "engine/train/validation.h"
+#include "engine/train/weight_average.h"
 
 #include <torch/csrc/autograd/anomaly_mode.h>
 
@@ -119,7 +119,8 @@ class Trainer {
     journal_.recordSkipped(data.splits.skipped);
     classes_ = data.splits.train->classes();
     task_ = runTaskOf(cfg_, data.splits, dist_ != nullptr);
-    best_ = std::make_unique<BestEpoch>(cfg_.training.early_stopping, task_.criterion.regression);
+    best_ = std::make_unique<BestEpoch>(cfg_.training.early_stopping, task_.criterion.regression,
+                                        cfg_.training.ema_decay > 0);
     if (task_.table)
       for (const auto& l : task_.table->left_out)
         log(LogLevel::Info, run_messages::tableColumnLeftOut(l.column, l.reason));
@@ -133,6 +134,12 @@ class Trainer {
     model_ = buildSeededModel(cfg_.model, inputShape_, task_.model.outputs, cfg_.seed, /*restoreGenerator=*/false,
                               task_.model.category_sizes);
     model_->to(device_);
+    if (cfg_.training.ema_decay > 0) {  // its own copy of the model, built leaving the run's generator alone
+      LayerStack copy =
+          buildSeededModel(cfg_.model, inputShape_, task_.model.outputs, cfg_.seed, true, task_.model.category_sizes);
+      copy->to(device_);
+      average_ = std::make_unique<WeightAverage>(model_, copy, cfg_.training.ema_decay);
+    }
     optimizer_ = makeFineTuningOptimizer(cfg_.optimizer, cfg_.model, model_, task_.model.outputs);
     applyFreezing(model_, cfg_.model, task_.model.outputs, 0);  // checks model.freeze early
   }
@@ -151,8 +158,9 @@ class Trainer {
     auto& info = record_.info();
     if (ctx_.resuming) {
       pos_ = loadCheckpoint(ctx_.checkpoint.empty() ? record_.lastCheckpoint().string() : ctx_.checkpoint, model_,
-                            *optimizer_, device_);
-      lastCheckpointStep_ = pos_.global_step;
+                            *optimizer_, device_, average_.get());
+      if (average_ && pos_.average_updates < 0) log(LogLevel::Info, run_messages::averageStartsAtResume());
+      checkpointTimer_.saved(pos_.global_step);
       std::string warning;
       if (writer_)
         metrics_ =
@@ -184,6 +192,7 @@ class Trainer {
     log(LogLevel::Info, run_messages::trainingOn(cfg_, splits, device_.str(), threads_));
     if (!adaptation_->policy().empty()) log(LogLevel::Info, adaptation_->policy());
     if (best_->stopsEarly()) log(LogLevel::Info, best_->policy());
+    if (average_) log(LogLevel::Info, average_->policy(best_->metric().key));
     if (!dist_) return;
     log(LogLevel::Info, run_messages::rankOf(dist_->group().rank(), dist_->group().size(),
                                              dist_->group().spec().launcher, trainLoader_->shardSize()));
@@ -198,7 +207,8 @@ class Trainer {
       const auto epochStart = Clock::now();
       double pausedInEpoch = 0;
       model_->train();
-      freeze(epoch);
+      if (const auto note = freezeForEpoch(model_, cfg_.model, task_.model.outputs, epoch, frozenTensors_))
+        log(LogLevel::Info, *note);  // model.freeze, when it changes
       trainLoader_->startEpoch(epoch, pos_.batch_in_epoch);
       samples_->startEpoch();
       int64_t batch = pos_.batch_in_epoch;
@@ -227,7 +237,8 @@ class Trainer {
         batch += s.batches;
         if (const auto why = adaptation_->betweenSteps()) log(LogLevel::Info, *why);  // other work took or freed CPUs
         epochDone = batch >= batchesPerEpoch;
-        if (!epochDone && checkpointDue()) saveInEpoch(epoch, batch, secondsSince(epochStart) - pausedInEpoch);
+        if (!epochDone && checkpointTimer_.due(pos_.global_step))
+          saveInEpoch(epoch, batch, secondsSince(epochStart) - pausedInEpoch);
         if (cfg_.training.max_steps > 0 && pos_.global_step >= cfg_.training.max_steps) {
           maxStepsReached = true;
           break;
@@ -239,14 +250,16 @@ class Trainer {
       if (stopped) break;
       if (dist_) dist_->endEpoch(model_);  // BatchNorm's statistics, the same on every rank
 
-      const ValidationResult val = validate(epoch);
+      std::optional<ValidationResult> averaged;  // the weights' moving average, when kept
+      const ValidationResult val = validate(epoch, averaged);
       if (val.interrupted) {
         stopped = true;
         break;
       }
       // A run cut short by max_steps validates its partial epoch, but its checkpoint
       // keeps the position inside the epoch, so a resume trains the rest of it.
-      finishEpoch(epoch, val, secondsSince(epochStart) - pausedInEpoch, /*complete=*/batch >= batchesPerEpoch);
+      finishEpoch(epoch, val, averaged ? &*averaged : nullptr, secondsSince(epochStart) - pausedInEpoch,
+                  /*complete=*/batch >= batchesPerEpoch);
       // Not without a validation split (nothing measured), nor after the last epoch (completed).
       stoppedEarly = !maxStepsReached && val.samples > 0 && epoch + 1 < cfg_.epochs &&
                      best_->shouldStop(epoch + 1, pos_.best) && stopEarly(epoch + 1);
@@ -339,12 +352,8 @@ class Trainer {
   // The mean gradient on every rank, the step's totals over all ranks, and one
   // decision for all (a bad step, a stop, a pause).
   void agreeAcrossRanks(StepSums& sums, int64_t step) {
-    if (!sums.syncing) dist_->beginSync();
     const StepAgreement all =
-        dist_->finishStep({sums.loss_sum, sums.correct, sums.seen, !sums.bad.empty(), ctx_.control->stopRequested(),
-                           writer_ && ctx_.control->pausesAfter(step)});
-    sums.loss_sum = all.loss_sum, sums.correct = all.correct, sums.seen = all.seen;
-    if (all.bad && sums.bad.empty()) sums.bad = "the loss or a gradient is not finite on another rank";
+        dist_->agreeOnStep(sums, ctx_.control->stopRequested(), writer_ && ctx_.control->pausesAfter(step));
     agreedStop_ = all.stop, agreedPause_ = all.pause;
   }
 
@@ -362,6 +371,7 @@ class Trainer {
       torch::nn::utils::clip_grad_norm_(model_->parameters(), cfg_.training.clip_grad_norm);
     inspection_->beforeOptimizerStep(step);
     optimizer_->step();
+    if (average_) average_->update();
     ++pos_.global_step;
     inspection_->afterOptimizerStep(step, epoch);
     pos_.epoch_loss_sum += sums.loss_sum, pos_.epoch_correct += sums.correct, pos_.epoch_seen += sums.seen;
@@ -376,33 +386,36 @@ class Trainer {
     ctx_.control->stepDone(pos_.global_step);
   }
 
-  ValidationResult validate(int64_t epoch) {
+  // The trained weights, and their moving average into `averaged` when kept.
+  ValidationResult validate(int64_t epoch, std::optional<ValidationResult>& averaged) {
     const auto start = Clock::now();
     publishProgress(epoch, stepsPerEpoch_, /*validating=*/true);
-    // A data-parallel run's ranks validate their shards to the end: a stop comes after.
-    ValidationResult r = validateModel(model_, *valLoader_, device_, dist_ ? uninterrupted_ : *ctx_.control,
-                                       cfg_.pitfalls.skip_eval, static_cast<int64_t>(classes_.size()), task_.criterion);
-    if (dist_) dist_->merge(r);
+    ValidationResult r = validate(model_);
+    if (average_ && !r.interrupted) averaged = validate(average_->model()), r.interrupted = averaged->interrupted;
     reportSkipped();
     if (r.interrupted) return r;
     throughput_.validated(secondsSince(start));
     return r;
   }
+  ValidationResult validate(LayerStack& model) {
+    // A data-parallel run's ranks validate their shards to the end: a stop comes after.
+    ValidationResult r = validateModel(model, *valLoader_, device_, dist_ ? uninterrupted_ : *ctx_.control,
+                                       cfg_.pitfalls.skip_eval, static_cast<int64_t>(classes_.size()), task_.criterion);
+    if (dist_) dist_->merge(r);
+    return r;
+  }
 
-  void finishEpoch(int64_t epoch, const ValidationResult& val, double duration, bool complete) {
+  void finishEpoch(int64_t epoch, const ValidationResult& val, const ValidationResult* averaged, double duration,
+                   bool complete) {
     if (dist_ && complete) dist_->merge(*samples_);  // a regression trains in one process
     if (complete) warnIfAny(samples_->endEpoch(val));
     const auto explained = complete && writer_ && task_.text;  // saliency.h5: the text model's mistakes
     if (explained) warnIfAny(recordTokenSaliency(model_, valLoader_->dataset(), val, device_, record_.dir()));
-    EpochMetrics e;
-    e.epoch = epoch + 1;
-    e.step = pos_.global_step;
-    e.wall_time = unixTimeNow();
+    EpochMetrics e{epoch + 1, pos_.global_step, unixTimeNow()};
     e.train_loss = pos_.epoch_seen > 0 ? pos_.epoch_loss_sum / pos_.epoch_seen : 0;
     e.train_accuracy = pos_.epoch_seen > 0 ? pos_.epoch_correct / pos_.epoch_seen : 0;
-    recordValidation(task_, val, e);
-    e.lr = schedule_->lrAt(std::max<int64_t>(0, pos_.global_step - 1));
-    e.duration = duration;
+    recordValidation(task_, val, averaged, e);
+    e.lr = schedule_->lrAt(std::max<int64_t>(0, pos_.global_step - 1)), e.duration = duration;
     e.best = val.samples > 0 && best_->observe(e, pos_.best);  // the early-stopping metric's best
     if (metrics_) metrics_->append(e), metrics_->flush();
     ctx_.events->push(e);
@@ -415,6 +428,7 @@ class Trainer {
     info["samples_seconds"] = samples_->seconds();  // samples.h5's cost, this session
     record_.save();
     log(LogLevel::Info, epochSummaryOf(task_, e, cfg_.epochs));
+    if (const auto line = averageSummaryOf(e)) log(LogLevel::Info, *line);
     if (!complete)
       log(LogLevel::Info, run_messages::partialEpoch(pos_.batch_in_epoch, trainLoader_->batchesPerEpoch()));
     if (val.samples == 0) log(LogLevel::Warning, run_messages::emptyValidation());
@@ -438,32 +452,14 @@ class Trainer {
     return true;
   }
 
-  // model.freeze for this epoch; said in the log when it changes.
-  void freeze(int64_t epoch) {
-    if (cfg_.model.freeze.empty()) return;
-    const int64_t frozen = applyFreezing(model_, cfg_.model, task_.model.outputs, epoch);
-    if (frozen == frozenTensors_) return;
-    const std::string freeze = configField(&ExperimentConfig::model, &ModelConfig::freeze).key;
-    log(LogLevel::Info, frozen > 0 ? std::to_string(frozen) + " parameter tensors frozen (" + freeze + ")"
-                                   : freeze + ": every layer trains from epoch " + std::to_string(epoch + 1));
-    frozenTensors_ = frozen;
-  }
-
   void saveLast() { saveLast(pos_); }
   void saveLast(const TrainingPosition& p) {
-    if (writer_) saveCheckpoint(record_.lastCheckpoint().string(), model_, *optimizer_, p);
+    if (writer_) saveCheckpoint(record_.lastCheckpoint().string(), model_, *optimizer_, p, average_.get());
     if (metrics_) metrics_->commitResume();  // a resume that fails from now on keeps what it trained
-    lastCheckpointStep_ = p.global_step;
-    lastCheckpointTime_ = Clock::now();
+    checkpointTimer_.saved(p.global_step);
     // Where a resume would start; run.json is saved by the caller.
     record_.info()["checkpoint"] = {
         {"step", p.global_step}, {"epochs_done", p.epoch}, {"batch_in_epoch", p.batch_in_epoch}};
-  }
-
-  bool checkpointDue() const {
-    const auto& t = cfg_.training;
-    return (t.checkpoint_every_steps > 0 && pos_.global_step - lastCheckpointStep_ >= t.checkpoint_every_steps) ||
-           (t.checkpoint_every_seconds > 0 && secondsSince(lastCheckpointTime_) >= t.checkpoint_every_seconds);
   }
 
   // A checkpoint inside the epoch: the loader's position, so a resume goes on with the
@@ -584,13 +580,13 @@ class Trainer {
   std::unique_ptr<StepInspection> inspection_;  // probes and tensor saves
   std::unique_ptr<SampleRecorder> samples_;     // per-sample dynamics: samples.h5
   std::unique_ptr<BestEpoch> best_;             // which epoch is best, and early stopping
+  std::unique_ptr<WeightAverage> average_;      // training.ema_decay
   TrainingPosition pos_;
   int64_t stepsPerEpoch_ = 0, totalSteps_ = 0;
   Throughput throughput_;
   int64_t guardTrips_ = 0, frozenTensors_ = -1;
   bool guardStopped_ = false, guardPaused_ = false;
-  int64_t lastCheckpointStep_ = 0;
-  Clock::time_point lastCheckpointTime_ = Clock::now();
+  CheckpointTimer checkpointTimer_{cfg_.training};  // when an in-epoch checkpoint is due
 };
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "ui/compare/compare_reader.h"
 
+#include "engine/run/metric_fields.h"
+
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -14,8 +16,9 @@ qint64 modifiedTime(const std::string& runDir) {
 }
 }  // namespace
 
+// A column of metrics.h5's epochs only (step, epoch, wall_time and lr are in both).
 bool isEpochMetric(const std::string& m) {
-  return m == "val_loss" || m == "val_accuracy" || m == "train_loss" || m == "train_accuracy";
+  return metricColumn<EpochMetrics>(m) != nullptr && metricColumn<StepMetrics>(m) == nullptr;
 }
 
 bool curveOf(const RunCurves& c, const std::string& metric, const std::string& x, std::vector<double>& xs,

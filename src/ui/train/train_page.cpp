@@ -44,7 +44,7 @@ QString duration(double seconds) {
              ? QString("%1:%2:%3").arg(s / 3600).arg(s / 60 % 60, 2, 10, QChar('0')).arg(s % 60, 2, 10, QChar('0'))
              : QString("%1:%2").arg(s / 60).arg(s % 60, 2, 10, QChar('0'));
 }
-const QColor kBlue(31, 119, 180), kOrange(255, 127, 14), kGreen(44, 160, 44), kPurple(148, 103, 189);
+const QColor kBlue(31, 119, 180), kOrange(255, 127, 14), kGreen(44, 160, 44), kPurple(148, 103, 189), kRed(214, 39, 40);
 }  // namespace
 
 TrainPage::TrainPage(ExperimentDocument* document, TrainingController* controller, QWidget* parent)
@@ -131,12 +131,15 @@ QWidget* TrainPage::makePlots() {
   loss_->setAxisLabels(tr("step"), tr("loss"));
   stepLoss_ = loss_->addSeries(tr("training loss"), {kBlue, false, true, false});
   valLoss_ = loss_->addSeries(tr("validation loss"), {kOrange, true, false, false});
+  emaLoss_ = loss_->addSeries(tr("EMA validation loss"), {kRed, true, false, false});
   accuracy_ = new widgets::LiveCurvePlot(this);
   accuracy_->setAxisLabels(tr("epoch"), tr("accuracy"));
   accuracy_->setIntegerX(true);
   trainAcc_ = accuracy_->addSeries(tr("training accuracy"), {kBlue, true, false, false});
   valAcc_ = accuracy_->addSeries(tr("validation accuracy"), {kOrange, true, false, false});
   valR2_ = accuracy_->addSeries(tr("validation R²"), {kOrange, true, false, false});
+  emaAcc_ = accuracy_->addSeries(tr("EMA validation accuracy"), {kRed, true, false, false});
+  emaR2_ = accuracy_->addSeries(tr("EMA validation R²"), {kRed, true, false, false});
   showRegressionFit(false);
   lr_ = new widgets::LiveCurvePlot(this);
   lr_->setAxisLabels(tr("step"), tr("learning rate"));
@@ -491,26 +494,33 @@ void TrainPage::onEpoch(const EpochMetrics& e) {
   loss_->append(valLoss_, static_cast<double>(e.step), e.val_loss);
   loss_->addMarker(static_cast<double>(e.step));
   lr_->addMarker(static_cast<double>(e.step));
-  const bool regression = !std::isnan(e.val_r2);
-  if (regression != showsR2_) showRegressionFit(regression);
+  const bool regression = !std::isnan(e.val_r2), averaged = !std::isnan(e.ema_val_loss);
+  if (regression != showsR2_ || averaged != showsAverage_) showRegressionFit(regression, averaged);
+  if (averaged) loss_->append(emaLoss_, static_cast<double>(e.step), e.ema_val_loss);
   if (regression) {
     accuracy_->append(valR2_, static_cast<double>(e.epoch), e.val_r2);
+    if (averaged) accuracy_->append(emaR2_, static_cast<double>(e.epoch), e.ema_val_r2);
     return;
   }
   accuracy_->append(trainAcc_, static_cast<double>(e.epoch), e.train_accuracy);
   accuracy_->append(valAcc_, static_cast<double>(e.epoch), e.val_accuracy);
+  if (averaged) accuracy_->append(emaAcc_, static_cast<double>(e.epoch), e.ema_val_accuracy);
 }
 
 // A regression has no accuracy: the plot shows the validation R² (1 is perfect, 0 as
-// good as predicting the mean) instead.
-void TrainPage::showRegressionFit(bool regression) {
-  showsR2_ = regression;
-  for (const int series : {trainAcc_, valAcc_}) {
-    accuracy_->setSeriesVisible(series, !regression);
-    accuracy_->setSeriesListed(series, !regression);
-  }
-  accuracy_->setSeriesVisible(valR2_, regression);
-  accuracy_->setSeriesListed(valR2_, regression);
+// good as predicting the mean) instead. A run that keeps a moving average of its
+// weights (training.ema_decay) shows the average's validation beside the weights'.
+void TrainPage::showRegressionFit(bool regression, bool averaged) {
+  showsR2_ = regression, showsAverage_ = averaged;
+  const auto show = [](widgets::LiveCurvePlot* plot, int series, bool shown) {
+    plot->setSeriesVisible(series, shown);
+    plot->setSeriesListed(series, shown);
+  };
+  for (const int series : {trainAcc_, valAcc_}) show(accuracy_, series, !regression);
+  show(accuracy_, valR2_, regression);
+  show(accuracy_, emaAcc_, averaged && !regression);
+  show(accuracy_, emaR2_, averaged && regression);
+  show(loss_, emaLoss_, averaged);
   accuracy_->setAxisLabels(tr("epoch"), regression ? tr("R²") : tr("accuracy"));
 }
 

@@ -77,6 +77,7 @@ class TrainPage : public QWidget {
   widgets::LiveCurvePlot* accuracyPlot() const { return accuracy_; }
   widgets::LiveCurvePlot* lrPlot() const { return lr_; }
   int stepSeries() const { return stepLoss_; }
+  int averageAccuracySeries() const { return emaAcc_; }  // training.ema_decay's
   QPlainTextEdit* log() const { return log_; }
   // A compact gauge of the process's memory; the System page has the details.
   widgets::Gauge* memoryGauge() const { return memory_; }
@@ -100,7 +101,7 @@ class TrainPage : public QWidget {
   void onStarted(const RunStarted& info);
   void onSteps(const QVector<StepMetrics>& steps);
   void onEpoch(const EpochMetrics& e);
-  void showRegressionFit(bool regression);
+  void showRegressionFit(bool regression, bool averaged = false);
   void showPaddingShare(bool text);
   void onProgress(const Progress& p);
   void showProgressLabels();
@@ -131,7 +132,9 @@ class TrainPage : public QWidget {
   QSlider* smoothing_;
   widgets::LiveCurvePlot *loss_, *accuracy_, *lr_;
   int stepLoss_ = -1, valLoss_ = -1, trainAcc_ = -1, valAcc_ = -1, valR2_ = -1, lrSeries_ = -1;
-  bool showsR2_ = false;  // the fit plot shows a regression's R², not accuracy
+  int emaLoss_ = -1, emaAcc_ = -1, emaR2_ = -1;  // training.ema_decay: the weights' moving average
+  bool showsR2_ = false;                         // the fit plot shows a regression's R², not accuracy
+  bool showsAverage_ = false;                    // and the validation of the weights' moving average
   int padding_ = -1;
   bool showsPadding_ = false;  // the learning-rate plot shows text's padding share instead
   QPlainTextEdit* log_;

@@ -15,7 +15,9 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <fstream>
 #include <future>
 
@@ -210,6 +212,33 @@ TEST(DamagedInput, AResumeKilledBeforeItsFirstCheckpointIsUndoneByTheNext) {
   file.reset();
   EXPECT_EQ(losses(path), (std::vector<double>{1, 2, 3, 4})) << "rows 3 and 4 were lost with the killed resume";
   EXPECT_FALSE(fs::exists(path + ".before-resume"));
+}
+
+TEST(DamagedInput, MetricsOfAnOlderBuildReadTheColumnsTheyLackAsNotRecorded) {
+  test::TempDir dir;
+  const std::string path = (dir.path() / "metrics.h5").string();
+  {
+    auto file = MetricsFile::create(path, "run");
+    EpochMetrics e;
+    e.epoch = 1, e.step = 10, e.val_accuracy = 0.5;
+    file->append(e);
+  }
+  {  // an older build wrote no ema_val_accuracy column
+    const H5Handle file(H5Fopen(path.c_str(), H5F_ACC_RDWR, H5P_DEFAULT), H5Fclose, "open");
+    ASSERT_GE(H5Ldelete(file.get(), "/epochs/ema_val_accuracy", H5P_DEFAULT), 0);
+  }
+  const MetricsFile::Contents c = MetricsFile::read(path);
+  ASSERT_EQ(c.epochs.size(), 1u);
+  const auto column = [&](const std::string& name) {
+    return static_cast<size_t>(std::find(c.epoch_columns.begin(), c.epoch_columns.end(), name) -
+                               c.epoch_columns.begin());
+  };
+  EXPECT_DOUBLE_EQ(c.epochs[0][column("val_accuracy")], 0.5);
+  EXPECT_TRUE(std::isnan(c.epochs[0][column("ema_val_accuracy")]));
+  auto resumed = MetricsFile::reopen(path, "run", 10, 1, nullptr);  // a resume writes every column again
+  resumed->commitResume();
+  resumed.reset();
+  EXPECT_EQ(MetricsFile::read(path).epochs.size(), 1u);
 }
 
 TEST(DamagedInput, RanksListenWhereOtherHostsCanReachThem) {

@@ -86,6 +86,15 @@ StepAgreement DistributedTraining::finishStep(const StepAgreement& mine) {
   });
 }
 
+StepAgreement DistributedTraining::agreeOnStep(StepSums& sums, bool stopRequested, bool pauseAfter) {
+  if (!sums.syncing) beginSync();
+  const StepAgreement all =
+      finishStep({sums.loss_sum, sums.correct, sums.seen, !sums.bad.empty(), stopRequested, pauseAfter});
+  sums.loss_sum = all.loss_sum, sums.correct = all.correct, sums.seen = all.seen;
+  if (all.bad && sums.bad.empty()) sums.bad = "the loss or a gradient is not finite on another rank";
+  return all;
+}
+
 bool DistributedTraining::pausedTogether(RunControl& control, const std::function<void(bool)>& notify) {
   if (notify) notify(true);
   for (;;) {

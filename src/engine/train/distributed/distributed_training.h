@@ -9,6 +9,7 @@
 #include "engine/run/run_control.h"
 #include "engine/train/distributed/data_parallel.h"
 #include "engine/train/sample_recorder.h"
+#include "engine/train/training_step.h"
 
 #include <functional>
 #include <memory>
@@ -39,6 +40,9 @@ class DistributedTraining {
   void beginSync();
   // Averages the gradients and agrees on the step's totals and flags.
   StepAgreement finishStep(const StepAgreement& mine);
+  // finishStep for the trainer's step: its sums become every rank's totals, and a
+  // step that went bad on another rank is bad here too. Returns the stop and pause.
+  StepAgreement agreeOnStep(StepSums& sums, bool stopRequested, bool pauseAfter);
   // Every rank waits here while rank 0 is paused; true when a rank asked to stop.
   // `notify` is the trainer's pause bookkeeping (rank 0 records it).
   bool pausedTogether(RunControl& control, const std::function<void(bool paused)>& notify);
