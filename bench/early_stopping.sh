@@ -15,6 +15,7 @@ shift $(($# > 3 ? 3 : $#))
 experiments=("$@")
 [[ ${#experiments[@]} -eq 0 ]] && experiments=(fashion_mlp fashion_lenet)
 source "$(dirname "$0")/technique_runs.sh"
+
 row() {  # $1: experiment, $2: folder, $3: what
   /usr/bin/python3 - "$out/$2" "$1" "$3" <<'PY'
 import glob, json, sys

@@ -3416,6 +3416,22 @@ p(标签) %3 · 损失 %4
       <translation>从同一批次的另一张图像中粘贴一个矩形区域，标签按面积加权。可尝试 1.0；0 表示关闭。若同时开启 MixUp，每个批次使用两者之一。</translation>
     </message>
     <message>
+      <source>float32</source>
+      <translation>float32（单精度）</translation>
+    </message>
+    <message>
+      <source>bfloat16 (mixed)</source>
+      <translation>bfloat16（混合精度）</translation>
+    </message>
+    <message>
+      <source>Precision</source>
+      <translation>数值精度</translation>
+    </message>
+    <message>
+      <source>bfloat16 runs the forward pass's matrix products and convolutions in 16 bits (autocast), the weights staying 32-bit. Faster only on CPUs with native bfloat16 instructions (the System page's check says) and on recent GPUs.</source>
+      <translation>bfloat16 以 16 位计算前向传播中的矩阵乘法和卷积（自动混合精度），权重仍为 32 位。只有在带原生 bfloat16 指令的 CPU（系统页的检查会说明）和较新的 GPU 上才更快。</translation>
+    </message>
+    <message>
       <source>pause</source>
       <translation>暂停</translation>
     </message>
@@ -3568,6 +3584,14 @@ p(标签) %3 · 损失 %4
   </context>
   <context>
     <name>trainscope::Doctor</name>
+    <message>
+      <source>bfloat16 matmul: CPU %1 GFLOP/s (%2x float32); no native bfloat16 instructions, so %3 bf16 is emulated here</source>
+      <translation>bfloat16 矩阵乘法：CPU %1 GFLOP/s（float32 的 %2 倍）；没有原生 bfloat16 指令，因此这里的 %3 bf16 是模拟执行的</translation>
+    </message>
+    <message>
+      <source>bfloat16 matmul: CPU %1 GFLOP/s (%2x float32); native bfloat16 instructions: %3</source>
+      <translation>bfloat16 矩阵乘法：CPU %1 GFLOP/s（float32 的 %2 倍）；原生 bfloat16 指令：%3</translation>
+    </message>
     <message>
       <source>LibTorch %1 (CUDA build), OpenCV %2, HDF5 %3</source>
       <translation>LibTorch %1（CUDA 版），OpenCV %2，HDF5 %3</translation>
@@ -3828,6 +3852,14 @@ p(标签) %3 · 损失 %4
     <message>
       <source>epoch %1, the weights' moving average: val loss %2, val acc %3</source>
       <translation>第 %1 轮，权重滑动平均：验证损失 %2，验证准确率 %3</translation>
+    </message>
+    <message>
+      <source>mixed precision: the forward pass runs in bfloat16 under autocast, but this CPU has no native bfloat16 instructions: it is emulated, and likely slower than float32</source>
+      <translation>混合精度：前向传播在自动混合精度下以 bfloat16 运行，但此 CPU 没有原生 bfloat16 指令：它是模拟执行的，很可能比 float32 更慢</translation>
+    </message>
+    <message>
+      <source>mixed precision: the forward pass runs in bfloat16 under autocast, the weights and their gradients in float32</source>
+      <translation>混合精度：前向传播在自动混合精度下以 bfloat16 运行，权重及其梯度为 float32</translation>
     </message>
     <message>
       <source>the checkpoint has no moving average of the weights: it starts from the weights as they are</source>

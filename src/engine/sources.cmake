@@ -40,6 +40,7 @@ set(TRAINSCOPE_ENGINE_TORCH_SOURCES
   train/batch_mixing.cpp
   train/fine_tuning.cpp
   train/weight_average.cpp
+  train/precision.cpp
   train/tuning/lr_finder.cpp
   train/tuning/batch_fitter.cpp
   deploy/trained_model.cpp

@@ -131,6 +131,8 @@ struct TrainingConfig {
   // Weight averaging: an exponential moving average of the weights, validated beside
   // them and, when on, the run's model; 0 = off.
   double ema_decay = 0.0;
+  // Mixed precision: fp32, or bf16 (the forward pass under autocast in bfloat16).
+  std::string precision = "fp32";
 };
 
 // Data-parallel training over processes (torchrun, Slurm, --nproc): docs/distributed.md.

@@ -60,6 +60,22 @@ void declareTraining(std::vector<ConfigField>& fields) {
       .describe(
           "the share of batches mixed when either is on. The draws are seeded by (seed, batch), so a resumed run "
           "mixes as the original did");
+  TS_FIELD(training, precision)
+      .oneOf({{"fp32", QT_TRANSLATE_NOOP("trainscope::Config", "float32")},
+              {"bf16", QT_TRANSLATE_NOOP("trainscope::Config", "bfloat16 (mixed)")}})
+      .onForm(FormGroup::Training, 23, QT_TRANSLATE_NOOP("trainscope::Config", "Precision"),
+              QT_TRANSLATE_NOOP("trainscope::Config",
+                                "bfloat16 runs the forward pass's matrix products and convolutions in 16 bits "
+                                "(autocast), the weights staying 32-bit. Faster only on CPUs with native bfloat16 "
+                                "instructions (the System page's check says) and on recent GPUs."))
+      .describe(
+          "`fp32`, or `bf16`: mixed precision, the forward pass under LibTorch's autocast in bfloat16 (PyTorch's "
+          "`torch.autocast(device_type, dtype=torch.bfloat16)`, on the CPU or a CUDA GPU): matmuls and "
+          "convolutions in bfloat16, the weights, gradients and optimizer in float32, the loss on float32 logits, "
+          "backward outside autocast; validation too. bfloat16 keeps float32's range, so no loss scaling. It pays "
+          "on CPUs with native bfloat16 instructions (AVX512_BF16, AMX; `trainscope-cli doctor` says) and on "
+          "Ampere or newer GPUs; elsewhere it is emulated and slower. fp16 (which needs a GradScaler) is not "
+          "offered");
   TS_FIELD(training, max_steps)
       .range(0, 1e15)
       .describe(

@@ -1,5 +1,8 @@
 #include "engine/system/doctor.h"
 
+#include "engine/config/config_fields.h"
+#include "engine/system/host_info.h"
+
 #include <ATen/Parallel.h>
 #include <torch/cuda.h>
 #include <torch/torch.h>
@@ -12,10 +15,12 @@
 namespace trainscope {
 
 namespace {
+constexpr const char* kDoctor = "trainscope::Doctor";
+
 // Matmul throughput on a device: warm up, then time repeats, synchronising on CUDA so
 // the clock sees the work and not just its launch.
-double matmulGflops(const torch::Device& device, int n) {
-  const auto opts = torch::TensorOptions().device(device).dtype(torch::kFloat32);
+double matmulGflops(const torch::Device& device, int n, torch::Dtype dtype = torch::kFloat32) {
+  const auto opts = torch::TensorOptions().device(device).dtype(dtype);
   const torch::Tensor a = torch::randn({n, n}, opts), b = torch::randn({n, n}, opts);
   auto sync = [&] {
     if (device.is_cuda()) torch::cuda::synchronize();
@@ -32,6 +37,25 @@ double matmulGflops(const torch::Device& device, int n) {
     seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   }
   return 2.0 * n * n * n * reps / seconds / 1e9;
+}
+// Whether mixed precision in bfloat16 pays on this CPU: its instructions and its speed.
+Message bf16Line(const EnvironmentReport& r) {
+  char ratio[32];
+  std::snprintf(ratio, sizeof ratio, "%.2f", r.cpu_gflops > 0 ? r.cpu_bf16_gflops / r.cpu_gflops : 0.0);
+  char gflops[32];
+  std::snprintf(gflops, sizeof gflops, "%.1f", r.cpu_bf16_gflops);
+  std::string names;
+  for (const auto& n : r.bf16_instructions) names += (names.empty() ? "" : ", ") + n;
+  if (names.empty())
+    return {kDoctor,
+            QT_TRANSLATE_NOOP("trainscope::Doctor",
+                              "bfloat16 matmul: CPU %1 GFLOP/s (%2x float32); no native bfloat16 instructions, so "
+                              "%3 bf16 is emulated here"),
+            {gflops, ratio, configField(&ExperimentConfig::training, &TrainingConfig::precision).key}};
+  return {kDoctor,
+          QT_TRANSLATE_NOOP("trainscope::Doctor",
+                            "bfloat16 matmul: CPU %1 GFLOP/s (%2x float32); native bfloat16 instructions: %3"),
+          {gflops, ratio, names}};
 }
 }  // namespace
 
@@ -51,13 +75,15 @@ EnvironmentReport checkEnvironment(int matmulSize) {
   r.parallel_info = at::get_parallel_info();
   r.matmul_size = matmulSize;
   r.cpu_gflops = matmulGflops(torch::kCPU, matmulSize);
+  r.bf16_instructions = nativeBf16Instructions();
+  r.cpu_bf16_gflops = matmulGflops(torch::kCPU, matmulSize, torch::kBFloat16);
   if (r.cuda_available) r.gpu_gflops = matmulGflops(torch::Device(torch::kCUDA, 0), matmulSize);
   if (const std::optional<CpuWindow> w = others->next()) r.others = *w;
   return r;
 }
 
 std::vector<Message> reportLines(const EnvironmentReport& r) {
-  constexpr const char* kContext = "trainscope::Doctor";
+  constexpr const char* kContext = kDoctor;
   auto fixed = [](double v) {
     char buffer[32];
     std::snprintf(buffer, sizeof buffer, "%.1f", v);
@@ -100,6 +126,7 @@ std::vector<Message> reportLines(const EnvironmentReport& r) {
     lines.push_back({kContext,
                      QT_TRANSLATE_NOOP("trainscope::Doctor", "float32 matmul %1x%1: CPU %2 GFLOP/s"),
                      {size, fixed(r.cpu_gflops)}});
+  lines.push_back(bf16Line(r));
   if (r.cpu_gflops < 20)
     lines.push_back({kContext,
                      QT_TRANSLATE_NOOP("trainscope::Doctor",

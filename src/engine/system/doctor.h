@@ -24,6 +24,10 @@ struct EnvironmentReport {
   std::string parallel_info;  // LibTorch's at::get_parallel_info()
   int matmul_size = 0;
   double cpu_gflops = 0;  // float32 matmul
+  // training.precision bf16 on the CPU: its native instructions (none: emulated) and
+  // the same matmul in bfloat16.
+  std::vector<std::string> bf16_instructions;
+  double cpu_bf16_gflops = 0;
   double gpu_gflops = 0;  // 0 when there is no GPU
 };
 

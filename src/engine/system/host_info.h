@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace trainscope {
 
@@ -10,5 +11,11 @@ namespace trainscope {
 std::string hostName();
 // /proc/cpuinfo's first "model name", or "" when it has none (not x86, say).
 std::string cpuModel();
+
+// The CPU's native bfloat16 instructions named in a /proc/cpuinfo "flags" line
+// (avx512_bf16, amx_bf16, ARM's bf16); empty when it has none.
+std::vector<std::string> bf16InstructionsIn(const std::string& flags);
+// The same for this machine's first CPU; empty when /proc/cpuinfo has no flags.
+std::vector<std::string> nativeBf16Instructions();
 
 }  // namespace trainscope

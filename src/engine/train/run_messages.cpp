@@ -2,6 +2,7 @@
 
 #include "engine/config/config_fields.h"
 #include "engine/data/data_messages.h"
+#include "engine/system/host_info.h"
 #include "engine/system/usable_cores.h"
 
 #include <cmath>
@@ -84,6 +85,19 @@ Message averageEpochSummary(int64_t epoch, double valLoss, double valAccuracy, d
   return {kContext,
           QT_TRANSLATE_NOOP("trainscope::Run", "epoch %1, the weights' moving average: val loss %2, val acc %3"),
           {std::to_string(epoch), number(valLoss), percent(valAccuracy)}};
+}
+
+std::optional<Message> precisionNote(const std::string& precision, bool cuda) {
+  if (precision != "bf16") return std::nullopt;
+  const std::vector<std::string> native = cuda ? std::vector<std::string>{"cuda"} : nativeBf16Instructions();
+  if (native.empty())
+    return Message{kContext, QT_TRANSLATE_NOOP("trainscope::Run",
+                                               "mixed precision: the forward pass runs in bfloat16 under autocast, "
+                                               "but this CPU has no native bfloat16 instructions: it is emulated, "
+                                               "and likely slower than float32")};
+  return Message{kContext, QT_TRANSLATE_NOOP("trainscope::Run",
+                                             "mixed precision: the forward pass runs in bfloat16 under autocast, "
+                                             "the weights and their gradients in float32")};
 }
 
 Message averageStartsAtResume() {

@@ -9,6 +9,7 @@
 #include "engine/run/message.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -30,6 +31,9 @@ Message regressionEpochSummary(int64_t epoch, int64_t epochs, double trainLoss, 
 Message averageEpochSummary(int64_t epoch, double valLoss, double valAccuracy, double r2);
 // A resume turns weight averaging on: the average starts from the checkpoint's weights.
 Message averageStartsAtResume();
+// training.precision's note at the start (none for fp32), warning when the CPU has no
+// native bfloat16 instructions.
+std::optional<Message> precisionNote(const std::string& precision, bool cuda);
 // A table's column that does not feed the model, and why.
 Message tableColumnLeftOut(const std::string& column, const std::string& reason);
 Message partialEpoch(int64_t batches, int64_t ofBatches);

@@ -17,6 +17,7 @@
 #include "engine/train/lr_schedule.h"
 #include "engine/train/optimizers.h"
 #include "engine/train/pitfalls.h"
+#include "engine/train/precision.h"
 #include "engine/train/run_journal.h"
 #include "engine/train/run_messages.h"
 #include "engine/train/run_start.h"
@@ -193,6 +194,8 @@ class Trainer {
     if (!adaptation_->policy().empty()) log(LogLevel::Info, adaptation_->policy());
     if (best_->stopsEarly()) log(LogLevel::Info, best_->policy());
     if (average_) log(LogLevel::Info, average_->policy(best_->metric().key));
+    if (const auto note = run_messages::precisionNote(cfg_.training.precision, device_.is_cuda()))
+      log(LogLevel::Info, *note);
     if (!dist_) return;
     log(LogLevel::Info, run_messages::rankOf(dist_->group().rank(), dist_->group().size(),
                                              dist_->group().spec().launcher, trainLoader_->shardSize()));
@@ -398,6 +401,7 @@ class Trainer {
     return r;
   }
   ValidationResult validate(LayerStack& model) {
+    const AutocastScope autocast(cfg_.training.precision, device_);  // validated as it trains
     // A data-parallel run's ranks validate their shards to the end: a stop comes after.
     ValidationResult r = validateModel(model, *valLoader_, device_, dist_ ? uninterrupted_ : *ctx_.control,
                                        cfg_.pitfalls.skip_eval, static_cast<int64_t>(classes_.size()), task_.criterion);

@@ -2,6 +2,7 @@
 
 #include "engine/record/run_record.h"
 #include "engine/train/batch_mixing.h"
+#include "engine/train/precision.h"
 
 #include <algorithm>
 #include <cmath>
@@ -32,7 +33,12 @@ void trainOnBatch(const BatchStepParts& parts, const Batch& batch, int64_t step,
   const bool regression = parts.criterion.regression;
   const MixedBatch mixed =
       regression ? MixedBatch{sums.x, y, {}, 1.0} : mixBatch(sums.x, y, training, parts.config.seed, batchIndex);
-  torch::Tensor logits = parts.model->forward(mixed.inputs, parts.inspection.observerFor(step));
+  torch::Tensor logits;
+  {  // training.precision: the forward pass under autocast; the loss and backward outside
+    AutocastScope autocast(training.precision, parts.device);
+    logits = parts.model->forward(mixed.inputs, parts.inspection.observerFor(step));
+  }
+  logits = asFloat32(logits);
   torch::Tensor loss = regression ? regressionLosses(parts.criterion, logits, y).mean()
                                   : mixedCrossEntropy(logits, mixed, training.label_smoothing);
   const double lossValue = loss.item<double>();  // read anyway for the curve: the check is free

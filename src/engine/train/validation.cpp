@@ -1,5 +1,7 @@
 #include "engine/train/validation.h"
 
+#include "engine/train/precision.h"
+
 #include <cmath>
 
 namespace trainscope {
@@ -15,7 +17,7 @@ ValidationResult validateRegression(LayerStack& model, DataLoader& loader, const
   double lossSum = 0, absSum = 0, sqSum = 0, ySum = 0, ySqSum = 0, seen = 0;
   while (auto batch = loader.next()) {
     if (control.stopRequested()) return r.interrupted = true, r;
-    const torch::Tensor out = model->forward(batch->inputs.to(device, /*non_blocking=*/true)).reshape({-1});
+    const torch::Tensor out = asFloat32(model->forward(batch->inputs.to(device, /*non_blocking=*/true))).reshape({-1});
     const torch::Tensor y = batch->targets.to(device, /*non_blocking=*/true);
     const torch::Tensor losses = regressionLosses(criterion, out, y);
     const torch::Tensor error = out - y;
@@ -71,7 +73,7 @@ ValidationResult validateModel(LayerStack& model, DataLoader& loader, const torc
     }
     torch::Tensor x = batch->inputs.to(device, /*non_blocking=*/true);
     torch::Tensor y = batch->targets.to(device, /*non_blocking=*/true);
-    torch::Tensor logits = model->forward(x);
+    torch::Tensor logits = asFloat32(model->forward(x));  // bfloat16 under autocast
     const torch::Tensor losses = torch::nn::functional::cross_entropy(
         logits, y, torch::nn::functional::CrossEntropyFuncOptions().reduction(torch::kNone));
     lossSum += losses.sum().item<double>();
