@@ -3846,8 +3846,16 @@ p(标签) %3 · 损失 %4
       <translation>第 %1/%2 个 epoch：训练损失 %3，验证损失 %4，验证平均绝对误差 %5，均方根误差 %6，R² %7</translation>
     </message>
     <message>
+      <source>epoch %1, the weights' moving average: val loss %2, R² %3 (best)</source>
+      <translation>第 %1 轮，权重滑动平均：验证损失 %2，R² %3（最佳）</translation>
+    </message>
+    <message>
       <source>epoch %1, the weights' moving average: val loss %2, R² %3</source>
       <translation>第 %1 轮，权重滑动平均：验证损失 %2，R² %3</translation>
+    </message>
+    <message>
+      <source>epoch %1, the weights' moving average: val loss %2, val acc %3 (best)</source>
+      <translation>第 %1 轮，权重滑动平均：验证损失 %2，验证准确率 %3（最佳）</translation>
     </message>
     <message>
       <source>epoch %1, the weights' moving average: val loss %2, val acc %3</source>

@@ -358,21 +358,9 @@ void LiveCurvePlot::draw() {
     }
   }
   if (following_) {  // y: what is drawn (the decimation keeps every extreme)
-    auto fit = [](QCPAxis* axis) {
-      axis->rescale(/*onlyVisiblePlottables=*/true);
-      QCPRange r = axis->range();
-      if (r.size() <= 1e-12 * std::max(1.0, std::abs(r.center()))) {  // one value: centre it
-        const double pad = r.center() != 0 ? std::abs(r.center()) * 0.1 : 0.5;
-        r = QCPRange(r.center() - pad, r.center() + pad);
-      }
-      axis->setRange(r);
-      // Headroom of about 10 px each side, whatever the plot's height: no marker on the frame.
-      const double pixels = std::max(40, axis->axisRect()->height());
-      axis->scaleRange(std::max(1.1, 1.0 + 20.0 / pixels), axis->range().center());
-    };
     if (std::any_of(series_.begin(), series_.end(), [](const Series& s) { return !s.xs.empty(); })) {
-      fit(plot_->yAxis);
-      if (plot_->yAxis2->visible() && !fixedRight_) fit(plot_->yAxis2);
+      fitValueAxis(plot_->yAxis);
+      if (plot_->yAxis2->visible() && !fixedRight_) fitValueAxis(plot_->yAxis2);
     }
   }
   simplifySmoothedLines();  // now that the axes are set: in pixels
@@ -381,6 +369,31 @@ void LiveCurvePlot::draw() {
   plot_->replot(QCustomPlot::rpImmediateRefresh);
   lastReplotMs_ = static_cast<double>(clock_.nsecsElapsed() - start) / 1e6;
   nextRefreshAt_ = clock_.elapsed() + static_cast<qint64>(lastReplotMs_ * (1.0 / std::max(0.01, budget_) - 1.0));
+}
+
+// y: what is drawn (the decimation keeps every extreme), with a little headroom.
+void LiveCurvePlot::fitValueAxis(QCPAxis* axis) {
+  // The data's own range: QCPAxis::rescale keeps the axis's old size for a flat curve,
+  // which the headroom below then grew on every replot.
+  bool any = false;
+  QCPRange r;
+  for (int i = 0; i < plot_->plottableCount(); ++i) {
+    QCPAbstractPlottable* p = plot_->plottable(i);
+    bool found = false;
+    if (!p->realVisibility() || p->valueAxis() != axis) continue;
+    const QCPRange v =
+        p->getValueRange(found, axis->scaleType() == QCPAxis::stLogarithmic ? QCP::sdPositive : QCP::sdBoth);
+    if (found) any ? r.expand(v) : void(r = v), any = true;
+  }
+  if (!any) return;
+  if (r.size() <= 1e-12 * std::max(1.0, std::abs(r.center()))) {  // one value: centre it
+    const double pad = r.center() != 0 ? std::abs(r.center()) * 0.1 : 0.5;
+    r = QCPRange(r.center() - pad, r.center() + pad);
+  }
+  axis->setRange(r);
+  // Headroom of about 10 px each side, whatever the plot's height: no marker on the frame.
+  const double pixels = std::max(40, axis->axisRect()->height());
+  axis->scaleRange(std::max(1.1, 1.0 + 20.0 / pixels), axis->range().center());
 }
 
 // Epoch lines closer than a few pixels would grey the plot: every k-th is drawn instead,

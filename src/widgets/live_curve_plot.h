@@ -130,6 +130,7 @@ class LiveCurvePlot : public QWidget {
   void draw();
   void rebuildSmoothed(Series& s);
   void applyEmptyRange();
+  void fitValueAxis(QCPAxis* axis);
   void applyPens(Series& s) const;
   void followData();
   // The legend sits in its own row above the plot, never on the curves, wrapping to

@@ -243,6 +243,23 @@ class WidgetsTest : public QObject {
     QCOMPARE(plot.pointCount(raw), 0);
   }
 
+  // A constant curve (a constant learning rate) sits in a narrow band around its value,
+  // refresh after refresh: the range once grew by a tenth on each replot.
+  void aFlatCurveKeepsANarrowRangeAroundItsValue() {
+    LiveCurvePlot plot;
+    plot.resize(600, 300);
+    plot.setRefreshBudget(1.0);
+    plot.show();
+    const int lr = plot.addSeries("learning rate", {Qt::green, false, false, false});
+    for (int step = 1; step <= 50; ++step) {
+      plot.append(lr, step, 0.003);
+      QVERIFY(plot.refresh());
+    }
+    const QCPRange y = plot.plot()->yAxis->range();
+    QVERIFY2(y.contains(0.003), qPrintable(QString("%1..%2").arg(y.lower).arg(y.upper)));
+    QVERIFY2(y.size() < 0.003, qPrintable(QString("%1..%2").arg(y.lower).arg(y.upper)));
+  }
+
   // The SVG is the screen's plot (issue 28): only the series shown, smoothed as shown,
   // with the screen's ticks; not every run ticked, raw, with ticks like 0.0053191.
   void svgExportDrawsWhatTheScreenShows_data() {

@@ -77,13 +77,17 @@ Message regressionEpochSummary(int64_t epoch, int64_t epochs, double trainLoss, 
            number(r2)}};
 }
 
-Message averageEpochSummary(int64_t epoch, double valLoss, double valAccuracy, double r2) {
+Message averageEpochSummary(int64_t epoch, double valLoss, double valAccuracy, double r2, bool best) {
   if (!std::isnan(r2))
-    return {kContext,
-            QT_TRANSLATE_NOOP("trainscope::Run", "epoch %1, the weights' moving average: val loss %2, R² %3"),
-            {std::to_string(epoch), number(valLoss), number(r2)}};
+    return {
+        kContext,
+        best ? QT_TRANSLATE_NOOP("trainscope::Run", "epoch %1, the weights' moving average: val loss %2, R² %3 (best)")
+             : QT_TRANSLATE_NOOP("trainscope::Run", "epoch %1, the weights' moving average: val loss %2, R² %3"),
+        {std::to_string(epoch), number(valLoss), number(r2)}};
   return {kContext,
-          QT_TRANSLATE_NOOP("trainscope::Run", "epoch %1, the weights' moving average: val loss %2, val acc %3"),
+          best ? QT_TRANSLATE_NOOP("trainscope::Run",
+                                   "epoch %1, the weights' moving average: val loss %2, val acc %3 (best)")
+               : QT_TRANSLATE_NOOP("trainscope::Run", "epoch %1, the weights' moving average: val loss %2, val acc %3"),
           {std::to_string(epoch), number(valLoss), percent(valAccuracy)}};
 }
 

@@ -27,8 +27,8 @@ Message epochSummary(int64_t epoch, int64_t epochs, double trainLoss, double tra
 Message regressionEpochSummary(int64_t epoch, int64_t epochs, double trainLoss, double valLoss, double mae, double rmse,
                                double r2, bool best);
 // The epoch's line for the weights' moving average (training.ema_decay); `r2` NaN for
-// a classification.
-Message averageEpochSummary(int64_t epoch, double valLoss, double valAccuracy, double r2);
+// a classification; `best`: the best epoch, chosen by the average.
+Message averageEpochSummary(int64_t epoch, double valLoss, double valAccuracy, double r2, bool best);
 // A resume turns weight averaging on: the average starts from the checkpoint's weights.
 Message averageStartsAtResume();
 // training.precision's note at the start (none for fp32), warning when the CPU has no

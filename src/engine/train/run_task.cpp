@@ -7,6 +7,11 @@
 
 namespace trainscope {
 
+namespace {
+// An ema_ metric measures the weights' moving average.
+bool measuresAverage(const std::string& metric) { return metric.rfind("ema_", 0) == 0; }
+}  // namespace
+
 RunTask runTaskOf(const ExperimentConfig& config, const DatasetSplits& splits, bool distributed) {
   RunTask task;
   task.table = splits.table;
@@ -51,24 +56,25 @@ void recordEpochInfo(const RunTask& task, const EpochMetrics& e, const EpochTall
   info["best_metric"] = tally.best.metric;
   info["best_" + tally.best.metric] = tally.best.value;
   // The run's model's: the average's when the best epoch was chosen by it.
-  const bool ofAverage = tally.best.metric.rfind("ema_", 0) == 0;
+  const bool ofAverage = measuresAverage(tally.best.metric);
   if (regression)
     info["best_val_r2"] = ofAverage ? e.ema_val_r2 : e.val_r2;
   else
     info["best_val_accuracy"] = ofAverage ? e.ema_val_accuracy : e.val_accuracy;
 }
 
-std::optional<Message> averageSummaryOf(const EpochMetrics& e) {
+std::optional<Message> averageSummaryOf(const EpochMetrics& e, const std::string& bestMetric) {
   if (std::isnan(e.ema_val_loss)) return std::nullopt;
-  return run_messages::averageEpochSummary(e.epoch, e.ema_val_loss, e.ema_val_accuracy, e.ema_val_r2);
+  return run_messages::averageEpochSummary(e.epoch, e.ema_val_loss, e.ema_val_accuracy, e.ema_val_r2,
+                                           e.best && measuresAverage(bestMetric));
 }
 
-Message epochSummaryOf(const RunTask& task, const EpochMetrics& e, int64_t epochs) {
+Message epochSummaryOf(const RunTask& task, const EpochMetrics& e, int64_t epochs, const std::string& bestMetric) {
+  const bool best = e.best && !measuresAverage(bestMetric);
   if (task.criterion.regression)
     return run_messages::regressionEpochSummary(e.epoch, epochs, e.train_loss, e.val_loss, e.val_mae, e.val_rmse,
-                                                e.val_r2, e.best);
-  return run_messages::epochSummary(e.epoch, epochs, e.train_loss, e.train_accuracy, e.val_loss, e.val_accuracy,
-                                    e.best);
+                                                e.val_r2, best);
+  return run_messages::epochSummary(e.epoch, epochs, e.train_loss, e.train_accuracy, e.val_loss, e.val_accuracy, best);
 }
 
 void recordTask(const RunTask& task, nlohmann::json& info) {

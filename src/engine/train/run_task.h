@@ -44,9 +44,10 @@ struct EpochTally {
 // average's when the best epoch was chosen by an ema_ metric.
 void recordEpochInfo(const RunTask& task, const EpochMetrics& e, const EpochTally& tally, nlohmann::json& info);
 
-// The log's line for an epoch, and for its moving average of the weights, when kept.
-Message epochSummaryOf(const RunTask& task, const EpochMetrics& e, int64_t epochs);
-std::optional<Message> averageSummaryOf(const EpochMetrics& e);
+// The log's line for an epoch, and for its moving average of the weights, when kept;
+// "(best)" on the line of the weights `bestMetric` measures (an ema_ metric: the average's).
+Message epochSummaryOf(const RunTask& task, const EpochMetrics& e, int64_t epochs, const std::string& bestMetric);
+std::optional<Message> averageSummaryOf(const EpochMetrics& e, const std::string& bestMetric);
 
 // run.json's "task", and a table's "table" or text's "text" (the encoding predictions
 // and exports need).

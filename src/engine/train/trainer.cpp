@@ -431,8 +431,8 @@ class Trainer {
     recordEpochInfo(task_, e, {complete ? e.epoch : epoch, pos_.global_step, pos_.best}, info);
     info["samples_seconds"] = samples_->seconds();  // samples.h5's cost, this session
     record_.save();
-    log(LogLevel::Info, epochSummaryOf(task_, e, cfg_.epochs));
-    if (const auto line = averageSummaryOf(e)) log(LogLevel::Info, *line);
+    log(LogLevel::Info, epochSummaryOf(task_, e, cfg_.epochs, pos_.best.metric));
+    if (const auto line = averageSummaryOf(e, pos_.best.metric)) log(LogLevel::Info, *line);
     if (!complete)
       log(LogLevel::Info, run_messages::partialEpoch(pos_.batch_in_epoch, trainLoader_->batchesPerEpoch()));
     if (val.samples == 0) log(LogLevel::Warning, run_messages::emptyValidation());

@@ -155,6 +155,15 @@ TEST_F(WeightAverageRun, ValidatesTheAverageBesideTheWeightsAndExportsIt) {
     EXPECT_GT(e.ema_val_accuracy, 0.1) << "better than chance";
     EXPECT_NE(e.ema_val_loss, e.val_loss) << "another model";
   }
+  // "(best)" marks the line of the model the best epoch is chosen by: the average's.
+  int averageBest = 0, weightsBest = 0;
+  for (const auto& line : r.logs) {
+    const bool best = line.find("(best)") != std::string::npos;
+    averageBest += best && line.find("the weights' moving average: val loss") != std::string::npos;
+    weightsBest += best && line.find("train loss") != std::string::npos;
+  }
+  EXPECT_GE(averageBest, 1);
+  EXPECT_EQ(weightsBest, 0);
   const std::string dir = session->runDir();
   const auto column = test::readH5Column(dir + "/metrics.h5", "/epochs/ema_val_accuracy");
   ASSERT_EQ(column.size(), 2u);
