@@ -1893,6 +1893,10 @@ Weights: %3</source>
 权重：%3</translation>
     </message>
     <message>
+      <source>%1, its weights' moving average</source>
+      <translation>%1（其权重的滑动平均）</translation>
+    </message>
+    <message>
       <source>Batch size</source>
       <translation>批大小</translation>
     </message>
@@ -2199,6 +2203,14 @@ This cannot be undone.</source>
       <translation>在训练、检查和错误页面上观看该运行，由其写入者（脚本、命令行或另一台机器）训练：只读，每秒更新。</translation>
     </message>
     <message>
+      <source>Use as baseline</source>
+      <translation>设为基准</translation>
+    </message>
+    <message>
+      <source>Compare the ticked runs against this one: the table under the plot gains columns of their differences from it.</source>
+      <translation>以此运行为基准比较勾选的运行：图下方的表格会增加各运行与它的差值列。</translation>
+    </message>
+    <message>
       <source>Rename…</source>
       <translation>重命名…</translation>
     </message>
@@ -2229,6 +2241,10 @@ This cannot be undone.</source>
     <message>
       <source>Reproducibility bundle…</source>
       <translation>可复现性包…</translation>
+    </message>
+    <message>
+      <source>Clear the baseline</source>
+      <translation>取消基准</translation>
     </message>
   </context>
   <context>
@@ -2268,6 +2284,22 @@ This cannot be undone.</source>
     <message>
       <source>Steps</source>
       <translation>步数</translation>
+    </message>
+    <message>
+      <source>Δ best (points)</source>
+      <translation>Δ 最佳（百分点）</translation>
+    </message>
+    <message>
+      <source>Δ final (points)</source>
+      <translation>Δ 最终（百分点）</translation>
+    </message>
+    <message>
+      <source>(baseline)</source>
+      <translation>（基准）</translation>
+    </message>
+    <message>
+      <source>baseline</source>
+      <translation>基准</translation>
     </message>
   </context>
   <context>

@@ -29,8 +29,8 @@ int exportCommand(const ExportRequest& request) {
     std::cerr << "error: " << r.error << "\n";
     return r.bad_input ? kBadInput : kFailed;
   }
-  std::cout << "exported " << r.checkpoint << "\n  model:         " << r.model_path
-            << "\n  preprocessing: " << r.preprocessing_path << "\n";
+  std::cout << "exported " << r.checkpoint << (r.average ? " (its weights' moving average)" : "")
+            << "\n  model:         " << r.model_path << "\n  preprocessing: " << r.preprocessing_path << "\n";
   if (r.max_abs_diff >= 0) {
     char diff[64];
     std::snprintf(diff, sizeof diff, "%.3g", r.max_abs_diff);

@@ -60,7 +60,7 @@ ExportResult exportModel(const ExportRequest& r) {
         if (r.out.empty()) throw std::invalid_argument("--out: the file to write is missing");
         configureThreads(r.threads);
         TrainedModel m = loadTrainedModel(r.run_dir, r.checkpoint);
-        result.checkpoint = m.checkpoint;
+        result.checkpoint = m.checkpoint, result.average = m.average;
         const std::string preprocessing = preprocessingJson(m).dump(2) + "\n";
         const torch::Tensor input = exampleBatch(m);
         torch::Tensor logits;

@@ -29,6 +29,7 @@ struct ExportResult {
   bool bad_input = false;  // the run's files or the request were at fault (exit code 2)
   std::string model_path, preprocessing_path;
   std::string checkpoint;    // the weights exported
+  bool average = false;      // the checkpoint's moving average of the weights (training.ema_decay)
   double max_abs_diff = -1;  // TorchScript: the exported module against the engine; over 1e-4 fails
 };
 

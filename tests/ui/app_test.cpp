@@ -370,6 +370,23 @@ class AppTest : public QObject {
 
     // The differences table lists only what differs, plus results.
     QVERIFY(compare->differenceTable()->rowCount() == finished.size());
+    // A baseline: the other runs' results also as differences from its, in points.
+    RunDifferences* diff = compare->differenceTable();
+    const int plain = diff->columnCount();
+    compare->setBaseline(finished[0]);
+    QCOMPARE(diff->rowCount(), finished.size());
+    QCOMPARE(diff->columnCount(), plain + 2);
+    QCOMPARE(diff->horizontalHeaderItem(plain + 1)->text(), QString("Δ final (points)"));
+    QVERIFY(diff->item(0, 0)->text().endsWith("(baseline)"));
+    QCOMPARE(diff->item(0, plain + 1)->text(), QString("baseline"));
+    const auto entry = [&](const QString& dir) {
+      return *std::find_if(compare->runs().begin(), compare->runs().end(),
+                           [&](const RunEntry& r) { return QString::fromStdString(r.dir) == dir; });
+    };
+    const double delta = (entry(finished[1]).final_val_accuracy - entry(finished[0]).final_val_accuracy) * 100;
+    QCOMPARE(diff->item(1, plain + 1)->text(), (delta > 0 ? "+" : "") + QLocale().toString(delta, 'f', 2));
+    compare->setBaseline({});
+    QCOMPARE(diff->columnCount(), plain);
     // Legend toggles hide a run's curve; the live refresh (every 2 s) keeps it hidden.
     compare->plot()->setSeriesVisible(0, false);
     QVERIFY(!compare->plot()->seriesVisible(0));

@@ -74,9 +74,9 @@ TrainedModel loadTrainedModel(const std::string& runDir, const std::string& chec
   m.checkpoint = file.string();
   m.model = buildSeededModel(m.config.model, m.input_shape, outputs, m.config.seed, true, categorySizes);
   // The weights' moving average when the run's best epoch was chosen by it.
-  const bool average = modelIsAverage(m.config.training, m.table && m.table->task == "regression");
+  m.average = modelIsAverage(m.config.training, m.table && m.table->task == "regression");
   try {
-    loadModelWeights(m.checkpoint, m.model, average);
+    loadModelWeights(m.checkpoint, m.model, m.average);
   } catch (const c10::Error& e) {
     const std::string what = e.what();
     throw ConfigError(m.checkpoint, "cannot load the weights (" + what.substr(0, what.find('\n')) + ")");

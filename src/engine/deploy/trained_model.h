@@ -20,6 +20,7 @@ namespace trainscope {
 struct TrainedModel {
   std::string run_dir, run_name;
   std::string checkpoint;  // the file the weights came from
+  bool average = false;    // they are its moving average of the weights (training.ema_decay)
   ExperimentConfig config;
   std::vector<std::string> classes;            // empty for a table's regression
   std::vector<int64_t> input_shape;            // [channels, height, width]; a table's [features]

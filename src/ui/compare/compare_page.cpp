@@ -29,6 +29,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 
@@ -129,6 +130,8 @@ QLayout* ComparePage::makeRunTools() {
   };
   hooks.resume = [this](const QString& dir, qint64 epochs) { emit resumeRequested(dir, epochs); };
   hooks.follow = [this](const QString& dir) { emit followRequested(dir); };
+  hooks.baseline = [this] { return baseline_; };
+  hooks.setBaseline = [this](const QString& dir) { setBaseline(dir); };
   runMenu_ = RunActions::runMenu(this, hooks);
   runButton_ = new QPushButton(this);
   runButton_->setText(tr("Selected run"));
@@ -548,11 +551,23 @@ void ComparePage::applyPlot() {
   if (!reading_) emit refreshed();
 }
 
+void ComparePage::setBaseline(const QString& dir) {
+  baseline_ = dir;
+  updateDifferences();
+}
+
+// The ticked runs, after the baseline (ticked or not) when there is one.
 void ComparePage::updateDifferences() {
+  const auto base = std::find_if(runs_.begin(), runs_.end(), [this](const RunEntry& r) {
+    return !baseline_.isEmpty() && QString::fromStdString(r.dir) == baseline_;
+  });
+  const RunEntry* baseline = base == runs_.end() ? nullptr : &*base;
   std::vector<const RunEntry*> chosen;
+  if (baseline) chosen.push_back(baseline);
   for (const auto& r : runs_)
-    if (ticked_[QString::fromStdString(r.dir)]) chosen.push_back(&r);
-  diff_->showRuns(chosen, [this](const QString& dir) { return colorOf(dir); });
+    if (ticked_[QString::fromStdString(r.dir)] && &r != baseline) chosen.push_back(&r);
+  diff_->showRuns(
+      chosen, [this](const QString& dir) { return colorOf(dir); }, baseline);
 }
 
 }  // namespace trainscope::ui

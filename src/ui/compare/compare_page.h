@@ -65,6 +65,10 @@ class ComparePage : public QWidget {
   const std::vector<RunEntry>& runs() const { return runs_; }
   QTableWidget* runTable() const { return table_; }
   RunDifferences* differenceTable() const { return diff_; }
+  // The run the differences table measures the others against ("" = none); the run
+  // menu's "Use as baseline" sets it.
+  void setBaseline(const QString& dir);
+  QString baseline() const { return baseline_; }
   widgets::LiveCurvePlot* plot() const { return plot_; }
   QPushButton* runButton() const { return runButton_; }
   QMenu* runMenu() const { return runMenu_; }
@@ -121,6 +125,7 @@ class ComparePage : public QWidget {
   bool inFlightFull_ = false;
   std::map<QString, int> colors_;  // ticked run folder -> palette index, while ticked
   std::map<QString, bool> ticked_;
+  QString baseline_;  // a run folder, as listed
   QLineEdit* search_;
   QWidget* guide_;
   QLabel* guideText_;

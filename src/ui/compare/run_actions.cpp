@@ -204,6 +204,12 @@ QMenu* RunActions::runMenu(QWidget* parent, MenuHooks hooks) {
   follow->setToolTip(
       tr("Watch the run on the Train, Inspect and Mistakes pages as its writer (a script, the CLI, "
          "another machine) trains it: read-only, updated every second."));
+  QAction* baseline = add(tr("Use as baseline"), [hooks](const QString& dir) {
+    hooks.setBaseline(dir == hooks.baseline() ? QString() : dir);
+  });
+  baseline->setToolTip(
+      tr("Compare the ticked runs against this one: the table under the plot gains columns of "
+         "their differences from it."));
   menu->addSeparator();
   add(tr("Rename…"), [parent, hooks](const QString& dir) {
     if (rename(parent, dir)) hooks.changed();
@@ -242,6 +248,7 @@ QMenu* RunActions::runMenu(QWidget* parent, MenuHooks hooks) {
     more->setEnabled(offer.extendable);
     follow->setEnabled(r.status == "running" || r.status == "paused" || r.status == "starting");
     removeAction->setEnabled(!dir.isEmpty() && r.status != "running" && r.status != "paused");
+    baseline->setText(!dir.isEmpty() && dir == hooks.baseline() ? tr("Clear the baseline") : tr("Use as baseline"));
   });
   return menu;
 }

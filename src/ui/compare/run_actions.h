@@ -30,6 +30,8 @@ class RunActions {
     std::function<void(const QString& dir)> removed;                // deleted
     std::function<void(const QString& dir, qint64 epochs)> resume;  // epochs 0: as recorded
     std::function<void(const QString& dir)> follow;                 // watch it live on the Train page
+    std::function<QString()> baseline;                              // the runs' baseline ("" = none)
+    std::function<void(const QString& dir)> setBaseline;            // "" clears it
   };
   // Every action on the current run; each enabled as it applies to that run when the
   // menu opens.

@@ -14,6 +14,15 @@ namespace trainscope::ui {
 namespace {
 QString percent(double v) { return std::isnan(v) ? QString() : QLocale().toString(v * 100, 'f', 2) + "%"; }
 
+// A difference in accuracy, in percentage points with its sign, coloured by which way.
+QTableWidgetItem* pointsItem(double run, double baseline) {
+  const double d = (run - baseline) * 100;
+  auto* item = new QTableWidgetItem(std::isnan(d) ? QString() : (d > 0 ? "+" : "") + QLocale().toString(d, 'f', 2));
+  if (!std::isnan(d) && std::abs(d) >= 0.005) item->setForeground(d > 0 ? QColor(0, 128, 0) : QColor(192, 0, 0));
+  item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+  return item;
+}
+
 // Settings that always differ, or say nothing about the result (declared describesOnly).
 bool worthShowing(const std::string& field) {
   const ConfigField* f = findConfigField(field);
@@ -62,7 +71,7 @@ void RunDifferences::changeEvent(QEvent* event) {
 }
 
 void RunDifferences::showRuns(const std::vector<const RunEntry*>& runs,
-                              const std::function<QColor(const QString& dir)>& colorOf) {
+                              const std::function<QColor(const QString& dir)>& colorOf, const RunEntry* baseline) {
   std::vector<nlohmann::json> configs;
   for (const auto* r : runs) configs.push_back(r->config);
   std::vector<std::string> fields = differingFields(configs);
@@ -71,13 +80,15 @@ void RunDifferences::showRuns(const std::vector<const RunEntry*>& runs,
   QStringList headers = {tr("Run")};
   for (const auto& f : fields) headers << QString::fromStdString(f);
   headers << tr("Best val acc") << tr("Final val acc") << tr("Steps");
+  if (baseline) headers << tr("Δ best (points)") << tr("Δ final (points)");
   clear();
   setColumnCount(headers.size());
   setHorizontalHeaderLabels(headers);
   setRowCount(static_cast<int>(runs.size()));
   for (int row = 0; row < static_cast<int>(runs.size()); ++row) {
     const RunEntry& r = *runs[static_cast<size_t>(row)];
-    auto* name = new QTableWidgetItem(QString::fromStdString(r.name));
+    const bool isBaseline = &r == baseline;
+    auto* name = new QTableWidgetItem(QString::fromStdString(r.name) + (isBaseline ? " " + tr("(baseline)") : ""));
     name->setData(Qt::DecorationRole, colorOf(QString::fromStdString(r.dir)));
     setItem(row, 0, name);
     int col = 1;
@@ -89,6 +100,13 @@ void RunDifferences::showRuns(const std::vector<const RunEntry*>& runs,
     setItem(row, col++, new QTableWidgetItem(percent(r.best_val_accuracy)));
     setItem(row, col++, new QTableWidgetItem(percent(r.final_val_accuracy)));
     setItem(row, col++, new QTableWidgetItem(QLocale().toString(static_cast<qlonglong>(r.steps))));
+    if (!baseline) continue;
+    setItem(row, col++,
+            isBaseline ? new QTableWidgetItem(tr("baseline"))
+                       : pointsItem(r.best_val_accuracy, baseline->best_val_accuracy));
+    setItem(row, col++,
+            isBaseline ? new QTableWidgetItem(tr("baseline"))
+                       : pointsItem(r.final_val_accuracy, baseline->final_val_accuracy));
   }
   resizeColumnsToContents();
   for (int c = 0; c < columnCount(); ++c)

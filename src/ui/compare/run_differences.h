@@ -18,7 +18,9 @@ class RunDifferences : public QTableWidget {
   Q_OBJECT
  public:
   explicit RunDifferences(QWidget* parent = nullptr);
-  void showRuns(const std::vector<const RunEntry*>& runs, const std::function<QColor(const QString& dir)>& colorOf);
+  // `baseline` (one of `runs`, or null): the others' results also as differences from its.
+  void showRuns(const std::vector<const RunEntry*>& runs, const std::function<QColor(const QString& dir)>& colorOf,
+                const RunEntry* baseline = nullptr);
 
   // A config value as the table shows it.
   static QString readable(const nlohmann::json& value);

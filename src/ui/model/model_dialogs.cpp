@@ -227,7 +227,9 @@ void exportRunModel(QWidget* parent, const QString& runDir) {
             parent, QObject::tr("Model exported"),
             QObject::tr("Model: %1\nPreprocessing (input size, mean/std, classes): %2\nWeights: %3")
                 .arg(QString::fromStdString(e.model_path), QString::fromStdString(e.preprocessing_path),
-                     QString::fromStdString(e.checkpoint)));
+                     e.average
+                         ? QObject::tr("%1, its weights' moving average").arg(QString::fromStdString(e.checkpoint))
+                         : QString::fromStdString(e.checkpoint)));
       });
 }
 

@@ -174,6 +174,7 @@ TEST_F(WeightAverageRun, ValidatesTheAverageBesideTheWeightsAndExportsIt) {
 
   // The run's model is the average: an export loads the checkpoint's "ema" weights.
   const TrainedModel m = loadTrainedModel(dir);
+  EXPECT_TRUE(m.average);
   const torch::Tensor exported = m.model->parameters()[0];
   EXPECT_TRUE(torch::equal(exported, firstWeight(m.checkpoint, true)));
   EXPECT_FALSE(torch::equal(exported, firstWeight(m.checkpoint, false)));
