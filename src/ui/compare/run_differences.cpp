@@ -19,7 +19,6 @@ QTableWidgetItem* pointsItem(double run, double baseline) {
   const double d = (run - baseline) * 100;
   auto* item = new QTableWidgetItem(std::isnan(d) ? QString() : (d > 0 ? "+" : "") + QLocale().toString(d, 'f', 2));
   if (!std::isnan(d) && std::abs(d) >= 0.005) item->setForeground(d > 0 ? QColor(0, 128, 0) : QColor(192, 0, 0));
-  item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
   return item;
 }
 
@@ -101,12 +100,11 @@ void RunDifferences::showRuns(const std::vector<const RunEntry*>& runs,
     setItem(row, col++, new QTableWidgetItem(percent(r.final_val_accuracy)));
     setItem(row, col++, new QTableWidgetItem(QLocale().toString(static_cast<qlonglong>(r.steps))));
     if (!baseline) continue;
-    setItem(row, col++,
-            isBaseline ? new QTableWidgetItem(tr("baseline"))
-                       : pointsItem(r.best_val_accuracy, baseline->best_val_accuracy));
-    setItem(row, col++,
-            isBaseline ? new QTableWidgetItem(tr("baseline"))
-                       : pointsItem(r.final_val_accuracy, baseline->final_val_accuracy));
+    for (const auto result : {&RunEntry::best_val_accuracy, &RunEntry::final_val_accuracy}) {
+      auto* item = isBaseline ? new QTableWidgetItem(tr("baseline")) : pointsItem(r.*result, baseline->*result);
+      item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+      setItem(row, col++, item);
+    }
   }
   resizeColumnsToContents();
   for (int c = 0; c < columnCount(); ++c)
