@@ -38,12 +38,17 @@ double matmulGflops(const torch::Device& device, int n, torch::Dtype dtype = tor
   }
   return 2.0 * n * n * n * reps / seconds / 1e9;
 }
+// `v` with `decimals` digits after the point.
+std::string fixed(double v, int decimals = 1) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.*f", decimals, v);
+  return buffer;
+}
+
 // Whether mixed precision in bfloat16 pays on this CPU: its instructions and its speed.
 Message bf16Line(const EnvironmentReport& r) {
-  char ratio[32];
-  std::snprintf(ratio, sizeof ratio, "%.2f", r.cpu_gflops > 0 ? r.cpu_bf16_gflops / r.cpu_gflops : 0.0);
-  char gflops[32];
-  std::snprintf(gflops, sizeof gflops, "%.1f", r.cpu_bf16_gflops);
+  const std::string ratio = fixed(r.cpu_gflops > 0 ? r.cpu_bf16_gflops / r.cpu_gflops : 0.0, 2);
+  const std::string gflops = fixed(r.cpu_bf16_gflops);
   std::string names;
   for (const auto& n : r.bf16_instructions) names += (names.empty() ? "" : ", ") + n;
   if (names.empty())
@@ -84,11 +89,6 @@ EnvironmentReport checkEnvironment(int matmulSize) {
 
 std::vector<Message> reportLines(const EnvironmentReport& r) {
   constexpr const char* kContext = kDoctor;
-  auto fixed = [](double v) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.1f", v);
-    return std::string(buffer);
-  };
   std::string devices;
   for (size_t i = 0; i < r.devices.size(); ++i) devices += (i ? ", " : "") + r.devices[i];
   std::vector<Message> lines;

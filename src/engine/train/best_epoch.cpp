@@ -23,12 +23,14 @@ const std::string& fieldKey(T EarlyStoppingConfig::*member) {
 }
 
 // Errors shrink, scores grow; ema_ metrics measure the moving average the same way.
-std::string plain(const std::string& key) { return key.rfind("ema_", 0) == 0 ? key.substr(4) : key; }
+std::string plain(const std::string& key) { return measuresAverage(key) ? key.substr(4) : key; }
 bool grows(const std::string& key) { return plain(key) == "val_accuracy" || plain(key) == "val_r2"; }
 bool regressionOnly(const std::string& key) {
   return plain(key) == "val_mae" || plain(key) == "val_rmse" || plain(key) == "val_r2";
 }
 }  // namespace
+
+bool measuresAverage(const std::string& metric) { return metric.rfind("ema_", 0) == 0; }
 
 MonitoredMetric monitoredMetric(const EarlyStoppingConfig& config, bool regression, bool averaged) {
   const std::string task = regression ? "val_r2" : "val_accuracy";
@@ -40,7 +42,7 @@ MonitoredMetric monitoredMetric(const EarlyStoppingConfig& config, bool regressi
     throw ConfigError(field, key + " is a classification's; a regression has val_loss, val_mae, val_rmse and val_r2");
   if (!regression && regressionOnly(key))
     throw ConfigError(field, key + " is a regression's; a classification has val_loss and val_accuracy");
-  if (!averaged && key != plain(key))
+  if (!averaged && measuresAverage(key))
     throw ConfigError(field, key + " measures the weights' moving average, which " +
                                  configField(&ExperimentConfig::training, &TrainingConfig::ema_decay).key +
                                  " 0 turns off");
@@ -49,7 +51,7 @@ MonitoredMetric monitoredMetric(const EarlyStoppingConfig& config, bool regressi
 }
 
 bool modelIsAverage(const TrainingConfig& config, bool regression) {
-  return config.ema_decay > 0 && monitoredMetric(config.early_stopping, regression, true).key.rfind("ema_", 0) == 0;
+  return config.ema_decay > 0 && measuresAverage(monitoredMetric(config.early_stopping, regression, true).key);
 }
 
 bool modelIsBestEpoch(const EarlyStoppingConfig& config) { return config.patience == 0 || config.restore_best; }

@@ -36,6 +36,9 @@ struct MonitoredMetric {
 // accuracy for a regression, an ema_ metric without the average).
 MonitoredMetric monitoredMetric(const EarlyStoppingConfig& config, bool regression, bool averaged = false);
 
+// Whether an epoch metric measures the weights' moving average (ema_val_accuracy).
+bool measuresAverage(const std::string& metric);
+
 // The run's model is the weights' moving average (the "ema" weights of its
 // checkpoints): the average is on and the best epoch is chosen by an ema_ metric.
 bool modelIsAverage(const TrainingConfig& config, bool regression);

@@ -7,11 +7,6 @@
 
 namespace trainscope {
 
-namespace {
-// An ema_ metric measures the weights' moving average.
-bool measuresAverage(const std::string& metric) { return metric.rfind("ema_", 0) == 0; }
-}  // namespace
-
 RunTask runTaskOf(const ExperimentConfig& config, const DatasetSplits& splits, bool distributed) {
   RunTask task;
   task.table = splits.table;
@@ -47,10 +42,10 @@ void recordEpochInfo(const RunTask& task, const EpochMetrics& e, const EpochTall
     info["final_val_mae"] = e.val_mae, info["final_val_rmse"] = e.val_rmse, info["final_val_r2"] = e.val_r2;
   else
     info["final_val_accuracy"] = e.val_accuracy;
-  const bool averaged = !std::isnan(e.ema_val_loss);
-  if (averaged) info["final_ema_val_loss"] = e.ema_val_loss;
-  if (averaged)
+  if (!std::isnan(e.ema_val_loss)) {  // the weights' moving average, when kept
+    info["final_ema_val_loss"] = e.ema_val_loss;
     info[regression ? "final_ema_val_r2" : "final_ema_val_accuracy"] = regression ? e.ema_val_r2 : e.ema_val_accuracy;
+  }
   if (!e.best) return;  // the best epoch's figures stay as they were
   info["best_epoch"] = e.epoch;
   info["best_metric"] = tally.best.metric;
