@@ -1897,10 +1897,6 @@ Weights: %3</source>
       <translation>%1（其权重的滑动平均）</translation>
     </message>
     <message>
-      <source>Batch size</source>
-      <translation>批大小</translation>
-    </message>
-    <message>
       <source>batch %1: %2 MiB
 </source>
       <translation>批大小 %1：%2 MiB
@@ -1909,14 +1905,36 @@ Weights: %3</source>
     <message>
       <source>One training step and the validation pass, measured (%1):
 %2
-Budget: %3 MiB. The largest batch that fits: %4; for an effective batch of %5, accumulate %6 step(s).
-
-Apply?</source>
-      <translation>测量了一个训练步和一次验证（%1）：
+Budget: %3 MiB. The largest batch that fits: %4; for an effective batch of %5, accumulate %6 step(s).</source>
+      <translation>一个训练步和一次验证的实测（%1）：
 %2
-预算：%3 MiB。能容纳的最大批大小：%4；要达到 %5 的有效批大小，需累积 %6 步。
-
-应用吗？</translation>
+预算：%3 MiB。能放下的最大批：%4；要达到等效批 %5，需累积 %6 步。</translation>
+    </message>
+    <message>
+      <source>With activation checkpointing (%1 segments recomputed in backward), no larger batch fits on this measure:
+%2</source>
+      <translation>开启激活检查点（%1 段在反向传播时重算）后，按此度量放不下更大的批：
+%2</translation>
+    </message>
+    <message>
+      <source>With activation checkpointing (%1 segments; all but the last keep no activations and are computed again in backward, so each step takes longer):
+%2
+The largest batch that fits: %3; for an effective batch of %4, accumulate %5 step(s).</source>
+      <translation>开启激活检查点（%1 段；除最后一段外都不保留激活，在反向传播时重新计算，因此每步更慢）：
+%2
+能放下的最大批：%3；要达到等效批 %4，需累积 %5 步。</translation>
+    </message>
+    <message>
+      <source>Batch size</source>
+      <translation>批大小</translation>
+    </message>
+    <message>
+      <source>Apply</source>
+      <translation>应用</translation>
+    </message>
+    <message>
+      <source>Apply with checkpointing</source>
+      <translation>连同检查点一起应用</translation>
     </message>
     <message>
       <source>The check failed: %1</source>
@@ -3288,6 +3306,14 @@ p(标签) %3 · 损失 %4
       <translation>独热</translation>
     </message>
     <message>
+      <source>Activation checkpointing (segments)</source>
+      <translation>激活检查点（段数）</translation>
+    </message>
+    <message>
+      <source>Trades compute for memory: the layers are cut into this many segments and all but the last keep no activations; backward recomputes them. About the square root of the layer count saves the most. 0 is off.</source>
+      <translation>以计算换内存：各层切成这么多段，除最后一段外都不保留激活，由反向传播重新计算。段数取层数的平方根左右最省内存。0 表示关闭。</translation>
+    </message>
+    <message>
       <source>Optimizer</source>
       <translation>优化器</translation>
     </message>
@@ -3900,6 +3926,10 @@ p(标签) %3 · 损失 %4
     <message>
       <source>mixed precision: the forward pass runs in bfloat16 under autocast, the weights and their gradients in float32</source>
       <translation>混合精度：前向传播在自动混合精度下以 bfloat16 运行，权重及其梯度为 float32</translation>
+    </message>
+    <message>
+      <source>activation checkpointing: %1 keep no activations and are recomputed in backward; the last segment (%2) runs as usual</source>
+      <translation>激活检查点：%1 不保留激活，在反向传播时重算；最后一段（%2）照常运行</translation>
     </message>
     <message>
       <source>the checkpoint has no moving average of the weights: it starts from the weights as they are</source>

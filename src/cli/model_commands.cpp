@@ -206,6 +206,38 @@ int lrFindCommand(const std::string& config, const std::vector<std::string>& ove
   });
 }
 
+namespace {
+
+nlohmann::json measuredJson(const std::vector<std::pair<int, int64_t>>& measured) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& [b, bytes] : measured) list.push_back({{"batch", b}, {"peak_bytes", bytes}});
+  return list;
+}
+
+void printMeasured(const std::vector<std::pair<int, int64_t>>& measured, int64_t budget) {
+  for (const auto& [b, bytes] : measured)
+    std::cout << "  batch " << b << ": " << (bytes >> 20) << " MiB" << (bytes > budget ? "  (over)" : "") << "\n";
+}
+
+// The --set lines that reach the target batch with `batch` (and `segments` of checkpointing).
+void printSettings(int target, int batch, int accumulation, int segments) {
+  if (batch == 0) return void(std::cout << "no batch fits\n");
+  std::cout << "largest batch that fits: " << batch << "\n";
+  if (accumulation == 1 && segments == 0)
+    return void(std::cout << "an effective batch of " << target << " fits without accumulation\n");
+  std::cout << "for an effective batch of " << target << ":";
+  if (segments > 0)
+    std::cout << " --set " << configField(&ExperimentConfig::model, &ModelConfig::activation_checkpointing).key << "="
+              << segments;
+  std::cout << " --set " << configField(&ExperimentConfig::loader, &LoaderConfig::batch_size).key << "=" << batch;
+  if (accumulation > 1)
+    std::cout << " --set " << configField(&ExperimentConfig::training, &TrainingConfig::grad_accum_steps).key << "="
+              << accumulation;
+  std::cout << "\n";
+}
+
+}  // namespace
+
 int fitBatchCommand(const std::string& config, const std::vector<std::string>& overrides, double headroom,
                     int targetBatch, bool json) {
   return guarded([&] {
@@ -213,31 +245,33 @@ int fitBatchCommand(const std::string& config, const std::vector<std::string>& o
     const BatchSizeAdvice a = adviseBatchSize(c, headroom, targetBatch);
     if (!a.ok) throw std::runtime_error(a.error);
     if (json) {
-      nlohmann::json measured = nlohmann::json::array();
-      for (const auto& [b, bytes] : a.measured) measured.push_back({{"batch", b}, {"peak_bytes", bytes}});
-      std::cout << nlohmann::json{{"batch_size", a.batch_size},
-                                  {"grad_accum_steps", a.grad_accum_steps},
-                                  {"target_batch", a.target_batch},
-                                  {"budget_bytes", a.budget_bytes},
-                                  {"device", a.device},
-                                  {"measured", measured}}
-                       .dump()
-                << "\n";
+      nlohmann::json out{{"batch_size", a.batch_size},
+                         {"grad_accum_steps", a.grad_accum_steps},
+                         {"target_batch", a.target_batch},
+                         {"budget_bytes", a.budget_bytes},
+                         {"device", a.device},
+                         {"measured", measuredJson(a.measured)}};
+      if (a.checkpoint_segments > 0)
+        out["activation_checkpointing"] = {{"segments", a.checkpoint_segments},
+                                           {"batch_size", a.checkpointed_batch_size},
+                                           {"grad_accum_steps", a.checkpointed_grad_accum_steps},
+                                           {"measured", measuredJson(a.checkpointed_measured)}};
+      std::cout << out.dump() << "\n";
       return 0;
     }
     std::cout << "one training step and one validation pass on " << a.device << ", " << a.memory << ":\n";
-    for (const auto& [b, bytes] : a.measured)
-      std::cout << "  batch " << b << ": " << (bytes >> 20) << " MiB" << (bytes > a.budget_bytes ? "  (over)" : "")
-                << "\n";
+    printMeasured(a.measured, a.budget_bytes);
     std::cout << "budget: " << (a.budget_bytes >> 20) << " MiB (" << static_cast<int>(headroom * 100)
-              << "% left free)\nlargest batch that fits: " << a.batch_size << "\n";
-    if (a.grad_accum_steps > 1)
-      std::cout << "for an effective batch of " << a.target_batch << ": --set "
-                << configField(&ExperimentConfig::loader, &LoaderConfig::batch_size).key << "=" << a.batch_size
-                << " --set " << configField(&ExperimentConfig::training, &TrainingConfig::grad_accum_steps).key << "="
-                << a.grad_accum_steps << "\n";
+              << "% left free)\n";
+    printSettings(a.target_batch, a.batch_size, a.grad_accum_steps, 0);
+    if (a.checkpoint_segments == 0) return 0;
+    std::cout << "with activation checkpointing (" << a.checkpoint_segments
+              << " segments; all but the last recomputed in backward, so a step computes more):\n";
+    printMeasured(a.checkpointed_measured, a.budget_bytes);
+    if (a.checkpointed_batch_size <= a.batch_size)
+      std::cout << "no larger batch fits with it on this measure: keep it off\n";
     else
-      std::cout << "an effective batch of " << a.target_batch << " fits without accumulation\n";
+      printSettings(a.target_batch, a.checkpointed_batch_size, a.checkpointed_grad_accum_steps, a.checkpoint_segments);
     return 0;
   });
 }

@@ -8,6 +8,7 @@
 set(TRAINSCOPE_ENGINE_TORCH_SOURCES
   data/data_loader.cpp
   models/blocks.cpp
+  models/activation_checkpoint.cpp
   models/max_pool.cpp
   models/model_factory.cpp
   models/text_models.cpp
@@ -67,6 +68,7 @@ set(TRAINSCOPE_ENGINE_PLAIN_SOURCES
   config/config.cpp
   config/image_size.cpp
   config/run_name.cpp
+  models/checkpoint_segments.cpp
   config/json_fields.cpp
   config/problem.cpp
   config/config_fields.cpp

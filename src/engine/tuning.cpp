@@ -78,6 +78,10 @@ BatchSizeAdvice adviseBatchSize(const ExperimentConfig& config, double headroom,
     a.budget_bytes = fit.budget_bytes;
     a.device = fit.device, a.memory = fit.memory;
     for (const auto& m : fit.measured) a.measured.emplace_back(m.batch, m.peak_bytes);
+    a.checkpoint_segments = fit.checkpoint_segments;
+    a.checkpointed_batch_size = fit.checkpointed_batch_size;
+    a.checkpointed_grad_accum_steps = fit.checkpointed_grad_accum_steps;
+    for (const auto& m : fit.checkpointed_measured) a.checkpointed_measured.emplace_back(m.batch, m.peak_bytes);
   });
   a.ok = a.error.empty();
   return a;

@@ -32,6 +32,10 @@ struct BatchSizeAdvice {
   int64_t budget_bytes = 0;
   std::string device, memory;
   std::vector<std::pair<int, int64_t>> measured;  // batch, peak bytes
+  // The offer when the target needs accumulation (or nothing fits): the batch with
+  // model.activation_checkpointing at checkpoint_segments (0 = not measured).
+  int checkpoint_segments = 0, checkpointed_batch_size = 0, checkpointed_grad_accum_steps = 1;
+  std::vector<std::pair<int, int64_t>> checkpointed_measured;
 };
 
 BatchSizeAdvice adviseBatchSize(const ExperimentConfig& config, double headroom = 0.2, int targetBatch = 0,

@@ -78,6 +78,9 @@ struct ModelConfig {
   std::string categorical = "embed";  // tabular_mlp: embed | onehot (each category column)
   int embedding_dim = 0;              // tabular_mlp: 0 = min(16, (levels + 1) / 2) per column; text: 0 = 64
   bool packed = true;                 // text_gru: the GRU runs over packed sequences, skipping the padding
+  // torch.utils.checkpoint.checkpoint_sequential's segments: all but the last are run
+  // without keeping activations and recomputed in backward; 0 or 1 = off.
+  int activation_checkpointing = 0;
 };
 
 struct OptimizerConfig {

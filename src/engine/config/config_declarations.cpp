@@ -203,6 +203,8 @@ void declareLoader(std::vector<ConfigField>& fields) {
           "shuffled again, so a batch holds documents of similar length and little padding");
 }
 
+void declareModelArchitectures(std::vector<ConfigField>& fields);
+
 void declareModel(std::vector<ConfigField>& fields) {
   TS_FIELD(model, name)
       .oneOf({{"mlp"},
@@ -260,6 +262,11 @@ void declareModel(std::vector<ConfigField>& fields) {
           "becomes `[size, size]`, and a pipeline without one gets `Resize [size, size]` before `ToTensor`. 0 = the "
           "transforms decide. Checked against the model's smallest input (`lenet` 12, `vgg` 8, `resnet18` 8, "
           "`fastcnn` 16) and at most 1024");
+  declareModelArchitectures(fields);
+}
+
+// The fields of particular architectures, and how any model is run (checkpointing).
+void declareModelArchitectures(std::vector<ConfigField>& fields) {
   TS_FIELD(model, hidden).range(1, 1 << 20).describe("MLP layer widths; text models: `hidden[0]` channels or units");
   TS_FIELD(model, activation).oneOf({{"relu"}, {"sigmoid"}, {"tanh"}}).describe("MLP: `relu`, `sigmoid`, `tanh`");
   TS_FIELD(model, dropout).inGrid().range(0, 0.99).describe("MLP (before the last layer) and VGG classifier; 0 = none");
@@ -280,6 +287,21 @@ void declareModel(std::vector<ConfigField>& fields) {
       .describe(
           "`text_gru`: the GRU runs over packed sequences (`pack_padded_sequence`) and never steps through the "
           "padding; off, it runs over the padded batch and reads each document's state at its last token");
+  TS_FIELD(model, activation_checkpointing)
+      .range(0, 1 << 20)
+      .onForm(FormGroup::Training, 24, QT_TRANSLATE_NOOP("trainscope::Config", "Activation checkpointing (segments)"),
+              QT_TRANSLATE_NOOP("trainscope::Config",
+                                "Trades compute for memory: the layers are cut into this many segments and all but "
+                                "the last keep no activations; backward recomputes them. About the square root of "
+                                "the layer count saves the most. 0 is off."))
+      .describe(
+          "trade compute for memory, as `torch.utils.checkpoint.checkpoint_sequential(model, segments, x)`: the "
+          "layers are cut into this many segments of equal layer counts; in training, every segment but the last runs "
+          "without keeping its activations and is run again in backward, with the random state it first had "
+          "(dropout draws alike) and BatchNorm's running statistics updated once. The last runs normally, since "
+          "backward would recompute it at once. About the square root of the layer count saves the most; more "
+          "segments than layers count as one per layer. 0 or 1 = off. Gradients equal the plain run's; the "
+          "gradients of activations inside a recomputed segment are not probed (its last layer's are)");
 }
 
 void declareOptimizer(std::vector<ConfigField>& fields) {

@@ -15,6 +15,10 @@ namespace trainscope {
 // Called after each layer with (layer index, output).
 using LayerObserver = std::function<void(size_t, const torch::Tensor&)>;
 
+class LayerStackImpl;
+// The forward pass with model.activation_checkpointing (models/activation_checkpoint.cpp).
+torch::Tensor forwardCheckpointed(LayerStackImpl& stack, torch::Tensor x, const LayerObserver& observe);
+
 class LayerStackImpl : public torch::nn::Module {
  public:
   struct Layer {
@@ -28,11 +32,9 @@ class LayerStackImpl : public torch::nn::Module {
     layers_.push_back({name, type, torch::nn::AnyModule(register_module(name, module))});
   }
 
-  torch::Tensor forward(torch::Tensor x) {
-    for (auto& layer : layers_) x = layer.module.forward(x);
-    return x;
-  }
+  torch::Tensor forward(torch::Tensor x) { return forward(std::move(x), LayerObserver{}); }
   torch::Tensor forward(torch::Tensor x, const LayerObserver& observe) {
+    if (recomputesInBackward()) return forwardCheckpointed(*this, std::move(x), observe);
     for (size_t i = 0; i < layers_.size(); ++i) {
       x = layers_[i].module.forward(x);
       if (observe) observe(i, x);
@@ -40,14 +42,26 @@ class LayerStackImpl : public torch::nn::Module {
     return x;
   }
   // Layers [first, end) only: a gradient taken at an inner layer's output (token saliency).
-  torch::Tensor forwardRange(size_t first, size_t end, torch::Tensor x) {
-    for (size_t i = first; i < std::min(end, layers_.size()); ++i) x = layers_[i].module.forward(x);
+  torch::Tensor forwardRange(size_t first, size_t end, torch::Tensor x, const LayerObserver& observe = {}) {
+    for (size_t i = first; i < std::min(end, layers_.size()); ++i) {
+      x = layers_[i].module.forward(x);
+      if (observe) observe(i, x);
+    }
     return x;
   }
   const std::vector<Layer>& layers() const { return layers_; }
 
+  // model.activation_checkpointing: checkpoint_sequential's segments (0 or 1 = off).
+  void setCheckpointSegments(int segments) { checkpointSegments_ = segments; }
+  int checkpointSegments() const { return checkpointSegments_; }
+  // Only a training forward that builds a graph recomputes: eval and no_grad run plainly.
+  bool recomputesInBackward() const {
+    return checkpointSegments_ > 1 && layers_.size() > 1 && is_training() && torch::GradMode::is_enabled();
+  }
+
  private:
   std::vector<Layer> layers_;
+  int checkpointSegments_ = 0;
 };
 TORCH_MODULE(LayerStack);
 

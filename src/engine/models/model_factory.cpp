@@ -232,10 +232,8 @@ LayerStack buildFastCnn(const ModelConfig& c, const std::vector<int64_t>& in, in
   return model;
 }
 
-}  // namespace
-
-LayerStack buildModel(const ModelConfig& config, const std::vector<int64_t>& input_shape, int64_t num_classes,
-                      const std::vector<int64_t>& categorySizes) {
+LayerStack buildLayers(const ModelConfig& config, const std::vector<int64_t>& input_shape, int64_t num_classes,
+                       const std::vector<int64_t>& categorySizes) {
   if (config.name == "tabular_mlp") {
     if (input_shape.size() != 1) throw std::invalid_argument("tabular_mlp's input must be [features]");
     if (num_classes < 1) throw std::invalid_argument("tabular_mlp needs at least one output");
@@ -258,6 +256,15 @@ LayerStack buildModel(const ModelConfig& config, const std::vector<int64_t>& inp
   if (config.name == "torchscript") return buildScriptedModel(config, input_shape, num_classes);
   throw ConfigError(configField(&ExperimentConfig::model, &ModelConfig::name).key,
                     "unknown model \"" + config.name + "\"");
+}
+
+}  // namespace
+
+LayerStack buildModel(const ModelConfig& config, const std::vector<int64_t>& input_shape, int64_t num_classes,
+                      const std::vector<int64_t>& categorySizes) {
+  LayerStack model = buildLayers(config, input_shape, num_classes, categorySizes);
+  model->setCheckpointSegments(config.activation_checkpointing);
+  return model;
 }
 
 LayerStack buildSeededModel(const ModelConfig& config, const std::vector<int64_t>& input_shape, int64_t num_classes,

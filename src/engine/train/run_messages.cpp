@@ -2,6 +2,7 @@
 
 #include "engine/config/config_fields.h"
 #include "engine/data/data_messages.h"
+#include "engine/models/checkpoint_segments.h"
 #include "engine/system/host_info.h"
 #include "engine/system/usable_cores.h"
 
@@ -102,6 +103,28 @@ std::optional<Message> precisionNote(const std::string& precision, bool cuda) {
   return Message{kContext, QT_TRANSLATE_NOOP("trainscope::Run",
                                              "mixed precision: the forward pass runs in bfloat16 under autocast, "
                                              "the weights and their gradients in float32")};
+}
+
+std::optional<Message> checkpointingNote(int segments, const std::vector<LayerInfo>& layers) {
+  const auto ranges = checkpointedSegments(layers.size(), segments);
+  if (ranges.empty()) return std::nullopt;
+  auto span = [&](size_t first, size_t end) {
+    return end - first == 1 ? layers[first].name : layers[first].name + "–" + layers[end - 1].name;
+  };
+  std::string recomputed;
+  for (const auto& [first, end] : ranges) recomputed += (recomputed.empty() ? "" : ", ") + span(first, end);
+  return Message{kContext,
+                 QT_TRANSLATE_NOOP("trainscope::Run",
+                                   "activation checkpointing: %1 keep no activations and are recomputed in backward; "
+                                   "the last segment (%2) runs as usual"),
+                 {recomputed, span(ranges.back().second, layers.size())}};
+}
+
+std::vector<Message> techniqueNotes(const ExperimentConfig& cfg, const std::vector<LayerInfo>& layers, bool cuda) {
+  std::vector<Message> notes;
+  if (auto note = precisionNote(cfg.training.precision, cuda)) notes.push_back(std::move(*note));
+  if (auto note = checkpointingNote(cfg.model.activation_checkpointing, layers)) notes.push_back(std::move(*note));
+  return notes;
 }
 
 Message averageStartsAtResume() {

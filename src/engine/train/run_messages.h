@@ -34,6 +34,11 @@ Message averageStartsAtResume();
 // training.precision's note at the start (none for fp32), warning when the CPU has no
 // native bfloat16 instructions.
 std::optional<Message> precisionNote(const std::string& precision, bool cuda);
+// model.activation_checkpointing's note at the start (none when off): the layers
+// recomputed in backward, segment by segment.
+std::optional<Message> checkpointingNote(int segments, const std::vector<LayerInfo>& layers);
+// The notes of the run's techniques at its start: precision, checkpointing.
+std::vector<Message> techniqueNotes(const ExperimentConfig& cfg, const std::vector<LayerInfo>& layers, bool cuda);
 // A table's column that does not feed the model, and why.
 Message tableColumnLeftOut(const std::string& column, const std::string& reason);
 Message partialEpoch(int64_t batches, int64_t ofBatches);

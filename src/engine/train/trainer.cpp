@@ -194,8 +194,8 @@ class Trainer {
     if (!adaptation_->policy().empty()) log(LogLevel::Info, adaptation_->policy());
     if (best_->stopsEarly()) log(LogLevel::Info, best_->policy());
     if (average_) log(LogLevel::Info, average_->policy(best_->metric().key));
-    if (const auto note = run_messages::precisionNote(cfg_.training.precision, device_.is_cuda()))
-      log(LogLevel::Info, *note);
+    for (const auto& note : run_messages::techniqueNotes(cfg_, facts.layers, device_.is_cuda()))
+      log(LogLevel::Info, note);
     if (!dist_) return;
     log(LogLevel::Info, run_messages::rankOf(dist_->group().rank(), dist_->group().size(),
                                              dist_->group().spec().launcher, trainLoader_->shardSize()));

@@ -233,29 +233,68 @@ void exportRunModel(QWidget* parent, const QString& runDir) {
       });
 }
 
-void fitBatchSize(QWidget* parent, const ExperimentConfig& config, std::function<void(int, int)> apply) {
+namespace {
+
+QString measuredLines(const std::vector<std::pair<int, int64_t>>& measured) {
+  QString lines;
+  for (const auto& [b, bytes] : measured) lines += QObject::tr("batch %1: %2 MiB\n").arg(b).arg(bytes >> 20);
+  return lines;
+}
+
+QString batchAdviceText(const BatchSizeAdvice& a) {
+  QString text = QObject::tr(
+                     "One training step and the validation pass, measured (%1):\n%2\nBudget: %3 MiB. The "
+                     "largest batch that fits: %4; for an effective batch of %5, accumulate %6 step(s).")
+                     .arg(QString::fromStdString(a.memory), measuredLines(a.measured))
+                     .arg(a.budget_bytes >> 20)
+                     .arg(a.batch_size)
+                     .arg(a.target_batch)
+                     .arg(a.grad_accum_steps);
+  if (a.checkpoint_segments == 0) return text;
+  if (a.checkpointed_batch_size <= a.batch_size)
+    return text + "\n\n" +
+           QObject::tr(
+               "With activation checkpointing (%1 segments recomputed in backward), no larger batch fits on "
+               "this measure:\n%2")
+               .arg(a.checkpoint_segments)
+               .arg(measuredLines(a.checkpointed_measured));
+  return text + "\n\n" +
+         QObject::tr(
+             "With activation checkpointing (%1 segments; all but the last keep no activations and are "
+             "computed again in backward, so each step takes longer):\n%2\nThe largest batch that fits: %3; "
+             "for an effective batch of %4, accumulate %5 step(s).")
+             .arg(a.checkpoint_segments)
+             .arg(measuredLines(a.checkpointed_measured))
+             .arg(a.checkpointed_batch_size)
+             .arg(a.target_batch)
+             .arg(a.checkpointed_grad_accum_steps);
+}
+
+void offerBatch(QWidget* parent, const BatchSizeAdvice& a, const BatchChoice& apply) {
+  QMessageBox box(QMessageBox::Question, QObject::tr("Batch size"), batchAdviceText(a), QMessageBox::Cancel, parent);
+  QPushButton* plain = a.batch_size > 0 ? box.addButton(QObject::tr("Apply"), QMessageBox::AcceptRole) : nullptr;
+  QPushButton* checkpointed = a.checkpointed_batch_size > a.batch_size
+                                  ? box.addButton(QObject::tr("Apply with checkpointing"), QMessageBox::AcceptRole)
+                                  : nullptr;
+  box.exec();
+  if (!apply) return;
+  if (plain && box.clickedButton() == plain) apply(a.batch_size, a.grad_accum_steps, 0);
+  if (checkpointed && box.clickedButton() == checkpointed)
+    apply(a.checkpointed_batch_size, a.checkpointed_grad_accum_steps, a.checkpoint_segments);
+}
+
+}  // namespace
+
+void fitBatchSize(QWidget* parent, const ExperimentConfig& config, BatchChoice apply) {
   const ExperimentConfig c = withAppThreads(config);
   QApplication::setOverrideCursor(Qt::BusyCursor);
   runInBackground(
       parent, [c] { return adviseBatchSize(c); },
       [parent, apply](const BatchSizeAdvice& a) {
         QApplication::restoreOverrideCursor();
-        if (!a.ok) {
-          QMessageBox::warning(parent, QObject::tr("Batch size"), QString::fromStdString(a.error));
-          return;
-        }
-        QString measured;
-        for (const auto& [b, bytes] : a.measured) measured += QObject::tr("batch %1: %2 MiB\n").arg(b).arg(bytes >> 20);
-        const auto choice = QMessageBox::question(
-            parent, QObject::tr("Batch size"),
-            QObject::tr("One training step and the validation pass, measured (%1):\n%2\nBudget: %3 MiB. The largest "
-                        "batch that fits: %4; for an effective batch of %5, accumulate %6 step(s).\n\nApply?")
-                .arg(QString::fromStdString(a.memory), measured)
-                .arg(a.budget_bytes >> 20)
-                .arg(a.batch_size)
-                .arg(a.target_batch)
-                .arg(a.grad_accum_steps));
-        if (choice == QMessageBox::Yes && apply) apply(a.batch_size, a.grad_accum_steps);
+        if (!a.ok)
+          return void(QMessageBox::warning(parent, QObject::tr("Batch size"), QString::fromStdString(a.error)));
+        offerBatch(parent, a, apply);
       });
 }
 

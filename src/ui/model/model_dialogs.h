@@ -73,7 +73,11 @@ class PredictDialog : public QDialog {
 
 // Asks where, exports the run's model in the background, and says what was written.
 void exportRunModel(QWidget* parent, const QString& runDir);
-// Measures the largest batch in the background and offers to apply it.
-void fitBatchSize(QWidget* parent, const ExperimentConfig& config, std::function<void(int batch, int accum)> apply);
+// What the user applies: the batch, its accumulation, and model.activation_checkpointing's
+// segments when the offer with checkpointing was taken (0 = leave the field).
+using BatchChoice = std::function<void(int batch, int accum, int checkpointSegments)>;
+// Measures the largest batch in the background and offers to apply it, or the batch
+// activation checkpointing fits when the target needs accumulation.
+void fitBatchSize(QWidget* parent, const ExperimentConfig& config, BatchChoice apply);
 
 }  // namespace trainscope::ui

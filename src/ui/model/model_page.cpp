@@ -238,9 +238,11 @@ QWidget* ModelPage::makeExperimentPanel() {
   connect(fitBatch, &QPushButton::clicked, this, [this] {
     const ExperimentConfig* cfg = doc_->config();
     if (!cfg || !doc_->dataset()) return;
-    fitBatchSize(this, *cfg, [this](int batch, int accum) {
+    fitBatchSize(this, *cfg, [this](int batch, int accum, int segments) {
       doc_->set(configField(&ExperimentConfig::loader, &LoaderConfig::batch_size), batch);
       doc_->set(configField(&ExperimentConfig::training, &TrainingConfig::grad_accum_steps), accum);
+      if (segments > 0)
+        doc_->set(configField(&ExperimentConfig::model, &ModelConfig::activation_checkpointing), segments);
     });
   });
   return right;

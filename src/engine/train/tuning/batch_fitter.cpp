@@ -13,6 +13,7 @@
 #include <malloc.h>
 
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <sstream>
 
@@ -35,6 +36,7 @@ class StepMeter {
       : config_(c), shape_(inputShape), classes_(outputs.outputs), device_(device) {
     const int64_t classes = classes_;
     model_ = buildSeededModel(c.model, inputShape, classes, c.seed, /*restoreGenerator=*/true, outputs.category_sizes);
+    segments_ = c.model.activation_checkpointing;
     model_->to(device);
     optimizer_ = makeFineTuningOptimizer(c.optimizer, c.model, model_, classes);
     applyFreezing(model_, c.model, classes, 0);  // frozen layers keep no gradients: less memory
@@ -64,6 +66,10 @@ class StepMeter {
                 : procBytes("/proc/self/status", "VmHWM:");
   }
 
+  size_t layers() const { return model_->layers().size(); }
+  int segments() const { return segments_; }
+  void checkpointSegments(int segments) { model_->setCheckpointSegments(segments_ = segments); }
+
  private:
   const ExperimentConfig& config_;
   std::vector<int64_t> shape_;
@@ -71,7 +77,41 @@ class StepMeter {
   torch::Device device_;
   LayerStack model_{nullptr};
   std::unique_ptr<torch::optim::Optimizer> optimizer_;
+  int segments_ = 0;
 };
+
+struct Largest {
+  int batch = 0;
+  std::vector<BatchMeasurement> measured;
+};
+
+// Doubles the batch from 8 while the step fits the budget (and one more doubling
+// would likely still fit: memory grows about linearly with the batch).
+Largest largestBatch(StepMeter& meter, int64_t budget, int maxBatch,
+                     const std::function<void(const BatchMeasurement&)>& progress) {
+  Largest found;
+  int64_t previous = 0;
+  for (int batch = std::min(8, maxBatch);; batch = std::min(batch * 2, maxBatch)) {
+    BatchMeasurement m{batch, 0, false, meter.segments()};
+    try {
+      m.peak_bytes = meter.measure(batch);
+      m.fits = m.peak_bytes <= budget;
+    } catch (const c10::Error&) {  // out of memory (CUDA, or the CPU allocator): does not fit
+      m.peak_bytes = budget + 1;
+    }
+    found.measured.push_back(m);
+    if (progress) progress(m);
+    if (!m.fits) break;
+    found.batch = batch;
+    if (batch == maxBatch) break;
+    const int64_t grows = previous > 0 ? m.peak_bytes - previous : m.peak_bytes / 2;
+    if (m.peak_bytes + grows * 2 > budget * 11 / 10) break;
+    previous = m.peak_bytes;
+  }
+  return found;
+}
+
+int accumulationFor(int target, int batch) { return batch > 0 ? std::max(1, (target + batch - 1) / batch) : 0; }
 
 }  // namespace
 
@@ -100,31 +140,24 @@ BatchFit fitBatchSize(const ExperimentConfig& config, const BatchFitOptions& o,
     const int64_t available = procBytes("/proc/meminfo", "MemAvailable:");
     fit.budget_bytes = static_cast<int64_t>((available + procBytes("/proc/self/status", "VmRSS:")) * (1 - o.headroom));
   }
-  int64_t previous = 0;
-  for (int batch = std::min(8, maxBatch);; batch = std::min(batch * 2, maxBatch)) {
-    BatchMeasurement m{batch, 0, false};
-    try {
-      m.peak_bytes = meter.measure(batch);
-      m.fits = m.peak_bytes <= fit.budget_bytes;
-    } catch (const c10::Error&) {  // out of memory (CUDA, or the CPU allocator): does not fit
-      m.peak_bytes = fit.budget_bytes + 1;
-    }
-    fit.measured.push_back(m);
-    if (progress) progress(m);
-    if (!m.fits) break;
-    fit.batch_size = batch;
-    if (batch == maxBatch) break;
-    // Memory grows about linearly with the batch: do not try a size that would not fit.
-    const int64_t grows = previous > 0 ? m.peak_bytes - previous : m.peak_bytes / 2;
-    if (m.peak_bytes + grows * 2 > fit.budget_bytes * 11 / 10) break;
-    previous = m.peak_bytes;
+  Largest plain = largestBatch(meter, fit.budget_bytes, maxBatch, progress);
+  fit.batch_size = plain.batch, fit.measured = std::move(plain.measured);
+  fit.grad_accum_steps = accumulationFor(fit.target_batch, fit.batch_size);
+  if (meter.segments() < 2 && fit.grad_accum_steps != 1 && fit.batch_size < maxBatch && meter.layers() > 2) {
+    const int segments = static_cast<int>(std::lround(std::sqrt(static_cast<double>(meter.layers()))));
+    meter.checkpointSegments(segments);
+    Largest checkpointed = largestBatch(meter, fit.budget_bytes, maxBatch, progress);
+    fit.checkpoint_segments = segments;
+    fit.checkpointed_batch_size = checkpointed.batch;
+    fit.checkpointed_measured = std::move(checkpointed.measured);
+    fit.checkpointed_grad_accum_steps = accumulationFor(fit.target_batch, checkpointed.batch);
   }
-  if (fit.batch_size == 0)
+  if (fit.batch_size == 0 && fit.checkpointed_batch_size == 0)
     throw std::runtime_error("even a batch of " + std::to_string(fit.measured.front().batch) +
-                             " needs more than the budget of " + std::to_string(fit.budget_bytes >> 20) +
-                             " MiB: use a smaller " +
-                             configField(&ExperimentConfig::model, &ModelConfig::image_size).key + " or model");
-  fit.grad_accum_steps = std::max(1, (fit.target_batch + fit.batch_size - 1) / fit.batch_size);
+                             " needs more than the budget of " + std::to_string(fit.budget_bytes >> 20) + " MiB" +
+                             (fit.checkpoint_segments > 0 ? " (with activation checkpointing too)" : "") +
+                             ": use a smaller " + configField(&ExperimentConfig::model, &ModelConfig::image_size).key +
+                             " or model");
   return fit;
 }
 

@@ -2,7 +2,8 @@
 // and one validation forward measured at growing batch sizes, against a memory
 // budget with headroom: on the CPU the process's peak resident memory against the
 // memory available, on CUDA the caching allocator's peak against the device's free
-// memory. Then the gradient accumulation that reaches a target effective batch.
+// memory. Then the gradient accumulation that reaches a target effective batch, and
+// when that needs accumulation, what activation checkpointing would fit instead.
 #pragma once
 
 #include "engine/config/config.h"
@@ -25,6 +26,7 @@ struct BatchMeasurement {
   int batch = 0;
   int64_t peak_bytes = 0;  // the process (CPU) or the allocator (CUDA) at its peak
   bool fits = false;
+  int checkpoint_segments = 0;  // model.activation_checkpointing it was measured with
 };
 
 struct BatchFit {
@@ -34,6 +36,13 @@ struct BatchFit {
   int64_t budget_bytes = 0;
   std::string device, memory;  // "cpu", "resident memory" / "CUDA allocator"
   std::vector<BatchMeasurement> measured;
+  // When the target batch does not fit in one step (or no batch does) and the config
+  // has no activation checkpointing: the same measurement with
+  // model.activation_checkpointing at `checkpoint_segments` (about the square root of
+  // the layer count), the fitter's offer to trade compute for memory.
+  int checkpoint_segments = 0;  // 0 = not measured
+  int checkpointed_batch_size = 0, checkpointed_grad_accum_steps = 1;
+  std::vector<BatchMeasurement> checkpointed_measured;
 };
 
 // Throws ConfigError / std::runtime_error with a readable reason.

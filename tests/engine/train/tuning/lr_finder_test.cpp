@@ -123,9 +123,23 @@ TEST(BatchFitter, FindsTheLargestBatchWithinABudgetAndTheAccumulation) {
   EXPECT_LE(tight.batch_size, 64);
   EXPECT_LT(tight.batch_size, free.batch_size);
   EXPECT_EQ(tight.grad_accum_steps, (1024 + tight.batch_size - 1) / tight.batch_size);
+  // The target needs accumulation: the fitter measured activation checkpointing too
+  // (about the square root of LeNet's 12 layers as segments), and says what it fits.
+  EXPECT_EQ(tight.checkpoint_segments, 3);
+  ASSERT_FALSE(tight.checkpointed_measured.empty());
+  if (tight.checkpointed_batch_size > 0)
+    EXPECT_EQ(tight.checkpointed_grad_accum_steps,
+              (1024 + tight.checkpointed_batch_size - 1) / tight.checkpointed_batch_size);
+  EXPECT_EQ(free.checkpoint_segments, 0) << "the whole training split fits: nothing to offer";
   const BatchSizeAdvice none = adviseBatchSize(c, 0.0, 64, 1 << 20);  // 1 MiB: nothing fits
   EXPECT_FALSE(none.ok);
   EXPECT_NE(none.error.find("needs more than the budget"), std::string::npos) << none.error;
+  EXPECT_NE(none.error.find("with activation checkpointing too"), std::string::npos) << none.error;
+  // A config that already checkpoints gets no second offer.
+  c.model.activation_checkpointing = 3;
+  const BatchSizeAdvice already = adviseBatchSize(c, 0.0, 1024, at16 + (4 << 20));
+  ASSERT_TRUE(already.ok) << already.error;
+  EXPECT_EQ(already.checkpoint_segments, 0);
 }
 
 }  // namespace
