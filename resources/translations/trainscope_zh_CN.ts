@@ -484,6 +484,25 @@ Predicted: %2
     </message>
   </context>
   <context>
+    <name>trainscope::ui::DesktopNotifier</name>
+    <message>
+      <source>Run finished: %1</source>
+      <translation>运行完成：%1</translation>
+    </message>
+    <message>
+      <source>Its curves are on the Train page, its results on the Compare page.</source>
+      <translation>曲线见训练页，结果见比较页。</translation>
+    </message>
+    <message>
+      <source>Run failed: %1</source>
+      <translation>运行失败：%1</translation>
+    </message>
+    <message>
+      <source>NaN guard tripped: %1</source>
+      <translation>NaN 防护已触发：%1</translation>
+    </message>
+  </context>
+  <context>
     <name>trainscope::widgets::DistributionHeatmap</name>
     <message>
       <source>share of elements</source>
@@ -1227,6 +1246,14 @@ Predicted: %2
     <message>
       <source>Larger fonts, thicker lines and a high-contrast plot theme, for a projector</source>
       <translation>更大的字体、更粗的线条和高对比度的图表主题，适合投影仪</translation>
+    </message>
+    <message>
+      <source>&amp;Desktop notifications</source>
+      <translation>桌面通知(&amp;D)</translation>
+    </message>
+    <message>
+      <source>Say when a run finishes, fails or trips the NaN guard while this window is not in front</source>
+      <translation>窗口不在前台时，在运行完成、失败或触发 NaN 防护时通知</translation>
     </message>
     <message>
       <source>&amp;Language</source>

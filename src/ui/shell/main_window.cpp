@@ -1,5 +1,7 @@
 #include "ui/shell/main_window.h"
 
+#include "ui/shell/desktop_notifier.h"
+
 #include <QGuiApplication>
 #include <QScreen>
 
@@ -70,6 +72,7 @@ MainWindow::MainWindow(ExperimentDocument* document, TrainingController* control
   buildMenus();
   connectPages();
   connectQueue();
+  connectNotifications();
   fitToScreen();
   train_->showRecordedRun(QSettings().value("lastRun").toString());
 }
@@ -84,6 +87,7 @@ void MainWindow::makePages() {
   sampler_ = new SystemSampler(this);
   system_ = new SystemPage(controller_, sampler_, this);
   queue_ = new RunQueue(this);
+  notifier_ = new DesktopNotifier(this);
   compare_ = new ComparePage(this);
   const auto saved = [this](const QString& path) {
     statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 15000);
@@ -220,6 +224,17 @@ void MainWindow::connectQueue() {
     statusBar()->showMessage(text.section('\n', 0, 0), 30000);
     if (lesson_ && failed > 0) compare_->setGuide(lessonTitle(*lesson_), lessonExplanation(*lesson_), text);
     compare_->reload();
+    notifier_->notify(text.section('\n', 0, 0), text.section('\n', 1));
+  });
+}
+
+// Desktop notifications while the window is not in front (View > Desktop notifications).
+void MainWindow::connectNotifications() {
+  connect(controller_, &TrainingController::stateChanged, notifier_, [this](RunState state, const QString& reason) {
+    notifier_->runStateChanged(state, reason, controller_->runDir());
+  });
+  connect(controller_, &TrainingController::guardTripped, notifier_, [this](const GuardTripped& trip) {
+    if (trip.action != "skip") notifier_->guardTripped(controller_->runDir(), GuardReport::text(trip));
   });
 }
 
@@ -290,6 +305,12 @@ void MainWindow::buildMenus() {
                                 [this](bool on) { setPresentationMode(on); });
   presentation_->setCheckable(true);
   presentation_->setToolTip(tr("Larger fonts, thicker lines and a high-contrast plot theme, for a projector"));
+  QAction* notifications =
+      go->addAction(tr("&Desktop notifications"), this, [](bool on) { DesktopNotifier::setEnabled(on); });
+  notifications->setCheckable(true);
+  notifications->setChecked(DesktopNotifier::enabled());
+  notifications->setToolTip(
+      tr("Say when a run finishes, fails or trips the NaN guard while this window is not in front"));
   go->addSeparator();
   QMenu* language = go->addMenu(tr("&Language"));
   language->addAction("English", this, [this] { chooseLanguage("en"); });

@@ -32,6 +32,7 @@ class SystemPage;
 class ComparePage;
 class LessonsPage;
 class RunQueue;
+class DesktopNotifier;
 class SystemSampler;
 class TrainingController;
 
@@ -90,6 +91,7 @@ class MainWindow : public QMainWindow {
   void makeStatusBar();
   void connectPages();
   void connectQueue();
+  void connectNotifications();
   void fitToScreen();
   void buildMenus();
   void showError(const QString& title, const QString& message);
@@ -129,6 +131,7 @@ class MainWindow : public QMainWindow {
   std::optional<Lesson> lesson_;  // that lesson (none for a grid)
   QString queueTitle_;
   QAction* presentation_ = nullptr;
+  DesktopNotifier* notifier_ = nullptr;
   QFont baseFont_;  // the application font outside presentation mode      // "Lesson 1", "Grid": what the run queue is
                     // working through
   QLabel *runState_, *datasetLabel_;
