@@ -861,6 +861,10 @@ Predicted: %2
       <translation>在训练页面开始一次运行：训练期间探针会在此报告。</translation>
     </message>
     <message>
+      <source>What probing cost over the last 100 steps: the probes' own time (statistics, gradient hooks, histograms, recording) as a share of the time between steps, against their budget. Fewer histograms, or probes off (Model page), cost less.</source>
+      <translation>最近 100 步中探针的开销：探针自身的耗时（统计、梯度钩子、直方图、记录）占两步之间时间的比例，并与预算对比。减少直方图或关闭探针（模型页）可降低开销。</translation>
+    </message>
+    <message>
       <source>Show:</source>
       <translation>显示：</translation>
     </message>
@@ -955,6 +959,10 @@ Predicted: %2
     <message>
       <source>%1 has no parameters</source>
       <translation>%1 没有参数</translation>
+    </message>
+    <message>
+      <source>Probes: %1% of the step time (budget %2%)</source>
+      <translation>探针：占每步时间的 %1%（预算 %2%）</translation>
     </message>
     <message>
       <source>value at step %1</source>

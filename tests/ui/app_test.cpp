@@ -260,6 +260,8 @@ class AppTest : public QObject {
     inspect->select("fc1", "activation");
     inspect->saveButton()->menu()->actions().at(0)->trigger();  // "Selected layer, all kinds"
     QTRY_VERIFY_WITH_TIMEOUT(inspect->statusLabel()->text().startsWith("Saved 6 tensors of step"), 20000);
+    // What the probes cost, live, against their budget.
+    QTRY_VERIFY_WITH_TIMEOUT(inspect->probeCostLabel()->text().contains("of the step time (budget 3%)"), 20000);
     QVERIFY(QFileInfo::exists(controller_->runDir() + "/tensors.h5"));
     QTRY_VERIFY_WITH_TIMEOUT(controller_->state() == RunState::Finished, 60000);
 

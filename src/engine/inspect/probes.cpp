@@ -10,6 +10,21 @@
 
 namespace trainscope {
 
+namespace {
+// Adds its lifetime to `spent`: what probing cost the step.
+class SpentTimer {
+ public:
+  explicit SpentTimer(std::chrono::nanoseconds& spent) : spent_(spent), start_(std::chrono::steady_clock::now()) {}
+  ~SpentTimer() { spent_ += std::chrono::steady_clock::now() - start_; }
+  SpentTimer(const SpentTimer&) = delete;
+  SpentTimer& operator=(const SpentTimer&) = delete;
+
+ private:
+  std::chrono::nanoseconds& spent_;
+  std::chrono::steady_clock::time_point start_;
+};
+}  // namespace
+
 TensorStats statsOf(const std::vector<float>& values, const std::string& bounded) {
   TensorStats s;
   if (values.empty()) return s;
@@ -191,6 +206,7 @@ LayerObserver Probes::observer(int64_t step) {
   activationGrad_.assign(n, TensorStats{});
   histograms_.clear();
   return [this](size_t i, const torch::Tensor& out) {
+    SpentTimer timer(spent_);
     const std::string& name = model_->layers()[i].name;
     activation_[i] = measure(out, name, "activation", bounded_[i]);
     activationGrad_[i].name = name;  // stays empty of values when no gradient reaches it
@@ -198,6 +214,7 @@ LayerObserver Probes::observer(int64_t step) {
     if (out.requires_grad()) {
       // The gradient of the loss with respect to this output, when backward reaches it.
       const_cast<torch::Tensor&>(out).register_hook([this, i](const torch::Tensor& grad) {
+        SpentTimer timer(spent_);
         activationGrad_[i] = measure(grad, model_->layers()[i].name, "activation_grad", "");
       });
     }
@@ -219,6 +236,7 @@ TensorStats Probes::measure(const torch::Tensor& t, const std::string& name, con
 
 void Probes::afterBackward(int64_t step) {
   if (!config_.enabled) return;
+  SpentTimer timer(spent_);
   weights_.clear();
   weightGrads_.clear();
   double total = 0;
@@ -241,11 +259,13 @@ void Probes::afterBackward(int64_t step) {
 void Probes::beforeOptimizerStep(int64_t step) {
   before_.clear();
   if (!config_.enabled || !histogramStep_) return;
+  SpentTimer timer(spent_);
   for (const auto& p : parameters_) before_.push_back(p.detach().clone());
 }
 
 void Probes::afterOptimizerStep(int64_t step) {
   if (before_.empty()) return;
+  SpentTimer timer(spent_);
   for (size_t i = 0; i < parameters_.size() && i < weights_.size(); ++i) {
     const double weight = l2(before_[i]);
     const double update = l2(parameters_[i].detach() - before_[i]);
@@ -257,6 +277,8 @@ void Probes::afterOptimizerStep(int64_t step) {
 ProbeSample Probes::takeSample(int64_t step) {
   ProbeSample s;
   s.step = step;
+  s.cost_ms = spentMs();
+  spent_ = std::chrono::nanoseconds(0);
   s.grad_norm = gradNorm_;
   s.tensors.reserve(activation_.size() * 2 + weights_.size() * 2);
   for (size_t i = 0; i < activation_.size(); ++i) {

@@ -15,6 +15,8 @@
 
 #include <torch/torch.h>
 
+#include <chrono>
+
 namespace trainscope {
 
 // Statistics of values (NaN and Inf included as they are). `bounded`: "sigmoid" or
@@ -43,6 +45,8 @@ class Probes {
   const std::vector<std::pair<std::string, std::string>>& tensors() const { return tensors_; }
   // L2 norm of all gradients, as afterBackward measured it (NaN/Inf when any is).
   double gradNorm() const { return gradNorm_; }
+  // The probes' own time since the last takeSample (the sample reports it).
+  double spentMs() const { return spent_.count() / 1e6; }
 
  private:
   // Statistics of one tensor, and its histogram on histogram steps.
@@ -60,6 +64,7 @@ class Probes {
   std::vector<Histogram> histograms_;
   double gradNorm_ = 0;
   bool histogramStep_ = false;
+  std::chrono::nanoseconds spent_{0};
 };
 
 }  // namespace trainscope

@@ -125,13 +125,19 @@ void StepInspection::writeCapturedTensors(int64_t step, int64_t epoch) {
 }
 
 void StepInspection::recordProbes(int64_t step) {
+  const auto start = std::chrono::steady_clock::now();
   ProbeSample sample = probes_->takeSample(step);
+  // Recording is probing's cost too: the last recording's time counts in this sample.
+  sample.cost_ms += lastRecordMs_;
+  if (lastSampleAt_) sample.step_ms = std::chrono::duration<double, std::milli>(start - *lastSampleAt_).count();
+  lastSampleAt_ = start;
   probeFile_->append(sample);
   std::vector<Histogram> histograms = probes_->takeHistograms(step);
   probeFile_->append(histograms);
   for (auto& h : histograms) events_->push(std::move(h));
   events_->push(std::move(sample));
   probeFile_->flushIfDue();
+  lastRecordMs_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
 void StepInspection::flush() {

@@ -13,9 +13,11 @@
 #include "engine/run/event_queue.h"
 #include "engine/run/run_control.h"
 
+#include <chrono>
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace trainscope {
@@ -68,6 +70,9 @@ class StepInspection {
   std::unique_ptr<TensorCapture> capture_;      // on a step that saves tensors
   std::unique_ptr<BatchSnapshotter> snapshot_;  // on a "step one batch"
   int64_t captureStep_ = 0;
+  // For the probes' cost: when the last sample was recorded, and what recording took.
+  std::optional<std::chrono::steady_clock::time_point> lastSampleAt_;
+  double lastRecordMs_ = 0;
 };
 
 }  // namespace trainscope

@@ -127,7 +127,12 @@ struct ToJson {
   json operator()(const ProbeSample& e) const {
     json tensors = json::array();
     for (const auto& t : e.tensors) tensors.push_back(statsJson(t));
-    return {{"event", "probe"}, {"step", e.step}, {"grad_norm", number(e.grad_norm)}, {"tensors", std::move(tensors)}};
+    return {{"event", "probe"},
+            {"step", e.step},
+            {"grad_norm", number(e.grad_norm)},
+            {"cost_ms", number(e.cost_ms)},
+            {"step_ms", number(e.step_ms)},
+            {"tensors", std::move(tensors)}};
   }
   json operator()(const Histogram& e) const {
     return {{"event", "histogram"}, {"step", e.step},   {"name", e.name},
@@ -215,6 +220,7 @@ std::optional<Event> eventFromJson(const json& j) {
       ProbeSample e;
       e.step = j.at("step").get<int64_t>();
       e.grad_norm = number(j, "grad_norm");
+      e.cost_ms = number(j, "cost_ms"), e.step_ms = number(j, "step_ms");
       for (const auto& t : j.value("tensors", json::array())) e.tensors.push_back(statsFrom(t));
       return e;
     }

@@ -121,10 +121,17 @@ struct TensorStats {
   double update_ratio = std::nan("");  // ||step update|| / ||weight||, on histogram steps
 };
 
+// The share of the step time the probes may take (issue 4; bench/probe_overhead.sh).
+inline constexpr double kProbeBudget = 0.03;
+
 struct ProbeSample {
   int64_t step = 0;
   double grad_norm = 0;  // of all gradients together
   std::vector<TensorStats> tensors;
+  // What probing cost: the probes' own time in this step (their forward observer and
+  // gradient hooks, parameter statistics, histograms, recording), and the wall time
+  // since the previous sample; NaN when unknown (a first sample, an older run).
+  double cost_ms = std::nan(""), step_ms = std::nan("");
 };
 
 struct Histogram {

@@ -105,12 +105,18 @@ QLayout* InspectPage::makeToolbar() {
   save_->setEnabled(false);
   status_ = new QLabel(tr("Start a run on the Train page: the probes report here while it trains."), this);
   status_->setWordWrap(true);
+  cost_ = new QLabel(this);
+  cost_->setToolTip(
+      tr("What probing cost over the last 100 steps: the probes' own time (statistics, gradient "
+         "hooks, histograms, recording) as a share of the time between steps, against their budget. "
+         "Fewer histograms, or probes off (Model page), cost less."));
 
   auto* top = new QHBoxLayout;
   top->addWidget(new QLabel(tr("Show:"), this));
   top->addWidget(kind_);
   top->addStretch();
   top->addWidget(status_, 1);
+  top->addWidget(cost_);
   top->addWidget(save_);
 
   return top;
@@ -227,6 +233,8 @@ void InspectPage::onStarted(const RunStarted& info) {
   health_->setRowCount(0);
   rebuildTree();
   save_->setEnabled(!controller_->following());  // a followed run is another writer's
+  costs_.clear();
+  cost_->clear();
   // In words and numbers, not config keys (the Model page's probe fields name them).
   if (!probesOn_)
     status_->setText(tr("Probes are off in this experiment: only saving tensors works."));
@@ -292,7 +300,24 @@ void InspectPage::showSelection() {
   refresh();
 }
 
+// The probes' share of the step time over the last 100 samples, red when over budget.
+void InspectPage::showProbeCost(const QVector<ProbeSample>& samples) {
+  for (const auto& s : samples)
+    if (std::isfinite(s.cost_ms) && std::isfinite(s.step_ms) && s.step_ms > 0)
+      costs_.emplace_back(s.cost_ms, s.step_ms);
+  while (costs_.size() > 100) costs_.pop_front();
+  if (costs_.empty()) return;
+  double cost = 0, time = 0;
+  for (const auto& [c, t] : costs_) cost += c, time += t;
+  const double share = cost / time;
+  cost_->setText(tr("Probes: %1% of the step time (budget %2%)")
+                     .arg(100 * share, 0, 'f', share < 0.1 ? 1 : 0)
+                     .arg(100 * kProbeBudget, 0, 'f', 0));
+  cost_->setStyleSheet(share > kProbeBudget ? "color: #c62828" : "");
+}
+
 void InspectPage::onSamples(const QVector<ProbeSample>& samples) {
+  showProbeCost(samples);
   const bool firstSamples = history_.empty();
   for (const auto& s : samples) history_.add(s);
   if (firstSamples && !samples.isEmpty()) {

@@ -10,6 +10,8 @@
 
 #include <QWidget>
 
+#include <deque>
+
 class QComboBox;
 class QLabel;
 class QLayout;
@@ -47,6 +49,7 @@ class InspectPage : public QWidget {
   QTreeWidget* layerTree() const { return tree_; }
   QPushButton* saveButton() const { return save_; }
   QLabel* statusLabel() const { return status_; }
+  QLabel* probeCostLabel() const { return cost_; }
   QComboBox* kindBox() const { return kind_; }
   // Draws what arrived since the last tick (called by the controller's drain).
   void refresh();
@@ -62,6 +65,7 @@ class InspectPage : public QWidget {
   QWidget* makeHealthTable();
   void onStarted(const RunStarted& info);
   void onSamples(const QVector<ProbeSample>& samples);
+  void showProbeCost(const QVector<ProbeSample>& samples);
   void onHistograms(const QVector<Histogram>& histograms);
   void onSaved(const TensorsSaved& saved);
   void rebuildTree();
@@ -78,6 +82,8 @@ class InspectPage : public QWidget {
   QComboBox* kind_;
   QPushButton* save_;
   QLabel *status_, *title_;
+  QLabel* cost_;                                 // what the probes cost, against their budget
+  std::deque<std::pair<double, double>> costs_;  // the last samples' (cost, step time), ms
   widgets::DistributionHeatmap* heatmap_;
   widgets::HistogramPlot* latest_;
   widgets::LiveCurvePlot *stats_, *gradNorms_;

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include <algorithm>
 
 namespace trainscope {
@@ -65,7 +67,13 @@ TEST(StepInspection, ProbesEveryStepHistogramsOnTheirStepsAndProbesH5) {
     f.step(*inspection, s);
     EXPECT_TRUE(inspection->gradientsKnownFinite());
     for (auto& e : f.events->drain()) {
-      if (auto* p = std::get_if<ProbeSample>(&e)) sampleSteps.push_back(p->step);
+      if (auto* p = std::get_if<ProbeSample>(&e)) {
+        sampleSteps.push_back(p->step);
+        // What probing cost this step, and the time since the last sample (none before the first).
+        EXPECT_GT(p->cost_ms, 0.0);
+        EXPECT_EQ(std::isnan(p->step_ms), p->step == 1);
+        if (p->step > 1) EXPECT_GE(p->step_ms, p->cost_ms - 1e-6);
+      }
       if (auto* h = std::get_if<Histogram>(&e)) histogramSteps.push_back(h->step);
     }
   }

@@ -19,7 +19,7 @@ TEST(EventJson, EveryEventRoundTripsThroughOneLine) {
   EpochMetrics epoch;
   epoch.epoch = 2, epoch.val_accuracy = 0.875, epoch.best = true;
   ProbeSample probe;
-  probe.step = 3, probe.grad_norm = 1.5;
+  probe.step = 3, probe.grad_norm = 1.5, probe.cost_ms = 0.25, probe.step_ms = 9.5;
   TensorStats t;
   t.name = "fc1", t.kind = "weight", t.mean = 0.5;
   probe.tensors = {t};
@@ -51,6 +51,9 @@ TEST(EventJson, EveryEventRoundTripsThroughOneLine) {
   const auto p = std::get<Progress>(*parseEventLine(eventToJson(events[2]).dump()));
   EXPECT_EQ(p.threads, 1) << "a followed run's Train page says when it fits its threads to other work";
   EXPECT_TRUE(p.passive_waits);
+  const auto sample = std::get<ProbeSample>(*parseEventLine(eventToJson(probe).dump()));
+  EXPECT_EQ(sample.cost_ms, 0.25) << "what the probes cost reaches a following app";
+  EXPECT_EQ(sample.step_ms, 9.5);
   EXPECT_TRUE(std::isnan(std::get<StepMetrics>(*parseEventLine(eventToJson(step).dump())).accuracy))
       << "NaN is written as null and read back as NaN";
 }
