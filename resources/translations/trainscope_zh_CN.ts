@@ -2504,6 +2504,22 @@ p(标签) %3 · 损失 %4
       <translation>GPU 设备显存</translation>
     </message>
     <message>
+      <source>GPU utilisation (NVML)</source>
+      <translation>GPU 利用率（NVML）</translation>
+    </message>
+    <message>
+      <source>GPU power (NVML)</source>
+      <translation>GPU 功耗（NVML）</translation>
+    </message>
+    <message>
+      <source>The share of the last second a kernel ran on the GPU, and its temperature, as nvidia-smi reports them (NVIDIA's management library, loaded when the driver is installed).</source>
+      <translation>上一秒内 GPU 上有内核运行的时间比例及其温度，与 nvidia-smi 报告的一致（英伟达管理库，安装驱动后加载）。</translation>
+    </message>
+    <message>
+      <source>The GPU's power draw against its enforced limit, as nvidia-smi reports them.</source>
+      <translation>GPU 功耗与其强制上限，与 nvidia-smi 报告的一致。</translation>
+    </message>
+    <message>
       <source>Resident memory of Trainscope: model, optimizer state, batches in flight, curves.</source>
       <translation>Trainscope 的常驻内存：模型、优化器状态、处理中的批次、曲线。</translation>
     </message>
@@ -2598,6 +2614,30 @@ p(标签) %3 · 损失 %4
     <message>
       <source>GPU allocated (MB)</source>
       <translation>GPU 已分配 (MB)</translation>
+    </message>
+    <message>
+      <source>, %1 °C</source>
+      <translation>，%1 °C</translation>
+    </message>
+    <message>
+      <source>%1% on %2%3</source>
+      <translation>%2 上 %1%%3</translation>
+    </message>
+    <message>
+      <source>%1 reports no utilisation</source>
+      <translation>%1 未报告利用率</translation>
+    </message>
+    <message>
+      <source>%1 W of %2 W</source>
+      <translation>%1 W / %2 W</translation>
+    </message>
+    <message>
+      <source>%1 W, no power limit reported</source>
+      <translation>%1 W，未报告功耗上限</translation>
+    </message>
+    <message>
+      <source>%1 reports no power draw</source>
+      <translation>%1 未报告功耗</translation>
     </message>
   </context>
   <context>
@@ -3686,6 +3726,14 @@ p(标签) %3 · 损失 %4
       <translation>bfloat16 矩阵乘法：CPU %1 GFLOP/s（float32 的 %2 倍）；原生 bfloat16 指令：%3</translation>
     </message>
     <message>
+      <source>GPU gauges (NVML): %1</source>
+      <translation>GPU 仪表（NVML）：%1</translation>
+    </message>
+    <message>
+      <source>GPU gauges (NVML): %1, %2% busy, %3 of %4 MiB, %5 °C, %6 W</source>
+      <translation>GPU 仪表（NVML）：%1，繁忙 %2%，%3 / %4 MiB，%5 °C，%6 W</translation>
+    </message>
+    <message>
       <source>LibTorch %1 (CUDA build), OpenCV %2, HDF5 %3</source>
       <translation>LibTorch %1（CUDA 版），OpenCV %2，HDF5 %3</translation>
     </message>
@@ -4159,6 +4207,22 @@ p(标签) %3 · 损失 %4
     <message>
       <source>no cuda:%1</source>
       <translation>没有 cuda:%1</translation>
+    </message>
+    <message>
+      <source>no NVIDIA driver here (%1 not found)</source>
+      <translation>此处没有英伟达驱动（找不到 %1）</translation>
+    </message>
+    <message>
+      <source>%1 is not a usable NVML library</source>
+      <translation>%1 不是可用的 NVML 库</translation>
+    </message>
+    <message>
+      <source>NVML did not start: %1</source>
+      <translation>NVML 未能启动：%1</translation>
+    </message>
+    <message>
+      <source>NVML sees no GPU %1</source>
+      <translation>NVML 看不到 GPU %1</translation>
     </message>
   </context>
   <context>

@@ -118,6 +118,7 @@ set(TRAINSCOPE_ENGINE_PLAIN_SOURCES
   system/launch_env.cpp
   system/install_paths.cpp
   system/host_info.cpp
+  system/nvml_gauges.cpp
   system/usable_cores.cpp
   system/cpu_contention.cpp
   system/thread_governor.cpp

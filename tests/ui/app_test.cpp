@@ -30,6 +30,7 @@
 #include "ui/shell/main_window.h"
 #include "ui/shell/welcome_dialog.h"
 #include "ui/system/system_page.h"
+#include "ui/system/system_sampler.h"
 #include "ui/train/train_page.h"
 #include "ui/translation.h"
 #include "widgets/class_chart.h"
@@ -305,6 +306,17 @@ class AppTest : public QObject {
       QCOMPARE(system->gpuAllocatorGauge()->fraction(), 0.0);
       QVERIFY(system->gpuDeviceGauge()->text().startsWith("no GPU"));
     }
+    // NVML's gauges, loaded at run time: here without a driver they say why; with NVML's
+    // stand-in (tests/engine/system/nvml_stand_in.cpp) they show its readings.
+    if (!system->gpuUseGauge()->available())
+      QVERIFY2(system->gpuUseGauge()->text().startsWith("no NVIDIA driver here"),
+               qPrintable(system->gpuUseGauge()->text()));
+    qputenv("TRAINSCOPE_NVML_LIBRARY", TRAINSCOPE_NVML_STAND_IN);
+    window_->systemSampler()->sampleNow();
+    qunsetenv("TRAINSCOPE_NVML_LIBRARY");
+    QCOMPARE(system->gpuUseGauge()->text(), QString("42% on Stand-in GPU, 55 °C"));
+    QCOMPARE(system->gpuUseGauge()->fraction(), 0.42);
+    QCOMPARE(system->gpuPowerGauge()->text(), QString("123 W, no power limit reported"));  // the stand-in's
     // The environment check runs on first showing, off the GUI thread.
     QTRY_VERIFY_WITH_TIMEOUT(!system->checking(), 30000);
     const QString report = system->environmentReport()->toPlainText();

@@ -44,7 +44,7 @@ bool looksEnglish(QString text) {
       "Fashion-MNIST|Trainscope|LibTorch|"
       "PyTorch|TorchScript|torchscript|TensorBoard|ImageNet|Python|h5py|autograd|Nesterov|Gamma|gamma|alpha|epochs?|"
       "backbone|"
-      "Ctrl|runs|CLI|RGBA|RGB|GFLOP|cuDNN|ONNX|OpenCV|HDF5|Qt|CUDA|GPU|CPU|RAM|JSON|CSV|PNG|SVG|PDF|LeNet|ResNet-18|"
+      "NVML|nvidia-smi|lib[\\w-]+\\.so[\\w.]*|Ctrl|runs|CLI|RGBA|RGB|GFLOP|cuDNN|ONNX|OpenCV|HDF5|Qt|CUDA|GPU|CPU|RAM|JSON|CSV|PNG|SVG|PDF|LeNet|ResNet-18|"
       "ResNet|"
       "VGG|MLP|Gloo|torchrun|"
       "Fast CNN|CNN|SGD|AdamW|Adam|StepLR|MultiStepLR|ReLU|Conv2d|BatchNorm2d|Linear|Dropout|Flatten|MaxPool2d|"

@@ -83,9 +83,26 @@ EnvironmentReport checkEnvironment(int matmulSize) {
   r.bf16_instructions = nativeBf16Instructions();
   r.cpu_bf16_gflops = matmulGflops(torch::kCPU, matmulSize, torch::kBFloat16);
   if (r.cuda_available) r.gpu_gflops = matmulGflops(torch::Device(torch::kCUDA, 0), matmulSize);
+  r.gpu_gauges = nvmlGauges(0);
   if (const std::optional<CpuWindow> w = others->next()) r.others = *w;
   return r;
 }
+
+namespace {
+
+// What NVML says of the first GPU, or why it says nothing (the System page's gauges).
+Message gpuGaugesLine(const NvmlGauges& g) {
+  if (!g.available)
+    return {
+        kDoctor, QT_TRANSLATE_NOOP("trainscope::Doctor", "GPU gauges (NVML): %1"), {g.reason.english()}, {g.reason}};
+  auto known = [](double v, double scale) { return std::isfinite(v) ? fixed(v * scale, 0) : std::string("?"); };
+  return {kDoctor,
+          QT_TRANSLATE_NOOP("trainscope::Doctor", "GPU gauges (NVML): %1, %2% busy, %3 of %4 MiB, %5 °C, %6 W"),
+          {g.name, known(g.utilization, 100), std::to_string(g.memory_used >> 20), std::to_string(g.memory_total >> 20),
+           known(g.temperature_c, 1), known(g.power_w, 1)}};
+}
+
+}  // namespace
 
 std::vector<Message> reportLines(const EnvironmentReport& r) {
   constexpr const char* kContext = kDoctor;
@@ -105,6 +122,7 @@ std::vector<Message> reportLines(const EnvironmentReport& r) {
                        : QT_TRANSLATE_NOOP("trainscope::Doctor", "CUDA available: no, cuDNN: no"),
                    {}});
   lines.push_back({kContext, QT_TRANSLATE_NOOP("trainscope::Doctor", "devices: %1"), {devices}});
+  lines.push_back(gpuGaugesLine(r.gpu_gauges));
   lines.push_back({kContext,
                    QT_TRANSLATE_NOOP("trainscope::Doctor", "hardware threads: %1, LibTorch threads: %2"),
                    {std::to_string(r.hardware_threads), std::to_string(r.torch_threads)}});

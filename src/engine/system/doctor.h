@@ -4,6 +4,7 @@
 
 #include "engine/run/message.h"
 #include "engine/system/cpu_contention.h"
+#include "engine/system/nvml_gauges.h"
 #include "engine/system/usable_cores.h"
 #include "engine/system/versions.h"
 
@@ -29,6 +30,7 @@ struct EnvironmentReport {
   std::vector<std::string> bf16_instructions;
   double cpu_bf16_gflops = 0;
   double gpu_gflops = 0;  // 0 when there is no GPU
+  NvmlGauges gpu_gauges;  // the first GPU's NVML gauges, or why there are none
 };
 
 // Runs the checks (about a second on a laptop CPU).

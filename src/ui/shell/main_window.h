@@ -53,6 +53,7 @@ class MainWindow : public QMainWindow {
   InspectPage* inspectPage() const { return inspect_; }
   MistakesPage* mistakesPage() const { return mistakes_; }
   SystemPage* systemPage() const { return system_; }
+  SystemSampler* systemSampler() const { return sampler_; }
   ComparePage* comparePage() const { return compare_; }
   LessonsPage* lessonsPage() const { return lessons_; }
   RunQueue* runQueue() const { return queue_; }

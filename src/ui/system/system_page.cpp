@@ -23,14 +23,22 @@
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <cmath>
+
 namespace trainscope::ui {
 
 SystemPage::SystemPage(TrainingController* controller, SystemSampler* sampler, QWidget* parent)
-    : QWidget(parent), controller_(controller) {
+    : QWidget(parent), controller_(controller), sampler_(sampler) {
   memory_ = new widgets::Gauge(tr("Memory (this process)"), this);
   cpu_ = new widgets::Gauge(tr("CPU (share of the usable cores)"), this);
   gpuAllocator_ = new widgets::Gauge(tr("GPU memory, CUDA allocator"), this);
   gpuDevice_ = new widgets::Gauge(tr("GPU device memory"), this);
+  gpuUse_ = new widgets::Gauge(tr("GPU utilisation (NVML)"), this);
+  gpuPower_ = new widgets::Gauge(tr("GPU power (NVML)"), this);
+  gpuUse_->setToolTip(
+      tr("The share of the last second a kernel ran on the GPU, and its temperature, as nvidia-smi "
+         "reports them (NVIDIA's management library, loaded when the driver is installed)."));
+  gpuPower_->setToolTip(tr("The GPU's power draw against its enforced limit, as nvidia-smi reports them."));
   memory_->setToolTip(tr("Resident memory of Trainscope: model, optimizer state, batches in flight, curves."));
   gpuAllocator_->setToolTip(tr("Allocated by tensors / reserved by LibTorch's caching allocator (peak allocated)."));
   gpuDevice_->setToolTip(tr("Used on the whole device, by every process (what nvidia-smi shows)."));
@@ -39,6 +47,10 @@ SystemPage::SystemPage(TrainingController* controller, SystemSampler* sampler, Q
   gauges->addWidget(cpu_, 0, 1);
   gauges->addWidget(gpuAllocator_, 1, 0);
   gauges->addWidget(gpuDevice_, 1, 1);
+  gauges->addWidget(gpuUse_, 2, 0);
+  gauges->addWidget(gpuPower_, 2, 1);
+  gauges->setColumnStretch(0, 1);
+  gauges->setColumnStretch(1, 1);
 
   resources_ = new widgets::LiveCurvePlot(this);
   resources_->setAxisLabels(tr("seconds"), tr("memory (MB)"), tr("CPU (%)"));
@@ -155,7 +167,30 @@ void SystemPage::onSample(const ProcessSample& p, const GpuMemory& g) {
     gpuAllocator_->setUnavailable(translated(g.reason));
     gpuDevice_->setUnavailable(translated(g.reason));
   }
+  showNvml(sampler_->lastNvml());
   resources_->refresh();
+}
+
+void SystemPage::showNvml(const NvmlGauges& n) {
+  if (!n.available) {
+    gpuUse_->setUnavailable(translated(n.reason));
+    gpuPower_->setUnavailable(translated(n.reason));
+    return;
+  }
+  const QString temperature = std::isfinite(n.temperature_c) ? tr(", %1 °C").arg(n.temperature_c, 0, 'f', 0) : "";
+  if (std::isfinite(n.utilization))
+    gpuUse_->setValue(
+        n.utilization, 1.0,
+        tr("%1% on %2%3").arg(n.utilization * 100, 0, 'f', 0).arg(QString::fromStdString(n.name), temperature));
+  else
+    gpuUse_->setUnavailable(tr("%1 reports no utilisation").arg(QString::fromStdString(n.name)));
+  if (std::isfinite(n.power_w) && std::isfinite(n.power_limit_w))
+    gpuPower_->setValue(n.power_w, n.power_limit_w,
+                        tr("%1 W of %2 W").arg(n.power_w, 0, 'f', 0).arg(n.power_limit_w, 0, 'f', 0));
+  else if (std::isfinite(n.power_w))  // a draw without a limit to measure it against: no bar
+    gpuPower_->setUnavailable(tr("%1 W, no power limit reported").arg(n.power_w, 0, 'f', 0));
+  else
+    gpuPower_->setUnavailable(tr("%1 reports no power draw").arg(QString::fromStdString(n.name)));
 }
 
 void SystemPage::onSteps(const QVector<StepMetrics>& steps) {

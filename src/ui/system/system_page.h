@@ -30,6 +30,8 @@ class SystemPage : public QWidget {
   widgets::Gauge* cpuGauge() const { return cpu_; }
   widgets::Gauge* gpuAllocatorGauge() const { return gpuAllocator_; }
   widgets::Gauge* gpuDeviceGauge() const { return gpuDevice_; }
+  widgets::Gauge* gpuUseGauge() const { return gpuUse_; }  // NVML
+  widgets::Gauge* gpuPowerGauge() const { return gpuPower_; }
   widgets::LiveCurvePlot* resourcePlot() const { return resources_; }
   widgets::LiveCurvePlot* throughputPlot() const { return throughput_; }
   QPlainTextEdit* environmentReport() const { return report_; }
@@ -43,10 +45,12 @@ class SystemPage : public QWidget {
 
  private:
   void onSample(const ProcessSample& p, const GpuMemory& g);
+  void showNvml(const NvmlGauges& n);
   void onSteps(const QVector<StepMetrics>& steps);
 
   TrainingController* controller_;
-  widgets::Gauge *memory_, *cpu_, *gpuAllocator_, *gpuDevice_;
+  widgets::Gauge *memory_, *cpu_, *gpuAllocator_, *gpuDevice_, *gpuUse_, *gpuPower_;
+  SystemSampler* sampler_;
   widgets::LiveCurvePlot *resources_, *throughput_;
   int rssSeries_ = -1, cpuSeries_ = -1, gpuSeries_ = -1, speedSeries_ = -1, waitSeries_ = -1;
   QPlainTextEdit* report_;

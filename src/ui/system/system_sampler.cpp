@@ -13,6 +13,7 @@ SystemSampler::SystemSampler(QObject* parent, int intervalMs) : QObject(parent) 
 void SystemSampler::sampleNow() {
   last_ = monitor_.sample();
   gpu_ = gpuMemory(0);
+  nvml_ = nvmlGauges(0);
   emit sampled(last_, gpu_);
 }
 

@@ -1,8 +1,10 @@
 // Samples this process's memory and CPU, and the GPU's memory when there is one, once
-// a second, for the System page and the Train page's gauge.
+// a second, for the System page and the Train page's gauge; and the GPU's own gauges
+// from NVML (utilisation, memory, temperature, power) where its driver is.
 #pragma once
 
 #include "engine/system/gpu_memory.h"
+#include "engine/system/nvml_gauges.h"
 #include "engine/system/process_monitor.h"
 
 #include <QObject>
@@ -16,6 +18,7 @@ class SystemSampler : public QObject {
   explicit SystemSampler(QObject* parent = nullptr, int intervalMs = 1000);
   const ProcessSample& last() const { return last_; }
   const GpuMemory& lastGpu() const { return gpu_; }
+  const NvmlGauges& lastNvml() const { return nvml_; }  // the device's own gauges (NVML)
   void sampleNow();
 
  signals:
@@ -25,6 +28,7 @@ class SystemSampler : public QObject {
   ProcessMonitor monitor_;
   ProcessSample last_;
   GpuMemory gpu_;
+  NvmlGauges nvml_;
   QTimer timer_;
 };
 
