@@ -1940,6 +1940,14 @@ Weights: %3</source>
     <message>
       <source>One training step and the validation pass, measured (%1):
 %2
+Budget: %3 MiB. No batch fits without activation checkpointing.</source>
+      <translation>一个训练步和一次验证的实测（%1）：
+%2
+预算：%3 MiB。不开启激活检查点时放不下任何批。</translation>
+    </message>
+    <message>
+      <source>One training step and the validation pass, measured (%1):
+%2
 Budget: %3 MiB. The largest batch that fits: %4; for an effective batch of %5, accumulate %6 step(s).</source>
       <translation>一个训练步和一次验证的实测（%1）：
 %2
@@ -3385,8 +3393,8 @@ p(标签) %3 · 损失 %4
       <translation>激活检查点（段数）</translation>
     </message>
     <message>
-      <source>Trades compute for memory: the layers are cut into this many segments and all but the last keep no activations; backward recomputes them. About the square root of the layer count saves the most. 0 is off.</source>
-      <translation>以计算换内存：各层切成这么多段，除最后一段外都不保留激活，由反向传播重新计算。段数取层数的平方根左右最省内存。0 表示关闭。</translation>
+      <source>Trades compute for memory: the layers are cut into this many segments and all but the last keep no activations; backward recomputes them. Start near the square root of the layer count, and measure. 0 is off.</source>
+      <translation>以计算换内存：各层切成这么多段，除最后一段外都不保留激活，由反向传播重新计算。段数可从层数的平方根左右开始，再实测。0 表示关闭。</translation>
     </message>
     <message>
       <source>Optimizer</source>

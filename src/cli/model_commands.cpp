@@ -230,7 +230,7 @@ void printSettings(int target, int batch, int accumulation, int segments) {
     std::cout << " --set " << configField(&ExperimentConfig::model, &ModelConfig::activation_checkpointing).key << "="
               << segments;
   std::cout << " --set " << configField(&ExperimentConfig::loader, &LoaderConfig::batch_size).key << "=" << batch;
-  if (accumulation > 1)
+  if (accumulation > 1 || segments > 0)  // the config's own accumulation would multiply the batch
     std::cout << " --set " << configField(&ExperimentConfig::training, &TrainingConfig::grad_accum_steps).key << "="
               << accumulation;
   std::cout << "\n";

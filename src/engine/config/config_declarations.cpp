@@ -292,14 +292,15 @@ void declareModelArchitectures(std::vector<ConfigField>& fields) {
       .onForm(FormGroup::Training, 24, QT_TRANSLATE_NOOP("trainscope::Config", "Activation checkpointing (segments)"),
               QT_TRANSLATE_NOOP("trainscope::Config",
                                 "Trades compute for memory: the layers are cut into this many segments and all but "
-                                "the last keep no activations; backward recomputes them. About the square root of "
-                                "the layer count saves the most. 0 is off."))
+                                "the last keep no activations; backward recomputes them. Start near the square root "
+                                "of the layer count, and measure. 0 is off."))
       .describe(
           "trade compute for memory, as `torch.utils.checkpoint.checkpoint_sequential(model, segments, x)`: the "
           "layers are cut into this many segments of equal layer counts; in training, every segment but the last runs "
           "without keeping its activations and is run again in backward, with the random state it first had "
           "(dropout draws alike) and BatchNorm's running statistics updated once. The last runs normally, since "
-          "backward would recompute it at once. About the square root of the layer count saves the most; more "
+          "backward would recompute it at once. Start near the square root of the layer count (as PyTorch advises) and "
+          "measure; more "
           "segments than layers count as one per layer. 0 or 1 = off. Gradients equal the plain run's; the "
           "gradients of activations inside a recomputed segment are not probed (its last layer's are)");
 }

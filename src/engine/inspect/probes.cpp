@@ -3,6 +3,7 @@
 #include "engine/inspect/tensor_scan.h"
 
 #include <ATen/Parallel.h>
+#include <torch/cuda.h>
 
 #include <algorithm>
 #include <cmath>
@@ -14,12 +15,17 @@ namespace {
 // Adds its lifetime to `spent`: what probing cost the step.
 class SpentTimer {
  public:
-  explicit SpentTimer(std::chrono::nanoseconds& spent) : spent_(spent), start_(std::chrono::steady_clock::now()) {}
+  // On CUDA the queued kernels finish first: copying a sample to the CPU would wait for them.
+  SpentTimer(std::chrono::nanoseconds& spent, bool cuda) : spent_(spent), start_(startAfter(cuda)) {}
   ~SpentTimer() { spent_ += std::chrono::steady_clock::now() - start_; }
   SpentTimer(const SpentTimer&) = delete;
   SpentTimer& operator=(const SpentTimer&) = delete;
 
  private:
+  static std::chrono::steady_clock::time_point startAfter(bool cuda) {
+    if (cuda) torch::cuda::synchronize();
+    return std::chrono::steady_clock::now();
+  }
   std::chrono::nanoseconds& spent_;
   std::chrono::steady_clock::time_point start_;
 };
@@ -206,7 +212,7 @@ LayerObserver Probes::observer(int64_t step) {
   activationGrad_.assign(n, TensorStats{});
   histograms_.clear();
   return [this](size_t i, const torch::Tensor& out) {
-    SpentTimer timer(spent_);
+    SpentTimer timer(spent_, out.is_cuda());
     const std::string& name = model_->layers()[i].name;
     activation_[i] = measure(out, name, "activation", bounded_[i]);
     activationGrad_[i].name = name;  // stays empty of values when no gradient reaches it
@@ -214,7 +220,7 @@ LayerObserver Probes::observer(int64_t step) {
     if (out.requires_grad()) {
       // The gradient of the loss with respect to this output, when backward reaches it.
       const_cast<torch::Tensor&>(out).register_hook([this, i](const torch::Tensor& grad) {
-        SpentTimer timer(spent_);
+        SpentTimer timer(spent_, grad.is_cuda());
         activationGrad_[i] = measure(grad, model_->layers()[i].name, "activation_grad", "");
       });
     }
@@ -236,7 +242,7 @@ TensorStats Probes::measure(const torch::Tensor& t, const std::string& name, con
 
 void Probes::afterBackward(int64_t step) {
   if (!config_.enabled) return;
-  SpentTimer timer(spent_);
+  SpentTimer timer(spent_, onCuda());
   weights_.clear();
   weightGrads_.clear();
   double total = 0;
@@ -259,13 +265,13 @@ void Probes::afterBackward(int64_t step) {
 void Probes::beforeOptimizerStep(int64_t step) {
   before_.clear();
   if (!config_.enabled || !histogramStep_) return;
-  SpentTimer timer(spent_);
+  SpentTimer timer(spent_, onCuda());
   for (const auto& p : parameters_) before_.push_back(p.detach().clone());
 }
 
 void Probes::afterOptimizerStep(int64_t step) {
   if (before_.empty()) return;
-  SpentTimer timer(spent_);
+  SpentTimer timer(spent_, onCuda());
   for (size_t i = 0; i < parameters_.size() && i < weights_.size(); ++i) {
     const double weight = l2(before_[i]);
     const double update = l2(parameters_[i].detach() - before_[i]);

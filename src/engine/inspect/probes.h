@@ -47,6 +47,7 @@ class Probes {
   double gradNorm() const { return gradNorm_; }
   // The probes' own time since the last takeSample (the sample reports it).
   double spentMs() const { return spent_.count() / 1e6; }
+  bool onCuda() const { return !parameters_.empty() && parameters_.front().is_cuda(); }
 
  private:
   // Statistics of one tensor, and its histogram on histogram steps.

@@ -102,6 +102,7 @@ void StepInspection::beforeOptimizerStep(int64_t step) {
 void StepInspection::afterOptimizerStep(int64_t step, int64_t epoch) {
   if (probes_) {
     probes_->afterOptimizerStep(step);
+    if (epoch != sampledEpoch_) lastSampleAt_.reset(), sampledEpoch_ = epoch;  // validation came between
     recordProbes(step);
   }
   if (capture_) writeCapturedTensors(step, epoch);

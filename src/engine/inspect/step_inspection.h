@@ -73,6 +73,7 @@ class StepInspection {
   // For the probes' cost: when the last sample was recorded, and what recording took.
   std::optional<std::chrono::steady_clock::time_point> lastSampleAt_;
   double lastRecordMs_ = 0;
+  int64_t sampledEpoch_ = -1;
 };
 
 }  // namespace trainscope

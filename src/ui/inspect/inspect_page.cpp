@@ -105,18 +105,12 @@ QLayout* InspectPage::makeToolbar() {
   save_->setEnabled(false);
   status_ = new QLabel(tr("Start a run on the Train page: the probes report here while it trains."), this);
   status_->setWordWrap(true);
-  cost_ = new QLabel(this);
-  cost_->setToolTip(
-      tr("What probing cost over the last 100 steps: the probes' own time (statistics, gradient "
-         "hooks, histograms, recording) as a share of the time between steps, against their budget. "
-         "Fewer histograms, or probes off (Model page), cost less."));
 
   auto* top = new QHBoxLayout;
   top->addWidget(new QLabel(tr("Show:"), this));
   top->addWidget(kind_);
   top->addStretch();
   top->addWidget(status_, 1);
-  top->addWidget(cost_);
   top->addWidget(save_);
 
   return top;
@@ -151,7 +145,17 @@ QWidget* InspectPage::makeDetail() {
   auto* detail = new QWidget(this);
   auto* detailLayout = new QVBoxLayout(detail);
   detailLayout->setContentsMargins(0, 0, 0, 0);
-  detailLayout->addWidget(title_);
+  // The probes' cost beside the selected tensor's name: a line of its own would take a
+  // plot's height in presentation mode.
+  cost_ = new QLabel(this);
+  cost_->setToolTip(
+      tr("What probing cost over the last 100 steps: the probes' own time (statistics, gradient "
+         "hooks, histograms, recording) as a share of the time between steps, against their budget. "
+         "Fewer histograms, or probes off (Model page), cost less."));
+  auto* titleRow = new QHBoxLayout;
+  titleRow->addWidget(title_, 1);
+  titleRow->addWidget(cost_);
+  detailLayout->addLayout(titleRow);
   auto* views = new QSplitter(Qt::Vertical, detail);
   views->addWidget(distributions);
   views->addWidget(stats_);

@@ -242,14 +242,20 @@ QString measuredLines(const std::vector<std::pair<int, int64_t>>& measured) {
 }
 
 QString batchAdviceText(const BatchSizeAdvice& a) {
-  QString text = QObject::tr(
-                     "One training step and the validation pass, measured (%1):\n%2\nBudget: %3 MiB. The "
-                     "largest batch that fits: %4; for an effective batch of %5, accumulate %6 step(s).")
-                     .arg(QString::fromStdString(a.memory), measuredLines(a.measured))
-                     .arg(a.budget_bytes >> 20)
-                     .arg(a.batch_size)
-                     .arg(a.target_batch)
-                     .arg(a.grad_accum_steps);
+  QString text = a.batch_size == 0
+                     ? QObject::tr(
+                           "One training step and the validation pass, measured (%1):\n%2\nBudget: %3 MiB. No batch "
+                           "fits without activation checkpointing.")
+                           .arg(QString::fromStdString(a.memory), measuredLines(a.measured))
+                           .arg(a.budget_bytes >> 20)
+                     : QObject::tr(
+                           "One training step and the validation pass, measured (%1):\n%2\nBudget: %3 MiB. The "
+                           "largest batch that fits: %4; for an effective batch of %5, accumulate %6 step(s).")
+                           .arg(QString::fromStdString(a.memory), measuredLines(a.measured))
+                           .arg(a.budget_bytes >> 20)
+                           .arg(a.batch_size)
+                           .arg(a.target_batch)
+                           .arg(a.grad_accum_steps);
   if (a.checkpoint_segments == 0) return text;
   if (a.checkpointed_batch_size <= a.batch_size)
     return text + "\n\n" +

@@ -34,12 +34,16 @@ QString runName(const QString& runDir) { return QDir(runDir).dirName(); }
 
 bool sendFreedesktopNotification(const QString& summary, const QString& body) {
   QDBusConnection bus = QDBusConnection::sessionBus();
-  if (!bus.isConnected() || !bus.interface() || !bus.interface()->isServiceRegistered(kService).value()) return false;
+  if (!bus.isConnected() || !bus.interface()) return false;
+  // Running, or started by D-Bus on the first call (mako, dunst, xfce4-notifyd).
+  if (!bus.interface()->isServiceRegistered(kService).value() &&
+      !bus.interface()->activatableServiceNames().value().contains(kService))
+    return false;
   QDBusMessage call = QDBusMessage::createMethodCall(kService, "/org/freedesktop/Notifications", kService, "Notify");
   // app_name, replaces_id, app_icon, summary, body, actions, hints, expire_timeout (-1: the server's)
   call << QStringLiteral("Trainscope") << 0u << QStringLiteral("trainscope") << summary << body << QStringList()
        << QVariantMap() << -1;
-  return bus.call(call, QDBus::Block, 2000).type() == QDBusMessage::ReplyMessage;
+  return bus.send(call);  // asynchronous: the GUI never waits on the desktop
 }
 
 DesktopNotifier::DesktopNotifier(QWidget* window)

@@ -84,8 +84,8 @@ SystemPage::SystemPage(TrainingController* controller, SystemSampler* sampler, Q
   plots->addWidget(resources_);
   plots->addWidget(throughput_);
   plots->addWidget(envBox);
-  resources_->setMinimumHeight(170);
-  throughput_->setMinimumHeight(170);
+  resources_->setMinimumHeight(150);
+  throughput_->setMinimumHeight(150);
   plots->setStretchFactor(0, 2);
   plots->setStretchFactor(1, 2);
   plots->setStretchFactor(2, 1);
