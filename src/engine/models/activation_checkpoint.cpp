@@ -3,10 +3,9 @@
 // segment runs forward without keeping its activations; a custom autograd function
 // runs it again in backward, with grad on, from its saved input, and returns the
 // gradients of that input and of the segment's parameters from the recomputation.
+#include "engine/models/autocast_state.h"
 #include "engine/models/checkpoint_segments.h"
 #include "engine/models/layer_stack.h"
-
-#include <ATen/autocast_mode.h>
 
 #include <cstdint>
 
@@ -33,35 +32,23 @@ std::vector<torch::Tensor> trainableParameters(const LayerStackImpl& stack, size
   return found;
 }
 
-// The thread's autocast settings at the first forward, applied again to the
-// recomputation (backward runs outside the autocast scope), as PyTorch's checkpoint does.
-struct AutocastSettings {
-  bool cpu = false, gpu = false;
-  at::ScalarType cpuType = at::kBFloat16, gpuType = at::kHalf;
+// The autocast settings of the first forward, kept for the recomputation (backward runs
+// outside the autocast scope), as PyTorch's checkpoint does.
+void saveAutocast(AutogradContext* ctx, const AutocastState& state) {
+  ctx->saved_data["autocast_cpu"] = state.cpu, ctx->saved_data["autocast_gpu"] = state.gpu;
+  ctx->saved_data["autocast_cpu_type"] = static_cast<int64_t>(state.cpuType);
+  ctx->saved_data["autocast_gpu_type"] = static_cast<int64_t>(state.gpuType);
+}
 
-  static AutocastSettings current() {
-    return {at::autocast::is_cpu_enabled(), at::autocast::is_enabled(), at::autocast::get_autocast_cpu_dtype(),
-            at::autocast::get_autocast_gpu_dtype()};
-  }
-  void apply() const {
-    at::autocast::set_cpu_enabled(cpu), at::autocast::set_autocast_cpu_dtype(cpuType);
-    at::autocast::set_enabled(gpu), at::autocast::set_autocast_gpu_dtype(gpuType);
-  }
-  void save(AutogradContext* ctx) const {
-    ctx->saved_data["autocast_cpu"] = cpu, ctx->saved_data["autocast_gpu"] = gpu;
-    ctx->saved_data["autocast_cpu_type"] = static_cast<int64_t>(cpuType);
-    ctx->saved_data["autocast_gpu_type"] = static_cast<int64_t>(gpuType);
-  }
-  static AutocastSettings saved(AutogradContext* ctx) {
-    return {ctx->saved_data["autocast_cpu"].toBool(), ctx->saved_data["autocast_gpu"].toBool(),
-            static_cast<at::ScalarType>(ctx->saved_data["autocast_cpu_type"].toInt()),
-            static_cast<at::ScalarType>(ctx->saved_data["autocast_gpu_type"].toInt())};
-  }
-};
+AutocastState savedAutocast(AutogradContext* ctx) {
+  return {ctx->saved_data["autocast_cpu"].toBool(), ctx->saved_data["autocast_gpu"].toBool(),
+          static_cast<at::ScalarType>(ctx->saved_data["autocast_cpu_type"].toInt()),
+          static_cast<at::ScalarType>(ctx->saved_data["autocast_gpu_type"].toInt())};
+}
 
 class AutocastAs {
  public:
-  explicit AutocastAs(const AutocastSettings& settings) : before_(AutocastSettings::current()) { settings.apply(); }
+  explicit AutocastAs(const AutocastState& state) : before_(AutocastState::current()) { state.apply(); }
   ~AutocastAs() {
     if (!before_.cpu && !before_.gpu) at::autocast::clear_cache();
     before_.apply();
@@ -70,7 +57,7 @@ class AutocastAs {
   AutocastAs& operator=(const AutocastAs&) = delete;
 
  private:
-  AutocastSettings before_;
+  AutocastState before_;
 };
 
 at::Generator generatorOf(const torch::Device& device) {
@@ -145,7 +132,7 @@ class CheckpointedSegment : public torch::autograd::Function<CheckpointedSegment
     ctx->saved_data["stack"] = static_cast<int64_t>(reinterpret_cast<intptr_t>(run.stack));
     ctx->saved_data["first"] = static_cast<int64_t>(run.first);
     ctx->saved_data["end"] = static_cast<int64_t>(run.end);
-    AutocastSettings::current().save(ctx);
+    saveAutocast(ctx, AutocastState::current());
     RandomStateReplay::save(ctx, x.device());
     LayerObserver inner;
     if (run.observe && *run.observe)
@@ -167,7 +154,7 @@ class CheckpointedSegment : public torch::autograd::Function<CheckpointedSegment
     torch::Tensor output;
     {
       RandomStateReplay random(ctx, input.device());
-      AutocastAs autocast(AutocastSettings::saved(ctx));
+      AutocastAs autocast(savedAutocast(ctx));
       torch::AutoGradMode grad(true);
       output = stack->forwardRange(first, end, input);
     }

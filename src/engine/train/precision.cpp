@@ -4,27 +4,22 @@
 
 namespace trainscope {
 
-AutocastScope::AutocastScope(const std::string& precision, const torch::Device& device)
-    : on_(precision == "bf16"), cuda_(device.is_cuda()) {
+AutocastScope::AutocastScope(const std::string& precision, const torch::Device& device) : on_(precision == "bf16") {
   if (!on_) return;
-  namespace autocast = at::autocast;
-  wasEnabled_ = cuda_ ? autocast::is_enabled() : autocast::is_cpu_enabled();
-  wasType_ = cuda_ ? autocast::get_autocast_gpu_dtype() : autocast::get_autocast_cpu_dtype();
-  if (cuda_)
-    autocast::set_enabled(true), autocast::set_autocast_gpu_dtype(at::kBFloat16);
+  before_ = AutocastState::current();
+  AutocastState bf16 = before_;
+  if (device.is_cuda())
+    bf16.gpu = true, bf16.gpuType = at::kBFloat16;
   else
-    autocast::set_cpu_enabled(true), autocast::set_autocast_cpu_dtype(at::kBFloat16);
-  autocast::increment_nesting();
+    bf16.cpu = true, bf16.cpuType = at::kBFloat16;
+  bf16.apply();
+  at::autocast::increment_nesting();
 }
 
 AutocastScope::~AutocastScope() {
   if (!on_) return;
-  namespace autocast = at::autocast;
-  if (autocast::decrement_nesting() == 0) autocast::clear_cache();
-  if (cuda_)
-    autocast::set_enabled(wasEnabled_), autocast::set_autocast_gpu_dtype(wasType_);
-  else
-    autocast::set_cpu_enabled(wasEnabled_), autocast::set_autocast_cpu_dtype(wasType_);
+  if (at::autocast::decrement_nesting() == 0) at::autocast::clear_cache();
+  before_.apply();
 }
 
 }  // namespace trainscope

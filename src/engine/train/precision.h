@@ -7,6 +7,8 @@
 // in LibTorch 1.13's C++ API, so fp16 is not offered).
 #pragma once
 
+#include "engine/models/autocast_state.h"
+
 #include <torch/torch.h>
 
 #include <string>
@@ -24,8 +26,8 @@ class AutocastScope {
   AutocastScope& operator=(const AutocastScope&) = delete;
 
  private:
-  bool on_ = false, cuda_ = false, wasEnabled_ = false;
-  at::ScalarType wasType_ = at::kFloat;
+  bool on_ = false;
+  AutocastState before_;  // the thread's settings before, put back on leaving
 };
 
 // A model's output as float32: under autocast a Linear's output is bfloat16.
