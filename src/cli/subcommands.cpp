@@ -8,6 +8,7 @@
 #include "cli/local_launcher.h"
 #include "cli/model_commands.h"
 #include "cli/record_commands.h"
+#include "cli/search_command.h"
 #include "engine/config/config_fields.h"
 #include "engine/deploy/run_family.h"
 #include "engine/deploy/table_tools.h"
@@ -390,9 +391,37 @@ void setupVerify(CLI::App& app, Command& command) {
 
 }  // namespace
 
+void setupSearch(CLI::App& app, Command& command) {
+  auto args = std::make_shared<SearchArgs>();
+  auto* sub = app.add_subcommand(
+      "search", "Search hyperparameters: trials drawn from a space, weaker ones stopped early (docs/search.md)");
+  sub->add_option("-c,--config", args->config, experimentHelp())->transform(shippedFile("experiments"));
+  sub->add_option("--space", args->space, "The space: config fields with ranges or values (docs/search.md)");
+  sub->add_option("-s,--set", args->overrides, setHelp())->take_all();
+  sub->add_option("-o,--out", args->out, outHelp());
+  sub->add_option("-n,--trials", args->trials, "Trials drawn from the space (the preset runs besides)")
+      ->check(CLI::Range(1, 100000));
+  sub->add_option("--sampler", args->sampler, "random or grid")->check(CLI::IsMember({"random", "grid"}));
+  sub->add_flag("--halving", args->halving, "Successive halving (ASHA): stop the weaker trials at rungs");
+  sub->add_option("--eta", args->eta, "Halving's reduction factor: the top 1/eta go on at each rung (3)");
+  sub->add_option("--min-epochs", args->min_epochs, "Halving's first rung, in epochs (1)");
+  sub->add_option("--parallel", args->parallel, "Trials training at once, sharing the cores (1)")
+      ->check(CLI::Range(1, 64));
+  sub->add_option("--metric", args->metric, "The epoch metric to optimise (auto: val_accuracy; a regression's val_r2)");
+  sub->add_option("--mode", args->mode, "min or max (auto: by the metric)")
+      ->check(CLI::IsMember({"auto", "min", "max"}));
+  sub->add_option("--seed", args->seed, "The random sampler's seed (the experiment's seed)");
+  sub->add_flag("--no-preset", args->no_preset, "Do not train the experiment as it is as trial 0");
+  sub->add_flag("-q,--quiet", args->quiet, "The trials' starts and ends only");
+  sub->add_option("--resume", args->resume, "Continue a stopped or killed search: its folder")
+      ->check(CLI::ExistingDirectory);
+  runs(sub, command, args, [](SearchArgs& a) { return searchCommand(a); });
+}
+
 void addSubcommands(CLI::App& app, const CommandLine& line, Command& command) {
   setupTrain(app, line, command);
   setupResume(app, line, command);
+  setupSearch(app, command);
   setupSummary(app, command);
   setupDatasets(app, command);
   setupStats(app, command);

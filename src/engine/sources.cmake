@@ -111,6 +111,11 @@ set(TRAINSCOPE_ENGINE_PLAIN_SOURCES
   record/h5_read.cpp
   record/h5_heap_check.cpp
   deploy/run_family.cpp
+  search/search_space.cpp
+  search/successive_halving.cpp
+  search/search_record.cpp
+  search/search_scheduler.cpp
+  search/search_outcome.cpp
   config/file_input.cpp
   system/network_address.cpp
   record/metrics_file.cpp

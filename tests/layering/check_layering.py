@@ -22,7 +22,7 @@ import sys
 
 # Lowest first. "engine" is the root: session.h, the engine's face.
 LAYERS = ["engine/config", "engine/run", "engine/system", "engine/data", "engine/models",
-          "engine/record", "engine/inspect", "engine/train", "engine/deploy", "engine",
+          "engine/record", "engine/inspect", "engine/train", "engine/deploy", "engine/search", "engine",
           # Re-runs a bundled run through the session (engine/session.h): above the face.
           "engine/repro"]
 # The programs on top of the engine, and what each may include besides itself.

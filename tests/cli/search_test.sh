@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# `trainscope-cli search` as a user drives it (issue 33): wrong input refused with the
+# field named; a grid search with successive halving pruning a diverging trial, its
+# trials ordinary runs tagged with the search; kill -9 mid-search, then --resume, losing
+# no finished trial and leaving no trial training unwatched; a second writer refused.
+# Usage: search_test.sh CLI SOURCE_DIR
+set -uo pipefail
+source "$(dirname "$0")/check.sh"
+start_test "$1" "$2"
+trap 'pkill -9 -f "$tmp" 2>/dev/null; [[ -n ${KEEP:-} ]] || rm -rf "$tmp"' EXIT
+py=/usr/bin/python3
+cfg="$src/resources/experiments/fashion_lenet.json"
+small=(--set epochs=3 --set dataset.train_subset=1000 --set dataset.val_subset=200 --set threads=1)
+
+# Wrong input: exit 2, the field named.
+echo '{"optimizer.lrr": {"log_uniform": [0.001, 0.1]}}' >"$tmp/bad_field.json"
+"$cli" search --config "$cfg" --space "$tmp/bad_field.json" --out "$tmp/runs" >"$tmp/bad.log" 2>&1
+check "an unknown field exits 2" test $? -eq 2
+check "and is named" contains "$tmp/bad.log" "space: optimizer.lrr"
+echo '{"optimizer.lr": {"log_uniform": [0, 0.1]}}' >"$tmp/bad_range.json"
+"$cli" search --config "$cfg" --space "$tmp/bad_range.json" --out "$tmp/runs" >"$tmp/bad.log" 2>&1
+check "a log range from 0 exits 2" test $? -eq 2
+check "and says why" contains "$tmp/bad.log" "must lie above 0"
+"$cli" search --config "$cfg" --out "$tmp/runs" >"$tmp/bad.log" 2>&1
+check "no space exits 2" test $? -eq 2
+"$cli" search --config "$cfg" --space "$tmp/missing.json" --out "$tmp/runs" >"$tmp/bad.log" 2>&1
+check "a missing space file exits 2" test $? -eq 2
+echo '{"optimizer.lr": [0.01]}' >"$tmp/one.json"
+"$cli" search --config "$cfg" --space "$tmp/one.json" --halving --set epochs=1 --out "$tmp/runs" >"$tmp/bad.log" 2>&1
+check "halving without a rung below the epochs exits 2" test $? -eq 2
+check "nothing was written for refused searches" test ! -e "$tmp/runs"
+
+# A grid with halving: a good rate, then a diverging one, one at a time (no preset, so
+# the first trial sets the bar at the first rung).
+echo '{"optimizer.lr": [0.02, 8.0]}' >"$tmp/grid.json"
+"$cli" search --config "$cfg" --space "$tmp/grid.json" --sampler grid --trials 10 --halving --no-preset \
+  --out "$tmp/runs" "${small[@]}" >"$tmp/grid.log" 2>&1
+check "the grid search finishes" test $? -eq 0
+search=$(ls -d "$tmp"/runs/searches/*/ | head -1)
+$py - "$search" "$tmp/runs" >"$tmp/grid.check" 2>&1 <<'PY'
+import json, os, sys
+search, runs = sys.argv[1], sys.argv[2]
+r = json.load(open(os.path.join(search, "search.json")))
+status = {t["index"]: t["status"] for t in r["trials"]}
+assert r["state"] == "finished", r["state"]
+assert len(r["trials"]) == 2, r["trials"]
+assert status[0] == "finished", status
+assert status[1] == "pruned" and r["trials"][1]["pruned_at"] == 1, status
+assert r["summary"]["best_trial"] == 0, r["summary"]
+for t in r["trials"]:
+    user = json.load(open(os.path.join(t["run_dir"], "user.json")))
+    assert "search:" + r["name"] in user["tags"], user
+    assert os.path.dirname(t["run_dir"]) == runs, t["run_dir"]
+print("ok")
+PY
+check "the diverging trial is pruned at the first rung, the others tagged runs" contains "$tmp/grid.check" "ok"
+"$cli" runs "$tmp/runs" >"$tmp/runs.log" 2>&1
+check "the trials list as runs with their search's tag" contains "$tmp/runs.log" "search:"
+check "the summary names the best trial" contains "$tmp/grid.log" "best run:"
+
+# kill -9 mid-search, then resume: no finished trial lost, the interrupted one resumed.
+echo '{"optimizer.lr": {"log_uniform": [0.005, 0.05]}}' >"$tmp/space.json"
+long=(--set epochs=3 --set dataset.train_subset=3000 --set dataset.val_subset=200 --set threads=1)
+"$cli" search --config "$cfg" --space "$tmp/space.json" --trials 3 --out "$tmp/killed" "${long[@]}" \
+  >"$tmp/killed.log" 2>&1 &
+pid=$!
+for _ in $(seq 1 600); do  # the preset has finished and trial 1 has a checkpoint (its first epoch's)
+  grep -q "trial 1 epoch 1" "$tmp/killed.log" 2>/dev/null && break
+  sleep 0.1
+done
+kill -9 $pid
+wait $pid 2>/dev/null
+killed=$(ls -d "$tmp"/killed/searches/*/ | head -1)
+cp "$killed/search.json" "$tmp/before.json"
+no_trial_left() { ! pgrep -f "$tmp/killed/searches" >/dev/null; }
+for _ in $(seq 1 100); do no_trial_left && break; sleep 0.1; done
+check "no trial trains on after the search is killed" no_trial_left
+"$cli" search --resume "$killed" >"$tmp/resumed.log" 2>&1 &
+resumed=$!
+sleep 0.5
+"$cli" search --resume "$killed" >"$tmp/second.log" 2>&1
+check "a second search on the same folder is refused" test $? -ne 0
+check "naming the one that writes it" contains "$tmp/second.log" "pid"
+wait $resumed
+check "the resumed search finishes" test $? -eq 0
+$py - "$tmp/before.json" "$killed/search.json" "$tmp/killed" >"$tmp/killed.check" 2>&1 <<'PY'
+import json, os, sys
+before, after = (json.load(open(p))["trials"] for p in sys.argv[1:3])
+runs = [d for d in os.listdir(sys.argv[3]) if d != "searches"]
+done = [t for t in before if t["status"] in ("finished", "pruned", "failed")]
+assert done, "no trial had finished before the kill"
+for t in done:
+    a = after[t["index"]]
+    assert (a["status"], a["curve"], a["run_dir"]) == (t["status"], t["curve"], t["run_dir"]), (t, a)
+assert all(t["status"] == "finished" for t in after), after
+assert len(runs) == len(after), (runs, after)  # the interrupted trial went on in its own run
+print("ok", len(done))
+PY
+check "every trial finished before the kill is kept, none trained twice" contains "$tmp/killed.check" "ok"
+check "the interrupted trial was resumed" contains "$tmp/resumed.log" "resumed"
+cat "$tmp/killed.check"
+report

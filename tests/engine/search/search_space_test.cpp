@@ -1,0 +1,137 @@
+// The search space: parsing with the field named on every mistake, the random
+// sampler's draws (inside the ranges, the same for a seed, log-uniform spread), the
+// grid's combinations, and successive halving's rungs and verdicts.
+#include "engine/search/search_space.h"
+#include "engine/config/config.h"
+#include "engine/config/problem.h"
+#include "engine/search/successive_halving.h"
+#include "test_fixtures.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <set>
+
+namespace trainscope {
+namespace {
+
+nlohmann::json space() {
+  return nlohmann::json::parse(R"({
+    "optimizer.lr": {"log_uniform": [1e-4, 1e-1]},
+    "optimizer.weight_decay": {"uniform": [0, 0.01]},
+    "loader.batch_size": [32, 64, 128],
+    "optimizer.name": {"choice": ["sgd", "adam"]},
+    "epochs": {"int": [1, 4]}
+  })");
+}
+
+std::string problemField(const nlohmann::json& j) {
+  try {
+    parseSearchSpace(j);
+  } catch (const ConfigError& e) {
+    return e.problems().at(0).field;
+  }
+  return "";
+}
+
+TEST(SearchSpace, ParsesEveryKind) {
+  const SearchSpace s = parseSearchSpace(space());
+  ASSERT_EQ(s.dimensions.size(), 5u);
+  for (const auto& d : s.dimensions) {
+    if (d.field == "optimizer.lr") {
+      EXPECT_EQ(d.kind, SpaceKind::LogUniform);
+    } else if (d.field == "loader.batch_size") {
+      EXPECT_TRUE(d.integer && d.kind == SpaceKind::Choice && d.numeric());
+    } else if (d.field == "optimizer.name") {
+      EXPECT_FALSE(d.numeric());
+    } else if (d.field == "epochs") {
+      EXPECT_EQ(d.kind, SpaceKind::Int);
+    }
+  }
+  EXPECT_EQ(parseSearchSpace(toJson(s)).dimensions.size(), 5u);
+}
+
+TEST(SearchSpace, NamesTheFieldOfEveryMistake) {
+  EXPECT_EQ(problemField(nlohmann::json::parse(R"({"optimizer.lrr": [1]})")), "space: optimizer.lrr");
+  EXPECT_EQ(problemField(nlohmann::json::parse(R"({"optimizer.lr": {"log_uniform": [0, 1]}})")), "space: optimizer.lr");
+  EXPECT_EQ(problemField(nlohmann::json::parse(R"({"optimizer.lr": {"uniform": [1, 1]}})")), "space: optimizer.lr");
+  EXPECT_EQ(problemField(nlohmann::json::parse(R"({"optimizer.lr": {"choice": []}})")), "space: optimizer.lr");
+  EXPECT_EQ(problemField(nlohmann::json::parse(R"({"optimizer.lr": 0.1})")), "space: optimizer.lr");
+  EXPECT_EQ(problemField(nlohmann::json::parse(R"({"optimizer.lr": {"normal": [0, 1]}})")), "space: optimizer.lr");
+  EXPECT_EQ(problemField(nlohmann::json::parse(R"({"run_name": ["a", "b"]})")), "space: run_name");
+  EXPECT_EQ(problemField(nlohmann::json::parse("[]")), "space");
+}
+
+TEST(SearchSpace, RandomTrialsStayInsideAndRepeatForASeed) {
+  const SearchSpace s = parseSearchSpace(space());
+  int belowMillis = 0, aboveCenti = 0;
+  std::set<std::string> names;
+  for (int i = 0; i < 400; ++i) {
+    const TrialParams p = randomTrial(s, 7, i);
+    EXPECT_EQ(p, randomTrial(s, 7, i));
+    const double lr = p["optimizer.lr"].get<double>();
+    ASSERT_GE(lr, 1e-4);
+    ASSERT_LE(lr, 1e-1);
+    belowMillis += lr < 1e-3;
+    aboveCenti += lr > 1e-2;
+    EXPECT_TRUE(p["loader.batch_size"].is_number_integer());
+    const int64_t epochs = p["epochs"].get<int64_t>();
+    EXPECT_TRUE(epochs >= 1 && epochs <= 4);
+    names.insert(p["optimizer.name"].get<std::string>());
+  }
+  // Log-uniform: each decade of the three holds about a third of the draws.
+  EXPECT_NEAR(belowMillis, 133, 40);
+  EXPECT_NEAR(aboveCenti, 133, 40);
+  EXPECT_EQ(names.size(), 2u);
+  EXPECT_NE(randomTrial(s, 7, 0), randomTrial(s, 8, 0));
+  // Three significant digits, as a person types them.
+  const double lr = randomTrial(s, 7, 3)["optimizer.lr"].get<double>();
+  const double scaled = lr / std::pow(10.0, std::floor(std::log10(lr)) - 2);
+  EXPECT_NEAR(scaled, std::round(scaled), 1e-6);
+}
+
+TEST(SearchSpace, GridCoversEveryCombinationOnce) {
+  const SearchSpace s = parseSearchSpace(nlohmann::json::parse(
+      R"({"optimizer.lr": {"log_uniform": [1e-3, 1e-1], "grid": 3}, "loader.batch_size": [32, 64]})"));
+  ASSERT_EQ(gridSize(s), 6u);
+  std::set<std::string> seen;
+  for (size_t i = 0; i < 6; ++i) seen.insert(paramsLabel(gridTrial(s, i)));
+  EXPECT_EQ(seen.size(), 6u);
+  EXPECT_TRUE(seen.count("loader.batch_size=64 optimizer.lr=0.01")) << *seen.begin();
+}
+
+TEST(SearchSpace, TrialConfigAppliesAndValidates) {
+  const nlohmann::json base = toJson(test::smallFashionExperiment("/tmp/trainscope-search-test-runs"));
+  TrialParams p = TrialParams::object();
+  p["optimizer.lr"] = 0.05;
+  EXPECT_DOUBLE_EQ(trialConfig(base, p)["optimizer"]["lr"].get<double>(), 0.05);
+  p["optimizer.lr"] = -1;
+  try {
+    trialConfig(base, p);
+    FAIL() << "a negative rate validated";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(e.problems().at(0).field.find("optimizer.lr=-1"), std::string::npos);
+  }
+}
+
+TEST(SuccessiveHalving, RungsGrowByEta) {
+  EXPECT_EQ(halvingRungs({true, 1, 3}, 10), (std::vector<int64_t>{1, 3, 9}));
+  EXPECT_EQ(halvingRungs({true, 1, 3}, 9), (std::vector<int64_t>{1, 3}));
+  EXPECT_EQ(halvingRungs({true, 2, 2}, 8), (std::vector<int64_t>{2, 4}));
+  EXPECT_TRUE(halvingRungs({false, 1, 3}, 10).empty());
+}
+
+TEST(SuccessiveHalving, KeepsTheTopThirdAtARung) {
+  EXPECT_FALSE(judgeAtRung({}, 0.1, 3, true).stop);  // the first always goes on
+  const std::vector<double> earlier = {0.5, 0.6, 0.7, 0.8, 0.9};
+  EXPECT_TRUE(judgeAtRung(earlier, 0.75, 3, true).stop);
+  EXPECT_FALSE(judgeAtRung(earlier, 0.95, 3, true).stop);
+  // A loss: lower is better.
+  EXPECT_FALSE(judgeAtRung(earlier, 0.4, 3, false).stop);
+  EXPECT_TRUE(judgeAtRung(earlier, 0.7, 3, false).stop);
+  EXPECT_TRUE(judgeAtRung(earlier, std::nan(""), 3, true).stop);  // a diverged trial
+  EXPECT_EQ(judgeAtRung(earlier, 0.95, 3, true).compared, 6);
+}
+
+}  // namespace
+}  // namespace trainscope
