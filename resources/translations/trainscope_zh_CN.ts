@@ -861,10 +861,6 @@ Predicted: %2
       <translation>在训练页面开始一次运行：训练期间探针会在此报告。</translation>
     </message>
     <message>
-      <source>What probing cost over the last 100 steps: the probes' own time (statistics, gradient hooks, histograms, recording) as a share of the time between steps, against their budget. Fewer histograms, or probes off (Model page), cost less.</source>
-      <translation>最近 100 步中探针的开销：探针自身的耗时（统计、梯度钩子、直方图、记录）占两步之间时间的比例，并与预算对比。减少直方图或关闭探针（模型页）可降低开销。</translation>
-    </message>
-    <message>
       <source>Show:</source>
       <translation>显示：</translation>
     </message>
@@ -903,6 +899,10 @@ Predicted: %2
     <message>
       <source>saturated</source>
       <translation>饱和</translation>
+    </message>
+    <message>
+      <source>What probing cost over the last 100 steps: the probes' own time (statistics, gradient hooks, histograms, recording) as a share of the time between steps, against their budget. Fewer histograms, or probes off (Model page), cost less.</source>
+      <translation>最近 100 步中探针的开销：探针自身的耗时（统计、梯度钩子、直方图、记录）占两步之间时间的比例，并与预算对比。减少直方图或关闭探针（模型页）可降低开销。</translation>
     </message>
     <message>
       <source>Dead units</source>
@@ -1244,6 +1244,14 @@ Predicted: %2
       <translation>以更多轮次恢复上一次运行(&amp;M)…</translation>
     </message>
     <message>
+      <source>Searc&amp;h…</source>
+      <translation>搜索超参数(&amp;H)…</translation>
+    </message>
+    <message>
+      <source>Open Searc&amp;h…</source>
+      <translation>打开搜索(&amp;H)…</translation>
+    </message>
+    <message>
       <source>&amp;View</source>
       <translation>视图(&amp;V)</translation>
     </message>
@@ -1428,6 +1436,22 @@ Trainscope closes when the run has kept its checkpoint.</source>
     <message>
       <source>Train a run on text first; its model then classifies documents here.</source>
       <translation>请先在文本上训练一次；之后它的模型就可以在这里为文档分类。</translation>
+    </message>
+    <message>
+      <source>Search</source>
+      <translation>搜索</translation>
+    </message>
+    <message>
+      <source>A search is running; stop it first.</source>
+      <translation>有一个搜索正在运行，请先停止它。</translation>
+    </message>
+    <message>
+      <source>The search folder to open</source>
+      <translation>要打开的搜索文件夹</translation>
+    </message>
+    <message>
+      <source>%1 holds no search (no %2).</source>
+      <translation>%1 中没有搜索（没有 %2）。</translation>
     </message>
   </context>
   <context>
@@ -1832,6 +1856,14 @@ Trainscope closes when the run has kept its checkpoint.</source>
       <translation>把几个设置的所有组合（例如 学习率 × 权重衰减）加入队列并进行比较。</translation>
     </message>
     <message>
+      <source>Search…</source>
+      <translation>搜索…</translation>
+    </message>
+    <message>
+      <source>Search learning rate, weight decay, batch size, ...: trials drawn at random, the weaker ones stopped early, the best against the experiment as it is.</source>
+      <translation>搜索学习率、权重衰减、批大小等：随机抽取试验，较弱的提前停止，最好的与当前实验对比。</translation>
+    </message>
+    <message>
       <source>Find LR…</source>
       <translation>寻找学习率…</translation>
     </message>
@@ -1862,6 +1894,17 @@ Trainscope closes when the run has kept its checkpoint.</source>
     <message>
       <source>Not while a run trains in this window</source>
       <translation>本窗口正在训练时不可用</translation>
+    </message>
+  </context>
+  <context>
+    <name>trainscope::widgets::ParallelCoordinates</name>
+    <message>
+      <source>Drag along an axis to keep only the trials in that range; click an axis to clear its range.</source>
+      <translation>沿某条轴拖动，只保留该范围内的试验；单击轴可清除其范围。</translation>
+    </message>
+    <message>
+      <source>No trials yet</source>
+      <translation>还没有试验</translation>
     </message>
   </context>
   <context>
@@ -2491,6 +2534,167 @@ p(标签) %3 · 损失 %4
     <message>
       <source>(the working experiment trains on another dataset: it does not use this file)</source>
       <translation>（当前实验使用另一个数据集：不会使用此文件）</translation>
+    </message>
+  </context>
+  <context>
+    <name>trainscope::ui::SearchDialog</name>
+    <message>
+      <source>Search hyperparameters</source>
+      <translation>搜索超参数</translation>
+    </message>
+    <message>
+      <source>Trials draw these settings at random (or take every combination) with the rest of the current experiment. The experiment as it is trains too, as the preset to beat.</source>
+      <translation>每个试验随机抽取这些设置（或取每种组合），其余设置与当前实验相同。当前实验本身也会训练，作为要超越的预设。</translation>
+    </message>
+    <message>
+      <source>Random</source>
+      <translation>随机</translation>
+    </message>
+    <message>
+      <source>Grid (every combination)</source>
+      <translation>网格（每种组合）</translation>
+    </message>
+    <message>
+      <source>Stop the weaker trials early (successive halving)</source>
+      <translation>提前停止较弱的试验（逐次减半）</translation>
+    </message>
+    <message>
+      <source>At epochs 1, 3, 9, ... a trial below the best third of those that reached that epoch stops, and a new trial takes its place.</source>
+      <translation>在第 1、3、9…… 个 epoch，低于到达该 epoch的试验中前三分之一的试验会停止，由新的试验接替。</translation>
+    </message>
+    <message>
+      <source>Two trials at once (cores split between them)</source>
+      <translation>同时运行两个试验（平分 CPU 核心）</translation>
+    </message>
+    <message>
+      <source>Setting</source>
+      <translation>设置</translation>
+    </message>
+    <message>
+      <source>Drawn as</source>
+      <translation>抽取方式</translation>
+    </message>
+    <message>
+      <source>Range or values</source>
+      <translation>范围或取值</translation>
+    </message>
+    <message>
+      <source>Trials</source>
+      <translation>试验数</translation>
+    </message>
+    <message>
+      <source>Start search</source>
+      <translation>开始搜索</translation>
+    </message>
+    <message>
+      <source>log-uniform</source>
+      <translation>对数均匀</translation>
+    </message>
+    <message>
+      <source>uniform</source>
+      <translation>均匀</translation>
+    </message>
+    <message>
+      <source>integer</source>
+      <translation>整数</translation>
+    </message>
+    <message>
+      <source>values</source>
+      <translation>取值列表</translation>
+    </message>
+    <message>
+      <source>low, high; or values, separated by commas</source>
+      <translation>下限, 上限；或用逗号分隔的取值</translation>
+    </message>
+    <message>
+      <source>%1 trials (the preset and %2 drawn), %3 epochs each.</source>
+      <translation>共 %1 个试验（预设和 %2 个抽取的），每个 %3 个 epoch。</translation>
+    </message>
+    <message>
+      <source>Trials are judged at epochs %1.</source>
+      <translation>在第 %1 个 epoch 评判试验。</translation>
+    </message>
+  </context>
+  <context>
+    <name>trainscope::ui::SearchProcess</name>
+    <message>
+      <source>cannot write %1</source>
+      <translation>无法写入 %1</translation>
+    </message>
+    <message>
+      <source>trainscope-cli was not found next to the app</source>
+      <translation>在应用旁边找不到 trainscope-cli</translation>
+    </message>
+    <message>
+      <source>trainscope-cli could not start</source>
+      <translation>trainscope-cli 无法启动</translation>
+    </message>
+  </context>
+  <context>
+    <name>trainscope::ui::SearchWindow</name>
+    <message>
+      <source>Search</source>
+      <translation>搜索</translation>
+    </message>
+    <message>
+      <source>Clear ranges</source>
+      <translation>清除范围</translation>
+    </message>
+    <message>
+      <source>Stop search</source>
+      <translation>停止搜索</translation>
+    </message>
+    <message>
+      <source>The trials stop after their current step and keep their records; resume the search later.</source>
+      <translation>试验在当前步骤后停止并保留记录；之后可以继续搜索。</translation>
+    </message>
+    <message>
+      <source>Resume search</source>
+      <translation>继续搜索</translation>
+    </message>
+    <message>
+      <source>Compare trials</source>
+      <translation>比较试验</translation>
+    </message>
+    <message>
+      <source>The trials in the plot's ranges (or the selected ones) on the Compare page, against the preset.</source>
+      <translation>在比较页面中显示图中范围内（或选中）的试验，并以预设为基准。</translation>
+    </message>
+    <message>
+      <source>A search is running; stop it first.</source>
+      <translation>有一个搜索正在运行，请先停止它。</translation>
+    </message>
+    <message>
+      <source>Starting the search…</source>
+      <translation>正在启动搜索…</translation>
+    </message>
+    <message>
+      <source>The search could not run: %1</source>
+      <translation>搜索无法运行：%1</translation>
+    </message>
+    <message>
+      <source>Search %1</source>
+      <translation>搜索 %1</translation>
+    </message>
+    <message>
+      <source>Trial</source>
+      <translation>试验</translation>
+    </message>
+    <message>
+      <source>Status</source>
+      <translation>状态</translation>
+    </message>
+    <message>
+      <source>Epochs</source>
+      <translation>epoch 数</translation>
+    </message>
+    <message>
+      <source>Run folder</source>
+      <translation>运行文件夹</translation>
+    </message>
+    <message>
+      <source>Best so far: trial %1, %2 %3.</source>
+      <translation>目前最好：试验 %1，%2 %3。</translation>
     </message>
   </context>
   <context>
@@ -4112,6 +4316,41 @@ p(标签) %3 · 损失 %4
     </message>
   </context>
   <context>
+    <name>trainscope::Search</name>
+    <message>
+      <source>the preset's %1 (%2) lies outside the range searched (%3 to %4)</source>
+      <translation>预设的 %1（%2）不在搜索范围内（%3 到 %4）</translation>
+    </message>
+    <message>
+      <source>only %1 of the %2 trials drawn trained all %3 epochs; successive halving stopped %4 at a rung, judged by fewer epochs than the preset had</source>
+      <translation>抽取的 %2 个试验中只有 %1 个训练完全部 %3 个 epoch；逐次减半在检查点停止了 %4 个，它们被评判时的 epoch 少于预设</translation>
+    </message>
+    <message>
+      <source>%1 trials failed (their logs are in trials/)</source>
+      <translation>%1 个试验失败（日志在 trials/ 中）</translation>
+    </message>
+    <message>
+      <source>%1 trials over %2 settings found no better values than the preset's; more trials, or a narrower space around the preset's values, may</source>
+      <translation>在 %2 个设置上的 %1 个试验没有找到比预设更好的取值；更多试验，或围绕预设取值的更窄范围，可能会找到</translation>
+    </message>
+    <message>
+      <source>No trial measured %1.</source>
+      <translation>没有试验测得 %1。</translation>
+    </message>
+    <message>
+      <source>The best, trial %1 (%2), reached %3 %4.</source>
+      <translation>最好的是试验 %1（%2），%3 达到 %4。</translation>
+    </message>
+    <message>
+      <source>The best, trial %1 (%2), reached %3 %4 and beat the preset's %5 by %6.</source>
+      <translation>最好的是试验 %1（%2），%3 达到 %4，比预设的 %5 高出 %6。</translation>
+    </message>
+    <message>
+      <source>No trial beat the preset: the best, trial %1 (%2), reached %3 %4 against the preset's %5.</source>
+      <translation>没有试验超过预设：最好的是试验 %1（%2），%3 为 %4，预设为 %5。</translation>
+    </message>
+  </context>
+  <context>
     <name>trainscope::SkipReason</name>
     <message>
       <source>cannot open file (permission denied or vanished)</source>
@@ -4297,6 +4536,49 @@ p(标签) %3 · 损失 %4
     <message>
       <source>damaged</source>
       <translation>已损坏</translation>
+    </message>
+  </context>
+  <context>
+    <name>trainscope::ui::SearchWindow</name>
+    <message>
+      <source>waiting</source>
+      <translation>等待中</translation>
+    </message>
+    <message>
+      <source>training</source>
+      <translation>训练中</translation>
+    </message>
+    <message>
+      <source>finished</source>
+      <translation>已完成</translation>
+    </message>
+    <message>
+      <source>stopped early</source>
+      <translation>提前停止</translation>
+    </message>
+    <message>
+      <source>failed</source>
+      <translation>失败</translation>
+    </message>
+    <message>
+      <source>interrupted</source>
+      <translation>已中断</translation>
+    </message>
+    <message>
+      <source>%1 (preset)</source>
+      <translation>%1（预设）</translation>
+    </message>
+    <message>
+      <source>%1 of %2 trials done, %3 training</source>
+      <translation>%2 个试验中已完成 %1 个，%3 个正在训练</translation>
+    </message>
+    <message>
+      <source>; %1 stopped early by successive halving</source>
+      <translation>；逐次减半提前停止了 %1 个</translation>
+    </message>
+    <message>
+      <source>; the search is stopped</source>
+      <translation>；搜索已停止</translation>
     </message>
   </context>
   <context>

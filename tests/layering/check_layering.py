@@ -33,7 +33,7 @@ PROGRAMS = {"widgets": set(), "cli": set(LAYERS), "python": set(LAYERS), "ui": s
 # the widgets. Rooms of one rank are side by side and never include each other.
 UI_RANKS = {"ui": 0, "ui/experiment": 1, "ui/run": 2,
             "ui/data": 3, "ui/model": 3, "ui/train": 3, "ui/inspect": 3, "ui/system": 3, "ui/mistakes": 3,
-            "ui/compare": 4, "ui/lessons": 5, "ui/shell": 6}
+            "ui/compare": 4, "ui/search": 4, "ui/lessons": 5, "ui/shell": 6}
 
 TORCH = re.compile(r'#\s*include\s*<(torch|ATen|c10|caffe2)/')
 QT = re.compile(r'#\s*include\s*<Q[A-Za-z]*[>/]')

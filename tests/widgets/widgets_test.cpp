@@ -6,10 +6,12 @@
 #include "widgets/decimate.h"
 #include "widgets/ema.h"
 #include "widgets/live_curve_plot.h"
+#include "widgets/parallel_coordinates.h"
 #include "widgets/summary_table.h"
 
 #include <qcustomplot.h>
 
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -344,6 +346,46 @@ class WidgetsTest : public QObject {
       QVERIFY2(offSmooth / points < 0.03 * (ys.front() - 0.005), "on the curve the screen draws");
     }
     QVERIFY(svg.contains("<path"));  // the raw curve as the screen's faint band
+  }
+
+  // Parallel coordinates: brushes by value (log axes too), by category, with the mouse
+  // as a user drags; a click clears; brushes survive live data of the same axes.
+  void parallelCoordinatesBrushFiltersTheTrials() {
+    using trainscope::widgets::ParallelAxis, trainscope::widgets::ParallelLine;
+    trainscope::widgets::ParallelCoordinates plot;
+    plot.resize(600, 300);
+    const QVector<ParallelAxis> axes = {{"lr", true, {}}, {"batch", false, {"32", "64", "128"}}, {"acc", false, {}}};
+    QVector<ParallelLine> lines = {
+        {0, {0.001, 0, 0.70}}, {1, {0.01, 1, 0.85}}, {2, {0.1, 2, 0.60}}, {3, {0.03, 1, NAN}, true}};
+    plot.setData(axes, lines);
+    QCOMPARE(plot.visibleIds().size(), 4);
+    QSignalSpy changed(&plot, &trainscope::widgets::ParallelCoordinates::brushChanged);
+    plot.setBrush(0, 0.005, 0.05);
+    QCOMPARE(plot.visibleIds(), (QVector<int>{1, 3}));
+    plot.setBrush(1, 1, 1);  // one category
+    QCOMPARE(plot.visibleIds(), (QVector<int>{1, 3}));
+    plot.setBrush(2, 0.8, 1.0);  // a missing metric is outside any brush of it
+    QCOMPARE(plot.visibleIds(), (QVector<int>{1}));
+    lines << ParallelLine{4, {0.02, 1, 0.9}};
+    plot.setData(axes, lines);
+    QCOMPARE(plot.visibleIds(), (QVector<int>{1, 4}));
+    plot.clearBrushes();
+    QCOMPARE(plot.visibleIds().size(), 5);
+    QVERIFY(changed.count() >= 4);
+    // With the mouse: a drag over the top half of the metric's axis (the right edge).
+    plot.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&plot));
+    const int x = plot.width() - static_cast<int>(std::max(40.0, plot.fontMetrics().horizontalAdvance("0.000") * 1.2));
+    QTest::mousePress(&plot, Qt::LeftButton, {}, QPoint(x, 2));
+    QMouseEvent move(QEvent::MouseMove, QPointF(x, plot.height() / 2.0),
+                     plot.mapToGlobal(QPointF(x, plot.height() / 2.0)), Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&plot, &move);
+    QTest::mouseRelease(&plot, Qt::LeftButton, {}, QPoint(x, plot.height() / 2));
+    QVERIFY(plot.hasBrush());
+    const QVector<int> top = plot.visibleIds();
+    QVERIFY(top.contains(1) && top.contains(4) && !top.contains(0) && !top.contains(2));
+    QTest::mouseClick(&plot, Qt::LeftButton, {}, QPoint(x, plot.height() / 2));
+    QVERIFY(!plot.hasBrush());
   }
 
   void classChartShowsTheCounts() {

@@ -98,13 +98,13 @@ SearchOutcome searchOutcome(const SearchRecord& record) {
   if (best) o.best = best->index, o.best_value = best->best;
   const std::string metric = record.metric_key.empty() ? record.settings.metric : record.metric_key;
   if (!best) {
-    o.verdict = {kContext, QT_TRANSLATE_NOOP("trainscope::Search", "no trial measured %1"), {metric}};
+    o.verdict = {kContext, QT_TRANSLATE_NOOP("trainscope::Search", "No trial measured %1."), {metric}};
     return o;
   }
   const std::string params = paramsLabel(best->params);
   if (o.preset < 0) {
     o.verdict = {kContext,
-                 QT_TRANSLATE_NOOP("trainscope::Search", "the best, trial %1 (%2), reached %3 %4"),
+                 QT_TRANSLATE_NOOP("trainscope::Search", "The best, trial %1 (%2), reached %3 %4."),
                  {trialName(*best), params, metric, metricText(o.best_value)}};
     return o;
   }
@@ -113,14 +113,14 @@ SearchOutcome searchOutcome(const SearchRecord& record) {
   if (o.beats_preset) {
     o.verdict = {kContext,
                  QT_TRANSLATE_NOOP("trainscope::Search",
-                                   "the best, trial %1 (%2), reached %3 %4 and beat the preset's %5 by %6"),
+                                   "The best, trial %1 (%2), reached %3 %4 and beat the preset's %5 by %6."),
                  {trialName(*best), params, metric, metricText(o.best_value), metricText(o.preset_value), difference}};
     return o;
   }
   o.verdict = {
       kContext,
       QT_TRANSLATE_NOOP("trainscope::Search",
-                        "no trial beat the preset: the best, trial %1 (%2), reached %3 %4 against the preset's %5"),
+                        "No trial beat the preset: the best, trial %1 (%2), reached %3 %4 against the preset's %5."),
       {trialName(*best), params, metric, metricText(o.best_value), metricText(o.preset_value)}};
   whyNot(record, o, o.reasons);
   return o;

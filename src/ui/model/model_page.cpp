@@ -193,6 +193,10 @@ QWidget* ModelPage::makeExperimentPanel() {
   auto* grid = new QPushButton(tr("Grid…"), this);
   grid->setToolTip(
       tr("Queue every combination of a few settings (e.g. learning rate x weight decay) and compare them."));
+  auto* search = new QPushButton(tr("Search…"), this);
+  search->setToolTip(
+      tr("Search learning rate, weight decay, batch size, ...: trials drawn at random, the weaker "
+         "ones stopped early, the best against the experiment as it is."));
   problems_ = new QLabel(this);
   problems_->setWordWrap(true);
   problems_->setStyleSheet("color: #b00020;");
@@ -216,12 +220,14 @@ QWidget* ModelPage::makeExperimentPanel() {
   buttons->addWidget(findLr, 1, 0);
   buttons->addWidget(fitBatch, 1, 1);
   buttons->addWidget(grid, 1, 2);
+  buttons->addWidget(search, 0, 2);
   buttons->setColumnStretch(3, 1);
   rl->addLayout(buttons);
 
   connect(open, &QPushButton::clicked, this, &ModelPage::openExperimentRequested);
   connect(save, &QPushButton::clicked, this, &ModelPage::saveExperimentRequested);
   connect(grid, &QPushButton::clicked, this, &ModelPage::gridRequested);
+  connect(search, &QPushButton::clicked, this, &ModelPage::searchRequested);
   connect(findLr, &QPushButton::clicked, this, [this] {
     const ExperimentConfig* cfg = doc_->config();
     if (!cfg || !doc_->dataset()) return;

@@ -41,6 +41,7 @@ class ModelPage : public QWidget {
   void openExperimentRequested();
   void saveExperimentRequested();
   void gridRequested();
+  void searchRequested();
 
  private:
   // The page's parts, built once by the constructor.

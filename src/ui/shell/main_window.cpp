@@ -192,6 +192,7 @@ void MainWindow::connectPages() {
   followRunsDir();
   connect(lessons_, &LessonsPage::lessonStarted, this, &MainWindow::openLessonComparison);
   connect(model_, &ModelPage::gridRequested, this, &MainWindow::openGridDialog);
+  connect(model_, &ModelPage::searchRequested, this, &MainWindow::openSearchDialog);
 }
 
 // The queue's runs on the Compare page; its progress on the Train page and in the status bar.
@@ -294,6 +295,9 @@ void MainWindow::buildMenus() {
   // The Train page's last run (the one the app was closed or killed on, after a restart).
   run->addAction(tr("&Resume Last Run"), QKeySequence(Qt::CTRL | Qt::Key_F5), this, [this] { resumeLastRun(false); });
   run->addAction(tr("Resume Last Run with &More Epochs…"), this, [this] { resumeLastRun(true); });
+  run->addSeparator();
+  run->addAction(tr("Searc&h…"), this, &MainWindow::openSearchDialog);
+  run->addAction(tr("Open Searc&h…"), this, &MainWindow::openSearchFolder);
 
   QMenu* go = menuBar()->addMenu(tr("&View"));
   for (int p = 0; p < PageCount; ++p)

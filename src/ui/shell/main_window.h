@@ -33,6 +33,7 @@ class ComparePage;
 class LessonsPage;
 class RunQueue;
 class DesktopNotifier;
+class SearchWindow;
 class SystemSampler;
 class TrainingController;
 
@@ -106,6 +107,10 @@ class MainWindow : public QMainWindow {
   QString lessonExplanation(const Lesson& lesson) const;
   void chooseLanguage(const QString& language);
   void openGridDialog();
+  // The Model page's search (shell/main_window_search.cpp): the dialog, then its window.
+  void openSearchDialog();
+  void openSearchFolder();  // Run > Open Search…
+  SearchWindow* searchWindow();
   // Run > Resume Last Run (with more epochs: asks how many).
   void resumeLastRun(bool moreEpochs);
 
@@ -133,6 +138,7 @@ class MainWindow : public QMainWindow {
   QString queueTitle_;
   QAction* presentation_ = nullptr;
   DesktopNotifier* notifier_ = nullptr;
+  SearchWindow* search_ = nullptr;  // made on first use
   QFont baseFont_;  // the application font outside presentation mode      // "Lesson 1", "Grid": what the run queue is
                     // working through
   QLabel *runState_, *datasetLabel_;
