@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 namespace trainscope {
 
@@ -17,20 +18,19 @@ std::vector<int64_t> halvingRungs(const HalvingConfig& config, int64_t epochs) {
 
 RungVerdict judgeAtRung(const std::vector<double>& earlier, double value, double eta, bool maximize) {
   RungVerdict verdict;
-  std::vector<double> values;
+  std::vector<double> others;  // as "higher is better"
   for (double v : earlier)
-    if (std::isfinite(v)) values.push_back(maximize ? v : -v);
-  const double own = maximize ? value : -value;
-  values.push_back(std::isfinite(own) ? own : -INFINITY);
-  verdict.compared = static_cast<int>(values.size());
-  std::sort(values.begin(), values.end());
-  // The (1 - 1/eta) quantile, interpolated linearly between the sorted values (numpy's default).
-  const double position = (1.0 - 1.0 / eta) * static_cast<double>(values.size() - 1);
-  const auto below = static_cast<size_t>(std::floor(position));
-  const size_t above = std::min(below + 1, values.size() - 1);
-  const double cutoff = values[below] + (position - static_cast<double>(below)) * (values[above] - values[below]);
-  verdict.cutoff = maximize ? cutoff : -cutoff;
-  verdict.stop = !std::isfinite(own) || own < cutoff;
+    if (std::isfinite(v)) others.push_back(maximize ? v : -v);
+  const double own = std::isfinite(value) ? (maximize ? value : -value) : -INFINITY;
+  verdict.compared = static_cast<int>(others.size()) + 1;
+  verdict.slots = static_cast<int>(std::ceil(verdict.compared / eta - 1e-9));
+  // Its rank when every tie counts against it: a trial stuck where others are (at
+  // chance, say) does not go on because they did.
+  const auto ahead = std::count_if(others.begin(), others.end(), [own](double v) { return v >= own; });
+  std::sort(others.begin(), others.end(), std::greater<>());
+  const size_t bar = static_cast<size_t>(verdict.slots) - 1;
+  verdict.cutoff = bar < others.size() ? (maximize ? others[bar] : -others[bar]) : std::nan("");
+  verdict.stop = !std::isfinite(value) || ahead + 1 > verdict.slots;
   return verdict;
 }
 

@@ -2,9 +2,11 @@
 // Hyperparameter Tuning", 2020), in its stopping form as Ray Tune's ASHAScheduler
 // runs it: each trial trains for the full epochs, and at every rung (min_epochs,
 // min_epochs x eta, min_epochs x eta^2, ... below the epochs) its validation metric
-// is compared with what the trials before it reached at that rung. Below the top
-// 1/eta of them (the (1 - 1/eta) quantile), it stops, and its slot goes to a new
-// trial. No trial waits for another, so one, two or more can train at once. No torch.
+// is ranked among the values the trials before it reached at that rung. Outside the
+// top ceil(n / eta) of those n (its own included), it stops, and its slot goes to a
+// new trial; on distinct values this is Ray's (1 - 1/eta) quantile cutoff, and ties
+// count against the trial. No trial waits for another, so one, two or more can train
+// at once. No torch.
 #pragma once
 
 #include <cstdint>
@@ -23,12 +25,14 @@ std::vector<int64_t> halvingRungs(const HalvingConfig& config, int64_t epochs);
 
 struct RungVerdict {
   bool stop = false;
-  double cutoff = 0;  // the value a trial had to reach (or beat) to go on
-  int compared = 0;   // how many trials' values it was compared with (its own included)
+  int compared = 0;  // the trials' values ranked (its own included)
+  int slots = 1;     // how many of them go on: ceil(compared / eta)
+  double cutoff = 0;  // the value it had to beat: the slots-th best of the others' (NaN: fewer others)
 };
 
 // A trial reached a rung with `value`; `earlier` holds the values other trials
-// recorded at that rung. With no earlier value it always goes on.
+// recorded at that rung. With no earlier value it always goes on; a value that is not a
+// number (a diverged trial) always stops.
 RungVerdict judgeAtRung(const std::vector<double>& earlier, double value, double eta, bool maximize);
 
 }  // namespace trainscope

@@ -131,6 +131,23 @@ TEST(SuccessiveHalving, KeepsTheTopThirdAtARung) {
   EXPECT_TRUE(judgeAtRung(earlier, 0.7, 3, false).stop);
   EXPECT_TRUE(judgeAtRung(earlier, std::nan(""), 3, true).stop);  // a diverged trial
   EXPECT_EQ(judgeAtRung(earlier, 0.95, 3, true).compared, 6);
+  EXPECT_EQ(judgeAtRung(earlier, 0.95, 3, true).slots, 2);
+  // Ties count against it: a trial at chance does not go on because others were too.
+  EXPECT_TRUE(judgeAtRung({0.1, 0.1, 0.87}, 0.1, 3, true).stop);
+  EXPECT_FALSE(judgeAtRung({0.1, 0.1, 0.87}, 0.9, 3, true).stop);
+  // On distinct values, Ray Tune's (1 - 1/eta) quantile: the top ceil(n/3) go on.
+  for (int n = 1; n <= 9; ++n) {
+    std::vector<double> others;
+    for (int i = 0; i < n - 1; ++i) others.push_back(i);
+    int kept = 0;
+    for (int own = 0; own < n; ++own) {
+      std::vector<double> rest;
+      for (int i = 0; i < n; ++i)
+        if (i != own) rest.push_back(i);
+      kept += !judgeAtRung(rest, own, 3, true).stop;
+    }
+    EXPECT_EQ(kept, (n + 2) / 3) << n;
+  }
 }
 
 }  // namespace
