@@ -21,6 +21,7 @@
 #include "engine/system/doctor.h"
 #include "engine/system/install_paths.h"
 #include "engine/system/threads.h"
+#include "engine/train/run_fork.h"
 
 #include <unistd.h>
 
@@ -157,6 +158,19 @@ int resumeCommand(const std::string& runDir, const std::vector<std::string>& ove
         return follow(*session, quiet, &events);
       },
       &events);
+}
+
+int forkCommand(const std::string& runDir, int64_t atStep, const std::vector<std::string>& changes, bool quiet,
+                const std::string& events) {
+  std::string child;
+  const int made = guarded([&] {
+    const ForkedRun fork = forkRunFolder(runFolderPath(runDir).string(), atStep, changes);
+    child = fork.dir;
+    std::fprintf(stderr, "forked at step %lld (the newest checkpoint at or before %lld) into %s\n",
+                 static_cast<long long>(fork.step), static_cast<long long>(atStep), child.c_str());
+    return 0;
+  });
+  return made != 0 ? made : resumeCommand(child, changes, quiet, events, "");
 }
 
 int summaryCommand(const std::string& config, const std::vector<std::string>& overrides) {

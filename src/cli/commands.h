@@ -21,6 +21,10 @@ int trainCommand(const TrainArgs& args);
 int resumeCommand(const std::string& runDir, const std::vector<std::string>& overrides, bool quiet,
                   const std::string& events, const std::string& from, int nproc = 1,
                   const std::vector<std::string>& commandLine = {});
+// Rewinds a run to its ring checkpoint at or before `atStep` and trains a child run
+// from there with `changes` (engine/train/run_fork.h).
+int forkCommand(const std::string& runDir, int64_t atStep, const std::vector<std::string>& changes, bool quiet,
+                const std::string& events);
 // After a crash: clears the HDF5 write marks of a run whose writer is gone, and says so.
 int repairCommand(const std::string& runDir);
 int summaryCommand(const std::string& config, const std::vector<std::string>& overrides);

@@ -128,11 +128,12 @@ void SearchDriver::onEvent(int index, RunningTrial& trial, const nlohmann::json&
     std::printf("%s epoch %lld: %s %s\n", trialName(scheduler_.trial(index)).c_str(), static_cast<long long>(e->epoch),
                 metric.c_str(), metricText(verdict.value).c_str());
   if (verdict.at_rung && verdict.rung.stop) {
-    std::printf("%s stops at the rung of epoch %lld: %s %s is not among the best %d of the %d trials there (the "
-                "bar: %s)\n",
-                trialName(scheduler_.trial(index)).c_str(), static_cast<long long>(e->epoch), metric.c_str(),
-                metricText(verdict.value).c_str(), verdict.rung.slots, verdict.rung.compared,
-                metricText(verdict.rung.cutoff).c_str());
+    std::printf(
+        "%s stops at the rung of epoch %lld: %s %s is not among the best %d of the %d trials there (the "
+        "bar: %s)\n",
+        trialName(scheduler_.trial(index)).c_str(), static_cast<long long>(e->epoch), metric.c_str(),
+        metricText(verdict.value).c_str(), verdict.rung.top, verdict.rung.compared,
+        metricText(verdict.rung.cutoff).c_str());
     trial.process->stop();
   }
   save();

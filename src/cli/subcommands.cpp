@@ -139,6 +139,31 @@ void setupResume(CLI::App& app, const CommandLine& line, Command& command) {
   });
 }
 
+void setupFork(CLI::App& app, Command& command) {
+  struct Args {
+    std::string runDir, events;
+    int64_t at = 0;
+    std::vector<std::string> changes;
+    bool quiet = false;
+  };
+  auto args = std::make_shared<Args>();
+  auto* sub = app.add_subcommand(
+      "fork", "Rewind a run to a checkpoint of its ring and train a child run from there with other settings");
+  sub->add_option("run_dir", args->runDir, "The parent run's folder")->required()->check(CLI::ExistingDirectory);
+  sub->add_option("--at", args->at, "The step to rewind to (the newest ring checkpoint at or before it)")
+      ->required()
+      ->check(CLI::NonNegativeNumber);
+  sub->add_option(
+         "-s,--set", args->changes,
+         "What the child changes, e.g. --set " +
+             trainscope::configField(&trainscope::ExperimentConfig::optimizer, &trainscope::OptimizerConfig::lr).key +
+             "=0.01")
+      ->take_all();
+  sub->add_flag("-q,--quiet", args->quiet, "Only log lines, no progress");
+  sub->add_option("--events", args->events, kEventsHelp);
+  runs(sub, command, args, [](Args& a) { return forkCommand(a.runDir, a.at, a.changes, a.quiet, a.events); });
+}
+
 void setupSummary(CLI::App& app, Command& command) {
   struct Args {
     std::string config;
@@ -422,6 +447,7 @@ void addSubcommands(CLI::App& app, const CommandLine& line, Command& command) {
   setupTrain(app, line, command);
   setupResume(app, line, command);
   setupSearch(app, command);
+  setupFork(app, command);
   setupSummary(app, command);
   setupDatasets(app, command);
   setupStats(app, command);

@@ -111,6 +111,8 @@ set(TRAINSCOPE_ENGINE_PLAIN_SOURCES
   record/h5_read.cpp
   record/h5_heap_check.cpp
   deploy/run_family.cpp
+  record/checkpoint_ring.cpp
+  train/run_fork.cpp
   search/search_space.cpp
   search/successive_halving.cpp
   search/search_record.cpp

@@ -2,7 +2,9 @@
 # `trainscope-cli search` as a user drives it (issue 33): wrong input refused with the
 # field named; a grid search with successive halving pruning a diverging trial, its
 # trials ordinary runs tagged with the search; kill -9 mid-search, then --resume, losing
-# no finished trial and leaving no trial training unwatched; a second writer refused.
+# no finished trial and leaving no trial training unwatched; a second writer refused;
+# a run rewound to a ring checkpoint and forked: refused without one or with a change
+# of the data order, and without changes the child repeats the parent bit for bit.
 # Usage: search_test.sh CLI SOURCE_DIR
 set -uo pipefail
 source "$(dirname "$0")/check.sh"
@@ -99,4 +101,39 @@ PY
 check "every trial finished before the kill is kept, none trained twice" contains "$tmp/killed.check" "ok"
 check "the interrupted trial was resumed" contains "$tmp/resumed.log" "resumed"
 cat "$tmp/killed.check"
+
+# Rewind and fork.
+ring=(--set epochs=2 --set dataset.train_subset=1280 --set dataset.val_subset=128 --set threads=1
+      --set training.checkpoint_every_steps=5)
+"$cli" train -q --config "$cfg" --out "$tmp/fork" "${ring[@]}" >"$tmp/parent.log" 2>&1
+parent=$(ls -d "$tmp"/fork/*/ | head -1)
+check "the ring keeps the newest three checkpoints" test "$(ls "$parent/checkpoints/ring" | wc -l)" -eq 3
+"$cli" fork "$parent" --at 3 >"$tmp/fork_bad.log" 2>&1
+check "a step before the ring exits 2" test $? -eq 2
+check "and lists the steps it has" contains "$tmp/fork_bad.log" "its ring has steps 30, 35, 40"
+"$cli" fork "$parent" --at 36 --set loader.batch_size=32 >"$tmp/fork_bad.log" 2>&1
+check "a change of the data order exits 2" test $? -eq 2
+check "naming the field" contains "$tmp/fork_bad.log" "loader.batch_size"
+check "refused forks leave no folder" test "$(ls "$tmp/fork" | wc -l)" -eq 1
+"$cli" fork "$parent" --at 36 --set epochs=2 -q >"$tmp/fork.log" 2>&1
+check "a fork trains" test $? -eq 0
+child=$(ls -d "$tmp"/fork/*fork*/ | head -1)
+$py - "$parent" "$child" >"$tmp/fork.check" 2>&1 <<'PY'
+import json, sys, h5py
+parent, child = sys.argv[1:3]
+run = json.load(open(child + "/run.json"))
+assert run["parent"]["step"] == 35 and run["parent"]["id"] in parent, run["parent"]
+def losses(d):
+    with h5py.File(d + "/metrics.h5", "r") as f:
+        return list(f["steps/step"][:]), list(f["steps/loss"][:])
+ps, pl = losses(parent)
+cs, cl = losses(child)
+assert cs == ps, (cs[:5], ps[:5])  # every step once, the trunk and its own
+assert cl == pl, [(s, a, b) for s, a, b in zip(cs, cl, pl) if a != b][:3]  # unchanged: bit for bit
+print("ok")
+PY
+check "an unchanged fork repeats the parent after the fork step, bit for bit" contains "$tmp/fork.check" "ok"
+"$cli" runs "$tmp/fork" >"$tmp/fork_runs.log" 2>&1
+check "the child lists as the parent's fork" contains "$tmp/fork_runs.log" "fork@35"
+cat "$tmp/fork.check"
 report

@@ -130,6 +130,9 @@ struct TrainingConfig {
   // so a crash loses at most this much work; 0 turns either off. Epoch ends always save.
   int64_t checkpoint_every_steps = 0;
   double checkpoint_every_seconds = 120;
+  // Every checkpoint is also kept in checkpoints/ring/ (the newest this many), so a run
+  // can be rewound to one and forked (trainscope-cli fork); 0 keeps none.
+  int checkpoint_ring = 3;
   EarlyStoppingConfig early_stopping;
   // Weight averaging: an exponential moving average of the weights, validated beside
   // them and, when on, the run's model; 0 = off.

@@ -118,6 +118,13 @@ void declareTrainingSafety(std::vector<ConfigField>& fields) {
       .describe(
           "and every N seconds of training inside an epoch (0: off), so a crash loses at most about this much work "
           "on any model. A resume continues with the next batch and reproduces the uninterrupted losses exactly");
+  TS_FIELD(training, checkpoint_ring)
+      .range(0, 10000)
+      .describe(
+          "keep this many of the newest checkpoints (epoch ends and those inside epochs) in `checkpoints/ring/`, "
+          "each named by its step, to rewind the run to one and fork it with other settings (`trainscope-cli fork "
+          "RUN --at STEP --set ...`; docs/search.md). 0 keeps none. Each costs a checkpoint's size on disk (the "
+          "weights and the optimizer's state)");
 }
 
 // Weight averaging: the moving average of the weights, validated beside them.

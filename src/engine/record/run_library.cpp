@@ -63,6 +63,24 @@ double ageSeconds(const fs::path& p) {
 }
 }  // namespace
 
+namespace {
+// The user's name, note and tags for the run (user.json), when there are any.
+void readAnnotations(const fs::path& dir, RunEntry& e) {
+  std::error_code missing;  // the throwing exists() would escape into the app's slots
+  if (!fs::exists(dir / "user.json", missing)) return;
+  try {
+    const nlohmann::json user = readJsonObject(dir / "user.json");
+    if (user.contains("name") && user["name"].is_string() && !user["name"].get<std::string>().empty())
+      e.name = user["name"].get<std::string>();
+    if (user.contains("note") && user["note"].is_string()) e.note = user["note"].get<std::string>();
+    if (user.contains("tags") && user["tags"].is_array())
+      for (const auto& t : user["tags"])
+        if (t.is_string()) e.tags.push_back(t.get<std::string>());
+  } catch (const std::exception&) {  // annotations are optional; the run still lists
+  }
+}
+}  // namespace
+
 RunEntry readRunEntry(const std::string& dirText, double staleAfterSeconds) {
   RunEntry e;
   const fs::path dir(dirText);
@@ -104,6 +122,8 @@ RunEntry readRunEntry(const std::string& dirText, double staleAfterSeconds) {
     e.steps = get<int64_t>(run, P("/steps"), 0);
     e.stopped_early_after = get<int64_t>(run, P("/early_stopping/stopped_after_epoch"), 0);
     e.world_size = std::max(1, get<int>(run, P("/world_size"), 1));
+    e.parent = get<std::string>(run, P("/parent/id"), "");
+    e.fork_step = get<int64_t>(run, P("/parent/step"), 0);
     e.best_val_accuracy = get<double>(run, P("/best_val_accuracy"), std::nan(""));
     e.final_val_accuracy = get<double>(run, P("/final_val_accuracy"), std::nan(""));
     e.train_seconds = get<double>(run, P("/train_seconds"), 0.0);
@@ -127,19 +147,7 @@ RunEntry readRunEntry(const std::string& dirText, double staleAfterSeconds) {
     e.status = "damaged";
     e.damage = ex.what();
   }
-  std::error_code missing;  // the throwing exists() would escape into the app's slots
-  if (fs::exists(dir / "user.json", missing)) {
-    try {
-      const nlohmann::json user = readJsonObject(dir / "user.json");
-      if (user.contains("name") && user["name"].is_string() && !user["name"].get<std::string>().empty())
-        e.name = user["name"].get<std::string>();
-      if (user.contains("note") && user["note"].is_string()) e.note = user["note"].get<std::string>();
-      if (user.contains("tags") && user["tags"].is_array())
-        for (const auto& t : user["tags"])
-          if (t.is_string()) e.tags.push_back(t.get<std::string>());
-    } catch (const std::exception&) {  // annotations are optional; the run still lists
-    }
-  }
+  readAnnotations(dir, e);
   return e;
 }
 

@@ -27,6 +27,8 @@ struct RunEntry {
   int64_t batch_size = 0, epochs = 0, epochs_completed = 0, steps = 0;
   int64_t stopped_early_after = 0;  // early stopping ended it after this epoch; 0: it did not
   int world_size = 1;               // processes it trained on (data parallel)
+  std::string parent;               // a fork's parent run (its folder's name); "" for a run of its own
+  int64_t fork_step = 0;            // the parent's step the fork started from
   uint64_t seed = 0;
   double best_val_accuracy = std::nan(""), final_val_accuracy = std::nan("");
   double train_seconds = 0;

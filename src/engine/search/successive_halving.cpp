@@ -23,14 +23,14 @@ RungVerdict judgeAtRung(const std::vector<double>& earlier, double value, double
     if (std::isfinite(v)) others.push_back(maximize ? v : -v);
   const double own = std::isfinite(value) ? (maximize ? value : -value) : -INFINITY;
   verdict.compared = static_cast<int>(others.size()) + 1;
-  verdict.slots = static_cast<int>(std::ceil(verdict.compared / eta - 1e-9));
+  verdict.top = static_cast<int>(std::ceil(verdict.compared / eta - 1e-9));
   // Its rank when every tie counts against it: a trial stuck where others are (at
   // chance, say) does not go on because they did.
   const auto ahead = std::count_if(others.begin(), others.end(), [own](double v) { return v >= own; });
   std::sort(others.begin(), others.end(), std::greater<>());
-  const size_t bar = static_cast<size_t>(verdict.slots) - 1;
+  const size_t bar = static_cast<size_t>(verdict.top) - 1;
   verdict.cutoff = bar < others.size() ? (maximize ? others[bar] : -others[bar]) : std::nan("");
-  verdict.stop = !std::isfinite(value) || ahead + 1 > verdict.slots;
+  verdict.stop = !std::isfinite(value) || ahead + 1 > verdict.top;
   return verdict;
 }
 

@@ -25,9 +25,9 @@ std::vector<int64_t> halvingRungs(const HalvingConfig& config, int64_t epochs);
 
 struct RungVerdict {
   bool stop = false;
-  int compared = 0;  // the trials' values ranked (its own included)
-  int slots = 1;     // how many of them go on: ceil(compared / eta)
-  double cutoff = 0;  // the value it had to beat: the slots-th best of the others' (NaN: fewer others)
+  int compared = 0;   // the trials' values ranked (its own included)
+  int top = 1;        // how many of them go on: ceil(compared / eta)
+  double cutoff = 0;  // the value it had to beat: the top-th best of the others' (NaN: fewer others)
 };
 
 // A trial reached a rung with `value`; `earlier` holds the values other trials

@@ -5,6 +5,7 @@
 #include "engine/inspect/nan_guard.h"
 #include "engine/inspect/step_inspection.h"
 #include "engine/models/model_factory.h"
+#include "engine/record/checkpoint_ring.h"
 #include "engine/record/metrics_file.h"
 #include "engine/system/device.h"
 #include "engine/system/error_text.h"
@@ -64,8 +65,7 @@ class Trainer {
 
  private:
   // "" when `f` returns; otherwise the failure, readable (a config error or a damaged or
-  // special input file flagged as a config problem: exit 2; LibTorch's full text kept in
-  // the log).
+  // special input file flagged as a config problem: exit 2; LibTorch's text in the log).
   template <typename F>
   std::string attempt(F&& f, bool* configProblem = nullptr) {
     return failureOf(
@@ -267,7 +267,7 @@ class Trainer {
       stoppedEarly = !maxStepsReached && val.samples > 0 && epoch + 1 < cfg_.epochs &&
                      best_->shouldStop(epoch + 1, pos_.best) && stopEarly(epoch + 1);
     }
-    if (stopped && pos_.global_step > 0) saveLast();
+    if (stopped && pos_.global_step > 0) saveLast(pos_);
     if (metrics_) metrics_->flush();
     finish(stopped ? RunState::Stopped : RunState::Finished,
            run_messages::whyEnded(stopped, guardStopped_, guardPaused_, maxStepsReached, stoppedEarly),
@@ -425,7 +425,7 @@ class Trainer {
     ctx_.events->push(e);
 
     if (complete) pos_ = TrainingPosition{epoch + 1, 0, pos_.global_step, pos_.best, 0, 0, 0, pos_.train_seconds};
-    saveLast();
+    saveLast(pos_);
     if (e.best && writer_) copyCheckpoint(record_.lastCheckpoint(), record_.bestCheckpoint());
     auto& info = record_.info();
     recordEpochInfo(task_, e, {complete ? e.epoch : epoch, pos_.global_step, pos_.best}, info);
@@ -456,9 +456,9 @@ class Trainer {
     return true;
   }
 
-  void saveLast() { saveLast(pos_); }
   void saveLast(const TrainingPosition& p) {
     if (writer_) saveCheckpoint(record_.lastCheckpoint().string(), model_, *optimizer_, p, average_.get());
+    if (writer_) keepInRing(record_.lastCheckpoint(), p.global_step, cfg_.training.checkpoint_ring);
     if (metrics_) metrics_->commitResume();  // a resume that fails from now on keeps what it trained
     checkpointTimer_.saved(p.global_step);
     // Where a resume would start; run.json is saved by the caller.

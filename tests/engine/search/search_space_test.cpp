@@ -131,7 +131,7 @@ TEST(SuccessiveHalving, KeepsTheTopThirdAtARung) {
   EXPECT_TRUE(judgeAtRung(earlier, 0.7, 3, false).stop);
   EXPECT_TRUE(judgeAtRung(earlier, std::nan(""), 3, true).stop);  // a diverged trial
   EXPECT_EQ(judgeAtRung(earlier, 0.95, 3, true).compared, 6);
-  EXPECT_EQ(judgeAtRung(earlier, 0.95, 3, true).slots, 2);
+  EXPECT_EQ(judgeAtRung(earlier, 0.95, 3, true).top, 2);
   // Ties count against it: a trial at chance does not go on because others were too.
   EXPECT_TRUE(judgeAtRung({0.1, 0.1, 0.87}, 0.1, 3, true).stop);
   EXPECT_FALSE(judgeAtRung({0.1, 0.1, 0.87}, 0.9, 3, true).stop);
