@@ -95,7 +95,12 @@ void ParallelCoordinates::clearBrushes() {
 
 QRectF ParallelCoordinates::plotRect() const {
   const QFontMetrics fm(font());
-  const double side = std::max(40.0, fm.horizontalAdvance("0.000") * 1.2);
+  // Room for the tick labels, and for half the first and last axes' titles beyond them.
+  double side = std::max(40.0, fm.horizontalAdvance("0.000") * 1.2);
+  if (!axes_.isEmpty())
+    side = std::max(
+        side, std::max(fm.horizontalAdvance(axes_.front().title), fm.horizontalAdvance(axes_.back().title)) / 2.0 + 4);
+  side = std::min(side, width() / 4.0);
   return QRectF(side, fm.height() * 2.6, std::max(10.0, width() - 2 * side),
                 std::max(10.0, height() - fm.height() * 4.2));
 }
@@ -170,8 +175,9 @@ void ParallelCoordinates::drawAxis(QPainter& p, int a) const {
   const QFontMetrics fm(font());
   p.setPen(QPen(palette().color(QPalette::WindowText), 1));
   p.drawLine(QPointF(x, r.top()), QPointF(x, r.bottom()));
-  const double labelWidth = std::max(60.0, r.width() / std::max(1, static_cast<int>(axes_.size()) - 1) - 6);
-  // Inside the widget: the first and last axes' titles would be cut at its edges.
+  // Centred over its axis, as wide as the space between the axes and the widget's edges allow.
+  const double between = r.width() / std::max(1, static_cast<int>(axes_.size()) - 1) - 6;
+  const double labelWidth = std::max(40.0, std::min(between, 2 * std::min(x, width() - x)));
   const double left = std::clamp(x - labelWidth / 2, 0.0, std::max(0.0, width() - labelWidth));
   const QRectF title(left, 0, labelWidth, r.top() - fm.height() * 0.9);
   p.drawText(title, Qt::AlignHCenter | Qt::AlignBottom | Qt::TextWordWrap, axes_[a].title);
