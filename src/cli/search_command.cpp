@@ -54,6 +54,7 @@ class SearchDriver {
 
  private:
   void save();
+  void stopAll();
   void startTrials();
   bool startTrial(const TrialStart& start);
   void follow(int index, RunningTrial& trial);
@@ -68,10 +69,20 @@ class SearchDriver {
   std::map<int, RunningTrial> running_;
 };
 
+// A search that cannot keep its record cannot be resumed or followed: it stops its
+// trials (their runs keep their own records) and says why.
 void SearchDriver::save() {
   std::string why;
-  if (!saveSearchRecord(dir_, scheduler_.record(), &why))
-    std::fprintf(stderr, "trainscope-cli: cannot save %s/%s: %s\n", dir_.c_str(), kSearchFile, why.c_str());
+  if (saveSearchRecord(dir_, scheduler_.record(), &why)) return;
+  if (!scheduler_.stopping())
+    std::fprintf(stderr, "trainscope-cli: cannot save %s/%s (%s); stopping the search\n", dir_.c_str(), kSearchFile,
+                 why.c_str());
+  stopAll();
+}
+
+void SearchDriver::stopAll() {
+  if (!scheduler_.stopping()) scheduler_.stop();
+  for (auto& [index, trial] : running_) trial.process->stop();
 }
 
 bool SearchDriver::startTrial(const TrialStart& start) {
@@ -84,7 +95,9 @@ bool SearchDriver::startTrial(const TrialStart& start) {
     const fs::path config = trials / (std::string(stem) + ".json");
     std::string why;
     if (!writeFileAtomically(config, start.config.dump(2) + "\n", &why)) {
-      scheduler_.ended(start.index, kFailed, config.string() + ": " + why);
+      std::fprintf(stderr, "trainscope-cli: %s: %s; stopping the search\n", config.string().c_str(), why.c_str());
+      scheduler_.notStarted(start.index);
+      stopAll();
       return false;
     }
     args = {"train", "-q", "--events", "-", "--config", config.string()};
@@ -94,8 +107,10 @@ bool SearchDriver::startTrial(const TrialStart& start) {
   std::string error;
   auto process = TrialProcess::start(args, (trials / (std::string(stem) + ".log")).string(), &error);
   if (!process) {
-    scheduler_.ended(start.index, kFailed, error);
-    std::printf("%s could not start: %s\n", trialName(trial).c_str(), error.c_str());
+    std::fprintf(stderr, "trainscope-cli: %s could not start (%s); stopping the search\n", trialName(trial).c_str(),
+                 error.c_str());
+    scheduler_.notStarted(start.index);
+    stopAll();
     return false;
   }
   running_[start.index] = RunningTrial{std::move(process), ""};
@@ -114,7 +129,11 @@ void SearchDriver::startTrials() {
 void SearchDriver::onEvent(int index, RunningTrial& trial, const nlohmann::json& object) {
   if (const auto folder = runFolderFromJson(object)) {
     scheduler_.started(index, *folder);
-    setRunTags(*folder, {searchTag(scheduler_.record())});
+    try {
+      setRunTags(*folder, {searchTag(scheduler_.record())});
+    } catch (const std::exception& e) {  // the tag helps finding the trial; its run goes on without
+      std::fprintf(stderr, "trainscope-cli: cannot tag %s: %s\n", folder->c_str(), e.what());
+    }
     save();
   }
   const auto event = eventFromJson(object);
@@ -131,9 +150,9 @@ void SearchDriver::onEvent(int index, RunningTrial& trial, const nlohmann::json&
     std::printf(
         "%s stops at the rung of epoch %lld: %s %s is not among the best %d of the %d trials there (the "
         "bar: %s)\n",
-        trialName(scheduler_.trial(index)).c_str(), static_cast<long long>(e->epoch), metric.c_str(),
-        metricText(verdict.value).c_str(), verdict.rung.top, verdict.rung.compared,
-        metricText(verdict.rung.cutoff).c_str());
+        trialName(scheduler_.trial(index)).c_str(), static_cast<long long>(verdict.rung_epoch), metric.c_str(),
+        metricText(scheduler_.trial(index).rungs.at(verdict.rung_epoch)).c_str(), verdict.rung.top,
+        verdict.rung.compared, metricText(verdict.rung.cutoff).c_str());
     trial.process->stop();
   }
   save();
@@ -142,7 +161,11 @@ void SearchDriver::onEvent(int index, RunningTrial& trial, const nlohmann::json&
 void SearchDriver::follow(int index, RunningTrial& trial) {
   for (const auto& line : trial.process->readLines()) {
     const auto object = nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
-    if (object.is_object()) onEvent(index, trial, object);
+    try {
+      if (object.is_object()) onEvent(index, trial, object);
+    } catch (const std::exception& e) {  // one event the search cannot use ends neither it nor the trial
+      std::fprintf(stderr, "trainscope-cli: trial %d: %s\n", index, e.what());
+    }
   }
 }
 
@@ -200,9 +223,8 @@ int SearchDriver::run() {
   save();
   while (true) {
     if (interruptCount() > 0 && !scheduler_.stopping()) {
-      scheduler_.stop();
       std::fprintf(stderr, "stopping the search after each trial's current step (resume it with --resume)...\n");
-      for (auto& [index, trial] : running_) trial.process->stop();
+      stopAll();
     }
     startTrials();
     if (running_.empty()) break;  // none runs after startTrials(): every trial is done, or the search stops

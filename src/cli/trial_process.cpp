@@ -35,6 +35,8 @@ std::unique_ptr<TrialProcess> TrialProcess::start(const std::vector<std::string>
     // Its own process group: a terminal's Ctrl+C reaches the search, which stops each
     // trial once; the search's death (even kill -9) stops the trial.
     setpgid(0, 0);
+    signal(SIGINT, SIG_DFL);  // the search's handlers are not the trial's, until exec
+    signal(SIGTERM, SIG_DFL);
     prctl(PR_SET_PDEATHSIG, SIGTERM);
     if (getppid() != parent) _exit(130);
     dup2(pipeFds[1], 1);
@@ -57,7 +59,7 @@ std::unique_ptr<TrialProcess> TrialProcess::start(const std::vector<std::string>
 
 TrialProcess::~TrialProcess() {
   if (!reaped_) {
-    kill(pid_, SIGTERM);
+    stop();
     int status = 0;
     waitpid(pid_, &status, 0);
   }
@@ -83,8 +85,10 @@ std::vector<std::string> TrialProcess::readLines() {
   return lines;
 }
 
+// Once: a second SIGTERM a second later makes trainscope-cli quit at once, mid-write.
 void TrialProcess::stop() {
-  if (!reaped_) kill(pid_, SIGTERM);
+  if (!reaped_ && !stopSent_) kill(pid_, SIGTERM);
+  stopSent_ = true;
 }
 
 bool TrialProcess::ended(int* exitCode) {

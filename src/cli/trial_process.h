@@ -24,7 +24,7 @@ class TrialProcess {
 
   // The complete lines its stdout has written since the last call; never blocks.
   std::vector<std::string> readLines();
-  void stop();  // SIGTERM: stops after the current step, keeping the record
+  void stop();  // SIGTERM, once: stops after the current step, keeping the record
   // Whether it has ended, with its exit code (128 + the signal when killed); never blocks.
   bool ended(int* exitCode);
 
@@ -33,7 +33,7 @@ class TrialProcess {
   pid_t pid_ = -1;
   int out_ = -1;
   std::string partial_;
-  bool reaped_ = false;
+  bool reaped_ = false, stopSent_ = false;
   int exitCode_ = 0;
 };
 

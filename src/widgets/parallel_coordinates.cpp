@@ -45,8 +45,9 @@ void ParallelCoordinates::setData(const QVector<ParallelAxis>& axes, const QVect
   brushes_ = kept;
   ranges_ = QVector<Range>(axes_.size(), Range{});
   for (int a = 0; a < axes_.size(); ++a) {
-    if (!axes_[a].categories.isEmpty()) {
-      ranges_[a] = {0, std::max(1.0, static_cast<double>(axes_[a].categories.size() - 1))};
+    if (!axes_[a].categories.isEmpty()) {  // one category: in the middle, as a brush finds it
+      const double last = static_cast<double>(axes_[a].categories.size() - 1);
+      ranges_[a] = last > 0 ? Range{0, last} : Range{-1, 1};
       continue;
     }
     double lo = INFINITY, hi = -INFINITY;
@@ -55,7 +56,7 @@ void ParallelCoordinates::setData(const QVector<ParallelAxis>& axes, const QVect
       if (!std::isfinite(v) || (axes_[a].log && v <= 0)) continue;
       lo = std::min(lo, v), hi = std::max(hi, v);
     }
-    if (!std::isfinite(lo)) lo = 0, hi = 1;
+    if (!std::isfinite(lo)) lo = axes_[a].log ? 1 : 0, hi = axes_[a].log ? 10 : 1;  // nothing to show yet
     if (hi <= lo) {  // one value: a little room around it
       const double pad = lo == 0 ? 1 : std::fabs(lo) * 0.1;
       lo = axes_[a].log ? lo / 2 : lo - pad, hi = axes_[a].log ? hi * 2 : hi + pad;
@@ -117,7 +118,6 @@ double ParallelCoordinates::position(int axis, double value) const {
     if (value <= 0) return NAN;
     return (std::log(value) - std::log(r.low)) / (std::log(r.high) - std::log(r.low));
   }
-  if (!axes_[axis].categories.isEmpty() && axes_[axis].categories.size() == 1) return 0.5;
   return (value - r.low) / (r.high - r.low);
 }
 

@@ -386,6 +386,21 @@ class WidgetsTest : public QObject {
     QVERIFY(top.contains(1) && top.contains(4) && !top.contains(0) && !top.contains(2));
     QTest::mouseClick(&plot, Qt::LeftButton, {}, QPoint(x, plot.height() / 2));
     QVERIFY(!plot.hasBrush());
+    // One category: a drag across it keeps every line; a log axis with nothing yet draws no NaN.
+    plot.setData({{"optimizer", false, {"adam"}}, {"lr", true, {}}}, {{0, {0, NAN}}, {1, {0, NAN}}});
+    const int first = static_cast<int>(std::max(40.0, plot.fontMetrics().horizontalAdvance("0.000") * 1.2));
+    // Across the category only (it sits in the middle of the axis).
+    const int h = plot.fontMetrics().height();
+    const int middle = static_cast<int>((h * 2.6 + plot.height() - h * 1.6) / 2);
+    QTest::mousePress(&plot, Qt::LeftButton, {}, QPoint(first, middle - 10));
+    QMouseEvent down(QEvent::MouseMove, QPointF(first, middle + 10.0), plot.mapToGlobal(QPointF(first, middle + 10.0)),
+                     Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&plot, &down);
+    QTest::mouseRelease(&plot, Qt::LeftButton, {}, QPoint(first, middle + 10));
+    QVERIFY(plot.hasBrush());
+    QCOMPARE(plot.visibleIds().size(), 2);
+    QImage image(plot.size(), QImage::Format_ARGB32);
+    plot.render(&image);  // paints without tripping over log(0)
   }
 
   void classChartShowsTheCounts() {

@@ -26,7 +26,12 @@ bool keepInRing(const fs::path& checkpoint, int64_t step, int keep) {
     fs::remove(partial, ec);
     return false;
   }
+  // A resume from an earlier checkpoint (--from) abandons the later ones: the ring is
+  // this timeline's, so rewinding never lands on a state the curves no longer show.
   auto ring = ringCheckpoints(checkpoint.parent_path());
+  ring.erase(std::remove_if(ring.begin(), ring.end(),
+                            [&](const RingCheckpoint& r) { return r.step > step && fs::remove(r.path, ec); }),
+             ring.end());
   for (size_t i = 0; i + static_cast<size_t>(keep) < ring.size(); ++i) fs::remove(ring[i].path, ec);
   return true;
 }

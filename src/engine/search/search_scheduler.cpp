@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <numeric>
+#include <random>
 
 namespace trainscope {
 
@@ -25,25 +27,42 @@ EarlyStoppingConfig metricChoice(const SearchSettings& s) {
 }
 
 // A metric that fits neither a classification nor a regression is refused before any
-// trial trains; one of the two is resolved at the first epoch.
-void checkMetric(const SearchSettings& s) {
+// trial trains; one of the two is resolved at the first epoch. `averaged`: the
+// experiment keeps a moving average of its weights (training.ema_decay).
+void checkMetric(const SearchSettings& s, bool averaged) {
   try {
-    monitoredMetric(metricChoice(s), false);
+    monitoredMetric(metricChoice(s), false, averaged);
     return;
   } catch (const ConfigError&) {
   }
   try {
-    monitoredMetric(metricChoice(s), true);
+    monitoredMetric(metricChoice(s), true, averaged);
   } catch (const ConfigError& e) {
     throw ConfigError("--metric", e.problems().empty() ? e.what() : e.problems().front().message);
+  }
+}
+
+bool averagedIn(const nlohmann::json& base) {
+  try {
+    return parseConfig(base).training.ema_decay > 0;
+  } catch (const std::exception&) {
+    return false;
   }
 }
 
 std::vector<TrialParams> drawTrials(const SearchSpace& space, const SearchSettings& s) {
   std::vector<TrialParams> out;
   if (s.sampler == "grid") {
-    const size_t n = std::min(gridSize(space), static_cast<size_t>(s.trials));
-    for (size_t i = 0; i < n; ++i) out.push_back(gridTrial(space, i));
+    // Fewer trials than combinations: a seeded choice of them, so no setting stays at
+    // its first values because the grid's order puts it first.
+    std::vector<size_t> order(gridSize(space));
+    std::iota(order.begin(), order.end(), size_t{0});
+    if (order.size() > static_cast<size_t>(s.trials)) {
+      std::shuffle(order.begin(), order.end(), std::mt19937_64(s.seed));
+      order.resize(static_cast<size_t>(s.trials));
+      std::sort(order.begin(), order.end());
+    }
+    for (size_t i : order) out.push_back(gridTrial(space, i));
   } else {
     for (int i = 0; i < s.trials; ++i) out.push_back(randomTrial(space, s.seed, i));
   }
@@ -52,8 +71,7 @@ std::vector<TrialParams> drawTrials(const SearchSpace& space, const SearchSettin
 
 bool hasCheckpoint(const std::string& runDir) {
   std::error_code ec;
-  return !runDir.empty() && fs::is_directory(fs::path(runDir) / "checkpoints", ec) &&
-         !fs::is_empty(fs::path(runDir) / "checkpoints", ec);
+  return !runDir.empty() && fs::is_regular_file(fs::path(runDir) / "checkpoints" / "last.pt", ec);
 }
 
 bool better(double a, double b, bool maximize) {
@@ -72,8 +90,8 @@ SearchRecord planSearch(const std::string& name, const std::string& created, con
   if (settings.parallel < 1) throw ConfigError("--parallel", "at least 1");
   if (settings.halving.on && settings.halving.eta < 2) throw ConfigError("--eta", "at least 2");
   if (settings.halving.on && settings.halving.min_epochs < 1) throw ConfigError("--min-epochs", "at least 1");
-  checkMetric(settings);
   const ExperimentConfig parsed = parseConfig(base);
+  checkMetric(settings, parsed.training.ema_decay > 0);
   const SearchSpace parsedSpace = parseSearchSpace(space);
   SearchRecord r;
   r.name = name;
@@ -158,11 +176,18 @@ void SearchScheduler::started(int index, const std::string& runDir) { at(index).
 
 void SearchScheduler::resolveMetric(const EpochMetrics& e) {
   if (!record_.metric_key.empty()) return;
-  const bool regression = std::isfinite(e.val_r2);
-  const bool averaged = std::isfinite(e.ema_val_loss);
-  const MonitoredMetric m = monitoredMetric(metricChoice(record_.settings), regression, averaged);
-  record_.metric_key = m.key;
-  record_.maximize = m.maximize;
+  // A regression reports its errors (NaN for a classification); R² alone is NaN when
+  // the validation targets are all alike. Whether weights are averaged is the experiment's.
+  const bool regression = std::isfinite(e.val_mae) || std::isfinite(e.val_r2) || std::isinf(e.val_mae);
+  try {
+    const MonitoredMetric m = monitoredMetric(metricChoice(record_.settings), regression, averagedIn(record_.base));
+    record_.metric_key = m.key;
+    record_.maximize = m.maximize;
+  } catch (const ConfigError&) {  // checked at the start for one of the two tasks; this is the other
+    const MonitoredMetric m = monitoredMetric(EarlyStoppingConfig{}, regression);
+    record_.metric_key = m.key;
+    record_.maximize = m.maximize;
+  }
 }
 
 EpochVerdict SearchScheduler::epochEnded(int index, const EpochMetrics& e) {
@@ -177,19 +202,25 @@ EpochVerdict SearchScheduler::epochEnded(int index, const EpochMetrics& e) {
     t.curve[static_cast<size_t>(e.epoch - 1)] = verdict.value;
   }
   if (better(verdict.value, t.best, record_.maximize)) t.best = verdict.value, t.best_epoch = e.epoch;
-  const auto rungs = halvingRungs(record_.settings.halving, record_.epochs);
-  // A pruned trial's epochs before its stop took effect are kept, but judged no more.
-  if (t.pruned_at > 0) return verdict;
-  if (std::find(rungs.begin(), rungs.end(), e.epoch) == rungs.end()) return verdict;
-  std::vector<double> earlier;
-  for (const auto& other : record_.trials)
-    if (other.index != index && other.rungs.count(e.epoch)) earlier.push_back(other.rungs.at(e.epoch));
-  t.rungs[e.epoch] = verdict.value;
-  // The preset sets the bar at each rung but always trains in full: it is what the search must beat.
-  if (t.preset || stopping_) return verdict;
-  verdict.at_rung = true;
-  verdict.rung = judgeAtRung(earlier, verdict.value, record_.settings.halving.eta, record_.maximize);
-  if (verdict.rung.stop) t.pruned_at = e.epoch;
+  // Every rung up to this epoch, a rung a killed search never judged included (its
+  // value is in the curve); a pruned trial's later epochs are kept but judged no more.
+  for (int64_t rung : halvingRungs(record_.settings.halving, record_.epochs)) {
+    if (rung > e.epoch || t.pruned_at > 0 || t.rungs.count(rung)) continue;
+    const double value = rung == e.epoch                               ? verdict.value
+                         : static_cast<size_t>(rung) <= t.curve.size() ? t.curve[static_cast<size_t>(rung - 1)]
+                                                                       : std::nan("");
+    if (rung != e.epoch && !std::isfinite(value)) continue;  // never seen: nothing to judge by
+    std::vector<double> earlier;
+    for (const auto& other : record_.trials)
+      if (other.index != index && other.rungs.count(rung)) earlier.push_back(other.rungs.at(rung));
+    t.rungs[rung] = value;
+    // The preset sets the bar at each rung but always trains in full: it is what the search must beat.
+    if (t.preset) continue;
+    verdict.at_rung = true;
+    verdict.rung_epoch = rung;
+    verdict.rung = judgeAtRung(earlier, value, record_.settings.halving.eta, record_.maximize);
+    if (verdict.rung.stop) t.pruned_at = rung;
+  }
   return verdict;
 }
 
@@ -205,6 +236,11 @@ void SearchScheduler::ended(int index, int exitCode, const std::string& message)
     t.status = TrialStatus::Failed;
     t.message = message;
   }
+}
+
+void SearchScheduler::notStarted(int index) {
+  TrialRecord& t = at(index);
+  t.status = t.run_dir.empty() ? TrialStatus::Queued : TrialStatus::Interrupted;
 }
 
 void SearchScheduler::stop() { stopping_ = true; }

@@ -28,7 +28,8 @@ struct EpochVerdict {
   int64_t epoch = 0;
   double value = 0;  // the search's metric after this epoch
   bool at_rung = false;
-  RungVerdict rung;  // when at_rung
+  RungVerdict rung;        // when at_rung
+  int64_t rung_epoch = 0;  // the rung judged: this epoch's, or one a killed search missed
 };
 
 class SearchScheduler {
@@ -46,6 +47,9 @@ class SearchScheduler {
   EpochVerdict epochEnded(int index, const EpochMetrics& epoch);
   // Its process ended: 0 finished, 130 stopped, else failed with `message`.
   void ended(int index, int exitCode, const std::string& message);
+  // A trial next() gave could not be started for a reason of this machine (a full
+  // disk): it waits again instead of counting as failed.
+  void notStarted(int index);
   // Trials stopped from now on were interrupted, not pruned; nothing new starts.
   void stop();
   bool stopping() const { return stopping_; }

@@ -68,6 +68,7 @@ SearchDimension readDimension(const std::string& field, const nlohmann::json& sp
     bad(field, "give a range ({\"log_uniform\": [low, high]}) or a list of values");
   }
   if (d.kind == SpaceKind::Int) d.integer = true;
+  if (d.kind == SpaceKind::Int && std::ceil(d.low) > std::floor(d.high)) bad(field, "the range holds no integer");
   if (d.kind == SpaceKind::Choice && d.values.empty()) bad(field, "give at least one value");
   return d;
 }
@@ -176,7 +177,8 @@ std::vector<nlohmann::json> gridValues(const SearchDimension& d) {
     const double v = d.kind == SpaceKind::LogUniform
                          ? std::exp(std::log(d.low) + t * (std::log(d.high) - std::log(d.low)))
                          : d.low + t * (d.high - d.low);
-    out.push_back(numberFor(d, v));
+    const nlohmann::json value = numberFor(d, v);
+    if (out.empty() || out.back() != value) out.push_back(value);  // an integer field's points may coincide
   }
   return out;
 }

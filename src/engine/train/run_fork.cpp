@@ -11,6 +11,7 @@
 #include "engine/train/checkpoint_file.h"
 
 #include <filesystem>
+#include <memory>
 
 namespace trainscope {
 
@@ -66,8 +67,12 @@ void copyAtomically(const fs::path& from, const fs::path& to) {
 
 ForkedRun forkRunFolder(const std::string& parentDir, int64_t atStep, const std::vector<std::string>& changes) {
   RunRecord parent = RunRecord::open(parentDir);
-  if (const std::string writer = RunLock::holder(parent.dir()); !writer.empty())
-    throw ConfigError(parentDir, "is being written (" + writer + "); stop it first: the fork copies its record");
+  std::unique_ptr<RunLock> lock;  // held while its record is copied: nobody resumes it meanwhile
+  try {
+    lock = RunLock::acquire(parent.dir(), "trainscope-cli fork");
+  } catch (const RunLockedError& e) {
+    throw ConfigError(parentDir, std::string(e.what()) + "; stop it first: the fork copies its record");
+  }
   const RingCheckpoint start = chooseCheckpoint(parent, atStep);
   const nlohmann::json configJson = parent.info().value("config", nlohmann::json::object());
   const ExperimentConfig config = parseConfig(configJson);

@@ -106,6 +106,7 @@ void SearchWindow::buildButtons(QWidget* parent, QHBoxLayout* row) {
   connect(clear_, &QPushButton::clicked, plot_, &widgets::ParallelCoordinates::clearBrushes);
   connect(stop_, &QPushButton::clicked, this, [this] {
     if (process_) process_->stop();
+    stop_->setEnabled(false);  // once: a second SIGTERM would make it quit at once
   });
   connect(resume_, &QPushButton::clicked, this, &SearchWindow::resumeSearch);
   connect(compare_, &QPushButton::clicked, this, &SearchWindow::compareTrials);
@@ -180,9 +181,9 @@ void SearchWindow::refresh() {
           return std::nullopt;  // being replaced this instant, or damaged: the next tick tells
         }
       },
-      [this](std::optional<SearchRecord> record) {
+      [this, dir](std::optional<SearchRecord> record) {
         loading_ = false;
-        if (record) display(std::move(*record));
+        if (record && dir == folder_.toStdString()) display(std::move(*record));  // not a search shown before
       });
 }
 

@@ -12,6 +12,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <set>
 
 namespace trainscope {
 namespace {
@@ -194,6 +195,67 @@ TEST(SearchScheduler, SaysWhyWhenNoTrialBeatsThePreset) {
   bool outside = false;
   for (const auto& m : o.reasons) outside = outside || m.english().find("outside the range") != std::string::npos;
   EXPECT_TRUE(outside) << o.reasons.front().english();
+}
+
+}  // namespace
+}  // namespace trainscope
+
+namespace trainscope {
+namespace {
+
+TEST(SearchScheduler, ARegressionIsKnownByItsErrorsEvenWithoutR2) {
+  SearchScheduler s(planSearch("s", "now", baseExperiment(), lrSpace(), settings(false)));
+  auto start = s.next(0, 2);
+  ASSERT_TRUE(start);
+  EpochMetrics e = epoch(1, 0);
+  e.val_mae = 0.4;  // all targets alike: R² is not a number, the errors are
+  s.epochEnded(start->index, e);
+  EXPECT_EQ(s.record().metric_key, "val_r2");
+}
+
+TEST(SearchScheduler, ARungAKilledSearchMissedIsJudgedFromTheCurve) {
+  SearchRecord r = planSearch("s", "now", baseExperiment(), lrSpace(), settings(true));
+  r.trials[0].status = TrialStatus::Finished;
+  r.trials[0].rungs = {{1, 0.8}};
+  r.trials[1].status = TrialStatus::Finished;
+  r.trials[1].rungs = {{1, 0.7}};
+  r.trials[2].status = TrialStatus::Running;  // killed after its first epoch, before the search judged it
+  r.trials[2].curve = {0.1};
+  r.metric_key = "val_accuracy";
+  SearchScheduler s(r);
+  const auto verdict = s.epochEnded(2, epoch(2, 0.2));  // its resumed run's next epoch
+  EXPECT_TRUE(verdict.at_rung);
+  EXPECT_EQ(verdict.rung_epoch, 1);
+  EXPECT_TRUE(verdict.rung.stop);
+  EXPECT_EQ(s.trial(2).pruned_at, 1);
+}
+
+TEST(SearchScheduler, ARungReachedWhileStoppingIsStillJudged) {
+  SearchScheduler s(planSearch("s", "now", baseExperiment(), lrSpace(), settings(true)));
+  auto a = s.next(0, 2), b = s.next(1, 2);
+  s.epochEnded(a->index, epoch(1, 0.8));
+  s.stop();
+  EXPECT_TRUE(s.epochEnded(b->index, epoch(1, 0.1)).rung.stop);
+  s.ended(b->index, 130, "");
+  EXPECT_EQ(s.trial(b->index).status, TrialStatus::Pruned);
+}
+
+TEST(SearchScheduler, AGridWithFewerTrialsThanCombinationsSpreadsOverThem) {
+  SearchSettings s = settings(false);
+  s.sampler = "grid";
+  s.trials = 4;
+  s.preset = false;
+  const SearchRecord r = planSearch(
+      "s", "now", baseExperiment(),
+      nlohmann::json::parse(R"({"loader.batch_size": [32, 64, 128], "optimizer.lr": [0.1, 0.01, 0.001]})"), s);
+  ASSERT_EQ(r.trials.size(), 4u);
+  std::set<std::string> batches, labels;
+  for (const auto& t : r.trials) {
+    batches.insert(t.params["loader.batch_size"].dump());
+    labels.insert(paramsLabel(t.params));
+  }
+  EXPECT_GT(batches.size(), 1u);  // not the first batch size four times
+  EXPECT_EQ(labels.size(), 4u);
 }
 
 }  // namespace

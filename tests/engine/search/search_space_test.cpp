@@ -4,12 +4,15 @@
 #include "engine/search/search_space.h"
 #include "engine/config/config.h"
 #include "engine/config/problem.h"
+#include "engine/record/checkpoint_ring.h"
 #include "engine/search/successive_halving.h"
 #include "test_fixtures.h"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <set>
 
 namespace trainscope {
@@ -148,6 +151,40 @@ TEST(SuccessiveHalving, KeepsTheTopThirdAtARung) {
     }
     EXPECT_EQ(kept, (n + 2) / 3) << n;
   }
+}
+
+}  // namespace
+}  // namespace trainscope
+
+namespace trainscope {
+namespace {
+
+TEST(SearchSpace, AnIntegerRangeMustHoldAnInteger) {
+  EXPECT_EQ(problemField(nlohmann::json::parse(R"({"epochs": {"int": [1.2, 1.8]}})")), "space: epochs");
+  const SearchSpace s =
+      parseSearchSpace(nlohmann::json::parse(R"({"loader.batch_size": {"uniform": [32, 34], "grid": 5}})"));
+  EXPECT_EQ(gridValues(s.dimensions[0]).size(), 3u);  // 32, 33, 34: no point twice
+}
+
+TEST(CheckpointRing, KeepsTheNewestAndForgetsAnAbandonedTimeline) {
+  test::TempDir dir;
+  const auto checkpoints = dir.path() / "checkpoints";
+  std::filesystem::create_directories(checkpoints);
+  const auto last = checkpoints / "last.pt";
+  for (int64_t step : {10, 20, 30, 40}) {
+    std::ofstream(last) << step;
+    ASSERT_TRUE(keepInRing(last, step, 3));
+  }
+  auto ring = ringCheckpoints(checkpoints);
+  ASSERT_EQ(ring.size(), 3u);
+  EXPECT_EQ(ring.front().step, 20);
+  std::ofstream(last) << 25;  // resumed --from an earlier checkpoint
+  ASSERT_TRUE(keepInRing(last, 25, 3));
+  ring = ringCheckpoints(checkpoints);
+  ASSERT_EQ(ring.size(), 2u);
+  EXPECT_EQ(ring.back().step, 25);
+  EXPECT_TRUE(keepInRing(last, 26, 0));  // 0 keeps none, and writes nothing
+  EXPECT_EQ(ringCheckpoints(checkpoints).size(), 2u);
 }
 
 }  // namespace
