@@ -33,6 +33,16 @@ std::string now(const char* format) {
   return text;
 }
 
+// A folder of its own, even for two searches started in the same second.
+std::string newSearchFolder(const std::string& runsDir, const std::string& stem) {
+  const fs::path parent = searchesDir(runsDir);
+  fs::create_directories(parent);
+  fs::path dir = parent / stem;
+  for (int n = 2; !fs::create_directory(dir); ++n) dir = parent / (stem + "-" + std::to_string(n));
+  fs::create_directories(dir / "trials");
+  return dir.string();
+}
+
 std::string trialName(const TrialRecord& t) {
   return t.preset ? "trial " + std::to_string(t.index) + " (preset)" : "trial " + std::to_string(t.index);
 }
@@ -285,10 +295,9 @@ int searchCommand(const SearchArgs& args) {
       const ExperimentConfig parsed = configFromFile(args.config, args.overrides, args.out);
       nlohmann::json base = toJson(parsed);
       const nlohmann::json space = readConfigJson(args.space, "space");
-      const std::string name = parsed.name + "-" + now("%Y%m%d-%H%M%S");
-      record = planSearch(name, now("%Y-%m-%dT%H:%M:%S"), base, space, settingsFrom(args, parsed.seed));
-      dir = (fs::path(searchesDir(runsFolder(parsed.runs_dir))) / name).string();
-      fs::create_directories(fs::path(dir) / "trials");
+      record = planSearch("", now("%Y-%m-%dT%H:%M:%S"), base, space, settingsFrom(args, parsed.seed));
+      dir = newSearchFolder(runsFolder(parsed.runs_dir), parsed.name + "-" + now("%Y%m%d-%H%M%S"));
+      record.name = fs::path(dir).filename().string();
       lock = RunLock::acquire(dir, "trainscope-cli search");
     }
     if (record.state == "finished") {
