@@ -5,6 +5,7 @@
 #include "engine/config/file_input.h"
 #include "engine/data/dataset_source.h"
 
+#include <sys/wait.h>
 #include <time.h>
 
 #include <atomic>
@@ -45,6 +46,11 @@ void onInterrupt(int sig) {
 }
 
 int interruptCount() { return interrupts.load(); }
+
+int exitCodeOf(int waitStatus) {
+  if (WIFEXITED(waitStatus)) return WEXITSTATUS(waitStatus);
+  return 128 + (WIFSIGNALED(waitStatus) ? WTERMSIG(waitStatus) : 0);
+}
 
 int reportConfigError(const std::exception& e) {
   std::fprintf(stderr, "config error:\n");

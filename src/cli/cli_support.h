@@ -17,6 +17,8 @@ class EventStream;
 constexpr int kFailed = 1, kBadConfig = 2, kBadInput = 2, kInterrupted = 130;
 
 int reportConfigError(const std::exception& e);
+// A child's exit code from waitpid's status: its own, or 128 + the signal that killed it.
+int exitCodeOf(int waitStatus);
 
 // The signal handler of a command that stops cleanly: the first Ctrl+C asks it to
 // stop (a run keeps its record; the disk is at most 2 seconds behind, and `resume`

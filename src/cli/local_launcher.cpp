@@ -35,11 +35,6 @@ std::string describeStatus(int status) {
   return "ended";
 }
 
-int exitCodeOf(int status) {
-  if (WIFEXITED(status)) return WEXITSTATUS(status);
-  return 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
-}
-
 pid_t startRank(int rank, int nproc, int port, const std::vector<std::string>& args) {
   // Everything the child needs is built before fork(): only async-signal-safe calls after.
   const std::string n = std::to_string(nproc), r = std::to_string(rank);

@@ -5,6 +5,7 @@
 #include "engine/config/config.h"
 #include "engine/record/run_library.h"
 #include "engine/record/run_lock.h"
+#include "engine/record/run_record.h"
 #include "engine/run/event_json.h"
 #include "engine/search/search_outcome.h"
 #include "engine/search/search_scheduler.h"
@@ -25,13 +26,6 @@ namespace trainscope::cli {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string now(const char* format) {
-  const std::time_t t = std::time(nullptr);
-  char text[64];
-  std::strftime(text, sizeof text, format, std::localtime(&t));
-  return text;
-}
 
 // A folder of its own, even for two searches started in the same second.
 std::string newSearchFolder(const std::string& runsDir, const std::string& stem) {
@@ -295,8 +289,8 @@ int searchCommand(const SearchArgs& args) {
       const ExperimentConfig parsed = configFromFile(args.config, args.overrides, args.out);
       nlohmann::json base = toJson(parsed);
       const nlohmann::json space = readConfigJson(args.space, "space");
-      record = planSearch("", now("%Y-%m-%dT%H:%M:%S"), base, space, settingsFrom(args, parsed.seed));
-      dir = newSearchFolder(runsFolder(parsed.runs_dir), parsed.name + "-" + now("%Y%m%d-%H%M%S"));
+      record = planSearch("", timeStamp("%Y-%m-%dT%H:%M:%S"), base, space, settingsFrom(args, parsed.seed));
+      dir = newSearchFolder(runsFolder(parsed.runs_dir), parsed.name + "-" + timeStamp("%Y%m%d-%H%M%S"));
       record.name = fs::path(dir).filename().string();
       lock = RunLock::acquire(dir, "trainscope-cli search");
     }

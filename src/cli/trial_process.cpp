@@ -1,5 +1,7 @@
 #include "cli/trial_process.h"
 
+#include "cli/cli_support.h"
+
 #include <fcntl.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
@@ -96,7 +98,7 @@ bool TrialProcess::ended(int* exitCode) {
     int status = 0;
     if (waitpid(pid_, &status, WNOHANG) != pid_) return false;
     reaped_ = true;
-    exitCode_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+    exitCode_ = exitCodeOf(status);
   }
   *exitCode = exitCode_;
   return true;

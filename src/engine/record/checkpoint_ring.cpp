@@ -19,11 +19,10 @@ bool keepInRing(const fs::path& checkpoint, int64_t step, int keep) {
   fs::create_directories(dir, ec);
   char name[40];
   std::snprintf(name, sizeof name, "step-%09lld.pt", static_cast<long long>(step));
-  const fs::path target = dir / name, partial = partialPathFor(target);
-  fs::copy_file(checkpoint, partial, fs::copy_options::overwrite_existing, ec);
-  if (!ec) fs::rename(partial, target, ec);
-  if (ec) {
-    fs::remove(partial, ec);
+  try {
+    copyFileAtomically(checkpoint, dir / name);
+  } catch (const fs::filesystem_error&) {
+    fs::remove(dir / (std::string(name) + ".tmp"), ec);
     return false;
   }
   // A resume from an earlier checkpoint (--from) abandons the later ones: the ring is
@@ -40,11 +39,11 @@ std::vector<RingCheckpoint> ringCheckpoints(const fs::path& checkpointsDir) {
   std::vector<RingCheckpoint> out;
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(ringDir(checkpointsDir), ec)) {
-    const std::string name = entry.path().filename().string();
-    long long step = 0;
-    char tail[4] = {};
-    if (std::sscanf(name.c_str(), "step-%lld.%3s", &step, tail) == 2 && std::string(tail) == "pt")
-      out.push_back({step, entry.path()});
+    const std::string stem = entry.path().stem().string();
+    if (entry.path().extension() != ".pt" || stem.size() <= 5 || stem.rfind("step-", 0) != 0 ||
+        stem.find_first_not_of("0123456789", 5) != std::string::npos)
+      continue;
+    out.push_back({std::stoll(stem.substr(5)), entry.path()});
   }
   std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.step < b.step; });
   return out;

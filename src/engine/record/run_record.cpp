@@ -21,14 +21,6 @@ namespace fs = std::filesystem;
 namespace trainscope {
 
 namespace {
-std::string timeStamp(const char* format) {
-  const std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  localtime_r(&t, &tm);
-  char buf[64];
-  std::strftime(buf, sizeof buf, format, &tm);
-  return buf;
-}
 
 // Folder names keep letters, digits, '-', '_' and '.'; anything else becomes '_'.
 std::string safeName(const std::string& name) {
@@ -37,6 +29,15 @@ std::string safeName(const std::string& name) {
   return s.empty() ? "run" : s;
 }
 }  // namespace
+
+std::string timeStamp(const char* format) {
+  const std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  localtime_r(&t, &tm);
+  char buf[64];
+  std::strftime(buf, sizeof buf, format, &tm);
+  return buf;
+}
 
 std::string isoTimeNow() { return timeStamp("%Y-%m-%dT%H:%M:%S%z"); }
 

@@ -57,6 +57,8 @@ class RunRecord {
   nlohmann::json info_ = nlohmann::json::object();
 };
 
+// Local time by strftime's `format`, e.g. "%Y%m%d-%H%M%S" for a folder's name.
+std::string timeStamp(const char* format);
 // Local time as ISO 8601 with offset, e.g. 2026-11-30T08:15:02+0000.
 std::string isoTimeNow();
 double unixTimeNow();

@@ -1,5 +1,6 @@
 #include "engine/search/search_outcome.h"
 
+#include "engine/record/run_library.h"
 #include "engine/search/search_space.h"
 #include "engine/search/successive_halving.h"
 
@@ -11,12 +12,6 @@ namespace trainscope {
 namespace {
 
 constexpr const char* kContext = "trainscope::Search";
-
-bool better(double a, double b, bool maximize) {
-  if (!std::isfinite(a)) return false;
-  if (!std::isfinite(b)) return true;
-  return maximize ? a > b : a < b;
-}
 
 std::string trialName(const TrialRecord& t) { return std::to_string(t.index); }
 
@@ -30,12 +25,7 @@ void presetOutsideSpace(const SearchRecord& record, std::vector<Message>& reason
   }
   for (const auto& d : space.dimensions) {
     if (d.kind == SpaceKind::Choice) continue;
-    nlohmann::json value = record.base;
-    for (size_t from = 0, dot = 0; dot != std::string::npos && value.is_object(); from = dot + 1) {
-      dot = d.field.find('.', from);
-      const std::string part = d.field.substr(from, dot == std::string::npos ? std::string::npos : dot - from);
-      value = value.contains(part) ? value[part] : nlohmann::json();
-    }
+    const nlohmann::json value = fieldValue(record.base, d.field);
     if (!value.is_number()) continue;
     const double v = value.get<double>();
     if (v >= d.low && v <= d.high) continue;
@@ -92,7 +82,7 @@ SearchOutcome searchOutcome(const SearchRecord& record) {
     }
     // A trial that trained all its epochs outranks one stopped at a rung.
     const bool full = t.status == TrialStatus::Finished;
-    if (!best || (full && !bestFull) || (full == bestFull && better(t.best, best->best, record.maximize)))
+    if (!best || (full && !bestFull) || (full == bestFull && betterMetric(t.best, best->best, record.maximize)))
       if (std::isfinite(t.best)) best = &t, bestFull = full;
   }
   if (best) o.best = best->index, o.best_value = best->best;
@@ -108,7 +98,7 @@ SearchOutcome searchOutcome(const SearchRecord& record) {
                  {trialName(*best), params, metric, metricText(o.best_value)}};
     return o;
   }
-  o.beats_preset = better(o.best_value, o.preset_value, record.maximize);
+  o.beats_preset = betterMetric(o.best_value, o.preset_value, record.maximize);
   const std::string difference = metricText(std::fabs(o.best_value - o.preset_value));
   if (o.beats_preset) {
     o.verdict = {kContext,

@@ -82,6 +82,12 @@ SearchSettings settingsFromJson(const nlohmann::json& j) {
 
 }  // namespace
 
+bool betterMetric(double a, double b, bool maximize) {
+  if (!std::isfinite(a)) return false;
+  if (!std::isfinite(b)) return true;
+  return maximize ? a > b : a < b;
+}
+
 std::string toString(TrialStatus status) {
   for (const auto& [s, name] : statusNames())
     if (s == status) return name;

@@ -67,6 +67,10 @@ struct SearchRecord {
   nlohmann::json summary;  // the outcome once finished (search_summary.h)
 };
 
+// Whether metric value `a` is better than `b`; a value that is not a number never is,
+// and any number is better than none.
+bool betterMetric(double a, double b, bool maximize);
+
 nlohmann::json toJson(const SearchRecord& record);
 // Throws std::runtime_error naming the file for a record it cannot read.
 SearchRecord searchRecordFromJson(const nlohmann::json& j);

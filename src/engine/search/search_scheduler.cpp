@@ -74,12 +74,6 @@ bool hasCheckpoint(const std::string& runDir) {
   return !runDir.empty() && fs::is_regular_file(fs::path(runDir) / "checkpoints" / "last.pt", ec);
 }
 
-bool better(double a, double b, bool maximize) {
-  if (!std::isfinite(a)) return false;
-  if (!std::isfinite(b)) return true;
-  return maximize ? a > b : a < b;
-}
-
 }  // namespace
 
 SearchRecord planSearch(const std::string& name, const std::string& created, const nlohmann::json& base,
@@ -201,7 +195,7 @@ EpochVerdict SearchScheduler::epochEnded(int index, const EpochMetrics& e) {
     if (t.curve.size() < static_cast<size_t>(e.epoch)) t.curve.resize(static_cast<size_t>(e.epoch), std::nan(""));
     t.curve[static_cast<size_t>(e.epoch - 1)] = verdict.value;
   }
-  if (better(verdict.value, t.best, record_.maximize)) t.best = verdict.value, t.best_epoch = e.epoch;
+  if (betterMetric(verdict.value, t.best, record_.maximize)) t.best = verdict.value, t.best_epoch = e.epoch;
   // Every rung up to this epoch, a rung a killed search never judged included (its
   // value is in the curve); a pruned trial's later epochs are kept but judged no more.
   for (int64_t rung : halvingRungs(record_.settings.halving, record_.epochs)) {

@@ -24,6 +24,12 @@ bool writeFileAtomically(const std::filesystem::path& path, const std::string& b
   return false;
 }
 
+void copyFileAtomically(const std::filesystem::path& from, const std::filesystem::path& to) {
+  const std::filesystem::path tmp = to.string() + ".tmp";
+  std::filesystem::copy_file(from, tmp, std::filesystem::copy_options::overwrite_existing);
+  std::filesystem::rename(tmp, to);
+}
+
 std::filesystem::path partialPathFor(const std::filesystem::path& path) {
   return path.parent_path() / ("." + path.filename().string() + ".partial-" + std::to_string(getpid()));
 }

@@ -12,6 +12,10 @@ namespace trainscope {
 // the old file is then untouched and no temporary file is left.
 bool writeFileAtomically(const std::filesystem::path& path, const std::string& bytes, std::string* why);
 
+// `from` copied to `to`: a copy beside it (`to`.tmp), then a rename, so `to` is the old
+// file or the whole new one. Throws std::filesystem::filesystem_error.
+void copyFileAtomically(const std::filesystem::path& from, const std::filesystem::path& to);
+
 // A hidden name beside `path` for a large file being written before it is renamed to
 // `path`, unique to this process: two programs writing the same file at once never
 // share a temporary (".NAME.partial-PID").

@@ -202,10 +202,4 @@ void CheckpointTimer::saved(int64_t step) {
   time_ = std::chrono::steady_clock::now();
 }
 
-void copyCheckpoint(const std::filesystem::path& from, const std::filesystem::path& to) {
-  const auto tmp = to.string() + ".tmp";
-  std::filesystem::copy_file(from, tmp, std::filesystem::copy_options::overwrite_existing);
-  std::filesystem::rename(tmp, to);
-}
-
 }  // namespace trainscope

@@ -55,7 +55,4 @@ class CheckpointTimer {
   std::chrono::steady_clock::time_point time_ = std::chrono::steady_clock::now();
 };
 
-// `from` copied to `to` atomically (a copy beside it, then a rename).
-void copyCheckpoint(const std::filesystem::path& from, const std::filesystem::path& to);
-
 }  // namespace trainscope

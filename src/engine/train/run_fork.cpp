@@ -57,12 +57,6 @@ void checkChanges(const ExperimentConfig& parent, nlohmann::json configJson, con
                         "start a new run instead");
 }
 
-void copyAtomically(const fs::path& from, const fs::path& to) {
-  const fs::path partial = partialPathFor(to);
-  fs::copy_file(from, partial, fs::copy_options::overwrite_existing);
-  fs::rename(partial, to);
-}
-
 }  // namespace
 
 ForkedRun forkRunFolder(const std::string& parentDir, int64_t atStep, const std::vector<std::string>& changes) {
@@ -81,7 +75,7 @@ ForkedRun forkRunFolder(const std::string& parentDir, int64_t atStep, const std:
   RunRecord child = RunRecord::create(parent.dir().parent_path().string(), stem + "-fork");
   try {
     copyRecord(parent.dir(), child.dir());
-    copyAtomically(start.path, child.lastCheckpoint());
+    copyFileAtomically(start.path, child.lastCheckpoint());
     const CheckpointSummary at = inspectCheckpoint(child.lastCheckpoint().string());
     nlohmann::json info = parent.info();
     info["name"] = info.value("name", parent.dir().filename().string()) + " fork@" + std::to_string(start.step);

@@ -7,6 +7,7 @@
 #include "engine/models/model_factory.h"
 #include "engine/record/checkpoint_ring.h"
 #include "engine/record/metrics_file.h"
+#include "engine/system/atomic_file.h"
 #include "engine/system/device.h"
 #include "engine/system/error_text.h"
 #include "engine/system/thread_adaptation.h"
@@ -108,8 +109,7 @@ class Trainer {
     torch::autograd::AnomalyMode::set_enabled(cfg_.training.anomaly_detection);
     if (cfg_.training.anomaly_detection) log(LogLevel::Info, run_messages::kAnomalyDetectionOn);
     if (cfg_.deterministic && device_.is_cuda()) setenv("CUBLAS_WORKSPACE_CONFIG", ":4096:8", /*overwrite=*/0);
-    // On CUDA a few backward kernels (adaptive pooling) have no deterministic version:
-    // warn there instead of failing the run. On the CPU every op used here has one.
+    // A few CUDA backward kernels (adaptive pooling) have no deterministic version: warn, not fail.
     at::globalContext().setDeterministicAlgorithms(cfg_.deterministic, /*warn_only=*/device_.is_cuda());
     if (cfg_.pitfalls.any()) log(LogLevel::Warning, describePitfalls(cfg_.pitfalls));
   }
@@ -426,7 +426,7 @@ class Trainer {
 
     if (complete) pos_ = TrainingPosition{epoch + 1, 0, pos_.global_step, pos_.best, 0, 0, 0, pos_.train_seconds};
     saveLast(pos_);
-    if (e.best && writer_) copyCheckpoint(record_.lastCheckpoint(), record_.bestCheckpoint());
+    if (e.best && writer_) copyFileAtomically(record_.lastCheckpoint(), record_.bestCheckpoint());
     auto& info = record_.info();
     recordEpochInfo(task_, e, {complete ? e.epoch : epoch, pos_.global_step, pos_.best}, info);
     info["samples_seconds"] = samples_->seconds();  // samples.h5's cost, this session

@@ -21,25 +21,22 @@ QString CliChild::cliPath() {
   return QStandardPaths::findExecutable("trainscope-cli");
 }
 
-namespace {
-// `config` in a temporary file of its own; "" and `error` when it cannot be written.
-QString writeConfigFile(const ExperimentConfig& config, QString* error) {
+QString CliChild::writeTemporaryJson(const QString& stem, const nlohmann::json& json, QString* error) {
   static std::atomic<int> counter{0};
   const QString path = QDir::temp().filePath(
-      QString("trainscope-run-%1-%2.json").arg(QCoreApplication::applicationPid()).arg(++counter));
+      QString("trainscope-%1-%2-%3.json").arg(stem).arg(QCoreApplication::applicationPid()).arg(++counter));
   QFile file(path);
-  if (!file.open(QIODevice::WriteOnly) || file.write(QByteArray::fromStdString(toJson(config).dump(2))) < 0) {
-    if (error) *error = CliChild::tr("cannot write %1").arg(path);
+  if (!file.open(QIODevice::WriteOnly) || file.write(QByteArray::fromStdString(json.dump(2))) < 0) {
+    if (error) *error = tr("cannot write %1").arg(path);
     file.remove();
     return {};
   }
   return path;
 }
-}  // namespace
 
 std::unique_ptr<CliChild> CliChild::start(const ExperimentConfig& config, const QStringList& extraArgs,
                                           QString* error) {
-  const QString configPath = writeConfigFile(config, error);
+  const QString configPath = writeTemporaryJson("run", toJson(config), error);
   if (configPath.isEmpty()) return nullptr;
   return launch(QStringList{"train", "-q", "--events", "-", "--config", configPath} + extraArgs, configPath, error);
 }

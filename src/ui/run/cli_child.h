@@ -37,6 +37,10 @@ class CliChild : public QObject {
   // Each event of the stream, on the GUI thread, in order. Set before the loop runs.
   std::function<void(Event&&)> onEvent;
 
+  // `json` in a temporary file of its own (trainscope-STEM-PID-N.json) for a child to
+  // read; "" and `error` when it cannot be written.
+  static QString writeTemporaryJson(const QString& stem, const nlohmann::json& json, QString* error);
+
   // The trainscope-cli next to the app (build tree or install), or "" when not found.
   static QString cliPath();
 

@@ -2,37 +2,16 @@
 
 #include "ui/run/cli_child.h"
 
-#include <QCoreApplication>
-#include <QDir>
 #include <QFile>
 #include <QProcess>
 
-#include <atomic>
-
 namespace trainscope::ui {
-
-namespace {
-
-QString writeTemporary(const QString& stem, const nlohmann::json& json, QString* error) {
-  static std::atomic<int> counter{0};
-  const QString path = QDir::temp().filePath(
-      QString("trainscope-%1-%2-%3.json").arg(stem).arg(QCoreApplication::applicationPid()).arg(++counter));
-  QFile file(path);
-  if (!file.open(QIODevice::WriteOnly) || file.write(QByteArray::fromStdString(json.dump(2))) < 0) {
-    if (error) *error = SearchProcess::tr("cannot write %1").arg(path);
-    file.remove();
-    return {};
-  }
-  return path;
-}
-
-}  // namespace
 
 std::unique_ptr<SearchProcess> SearchProcess::start(const nlohmann::json& experiment, const nlohmann::json& space,
                                                     const SearchSettings& s, QString* error) {
   std::unique_ptr<SearchProcess> search(new SearchProcess());
-  const QString config = writeTemporary("search-experiment", experiment, error);
-  const QString spaceFile = config.isEmpty() ? QString() : writeTemporary("search-space", space, error);
+  const QString config = CliChild::writeTemporaryJson("search-experiment", experiment, error);
+  const QString spaceFile = config.isEmpty() ? QString() : CliChild::writeTemporaryJson("search-space", space, error);
   search->files_ = {config, spaceFile};
   if (spaceFile.isEmpty()) return nullptr;
   QStringList args{"search",     "-q",
