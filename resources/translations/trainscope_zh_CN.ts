@@ -36,6 +36,25 @@
     </message>
   </context>
   <context>
+    <name>trainscope::ui::BreakpointReport</name>
+    <message>
+      <source>At step %1 the loss (%2) rose to %3 times its running mean (%4); the limit is %5.</source>
+      <translation>第 %1 步的损失（%2）升到其移动平均值（%4）的 %3 倍；上限为 %5 倍。</translation>
+    </message>
+    <message>
+      <source>After epoch %1 the validation metric fell to %2, %3 below its best so far (%4); the limit is %5.</source>
+      <translation>第 %1 轮后验证指标降到 %2，比目前最佳值（%4）低 %3；上限为 %5。</translation>
+    </message>
+    <message>
+      <source>At step %1, %2% of the outputs of %3 are zero; the limit is %4%.</source>
+      <translation>第 %1 步时，%3 的输出中有 %2% 为零；上限为 %4%。</translation>
+    </message>
+    <message>
+      <source>The run is paused. Look at it (Inspect, Mistakes), resume it, or rewind it to an earlier checkpoint and fork it with other settings.</source>
+      <translation>运行已暂停。可以先查看它（检查页、错误页），继续训练，或回退到更早的检查点并用其他设置派生（fork）一个新运行。</translation>
+    </message>
+  </context>
+  <context>
     <name>trainscope::widgets::ClassChart</name>
     <message>
       <source>train</source>
@@ -501,6 +520,10 @@ Predicted: %2
       <source>NaN guard tripped: %1</source>
       <translation>NaN 防护已触发：%1</translation>
     </message>
+    <message>
+      <source>Breakpoint: %1 is paused</source>
+      <translation>断点：%1 已暂停</translation>
+    </message>
   </context>
   <context>
     <name>trainscope::widgets::DistributionHeatmap</name>
@@ -581,6 +604,41 @@ Predicted: %2
     <message>
       <source>Colour jitter</source>
       <translation>颜色抖动</translation>
+    </message>
+  </context>
+  <context>
+    <name>trainscope::ui::ForkDialog</name>
+    <message>
+      <source>Rewind and fork</source>
+      <translation>回退并派生</translation>
+    </message>
+    <message>
+      <source>Go back to a checkpoint of %1 and train a child run from there with other settings. The child is a new run beside this one; Compare shows them as one family.</source>
+      <translation>回到 %1 的某个检查点，从那里用其他设置训练一个子运行。子运行是放在它旁边的新运行；比较页会把它们显示为一个家族。</translation>
+    </message>
+    <message>
+      <source>Rewind to</source>
+      <translation>回退到</translation>
+    </message>
+    <message>
+      <source>Changes, one per line as field=value (docs/config.md)</source>
+      <translation>修改的设置，每行一个，格式为 字段=值（见 docs/config.md）</translation>
+    </message>
+    <message>
+      <source>Fork and train</source>
+      <translation>派生并训练</translation>
+    </message>
+    <message>
+      <source>step %1, saved %2</source>
+      <translation>第 %1 步，保存于 %2</translation>
+    </message>
+    <message>
+      <source>(at or after the breakpoint)</source>
+      <translation>（在断点处或之后）</translation>
+    </message>
+    <message>
+      <source>This run keeps no checkpoints to rewind to (%1 was 0, or it ended before its first checkpoint).</source>
+      <translation>该运行没有可回退的检查点（%1 为 0，或它在第一个检查点之前就结束了）。</translation>
     </message>
   </context>
   <context>
@@ -1244,6 +1302,10 @@ Predicted: %2
       <translation>以更多轮次恢复上一次运行(&amp;M)…</translation>
     </message>
     <message>
+      <source>Rewind and &amp;Fork…</source>
+      <translation>回退并派生(&amp;F)…</translation>
+    </message>
+    <message>
       <source>Searc&amp;h…</source>
       <translation>搜索超参数(&amp;H)…</translation>
     </message>
@@ -1420,6 +1482,38 @@ Trainscope closes when the run has kept its checkpoint.</source>
     <message>
       <source>Quitting</source>
       <translation>正在退出</translation>
+    </message>
+    <message>
+      <source>Breakpoint: %1</source>
+      <translation>断点：%1</translation>
+    </message>
+    <message>
+      <source>A breakpoint paused the run</source>
+      <translation>断点暂停了运行</translation>
+    </message>
+    <message>
+      <source>Rewind and fork…</source>
+      <translation>回退并派生…</translation>
+    </message>
+    <message>
+      <source>Stay paused</source>
+      <translation>保持暂停</translation>
+    </message>
+    <message>
+      <source>Rewind and fork</source>
+      <translation>回退并派生</translation>
+    </message>
+    <message>
+      <source>Choose a run first: the Train page's run, or one on the Compare page.</source>
+      <translation>请先选择一个运行：训练页的运行，或比较页中的某个运行。</translation>
+    </message>
+    <message>
+      <source>Stopping the run to rewind it…</source>
+      <translation>正在停止运行以便回退…</translation>
+    </message>
+    <message>
+      <source>Forking %1 at step %2…</source>
+      <translation>正在从第 %2 步派生 %1…</translation>
     </message>
     <message>
       <source>No trained model yet</source>
@@ -2315,6 +2409,22 @@ This cannot be undone.</source>
       <translation>以此运行为基准比较勾选的运行：图下方的表格会增加各运行与它的差值列。</translation>
     </message>
     <message>
+      <source>Rewind and fork…</source>
+      <translation>回退并派生…</translation>
+    </message>
+    <message>
+      <source>Go back to a checkpoint of the run's ring and train a child run from there with other settings.</source>
+      <translation>回到该运行检查点环中的某个检查点，从那里用其他设置训练一个子运行。</translation>
+    </message>
+    <message>
+      <source>Show family</source>
+      <translation>显示家族</translation>
+    </message>
+    <message>
+      <source>Plot the run with the run it was forked from and all its forks, as one tree of curves.</source>
+      <translation>把该运行、它派生自的运行以及它的所有派生运行画成一棵曲线树。</translation>
+    </message>
+    <message>
       <source>Rename…</source>
       <translation>重命名…</translation>
     </message>
@@ -2617,10 +2727,6 @@ p(标签) %3 · 损失 %4
   </context>
   <context>
     <name>trainscope::ui::SearchProcess</name>
-    <message>
-      <source>cannot write %1</source>
-      <translation>无法写入 %1</translation>
-    </message>
     <message>
       <source>trainscope-cli was not found next to the app</source>
       <translation>在应用旁边找不到 trainscope-cli</translation>
@@ -3247,6 +3353,12 @@ p(标签) %3 · 损失 %4
       <translation>无法恢复：%1</translation>
     </message>
     <message>
+      <source>Breakpoint: %1
+Resume (F6) to go on, or Run ▸ Rewind and Fork… to go back and try other settings.</source>
+      <translation>断点：%1
+按“继续”（F6）继续训练，或用“运行 ▸ 回退并派生…”回到之前的检查点并尝试其他设置。</translation>
+    </message>
+    <message>
       <source>Paused at epoch %1/%2 · step %3/%4 — press Resume (F6) to go on</source>
       <translation>已暂停于第 %1/%2 个 epoch · 第 %3/%4 步 —— 按“继续”（F6）接着训练</translation>
     </message>
@@ -3809,6 +3921,30 @@ p(标签) %3 · 损失 %4
       <translation>autograd 的 detect_anomaly：每个反向运算都会检查其输出，并指出第一个产生 NaN 的运算。速度大约减半：用于追查 NaN，而非用于训练。</translation>
     </message>
     <message>
+      <source>Break on loss spike (× mean)</source>
+      <translation>损失突增时中断（× 均值）</translation>
+    </message>
+    <message>
+      <source>Pause the run when a step's loss rises above this many times its running mean (3 is a sharp spike); 0 is off. Then look, resume, or rewind and fork it.</source>
+      <translation>当某一步的损失超过其移动平均值的这么多倍时暂停运行（3 表示明显的突增）；0 为关闭。之后可以查看、继续，或回退并派生。</translation>
+    </message>
+    <message>
+      <source>Break on accuracy drop</source>
+      <translation>准确率下降时中断</translation>
+    </message>
+    <message>
+      <source>Pause when validation accuracy falls this far below its best so far (0.05 is 5 points); 0 is off. A regression watches its R².</source>
+      <translation>当验证准确率比目前最佳值低这么多时暂停（0.05 即 5 个百分点）；0 为关闭。回归任务看 R²。</translation>
+    </message>
+    <message>
+      <source>Break on dead layer (share)</source>
+      <translation>层死亡时中断（占比）</translation>
+    </message>
+    <message>
+      <source>Pause when this share of a layer's outputs are exactly zero (0.9: nine in ten ReLU units dead); 0 is off. Needs the probes.</source>
+      <translation>当某一层的输出中恰好为零的占比达到该值时暂停（0.9：十个 ReLU 单元中有九个死亡）；0 为关闭。需要开启探针。</translation>
+    </message>
+    <message>
       <source>Weight averaging (EMA decay)</source>
       <translation>权重滑动平均（衰减系数）</translation>
     </message>
@@ -4161,6 +4297,18 @@ p(标签) %3 · 损失 %4
     <message>
       <source>the run's model is its last epoch's (%1 is off); the best, epoch %2, is checkpoints/best.pt</source>
       <translation>本次运行的模型取最后一轮的权重（%1 已关闭）；最佳的第 %2 轮保存在 checkpoints/best.pt</translation>
+    </message>
+    <message>
+      <source>breakpoint: the loss of step %1 (%2) is %3 times its running mean (%4), above the limit of %5; the run is paused</source>
+      <translation>断点：第 %1 步的损失（%2）是其移动平均值（%4）的 %3 倍，超过上限 %5；运行已暂停</translation>
+    </message>
+    <message>
+      <source>breakpoint: after epoch %1 the validation metric fell to %2, %3 below its best (%4), more than the limit of %5; the run is paused</source>
+      <translation>断点：第 %1 轮后验证指标降到 %2，比最佳值（%4）低 %3，超过上限 %5；运行已暂停</translation>
+    </message>
+    <message>
+      <source>breakpoint: %1% of %2's outputs are zero at step %3 (the limit is %4%); the run is paused</source>
+      <translation>断点：第 %3 步时 %2 的输出中有 %1% 为零（上限为 %4%）；运行已暂停</translation>
     </message>
     <message>
       <source>training %1 on %2 (%3 train / %4 val) with %5, 1 thread; usable: %7</source>

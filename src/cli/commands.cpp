@@ -33,6 +33,7 @@
 #include <filesystem>
 #include <functional>
 #include <iostream>
+#include <optional>
 
 namespace trainscope::cli {
 
@@ -61,6 +62,22 @@ int followAsRank(TrainingSession& session, int rank) {
   return final == RunState::Finished ? 0 : final == RunState::Stopped ? kInterrupted : kFailed;
 }
 
+// What to tell the user when an event pauses the run (the NaN guard, a breakpoint):
+// the CLI then stops it and says how to go on.
+std::optional<std::string> pausedFor(const Event& e, const std::string& runDir) {
+  if (const auto* g = std::get_if<GuardTripped>(&e); g && g->action == "pause")
+    return "the NaN guard paused the run; stopping it (resume with `trainscope-cli resume " + runDir +
+           "` after lowering " + configField(&ExperimentConfig::optimizer, &OptimizerConfig::lr).key + " or setting " +
+           configField(&ExperimentConfig::training, &TrainingConfig::clip_grad_norm).key + ")";
+  if (const auto* b = std::get_if<BreakpointHit>(&e))
+    return "a breakpoint paused the run at step " + std::to_string(b->step) +
+           "; stopping it. Rewind and fork it with other settings (`trainscope-cli fork " + runDir + " --at " +
+           std::to_string(b->step) + " --set " + configField(&ExperimentConfig::optimizer, &OptimizerConfig::lr).key +
+           "=...`; the newest checkpoint at or before that step is taken), or go on with `trainscope-cli resume " +
+           runDir + "`";
+  return std::nullopt;
+}
+
 // Drains the session's events until it ends; Ctrl+C stops the run cleanly.
 int follow(TrainingSession& session, bool quiet, EventStream* events = nullptr) {
   auto previous = std::signal(SIGINT, onInterrupt);
@@ -82,16 +99,11 @@ int follow(TrainingSession& session, bool quiet, EventStream* events = nullptr) 
     for (const auto& e : session.events().drain()) {
       if (events) events->write(e);
       if (const auto* error = std::get_if<RunError>(&e)) configProblem = configProblem || error->config;
-      if (const auto* g = std::get_if<GuardTripped>(&e); g && g->action == "pause" && !stopRequested) {
-        // Nobody can press Resume in a terminal: a paused run would wait forever.
+      // Nobody can press Resume in a terminal: a paused run would wait forever.
+      if (const auto why = pausedFor(e, session.runDir()); why && !stopRequested) {
         stopRequested = true;
         printer.finishLine();
-        std::fprintf(stderr,
-                     "the NaN guard paused the run; stopping it (resume with `trainscope-cli resume %s` after "
-                     "lowering %s or setting %s)\n",
-                     session.runDir().c_str(),
-                     configField(&ExperimentConfig::optimizer, &OptimizerConfig::lr).key.c_str(),
-                     configField(&ExperimentConfig::training, &TrainingConfig::clip_grad_norm).key.c_str());
+        std::fprintf(stderr, "%s\n", why->c_str());
         session.stop();
       }
       if (quiet && !std::holds_alternative<LogLine>(e) && !std::holds_alternative<StateChanged>(e) &&

@@ -113,6 +113,7 @@ set(TRAINSCOPE_ENGINE_PLAIN_SOURCES
   deploy/run_family.cpp
   record/checkpoint_ring.cpp
   train/run_fork.cpp
+  train/breakpoints.cpp
   search/search_space.cpp
   search/successive_halving.cpp
   search/search_record.cpp

@@ -4,7 +4,8 @@
 # trials ordinary runs tagged with the search; kill -9 mid-search, then --resume, losing
 # no finished trial and leaving no trial training unwatched; a second writer refused;
 # a run rewound to a ring checkpoint and forked: refused without one or with a change
-# of the data order, and without changes the child repeats the parent bit for bit.
+# of the data order, and without changes the child repeats the parent bit for bit; a
+# breakpoint stops a CLI run, which then forks with its changes in the child's config.
 # Usage: search_test.sh CLI SOURCE_DIR
 set -uo pipefail
 source "$(dirname "$0")/check.sh"
@@ -136,4 +137,27 @@ check "an unchanged fork repeats the parent after the fork step, bit for bit" co
 "$cli" runs "$tmp/fork" >"$tmp/fork_runs.log" 2>&1
 check "the child lists as the parent's fork" contains "$tmp/fork_runs.log" "fork@35"
 cat "$tmp/fork.check"
+
+# A breakpoint pauses the run; the CLI stops it and says how to fork it, which applies
+# the changes to the child's config.
+"$cli" train --config "$cfg" --out "$tmp/break" "${ring[@]}" --set training.breakpoints.dead_share=0.01 \
+  >"$tmp/break.log" 2>&1
+check "a run stopped at a breakpoint exits 130" test $? -eq 130
+check "the CLI says why and how to fork it" contains "$tmp/break.log" "a breakpoint paused the run at step"
+check "the log names the layer" contains "$tmp/break.log" "outputs are zero at step"
+hit=$(ls -d "$tmp"/break/*/ | head -1)
+$py - "$hit" >"$tmp/break.check" 2>&1 <<'PY'
+import json, sys
+run = json.load(open(sys.argv[1] + "/run.json"))
+b = run["breakpoints"][0]
+assert b["kind"] == "dead_share" and b["value"] >= 0.01 and b["layer"], b
+assert run["status"] == "stopped", run["status"]
+print("ok", b["step"])
+PY
+check "run.json records the hit" contains "$tmp/break.check" "ok"
+"$cli" fork "$hit" --at 1000 --set optimizer.lr=0.005 --set training.breakpoints.dead_share=0 --set epochs=1 -q \
+  >"$tmp/break_fork.log" 2>&1
+check "the stopped run forks" test $? -eq 0
+forked=$(ls -d "$tmp"/break/*fork*/ | head -1)
+check "with its changes in the child's config" test "$($py -c "import json,sys; c=json.load(open(sys.argv[1]+'/run.json'))['config']; print(c['optimizer']['lr'], c['training']['breakpoints']['dead_share'])" "$forked")" = "0.005 0.0"
 report

@@ -2,6 +2,7 @@
 // NaN guard trip reach the desktop; a stop, a window in front, or notifications turned
 // off send nothing; and the freedesktop call reaches a notification service on the
 // session bus (a stand-in registered here, when the test has a bus).
+#include "ui/run/breakpoint_report.h"
 #include "ui/shell/desktop_notifier.h"
 
 #include <QCoreApplication>
@@ -53,13 +54,16 @@ class NotifierTest : public QObject {
     notifier.runStateChanged(RunState::Finished, "reached training.max_steps (15)", "/runs/lenet-1");
     notifier.runStateChanged(RunState::Failed, "out of memory", "/runs/lenet-2");
     notifier.guardTripped("/runs/lenet-3", "the loss is NaN at step 7");
+    notifier.breakpointHit("/runs/lenet-5", BreakpointReport::text({412, 2, "loss_spike", "", 2.31, 0.55, 3}));
     QCOMPARE(sent, (QStringList{"Run finished: lenet-1 | reached training.max_steps (15)",
                                 "Run failed: lenet-2 | out of memory",
-                                "NaN guard tripped: lenet-3 | the loss is NaN at step 7"}));
+                                "NaN guard tripped: lenet-3 | the loss is NaN at step 7",
+                                "Breakpoint: lenet-5 is paused | At step 412 the loss (2.3100) rose to 4.2 times its "
+                                "running mean (0.5500); the limit is 3.0."}));
     DesktopNotifier::setEnabled(false);
     notifier.runStateChanged(RunState::Finished, {}, "/runs/lenet-4");
     DesktopNotifier::setEnabled(true);
-    QCOMPARE(sent.size(), 3);
+    QCOMPARE(sent.size(), 4);
   }
 
   void aWindowInFrontIsNotInterrupted() {

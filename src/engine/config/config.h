@@ -114,6 +114,15 @@ struct EarlyStoppingConfig {
   bool restore_best = true;   // the run's model (exports, predictions) is its best epoch's, not its last
 };
 
+// Breakpoints, as a debugger's: conditions that pause the run so it can be looked at,
+// resumed, or rewound to a checkpoint of its ring and forked. 0 turns each off; a NaN
+// pauses through nan_guard.
+struct BreakpointConfig {
+  double loss_spike = 0;         // a step's loss above this many times its running mean (e.g. 3)
+  double val_accuracy_drop = 0;  // validation accuracy this far below its best (0.05: 5 points)
+  double dead_share = 0;         // a layer whose outputs are at least this share exact zeros (0.9)
+};
+
 struct TrainingConfig {
   std::string loss = "auto";  // auto (cross_entropy or mse by the task) | cross_entropy | mse | huber
   int grad_accum_steps = 1;
@@ -126,6 +135,7 @@ struct TrainingConfig {
   // When the loss or a gradient becomes NaN/Inf: pause, stop, skip (the batch) or off.
   std::string nan_guard = "pause";
   bool anomaly_detection = false;  // autograd anomaly mode: names the backward op, ~2x slower
+  BreakpointConfig breakpoints;
   // Checkpoints inside an epoch too (checkpoints/last.pt, with the loader's position),
   // so a crash loses at most this much work; 0 turns either off. Epoch ends always save.
   int64_t checkpoint_every_steps = 0;

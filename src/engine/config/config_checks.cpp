@@ -108,6 +108,14 @@ void checkScheduler(const SchedulerConfig& s, Problems& problems) {
       problem(problems, &C::scheduler, &SchedulerConfig::milestones, "must increase");
 }
 
+// A loss spike is a multiple of the running mean: a factor up to 1 would fire on every
+// step that is not better than the average.
+void checkBreakpoints(const BreakpointConfig& b, Problems& problems) {
+  if (b.loss_spike > 0 && b.loss_spike <= 1)
+    problems.push_back({configField(&C::training, &TrainingConfig::breakpoints, &BreakpointConfig::loss_spike).key,
+                        "must be 0 (off) or above 1: a multiple of the loss's running mean, e.g. 3"});
+}
+
 void checkTensors(const TensorDumpConfig& t, const nlohmann::json& j, Problems& problems) {
   const ConfigField& kinds = configField(&C::tensors, &TensorDumpConfig::kinds);
   if (kinds.in(j) && t.kinds.empty()) problems.push_back({kinds.key, "must name at least one kind"});
@@ -121,6 +129,7 @@ void checkConfigRules(const ExperimentConfig& c, const nlohmann::json& j, Proble
   checkModel(c.model, problems);
   checkOptimizer(c.optimizer, problems);
   checkScheduler(c.scheduler, problems);
+  checkBreakpoints(c.training.breakpoints, problems);
   checkTensors(c.tensors, j, problems);
 }
 

@@ -127,6 +127,42 @@ void declareTrainingSafety(std::vector<ConfigField>& fields) {
           "weights and the optimizer's state)");
 }
 
+// Conditions that pause the run, as a debugger's breakpoints (engine/train/breakpoints.h).
+void declareBreakpoints(std::vector<ConfigField>& fields) {
+  TS_FIELD(training.breakpoints, loss_spike)
+      .range(0, 1e6)
+      .onForm(FormGroup::Debugging, 24, QT_TRANSLATE_NOOP("trainscope::Config", "Break on loss spike (× mean)"),
+              QT_TRANSLATE_NOOP("trainscope::Config",
+                                "Pause the run when a step's loss rises above this many times its running mean "
+                                "(3 is a sharp spike); 0 is off. Then look, resume, or rewind and fork it."))
+      .describe(
+          "pause the run when a step's training loss is above this many times its running mean (an exponential "
+          "average over about the last 50 steps, armed after 20 steps); 0 = off, otherwise above 1 (3 catches a "
+          "sharp spike). It fires again only once the loss has come back under the limit. In the app the run waits "
+          "to be resumed or rewound and forked; `trainscope-cli` stops it and says how to fork it");
+  TS_FIELD(training.breakpoints, val_accuracy_drop)
+      .range(0, 1)
+      .onForm(FormGroup::Debugging, 25, QT_TRANSLATE_NOOP("trainscope::Config", "Break on accuracy drop"),
+              QT_TRANSLATE_NOOP("trainscope::Config",
+                                "Pause when validation accuracy falls this far below its best so far (0.05 is 5 "
+                                "points); 0 is off. A regression watches its R²."))
+      .describe(
+          "pause the run after an epoch whose validation accuracy (a regression's R²) is more than this below the "
+          "best epoch's so far (0.05: 5 points); 0 = off. It fires again only after the metric has come back within "
+          "the limit");
+  TS_FIELD(training.breakpoints, dead_share)
+      .range(0, 1)
+      .onForm(FormGroup::Debugging, 26, QT_TRANSLATE_NOOP("trainscope::Config", "Break on dead layer (share)"),
+              QT_TRANSLATE_NOOP("trainscope::Config",
+                                "Pause when this share of a layer's outputs are exactly zero (0.9: nine in ten "
+                                "ReLU units dead); 0 is off. Needs the probes."))
+      .describe(
+          "pause the run when at least this share of one layer's outputs are exact zeros in a probed step (dead "
+          "ReLU units; 0.9 is nine in ten), estimated from the probes' sample (`probes.sample` values per layer), "
+          "so it needs `probes.enabled`; 0 = off. Dropout's own zeros count: set it above its rate. It fires "
+          "again for that layer only once its share has come back under the limit");
+}
+
 // Weight averaging: the moving average of the weights, validated beside them.
 void declareWeightAveraging(std::vector<ConfigField>& fields) {
   TS_FIELD(training, ema_decay)
@@ -203,7 +239,9 @@ void declareTrainingFields(std::vector<ConfigField>& fields) {
   declareTraining(fields);
   declareTrainingSafety(fields);
   declareWeightAveraging(fields);
+  // Sections inside training come after its own fields (configSections()).
   declareEarlyStopping(fields);
+  declareBreakpoints(fields);
 }
 
 }  // namespace trainscope

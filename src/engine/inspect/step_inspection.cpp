@@ -133,12 +133,20 @@ void StepInspection::recordProbes(int64_t step) {
   if (lastSampleAt_) sample.step_ms = std::chrono::duration<double, std::milli>(start - *lastSampleAt_).count();
   lastSampleAt_ = start;
   probeFile_->append(sample);
+  lastActivations_.clear();
+  for (const auto& t : sample.tensors)
+    if (t.kind == "activation") lastActivations_.push_back(t);
+  lastActivationsStep_ = step;
   std::vector<Histogram> histograms = probes_->takeHistograms(step);
   probeFile_->append(histograms);
   for (auto& h : histograms) events_->push(std::move(h));
   events_->push(std::move(sample));
   probeFile_->flushIfDue();
   lastRecordMs_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+std::vector<TensorStats> StepInspection::activationsAt(int64_t step) const {
+  return step == lastActivationsStep_ ? lastActivations_ : std::vector<TensorStats>{};
 }
 
 void StepInspection::flush() {

@@ -50,6 +50,9 @@ class StepInspection {
   void beforeOptimizerStep(int64_t step);
   // After the optimizer step: records the probes and writes the saved tensors.
   void afterOptimizerStep(int64_t step, int64_t epoch);
+  // The layers' output statistics of the probes' sample at `step`; empty when that step
+  // was not sampled (the dead-share breakpoint reads them).
+  std::vector<TensorStats> activationsAt(int64_t step) const;
   void flush();  // a paused run's probes.h5 is complete on disk
   // The run is over: a save asked for too late is reported; probes.h5 is closed.
   void close(int64_t lastStep);
@@ -74,6 +77,8 @@ class StepInspection {
   std::optional<std::chrono::steady_clock::time_point> lastSampleAt_;
   double lastRecordMs_ = 0;
   int64_t sampledEpoch_ = -1;
+  std::vector<TensorStats> lastActivations_;
+  int64_t lastActivationsStep_ = -1;
 };
 
 }  // namespace trainscope

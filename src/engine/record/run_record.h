@@ -25,7 +25,8 @@ class RunRecord {
 
   const std::filesystem::path& dir() const { return dir_; }
   std::filesystem::path metricsPath() const { return dir_ / "metrics.h5"; }
-  std::filesystem::path checkpointsDir() const { return dir_ / "checkpoints"; }
+  std::filesystem::path checkpointsDir() const { return checkpointsDirOf(dir_); }
+  static std::filesystem::path checkpointsDirOf(const std::filesystem::path& runDir) { return runDir / "checkpoints"; }
   std::filesystem::path lastCheckpoint() const { return checkpointsDir() / "last.pt"; }
   std::filesystem::path bestCheckpoint() const { return checkpointsDir() / "best.pt"; }
   // A checkpoint as a user names it (--from, --checkpoint): "best" or "best.pt" is in

@@ -124,6 +124,16 @@ struct ToJson {
     return {{"event", "guard"}, {"step", e.step},           {"what", e.what},
             {"layer", e.layer}, {"dump_path", e.dump_path}, {"action", e.action}};
   }
+  json operator()(const BreakpointHit& e) const {
+    return {{"event", "breakpoint"},
+            {"step", e.step},
+            {"epoch", e.epoch},
+            {"kind", e.kind},
+            {"layer", e.layer},
+            {"value", number(e.value)},
+            {"reference", number(e.reference)},
+            {"threshold", number(e.threshold)}};
+  }
   json operator()(const ProbeSample& e) const {
     json tensors = json::array();
     for (const auto& t : e.tensors) tensors.push_back(statsJson(t));
@@ -216,6 +226,10 @@ std::optional<Event> eventFromJson(const json& j) {
     if (kind == "guard")
       return GuardTripped{j.value("step", int64_t{0}), j.value("what", ""), j.value("layer", ""),
                           j.value("dump_path", ""), j.value("action", "")};
+    if (kind == "breakpoint")
+      return BreakpointHit{j.value("step", int64_t{0}), j.value("epoch", int64_t{0}), j.value("kind", ""),
+                           j.value("layer", ""),        number(j, "value"),           number(j, "reference"),
+                           number(j, "threshold")};
     if (kind == "probe") {
       ProbeSample e;
       e.step = j.at("step").get<int64_t>();

@@ -108,6 +108,18 @@ struct GuardTripped {
   std::string action;     // pause, stop or skip
 };
 
+// A breakpoint (training.breakpoints) paused the run after `step`: what it saw and the
+// limit it passed. The run waits, paused, to be resumed or rewound and forked.
+struct BreakpointHit {
+  int64_t step = 0;
+  int64_t epoch = 0;     // epochs done when it fired (val_accuracy_drop: the epoch measured)
+  std::string kind;      // loss_spike, val_accuracy_drop, dead_share
+  std::string layer;     // dead_share's layer ("" otherwise)
+  double value = 0;      // the loss / the accuracy / the zero share
+  double reference = 0;  // the running mean / the best accuracy / (none: 0)
+  double threshold = 0;  // the configured limit
+};
+
 // Statistics of one tensor: a layer's output ("activation"), the gradient of the loss
 // with respect to it ("activation_grad"), a parameter ("weight") or its gradient
 // ("weight_grad"). Per-step values are estimated from an evenly strided sample.
@@ -176,6 +188,6 @@ struct BatchSnapshot {
 };
 
 using Event = std::variant<RunStarted, StateChanged, Progress, StepMetrics, EpochMetrics, LogLine, RunError,
-                           GuardTripped, ProbeSample, Histogram, TensorsSaved, BatchSnapshot>;
+                           GuardTripped, BreakpointHit, ProbeSample, Histogram, TensorsSaved, BatchSnapshot>;
 
 }  // namespace trainscope

@@ -2,6 +2,7 @@
 
 #include "engine/config/config.h"
 #include "engine/config/config_fields.h"
+#include "engine/config/file_input.h"
 #include "engine/config/problem.h"
 #include "engine/config/run_name.h"
 #include "engine/record/checkpoint_ring.h"
@@ -47,7 +48,9 @@ void copyRecord(const fs::path& from, const fs::path& to) {
 
 // The child goes on in the parent's data order from the checkpoint's position: what
 // decides the order or the batches stays, as for a resume; the rest must validate.
-void checkChanges(const ExperimentConfig& parent, nlohmann::json configJson, const std::vector<std::string>& changes) {
+// The changed config, as JSON.
+nlohmann::json changedConfig(const ExperimentConfig& parent, nlohmann::json configJson,
+                             const std::vector<std::string>& changes) {
   for (const auto& c : changes) applyOverride(configJson, c);
   const ExperimentConfig changed = parseConfig(configJson);
   for (const auto& field : configFields())
@@ -55,9 +58,27 @@ void checkChanges(const ExperimentConfig& parent, nlohmann::json configJson, con
       throw ConfigError(field.key,
                         "a fork goes on in the parent's data order from its checkpoint, so this cannot change; "
                         "start a new run instead");
+  return toJson(changed);
 }
 
 }  // namespace
+
+std::vector<RingCheckpoint> rewindPoints(const std::string& runDir) {
+  return ringCheckpoints(RunRecord::checkpointsDirOf(runDir));
+}
+
+Problems forkChangeProblems(const std::string& parentDir, const std::vector<std::string>& changes) {
+  try {
+    const nlohmann::json configJson =
+        readJsonObject(fs::path(parentDir) / "run.json").value("config", nlohmann::json::object());
+    changedConfig(parseConfig(configJson), configJson, changes);
+    return {};
+  } catch (const ConfigError& e) {
+    return e.problems();
+  } catch (const std::exception& e) {
+    return {{parentDir, e.what()}};
+  }
+}
 
 ForkedRun forkRunFolder(const std::string& parentDir, int64_t atStep, const std::vector<std::string>& changes) {
   RunRecord parent = RunRecord::open(parentDir);
@@ -70,7 +91,7 @@ ForkedRun forkRunFolder(const std::string& parentDir, int64_t atStep, const std:
   const RingCheckpoint start = chooseCheckpoint(parent, atStep);
   const nlohmann::json configJson = parent.info().value("config", nlohmann::json::object());
   const ExperimentConfig config = parseConfig(configJson);
-  checkChanges(config, configJson, changes);
+  const nlohmann::json childConfig = changedConfig(config, configJson, changes);
   const std::string stem = config.run_name.empty() ? modelAndDataset(config) : config.run_name;
   RunRecord child = RunRecord::create(parent.dir().parent_path().string(), stem + "-fork");
   try {
@@ -85,6 +106,7 @@ ForkedRun forkRunFolder(const std::string& parentDir, int64_t atStep, const std:
                       {"epochs_done", at.epochs_done},
                       {"changes", changes}};
     info["checkpoint"] = {{"step", at.step}, {"epochs_done", at.epochs_done}, {"batch_in_epoch", at.batch_in_epoch}};
+    info["config"] = childConfig;
     info["status"] = "stopped";
     std::string why;
     if (!writeFileAtomically(child.dir() / "run.json", info.dump(2) + "\n", &why))

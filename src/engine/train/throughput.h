@@ -3,6 +3,8 @@
 // validation passes. The Train page's rate, elapsed time and ETA come from here.
 #pragma once
 
+#include "engine/run/events.h"
+
 #include <algorithm>
 #include <cstdint>
 
@@ -30,6 +32,22 @@ class Throughput {
     if (steps_ == 0) return 0;
     return (seconds_ / static_cast<double>(steps_)) * static_cast<double>(std::max<int64_t>(0, stepsLeft)) +
            lastValidationSeconds_ * static_cast<double>(std::max<int64_t>(0, validationsLeft));
+  }
+  // Where the run is, for the Progress event: epoch is 0-based, stepInEpoch counts
+  // the steps done in it; `validating` after its last step.
+  struct Position {
+    int64_t epoch = 0, epochs = 0, stepInEpoch = 0, stepsPerEpoch = 0, globalStep = 0, totalSteps = 0;
+  };
+  Progress progress(const Position& at, bool validating) const {
+    Progress p;
+    p.epoch = at.epoch + 1, p.epochs = at.epochs;
+    p.step_in_epoch = std::min(at.stepInEpoch, at.stepsPerEpoch), p.steps_per_epoch = at.stepsPerEpoch;
+    p.global_step = at.globalStep, p.total_steps = at.totalSteps;
+    p.samples_per_sec = samplesPerSecond(), p.elapsed = elapsed();
+    // One validation per epoch still to validate.
+    p.eta = eta(at.totalSteps - at.globalStep, at.epochs - at.epoch - (validating ? 1 : 0));
+    p.validating = validating;
+    return p;
   }
   double sessionSeconds() const { return seconds_; }
   double rankSamples() const { return rankSamples_; }

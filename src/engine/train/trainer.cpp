@@ -12,6 +12,7 @@
 #include "engine/system/error_text.h"
 #include "engine/system/thread_adaptation.h"
 #include "engine/train/best_epoch.h"
+#include "engine/train/breakpoints.h"
 #include "engine/train/checkpoint.h"
 #include "engine/train/distributed/distributed_training.h"
 #include "engine/train/fine_tuning.h"
@@ -232,11 +233,8 @@ class Trainer {
           break;
         }
         const StepOutcome s = trainStep(epoch, batch, batchesPerEpoch);
-        if (s.abandoned) {
-          stopped = true;
-          break;
-        }
-        if (s.batches == 0) break;
+        stopped = s.abandoned;
+        if (s.abandoned || s.batches == 0) break;
         batch += s.batches;
         if (const auto why = adaptation_->betweenSteps()) log(LogLevel::Info, *why);  // other work took or freed CPUs
         epochDone = batch >= batchesPerEpoch;
@@ -387,6 +385,7 @@ class Trainer {
     ctx_.events->push(m);
     throughput_.stepDone(sums.seen, duration, sums.rank_seen);
     ctx_.control->stepDone(pos_.global_step);
+    breakAt(breakpoints_.afterStep(m.step, pos_.epoch, m.loss, inspection_->activationsAt(m.step)));
   }
 
   // The trained weights, and their moving average into `averaged` when kept.
@@ -396,8 +395,7 @@ class Trainer {
     ValidationResult r = validate(model_);
     if (average_ && !r.interrupted) averaged = validate(average_->model()), r.interrupted = averaged->interrupted;
     reportSkipped();
-    if (r.interrupted) return r;
-    throughput_.validated(secondsSince(start));
+    if (!r.interrupted) throughput_.validated(secondsSince(start));
     return r;
   }
   ValidationResult validate(LayerStack& model) {
@@ -423,6 +421,7 @@ class Trainer {
     e.best = val.samples > 0 && best_->observe(e, pos_.best);  // the early-stopping metric's best
     if (metrics_) metrics_->append(e), metrics_->flush();
     ctx_.events->push(e);
+    if (complete) breakAt(breakpoints_.afterEpoch(e, task_.criterion.regression, cfg_.epochs));
 
     if (complete) pos_ = TrainingPosition{epoch + 1, 0, pos_.global_step, pos_.best, 0, 0, 0, pos_.train_seconds};
     saveLast(pos_);
@@ -447,6 +446,15 @@ class Trainer {
     record_.save();
     if (action == "pause") guardPaused_ = true, ctx_.control->requestPause(), agreedPause_ = true;
     if (action == "stop") guardStopped_ = true, ctx_.control->requestStop(), agreedStop_ = true;
+  }
+
+  // Rank 0 watches (its loss is all ranks'); the ranks agree on the pause at the next step.
+  void breakAt(const std::optional<BreakpointHit>& hit) {
+    if (!hit || !writer_) return;
+    log(LogLevel::Warning, breakpointMessage(*hit));
+    ctx_.events->push(*hit);
+    recordBreakpoint(record_.info(), *hit);  // saved as the pause begins
+    ctx_.control->requestPause();
   }
 
   // The metric stopped improving: the log and run.json say when and why.
@@ -481,18 +489,8 @@ class Trainer {
   }
 
   void publishProgress(int64_t epoch, int64_t stepInEpoch, bool validating) {
-    Progress p;
-    p.epoch = epoch + 1;
-    p.epochs = cfg_.epochs;
-    p.step_in_epoch = std::min(stepInEpoch, stepsPerEpoch_);
-    p.steps_per_epoch = stepsPerEpoch_;
-    p.global_step = pos_.global_step;
-    p.total_steps = totalSteps_;
-    p.samples_per_sec = throughput_.samplesPerSecond();
-    p.elapsed = throughput_.elapsed();
-    // One validation per epoch still to validate.
-    p.eta = throughput_.eta(totalSteps_ - pos_.global_step, cfg_.epochs - epoch - (validating ? 1 : 0));
-    p.validating = validating;
+    Progress p = throughput_.progress({epoch, cfg_.epochs, stepInEpoch, stepsPerEpoch_, pos_.global_step, totalSteps_},
+                                      validating);
     p.threads = adaptation_->threads(), p.passive_waits = adaptation_->passive();
     ctx_.events->push(p);
   }
@@ -591,6 +589,7 @@ class Trainer {
   int64_t guardTrips_ = 0, frozenTensors_ = -1;
   bool guardStopped_ = false, guardPaused_ = false;
   CheckpointTimer checkpointTimer_{cfg_.training};  // when an in-epoch checkpoint is due
+  Breakpoints breakpoints_{cfg_.training.breakpoints};
 };
 
 }  // namespace

@@ -1,4 +1,5 @@
 #include "ui/compare/compare_page.h"
+#include "ui/compare/fork_family.h"
 
 #include "ui/compare/compare_reader.h"
 #include "ui/compare/metric_names.h"
@@ -132,6 +133,9 @@ QLayout* ComparePage::makeRunTools() {
   hooks.follow = [this](const QString& dir) { emit followRequested(dir); };
   hooks.baseline = [this] { return baseline_; };
   hooks.setBaseline = [this](const QString& dir) { setBaseline(dir); };
+  hooks.fork = [this](const QString& dir) { emit forkRequested(dir); };
+  hooks.family = [this](const QString& dir) { return forkFamily(runs_, dir); };
+  hooks.showFamily = [this](const QString& dir) { showFamily(dir); };
   runMenu_ = RunActions::runMenu(this, hooks);
   runButton_ = new QPushButton(this);
   runButton_->setText(tr("Selected run"));
@@ -352,10 +356,10 @@ void ComparePage::refreshLive() {
     plottedCurves_[r.dir] = r.curves;
     std::vector<double> xs, ys;
     if (!plottedSeries_.count(r.dir)) {  // no such curve when plotted: replot if it has one now
-      if (curveOf(*r.curves, metric, x, xs, ys)) return replot();
+      if (curveOf(*r.curves, metric, x, xs, ys, r.fromStep)) return replot();
       continue;
     }
-    if (!curveOf(*r.curves, metric, x, xs, ys)) continue;
+    if (!curveOf(*r.curves, metric, x, xs, ys, r.fromStep)) continue;
     const int index = plottedSeries_[r.dir];
     const size_t have = static_cast<size_t>(plot_->pointCount(index));
     if (xs.size() < have) {  // a resumed run rewrote its record: draw it afresh
@@ -483,15 +487,23 @@ QString ComparePage::guideText() const { return guide_->isVisibleTo(this) ? guid
 
 std::vector<PlotRequest> ComparePage::plotRequests() {
   std::vector<PlotRequest> out;
+  std::set<QString> ticked;
+  for (const auto& [dir, on] : ticked_)
+    if (on) ticked.insert(dir);
+  const auto branches = branchSteps(runs_, ticked);  // forks drawn from where they leave their parent
   for (const auto& run : runs_) {
     const QString dir = QString::fromStdString(run.dir);
     if (!ticked_[dir]) continue;
     const auto it = curves_.find(run.dir);
     if (it == curves_.end() || it->second.failed || !it->second.curves) continue;  // not read (yet)
-    out.push_back({QString::fromStdString(run.name), dir, colorOf(dir), it->second.curves});
+    const auto branch = branches.find(dir);
+    out.push_back({QString::fromStdString(run.name), dir, colorOf(dir), it->second.curves,
+                   branch == branches.end() ? 0.0 : static_cast<double>(branch->second)});
   }
   return out;
 }
+
+void ComparePage::showFamily(const QString& dir) { selectRuns(forkFamily(runs_, dir)); }
 
 std::vector<widgets::ExportSeries> ComparePage::plottedSeries() {
   std::vector<widgets::ExportSeries> out;
@@ -500,7 +512,7 @@ std::vector<widgets::ExportSeries> ComparePage::plottedSeries() {
   for (const auto& run : plotRequests()) {
     widgets::ExportSeries s;
     s.name = run.name, s.dir = run.dir, s.color = run.color;
-    if (curveOf(*run.curves, metric, x, s.xs, s.ys)) out.push_back(std::move(s));
+    if (curveOf(*run.curves, metric, x, s.xs, s.ys, run.fromStep)) out.push_back(std::move(s));
   }
   return out;
 }

@@ -60,6 +60,9 @@ class ComparePage : public QWidget {
   void setGuide(const QString& title, const QString& text, const QString& outcome = {});
   QString guideText() const;
 
+  // Ticks the run's family (the run it was forked from and every fork, at any depth),
+  // unticking the others; forks are drawn from their fork step, branching off.
+  void showFamily(const QString& dir);
   QStringList selectedRuns() const;
   QString currentRunDir() const;  // the table's current row, "" when none
   const std::vector<RunEntry>& runs() const { return runs_; }
@@ -84,6 +87,8 @@ class ComparePage : public QWidget {
   // The run menu's Resume: train `dir` on from its checkpoint (epochs 0: as recorded).
   void resumeRequested(const QString& dir, qint64 epochs);
   void followRequested(const QString& dir);
+  // The run menu's "Rewind and fork…".
+  void forkRequested(const QString& dir);
   // An export was written (the window says where).
   void exported(const QString& path);
 

@@ -21,8 +21,18 @@ bool isEpochMetric(const std::string& m) {
   return metricColumn<EpochMetrics>(m) != nullptr && metricColumn<StepMetrics>(m) == nullptr;
 }
 
+namespace {
+// A fork's own points: those from its fork step on (the trunk before it is its parent's).
+void keepFromStep(const std::vector<double>& steps, double fromStep, std::vector<double>& xs, std::vector<double>& ys) {
+  size_t kept = 0;
+  for (size_t i = 0; i < xs.size() && i < ys.size() && i < steps.size(); ++i)
+    if (steps[i] >= fromStep) xs[kept] = xs[i], ys[kept] = ys[i], ++kept;
+  xs.resize(kept), ys.resize(kept);
+}
+}  // namespace
+
 bool curveOf(const RunCurves& c, const std::string& metric, const std::string& x, std::vector<double>& xs,
-             std::vector<double>& ys) {
+             std::vector<double>& ys, double fromStep) {
   // Where the metric lives, and the column that gives its x.
   std::map<std::string, std::vector<double>> named;  // a named scalar, as a table of its own
   const std::map<std::string, std::vector<double>>* table = &c.steps;
@@ -43,6 +53,8 @@ bool curveOf(const RunCurves& c, const std::string& metric, const std::string& x
   if (values == table->end() || column == table->end()) return false;
   ys = values->second;
   xs = column->second;
+  if (const auto steps = table->find("step"); fromStep > 0 && steps != table->end())
+    keepFromStep(steps->second, fromStep, xs, ys);
   if ((metric == "grad_norm" && x != "step") || (table == &named && x == "epoch")) {  // steps -> epoch / time
     const auto steps = c.steps.find("step");
     const auto target = c.steps.find(x == "epoch" ? "epoch" : "wall_time");
@@ -69,7 +81,7 @@ PreparedPlot preparePlot(const std::vector<PlotRequest>& runs, const std::string
   out.requested = runs;
   for (const auto& run : runs) {
     std::vector<double> xs, ys;
-    if (!run.curves || !curveOf(*run.curves, metric, x, xs, ys)) continue;
+    if (!run.curves || !curveOf(*run.curves, metric, x, xs, ys, run.fromStep)) continue;
     out.series.push_back({run, widgets::LiveCurvePlot::prepareCurve(std::move(xs), std::move(ys), smoothing)});
   }
   return out;

@@ -44,6 +44,9 @@ struct PlotRequest {
   QString name, dir;
   QColor color;
   std::shared_ptr<const RunCurves> curves;
+  // A fork plotted with its parent: its points from this step on, so it branches off
+  // the parent's curve (0: every point).
+  double fromStep = 0;
 };
 struct PreparedPlot {
   struct Series {
@@ -64,8 +67,9 @@ RunsSnapshot readRunsSnapshot(const QString& runsDir, const std::set<std::string
 
 // One run's curve of `metric` against `x` (step, epoch, time), as the Compare page
 // plots it: false when the run has no such curve. Plain work, safe on any thread.
+// `fromStep` > 0 keeps the points of that step and later (a fork's own).
 bool curveOf(const RunCurves& c, const std::string& metric, const std::string& x, std::vector<double>& xs,
-             std::vector<double>& ys);
+             std::vector<double>& ys, double fromStep = 0);
 // Whether a metric is recorded once per epoch (drawn as markers) rather than per step.
 bool isEpochMetric(const std::string& metric);
 

@@ -14,6 +14,7 @@
 #include "engine/record/tensorboard_export.h"
 #include "engine/record/tensorboard_import.h"
 #include "engine/repro/bundle.h"
+#include "engine/train/run_fork.h"
 
 #include <QDir>
 #include <QFileDialog>
@@ -210,6 +211,12 @@ QMenu* RunActions::runMenu(QWidget* parent, MenuHooks hooks) {
   baseline->setToolTip(
       tr("Compare the ticked runs against this one: the table under the plot gains columns of "
          "their differences from it."));
+  QAction* fork = add(tr("Rewind and fork…"), [hooks](const QString& dir) { hooks.fork(dir); });
+  fork->setToolTip(
+      tr("Go back to a checkpoint of the run's ring and train a child run from there with other "
+         "settings."));
+  QAction* family = add(tr("Show family"), [hooks](const QString& dir) { hooks.showFamily(dir); });
+  family->setToolTip(tr("Plot the run with the run it was forked from and all its forks, as one tree of curves."));
   menu->addSeparator();
   add(tr("Rename…"), [parent, hooks](const QString& dir) {
     if (rename(parent, dir)) hooks.changed();
@@ -247,6 +254,8 @@ QMenu* RunActions::runMenu(QWidget* parent, MenuHooks hooks) {
     resume->setEnabled(offer.resumable);
     more->setEnabled(offer.extendable);
     follow->setEnabled(r.status == "running" || r.status == "paused" || r.status == "starting");
+    fork->setEnabled(!dir.isEmpty() && !rewindPoints(dir.toStdString()).empty());
+    family->setEnabled(!dir.isEmpty() && hooks.family(dir).size() > 1);
     removeAction->setEnabled(!dir.isEmpty() && r.status != "running" && r.status != "paused");
     baseline->setText(!dir.isEmpty() && dir == hooks.baseline() ? tr("Clear the baseline") : tr("Use as baseline"));
   });

@@ -7,6 +7,7 @@
 
 #include <QCoreApplication>
 #include <QString>
+#include <QStringList>
 
 #include <functional>
 
@@ -32,6 +33,9 @@ class RunActions {
     std::function<void(const QString& dir)> follow;                 // watch it live on the Train page
     std::function<QString()> baseline;                              // the runs' baseline ("" = none)
     std::function<void(const QString& dir)> setBaseline;            // "" clears it
+    std::function<void(const QString& dir)> fork;                   // rewind to a checkpoint and fork
+    std::function<QStringList(const QString& dir)> family;          // the run's forks and parents
+    std::function<void(const QString& dir)> showFamily;             // tick them on the plot
   };
   // Every action on the current run; each enabled as it applies to that run when the
   // menu opens.

@@ -246,6 +246,8 @@ void TrainingController::drain() {
       emit failed(QString::fromStdString(err->message));
     else if (auto* g = std::get_if<GuardTripped>(&e))
       emit guardTripped(*g);
+    else if (auto* b = std::get_if<BreakpointHit>(&e))
+      emit breakpointHit(*b);
     else if (auto* t = std::get_if<TensorsSaved>(&e))
       emit tensorsSaved(*t);
     else if (auto* b = std::get_if<BatchSnapshot>(&e))

@@ -77,6 +77,7 @@ class TrainingController : public QObject {
   // epochs): nothing ran, nothing in the run's folder changed.
   void launchFailed(const QString& message);
   void guardTripped(const trainscope::GuardTripped& trip);
+  void breakpointHit(const trainscope::BreakpointHit& hit);  // the run is paused
   void probesArrived(const QVector<trainscope::ProbeSample>& samples);
   void histogramsArrived(const QVector<trainscope::Histogram>& histograms);
   void tensorsSaved(const trainscope::TensorsSaved& saved);

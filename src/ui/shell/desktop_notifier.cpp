@@ -76,4 +76,8 @@ void DesktopNotifier::guardTripped(const QString& runDir, const QString& what) {
   notify(tr("NaN guard tripped: %1").arg(runName(runDir)), what);
 }
 
+void DesktopNotifier::breakpointHit(const QString& runDir, const QString& what) {
+  notify(tr("Breakpoint: %1 is paused").arg(runName(runDir)), what);
+}
+
 }  // namespace trainscope::ui

@@ -32,6 +32,7 @@ class DesktopNotifier : public QObject {
   // A run's new state (only a finish or a failure notifies: a stop is the user's own).
   void runStateChanged(RunState state, const QString& reason, const QString& runDir);
   void guardTripped(const QString& runDir, const QString& what);
+  void breakpointHit(const QString& runDir, const QString& what);  // the run waits, paused
   // Sent when enabled and the window is not in front (a queue's end, for example).
   void notify(const QString& summary, const QString& body);
 

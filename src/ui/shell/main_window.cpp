@@ -73,6 +73,7 @@ MainWindow::MainWindow(ExperimentDocument* document, TrainingController* control
   connectPages();
   connectQueue();
   connectNotifications();
+  connectForks();
   fitToScreen();
   train_->showRecordedRun(QSettings().value("lastRun").toString());
 }
@@ -296,6 +297,9 @@ void MainWindow::buildMenus() {
   run->addAction(tr("&Resume Last Run"), QKeySequence(Qt::CTRL | Qt::Key_F5), this, [this] { resumeLastRun(false); });
   run->addAction(tr("Resume Last Run with &More Epochs…"), this, [this] { resumeLastRun(true); });
   run->addSeparator();
+  run->addAction(tr("Rewind and &Fork…"), this, [this] {
+    rewindAndFork(controller_->runDir().isEmpty() ? compare_->currentRunDir() : controller_->runDir(), -1);
+  });
   run->addAction(tr("Searc&h…"), this, &MainWindow::openSearchDialog);
   run->addAction(tr("Open Searc&h…"), this, &MainWindow::openSearchFolder);
 

@@ -80,6 +80,11 @@ class MainWindow : public QMainWindow {
   void setConfirmClose(bool on) { confirmClose_ = on; }
   // A close asked for while a run trains: the window closes when the run has stopped.
   bool closingAfterStop() const { return closeWhenStopped_; }
+  // Rewind and fork (Run menu, a breakpoint's dialog, Compare's run menu): the app's own
+  // run is stopped first; then the dialog, and the child trains on the Train page.
+  // `hitStep`: a breakpoint's step, or -1.
+  void rewindAndFork(const QString& dir, qint64 hitStep);
+  void forkAndTrain(const QString& dir, qint64 step, const QStringList& changes);
 
  protected:
   void closeEvent(QCloseEvent* event) override;
@@ -111,6 +116,9 @@ class MainWindow : public QMainWindow {
   void openSearchDialog();
   void openSearchFolder();  // Run > Open Search…
   SearchWindow* searchWindow();
+  // Breakpoints and forks (shell/main_window_fork.cpp).
+  void connectForks();
+  void showBreakpoint(const BreakpointHit& hit);
   // Run > Resume Last Run (with more epochs: asks how many).
   void resumeLastRun(bool moreEpochs);
 

@@ -1,6 +1,7 @@
 #include "ui/train/train_page.h"
 
 #include "ui/experiment/experiment_document.h"
+#include "ui/run/breakpoint_report.h"
 #include "ui/run/training_controller.h"
 #include "ui/train/batch_step_dialog.h"
 #include "ui/train/resume_banner.h"
@@ -247,6 +248,12 @@ void TrainPage::connectRun() {
     offerResume(lastRunDir_, false);
   });
   connect(controller_, &TrainingController::ended, this, [this] { offerResume(controller_->runDir(), false); });
+  connect(controller_, &TrainingController::breakpointHit, this, [this](const BreakpointHit& hit) {
+    message_->setText(tr("Breakpoint: %1\nResume (F6) to go on, or Run ▸ Rewind and Fork… to go back and try other "
+                         "settings.")
+                          .arg(BreakpointReport::text(hit)));
+    breakpointShown_ = true;
+  });
 }
 
 void TrainPage::startTimers() {
@@ -284,6 +291,7 @@ void TrainPage::onStateChanged(RunState state, const QString& reason) {
   if (labelsPending_) showProgressBar();  // the last step taken; the labels say the state below
   labelsPending_ = false;
   if (state == RunState::Paused || state == RunState::Running) pausing_ = false;
+  if (breakpointShown_ && state != RunState::Paused) message_->clear(), breakpointShown_ = false;  // gone on
   if (isFinal(state)) stopping_ = pausing_ = false;
   if (isFinal(state) && stepDialog_) stepDialog_->hide();  // it showed a run that has ended
   updateButtons();

@@ -146,6 +146,7 @@ class TrainPage : public QWidget {
   bool labelsPending_ = false;  // a newer one waits for showProgressLabels
   bool stopping_ = false, pausing_ = false;
   bool startBlockedShown_ = false;  // message_ says why Start is disabled
+  bool breakpointShown_ = false;    // message_ says what a breakpoint saw, while paused
   bool logFollows_ = true;          // the log shows its newest line (until the user scrolls up)
   bool followingLog_ = false;       // the page itself is scrolling it
   int nextPlot_ = 0;

@@ -25,6 +25,15 @@ TEST(ConfigFields, KeysAreUniqueAndFoundByMember) {
   EXPECT_EQ(findConfigField("loader.batchsize"), nullptr);
 }
 
+// A section's fields are declared together, each section inside another after its
+// parent's own fields: a section met twice would be read twice, and the keys of the
+// sections inside it taken for unknown ones.
+TEST(ConfigFields, EachSectionIsDeclaredInOnePiece) {
+  const auto& sections = configSections();
+  const std::set<std::string> distinct(sections.begin(), sections.end());
+  EXPECT_EQ(distinct.size(), sections.size());
+}
+
 TEST(ConfigFields, EveryFieldRoundTripsThroughJson) {
   const ExperimentConfig defaults = parseConfig(nlohmann::json::object());  // the default pipelines too
   const nlohmann::json j = toJson(defaults);

@@ -1,0 +1,110 @@
+// The main window's breakpoints and forks: a breakpoint's pause is shown (status bar,
+// a dialog, a desktop notification), and "Rewind and fork…" (the dialog, the Run menu,
+// Compare's run menu) stops the run if it is the app's own, lets the user choose a
+// checkpoint of its ring and the changes, makes the child off the GUI thread and
+// trains it on the Train page; Compare then shows the family.
+#include "engine/record/run_library.h"
+#include "engine/train/run_fork.h"
+#include "ui/compare/compare_page.h"
+#include "ui/run/background.h"
+#include "ui/run/breakpoint_report.h"
+#include "ui/run/fork_dialog.h"
+#include "ui/run/training_controller.h"
+#include "ui/shell/desktop_notifier.h"
+#include "ui/shell/main_window.h"
+#include "ui/train/train_page.h"
+
+#include <QApplication>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QStatusBar>
+
+namespace trainscope::ui {
+
+void MainWindow::connectForks() {
+  connect(controller_, &TrainingController::breakpointHit, this, &MainWindow::showBreakpoint);
+  connect(controller_, &TrainingController::breakpointHit, notifier_, [this](const BreakpointHit& hit) {
+    notifier_->breakpointHit(controller_->runDir(), BreakpointReport::text(hit));
+  });
+  connect(compare_, &ComparePage::forkRequested, this, [this](const QString& dir) { rewindAndFork(dir, -1); });
+}
+
+// Window-modal and returning at once: the events behind the hit (the pause, the last
+// curves) are drained while the dialog is up.
+void MainWindow::showBreakpoint(const BreakpointHit& hit) {
+  const QString text = BreakpointReport::text(hit);
+  statusBar()->showMessage(tr("Breakpoint: %1").arg(text), 30000);
+  if (QApplication::platformName() == "offscreen") return;
+  auto* box = new QMessageBox(QMessageBox::Information, tr("A breakpoint paused the run"),
+                              text + "\n\n" + BreakpointReport::advice(), QMessageBox::NoButton, this);
+  box->setAttribute(Qt::WA_DeleteOnClose);
+  QPushButton* fork = box->addButton(tr("Rewind and fork…"), QMessageBox::ActionRole);
+  QPushButton* resume = box->addButton(tr("Resume"), QMessageBox::AcceptRole);
+  box->addButton(tr("Stay paused"), QMessageBox::RejectRole);
+  connect(box, &QMessageBox::buttonClicked, this, [this, fork, resume, step = hit.step](QAbstractButton* clicked) {
+    const QString dir = controller_->runDir();
+    if (clicked == fork)
+      QMetaObject::invokeMethod(
+          this, [this, dir, step] { rewindAndFork(dir, step); }, Qt::QueuedConnection);
+    else if (clicked == resume && controller_->state() == RunState::Paused)
+      train_->togglePause();
+  });
+  box->open();
+}
+
+void MainWindow::rewindAndFork(const QString& dir, qint64 hitStep) {
+  if (dir.isEmpty()) {
+    QMessageBox::information(this, tr("Rewind and fork"),
+                             tr("Choose a run first: the Train page's run, or one on the Compare page."));
+    return;
+  }
+  // The app's own run goes on writing its ring while it lives: it is stopped first (its
+  // checkpoint kept), and the ring is listed as the stop left it.
+  if (controller_->isActive() && absolutePath(controller_->runDir().toStdString()) == absolutePath(dir.toStdString())) {
+    auto once = std::make_shared<QMetaObject::Connection>();
+    *once = connect(controller_, &TrainingController::ended, this, [this, once, dir, hitStep] {
+      disconnect(*once);
+      QMetaObject::invokeMethod(
+          this, [this, dir, hitStep] { rewindAndFork(dir, hitStep); }, Qt::QueuedConnection);
+    });
+    statusBar()->showMessage(tr("Stopping the run to rewind it…"));
+    controller_->stop();
+    return;
+  }
+  statusBar()->clearMessage();
+  ForkDialog dialog(dir, hitStep, readRunEntry(dir.toStdString()).lr, this);
+  if (dialog.exec() != QDialog::Accepted) return;
+  forkAndTrain(dir, dialog.step(), dialog.changes());
+}
+
+void MainWindow::forkAndTrain(const QString& dir, qint64 step, const QStringList& changes) {
+  std::vector<std::string> list;
+  for (const QString& c : changes) list.push_back(c.toStdString());
+  statusBar()->showMessage(tr("Forking %1 at step %2…").arg(QFileInfo(dir).fileName()).arg(step));
+  struct Outcome {
+    QString child, error;
+  };
+  runInBackground(
+      this,
+      [parent = dir.toStdString(), step, list]() -> Outcome {
+        try {
+          return {QString::fromStdString(forkRunFolder(parent, step, list).dir), {}};
+        } catch (const std::exception& e) {
+          return {{}, QString::fromStdString(e.what())};
+        }
+      },
+      [this](const Outcome& outcome) {
+        if (!outcome.error.isEmpty()) {
+          statusBar()->clearMessage();
+          showError(tr("Rewind and fork"), outcome.error);
+          return;
+        }
+        statusBar()->clearMessage();
+        compare_->reload();
+        showPage(Train);
+        train_->resumeRun(outcome.child, 0);
+      });
+}
+
+}  // namespace trainscope::ui
