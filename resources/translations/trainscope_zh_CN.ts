@@ -640,6 +640,10 @@ Predicted: %2
       <source>This run keeps no checkpoints to rewind to (%1 was 0, or it ended before its first checkpoint).</source>
       <translation>该运行没有可回退的检查点（%1 为 0，或它在第一个检查点之前就结束了）。</translation>
     </message>
+    <message>
+      <source>Choose the checkpoint to rewind to: none of them is from before the breakpoint.</source>
+      <translation>请选择要回退到的检查点：其中没有一个早于断点。</translation>
+    </message>
   </context>
   <context>
     <name>trainscope::widgets::Gauge</name>
@@ -1508,8 +1512,16 @@ Trainscope closes when the run has kept its checkpoint.</source>
       <translation>请先选择一个运行：训练页的运行，或比较页中的某个运行。</translation>
     </message>
     <message>
+      <source>This run is trained elsewhere (the app only follows it): stop it where it trains, then rewind it.</source>
+      <translation>这个运行在别处训练（应用只是在跟随它）：请先在训练它的地方停止它，再回退。</translation>
+    </message>
+    <message>
       <source>Stopping the run to rewind it…</source>
       <translation>正在停止运行以便回退…</translation>
+    </message>
+    <message>
+      <source>The run did not stop within a minute; try again when it has.</source>
+      <translation>运行在一分钟内没有停止；等它停止后再试。</translation>
     </message>
     <message>
       <source>Forking %1 at step %2…</source>

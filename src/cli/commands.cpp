@@ -71,10 +71,10 @@ std::optional<std::string> pausedFor(const Event& e, const std::string& runDir) 
            configField(&ExperimentConfig::training, &TrainingConfig::clip_grad_norm).key + ")";
   if (const auto* b = std::get_if<BreakpointHit>(&e))
     return "a breakpoint paused the run at step " + std::to_string(b->step) +
-           "; stopping it. Rewind and fork it with other settings (`trainscope-cli fork " + runDir + " --at " +
-           std::to_string(b->step) + " --set " + configField(&ExperimentConfig::optimizer, &OptimizerConfig::lr).key +
-           "=...`; the newest checkpoint at or before that step is taken), or go on with `trainscope-cli resume " +
-           runDir + "`";
+           "; stopping it. Rewind to the checkpoint before it and fork with other settings (`trainscope-cli fork " +
+           runDir + " --at " + std::to_string(b->step - 1) + " --set " +
+           configField(&ExperimentConfig::optimizer, &OptimizerConfig::lr).key +
+           "=...`), or go on with `trainscope-cli resume " + runDir + "`";
   return std::nullopt;
 }
 

@@ -155,9 +155,22 @@ assert run["status"] == "stopped", run["status"]
 print("ok", b["step"])
 PY
 check "run.json records the hit" contains "$tmp/break.check" "ok"
-"$cli" fork "$hit" --at 1000 --set optimizer.lr=0.005 --set training.breakpoints.dead_share=0 --set epochs=1 -q \
+at=$(grep -o -- '--at [0-9]*' "$tmp/break.log" | head -1 | cut -d' ' -f2)
+check "the command it prints rewinds to before the hit" test "$at" -eq "$(($(tail -1 "$tmp/break.check" | cut -d' ' -f2) - 1))"
+"$cli" fork "$hit" --at "$at" --set optimizer.lr=0.005 --set training.breakpoints.dead_share=0 -q \
   >"$tmp/break_fork.log" 2>&1
-check "the stopped run forks" test $? -eq 0
+check "the stopped run forks as printed" test $? -eq 0
 forked=$(ls -d "$tmp"/break/*fork*/ | head -1)
-check "with its changes in the child's config" test "$($py -c "import json,sys; c=json.load(open(sys.argv[1]+'/run.json'))['config']; print(c['optimizer']['lr'], c['training']['breakpoints']['dead_share'])" "$forked")" = "0.005 0.0"
+$py - "$forked" "$at" >"$tmp/forked.check" 2>&1 <<'PY'
+import json, sys
+run = json.load(open(sys.argv[1] + "/run.json"))
+c = run["config"]
+assert (c["optimizer"]["lr"], c["training"]["breakpoints"]["dead_share"]) == (0.005, 0.0), c
+assert run["parent"]["step"] == int(sys.argv[2]), run["parent"]  # the ring kept the checkpoint before the hit
+assert not [b for b in run.get("breakpoints", []) if b["step"] > int(sys.argv[2])], run["breakpoints"]
+assert run["status"] == "finished", run["status"]
+print("ok")
+PY
+check "the child has the changes, the step before the hit, none of the parent's later hits" \
+  contains "$tmp/forked.check" "ok"
 report

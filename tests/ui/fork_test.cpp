@@ -88,6 +88,10 @@ class ForkTest : public QObject {
     QVERIFY(fork->isEnabled());
     QCOMPARE(atBreak.changes(), (QStringList{"optimizer.lr=0.002", "training.clip_grad_norm=1"}));
 
+    ForkDialog beforeAll(run, 5, 0);  // none before the hit: the user chooses
+    QCOMPARE(beforeAll.step(), -1);
+    QVERIFY(!button(beforeAll, "Fork and train")->isEnabled());
+
     ForkDialog newest(run, -1, 0);
     QCOMPARE(newest.step(), 30);
     QVERIFY(newest.changes().isEmpty());
@@ -147,7 +151,7 @@ class ForkTest : public QObject {
       auto* dialog = qobject_cast<ForkDialog*>(QApplication::activeModalWidget());
       if (!dialog) return;
       poll.stop();
-      answered = dialog->hasCheckpoints() && dialog->step() <= hit.step;
+      answered = dialog->hasCheckpoints() && dialog->step() < hit.step;  // from before the hit
       dialog->setChanges("optimizer.lr=0.005\ntraining.breakpoints.dead_share=0");
       dialog->accept();
     });

@@ -110,7 +110,11 @@ void checkScheduler(const SchedulerConfig& s, Problems& problems) {
 
 // A loss spike is a multiple of the running mean: a factor up to 1 would fire on every
 // step that is not better than the average.
-void checkBreakpoints(const BreakpointConfig& b, Problems& problems) {
+void checkBreakpoints(const BreakpointConfig& b, bool probesOn, Problems& problems) {
+  if (b.dead_share > 0 && !probesOn)
+    problems.push_back(
+        {configField(&C::training, &TrainingConfig::breakpoints, &BreakpointConfig::dead_share).key,
+         "needs " + configField(&C::probes, &ProbeConfig::enabled).key + ": the zero shares come from the probes"});
   if (b.loss_spike > 0 && b.loss_spike <= 1)
     problems.push_back({configField(&C::training, &TrainingConfig::breakpoints, &BreakpointConfig::loss_spike).key,
                         "must be 0 (off) or above 1: a multiple of the loss's running mean, e.g. 3"});
@@ -129,7 +133,7 @@ void checkConfigRules(const ExperimentConfig& c, const nlohmann::json& j, Proble
   checkModel(c.model, problems);
   checkOptimizer(c.optimizer, problems);
   checkScheduler(c.scheduler, problems);
-  checkBreakpoints(c.training.breakpoints, problems);
+  checkBreakpoints(c.training.breakpoints, c.probes.enabled, problems);
   checkTensors(c.tensors, j, problems);
 }
 

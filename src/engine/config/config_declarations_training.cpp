@@ -138,8 +138,9 @@ void declareBreakpoints(std::vector<ConfigField>& fields) {
       .describe(
           "pause the run when a step's training loss is above this many times its running mean (an exponential "
           "average over about the last 50 steps, armed after 20 steps); 0 = off, otherwise above 1 (3 catches a "
-          "sharp spike). It fires again only once the loss has come back under the limit. In the app the run waits "
-          "to be resumed or rewound and forked; `trainscope-cli` stops it and says how to fork it");
+          "sharp spike; a spike counts in the mean as the limit only). It fires again only once the loss has come "
+          "back under the limit. In the app the run waits to be resumed or rewound and forked; `trainscope-cli` "
+          "stops it and says how to fork it");
   TS_FIELD(training.breakpoints, val_accuracy_drop)
       .range(0, 1)
       .onForm(FormGroup::Debugging, 25, QT_TRANSLATE_NOOP("trainscope::Config", "Break on accuracy drop"),
@@ -157,10 +158,10 @@ void declareBreakpoints(std::vector<ConfigField>& fields) {
                                 "Pause when this share of a layer's outputs are exactly zero (0.9: nine in ten "
                                 "ReLU units dead); 0 is off. Needs the probes."))
       .describe(
-          "pause the run when at least this share of one layer's outputs are exact zeros in a probed step (dead "
-          "ReLU units; 0.9 is nine in ten), estimated from the probes' sample (`probes.sample` values per layer), "
-          "so it needs `probes.enabled`; 0 = off. Dropout's own zeros count: set it above its rate. It fires "
-          "again for that layer only once its share has come back under the limit");
+          "pause the run when at least this share of a ReLU's outputs (or a residual block's, which ends in one) "
+          "are exact zeros in a probed step: dead units, 0.9 is nine in ten. Estimated from the probes' sample "
+          "(`probes.sample` values per layer), so it needs `probes.enabled`; 0 = off. Looked at after 20 steps; it "
+          "fires again for a layer only once its share has fallen 0.05 below the limit");
 }
 
 // Weight averaging: the moving average of the weights, validated beside them.

@@ -110,6 +110,11 @@ template <class Section>
 std::string configSection(Section ExperimentConfig::*section) {
   return configSectionAt(&(fieldProbe().*section), sizeof(Section));
 }
+// A section inside a section: configSection(&ExperimentConfig::training, &TrainingConfig::breakpoints).
+template <class Section, class Sub>
+std::string configSection(Section ExperimentConfig::*section, Sub Section::*sub) {
+  return configSectionAt(&((fieldProbe().*section).*sub), sizeof(Sub));
+}
 
 // Reads one field from its section's object (JsonFields' checks and messages).
 class JsonFields;

@@ -97,7 +97,7 @@ std::vector<LayerHealth> assessLayers(const ProbeHistory& history, const HealthT
     h.layer = layer.name;
     h.type = layer.type;
     const StatSeries* act = history.stats(layer.name, "activation");
-    const bool reluLike = layer.type == "ReLU" || layer.type == "BasicBlock";  // a block ends in a ReLU
+    const bool reluLike = endsInRelu(layer.type);
     if (act && !act->steps.empty()) {
       if (reluLike) h.dead = act->zero_fraction.back();
       if (layer.type == "Sigmoid" || layer.type == "Tanh") h.saturated = act->saturation_fraction.back();

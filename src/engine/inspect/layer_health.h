@@ -33,6 +33,9 @@ struct LayerHealth {
   std::vector<HealthFlag> flags;
 };
 
+// A layer whose output zeros are dead units: a ReLU, or a block that ends in one.
+inline bool endsInRelu(const std::string& type) { return type == "ReLU" || type == "BasicBlock"; }
+
 std::vector<LayerHealth> assessLayers(const ProbeHistory& history, const HealthThresholds& thresholds = {});
 // What a flag means and what to try, for a tooltip; translatable (context "trainscope::LayerHealth").
 Message explain(HealthFlag flag, const HealthThresholds& thresholds = {});

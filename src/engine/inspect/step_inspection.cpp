@@ -2,6 +2,7 @@
 
 #include "engine/config/config_fields.h"
 #include "engine/config/file_input.h"
+#include "engine/inspect/layer_health.h"
 
 #include <algorithm>
 #include <cmath>
@@ -17,6 +18,8 @@ StepInspection::StepInspection(const ExperimentConfig& config, LayerStack model,
       control_(std::move(control)),
       log_(std::move(log)) {
   if (cfg_.probes.enabled) probes_ = std::make_unique<Probes>(cfg_.probes, model_);
+  for (const auto& l : model_->layers())
+    if (endsInRelu(l.type)) reluLayers_.insert(l.name);
   scheduledDump_.layers = cfg_.tensors.layers;
   scheduledDump_.kinds = cfg_.tensors.kinds;
   if (const auto problems = checkTensorDumpRequest(scheduledDump_, model_, configSection(&ExperimentConfig::tensors));
@@ -135,7 +138,7 @@ void StepInspection::recordProbes(int64_t step) {
   probeFile_->append(sample);
   lastActivations_.clear();
   for (const auto& t : sample.tensors)
-    if (t.kind == "activation") lastActivations_.push_back(t);
+    if (t.kind == "activation" && reluLayers_.count(t.name)) lastActivations_.push_back(t);
   lastActivationsStep_ = step;
   std::vector<Histogram> histograms = probes_->takeHistograms(step);
   probeFile_->append(histograms);
@@ -145,7 +148,7 @@ void StepInspection::recordProbes(int64_t step) {
   lastRecordMs_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
-std::vector<TensorStats> StepInspection::activationsAt(int64_t step) const {
+std::vector<TensorStats> StepInspection::reluOutputsAt(int64_t step) const {
   return step == lastActivationsStep_ ? lastActivations_ : std::vector<TensorStats>{};
 }
 

@@ -18,6 +18,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 
 namespace trainscope {
@@ -50,9 +51,10 @@ class StepInspection {
   void beforeOptimizerStep(int64_t step);
   // After the optimizer step: records the probes and writes the saved tensors.
   void afterOptimizerStep(int64_t step, int64_t epoch);
-  // The layers' output statistics of the probes' sample at `step`; empty when that step
-  // was not sampled (the dead-share breakpoint reads them).
-  std::vector<TensorStats> activationsAt(int64_t step) const;
+  // The output statistics of the ReLU-like layers (endsInRelu) in the probes' sample at
+  // `step`, whose zeros are dead units; empty when that step was not sampled (the
+  // dead-share breakpoint reads them).
+  std::vector<TensorStats> reluOutputsAt(int64_t step) const;
   void flush();  // a paused run's probes.h5 is complete on disk
   // The run is over: a save asked for too late is reported; probes.h5 is closed.
   void close(int64_t lastStep);
@@ -77,6 +79,7 @@ class StepInspection {
   std::optional<std::chrono::steady_clock::time_point> lastSampleAt_;
   double lastRecordMs_ = 0;
   int64_t sampledEpoch_ = -1;
+  std::set<std::string> reluLayers_;
   std::vector<TensorStats> lastActivations_;
   int64_t lastActivationsStep_ = -1;
 };

@@ -118,6 +118,11 @@ SearchRecord planSearch(const std::string& name, const std::string& created, con
 
 nlohmann::json trialExperiment(const SearchRecord& record, const TrialRecord& trial, int usableCores) {
   nlohmann::json config = trialConfig(record.base, trial.params);
+  // A trial is watched by the search, which cannot press Resume: a breakpoint would
+  // only stop it. Halving judges the trials.
+  for (const auto& field : configFields())
+    if (field.section() == configSection(&ExperimentConfig::training, &TrainingConfig::breakpoints))
+      applyOverride(config, field.key + "=0");
   const std::string label = trial.preset ? "preset" : "trial " + std::to_string(trial.index);
   config[configField(&ExperimentConfig::run_name).key] = record.name + " " + label;
   const std::string threads = configField(&ExperimentConfig::threads).key;

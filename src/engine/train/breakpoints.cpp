@@ -20,41 +20,54 @@ std::string fixed(double v, int digits) {
 
 }  // namespace
 
+Breakpoints::Breakpoints(const BreakpointConfig& config, const nlohmann::json& earlierHits) : cfg_(config) {
+  if (!earlierHits.is_array()) return;
+  for (const auto& h : earlierHits) {
+    const std::string kind = h.is_object() ? h.value("kind", "") : "";
+    if (kind == "loss_spike") lossFired_ = true;
+    if (kind == "val_accuracy_drop") dropFired_ = true;
+    if (kind == "dead_share") deadFired_.insert(h.value("layer", ""));
+  }
+}
+
 std::optional<BreakpointHit> Breakpoints::afterStep(int64_t step, int64_t epochsDone, double loss,
-                                                    const std::vector<TensorStats>& activations) {
+                                                    const std::vector<TensorStats>& reluOutputs) {
+  ++steps_;
   auto hit = lossSpike(step, epochsDone, loss);
-  if (!hit) hit = deadLayer(step, epochsDone, activations);
+  if (!hit) hit = deadLayer(step, epochsDone, reluOutputs);
   return hit;
 }
 
 // The mean is an exponential average, updated after the check: a spike is measured
-// against the steps before it, and a non-finite loss (the NaN guard's) is left out.
+// against the steps before it, and counts in the mean no higher than the limit, so
+// one spike does not hide the next. A non-finite loss (the NaN guard's) is left out.
 std::optional<BreakpointHit> Breakpoints::lossSpike(int64_t step, int64_t epochsDone, double loss) {
   if (cfg_.loss_spike <= 0 || !std::isfinite(loss)) return std::nullopt;
   std::optional<BreakpointHit> hit;
   const double limit = cfg_.loss_spike * lossMean_;
-  if (lossSteps_ >= kArmedAfterSteps && lossMean_ > 0) {
+  const bool armed = lossSteps_ >= kArmedAfterSteps && lossMean_ > 0;
+  if (armed) {
     if (loss > limit && !lossFired_)
       hit = BreakpointHit{step, epochsDone, "loss_spike", "", loss, lossMean_, cfg_.loss_spike};
     lossFired_ = loss > limit;
   }
   const double weight = lossSteps_ < kMeanSteps ? 1.0 / static_cast<double>(lossSteps_ + 1) : 2.0 / (kMeanSteps + 1);
-  lossMean_ += weight * (loss - lossMean_);
+  lossMean_ += weight * ((armed ? std::min(loss, limit) : loss) - lossMean_);
   ++lossSteps_;
   return hit;
 }
 
+// Every layer over the limit is marked, the first one named; a layer is armed again
+// once its share has fallen clearly below the limit (the probes' sample makes the
+// share jitter around it).
 std::optional<BreakpointHit> Breakpoints::deadLayer(int64_t step, int64_t epochsDone,
-                                                    const std::vector<TensorStats>& activations) {
-  if (cfg_.dead_share <= 0) return std::nullopt;
+                                                    const std::vector<TensorStats>& reluOutputs) {
+  if (cfg_.dead_share <= 0 || steps_ <= kArmedAfterSteps) return std::nullopt;
   std::optional<BreakpointHit> hit;
-  for (const auto& t : activations) {
-    if (t.zero_fraction < cfg_.dead_share) {
-      deadFired_.erase(t.name);  // back under the limit: armed again
-      continue;
-    }
-    if (!hit && deadFired_.insert(t.name).second)
-      hit = BreakpointHit{step, epochsDone, "dead_share", t.name, t.zero_fraction, 0, cfg_.dead_share};
+  for (const auto& t : reluOutputs) {
+    if (t.zero_fraction < cfg_.dead_share - kRearmMargin) deadFired_.erase(t.name);
+    if (t.zero_fraction < cfg_.dead_share || !deadFired_.insert(t.name).second || hit) continue;
+    hit = BreakpointHit{step, epochsDone, "dead_share", t.name, t.zero_fraction, 0, cfg_.dead_share};
   }
   return hit;
 }

@@ -22,16 +22,21 @@ namespace trainscope {
 class Breakpoints {
  public:
   // The running mean of the loss averages about this many steps, and a spike is
-  // looked for only once it has seen this many.
+  // looked for only once it has seen this many; the dead share too (a layer's first
+  // steps say little). A dead layer is armed again this far under its limit.
   static constexpr int kMeanSteps = 50;
   static constexpr int kArmedAfterSteps = 20;
+  static constexpr double kRearmMargin = 0.05;
 
-  explicit Breakpoints(const BreakpointConfig& config) : cfg_(config) {}
+  // `earlierHits`: run.json's "breakpoints" of a resumed run (or a fork's parent up to
+  // the fork): what fired then counts as fired, so a run resumed while the condition
+  // lasts is not paused again at once.
+  explicit Breakpoints(const BreakpointConfig& config, const nlohmann::json& earlierHits = nlohmann::json::array());
 
-  // After an optimizer step: its loss, and the layers' output statistics when the
-  // probes sampled it (else empty). The loss spike is checked first.
+  // After an optimizer step: its loss, and the ReLU-like layers' output statistics
+  // when the probes sampled it (else empty). The loss spike is checked first.
   std::optional<BreakpointHit> afterStep(int64_t step, int64_t epochsDone, double loss,
-                                         const std::vector<TensorStats>& activations);
+                                         const std::vector<TensorStats>& reluOutputs);
   // After a validation: its accuracy (a regression's R²), NaN when nothing was measured.
   std::optional<BreakpointHit> afterEpoch(int64_t step, int64_t epoch, double metric);
   // The same for a validated epoch of `epochs`: its accuracy (a regression's R²); never
@@ -40,9 +45,10 @@ class Breakpoints {
 
  private:
   std::optional<BreakpointHit> lossSpike(int64_t step, int64_t epochsDone, double loss);
-  std::optional<BreakpointHit> deadLayer(int64_t step, int64_t epochsDone, const std::vector<TensorStats>& activations);
+  std::optional<BreakpointHit> deadLayer(int64_t step, int64_t epochsDone, const std::vector<TensorStats>& reluOutputs);
 
   BreakpointConfig cfg_;
+  int64_t steps_ = 0;
   double lossMean_ = 0;
   int64_t lossSteps_ = 0;
   bool lossFired_ = false;
@@ -53,7 +59,7 @@ class Breakpoints {
 
 // The log's sentence for a hit, translatable.
 Message breakpointMessage(const BreakpointHit& hit);
-// Appends the hit to run.json's "breakpoints" (the run library and the app read them).
+// Appends the hit to run.json's "breakpoints" (a resume and a fork's child read them).
 void recordBreakpoint(nlohmann::json& info, const BreakpointHit& hit);
 
 }  // namespace trainscope

@@ -11,6 +11,7 @@
 #include "engine/system/atomic_file.h"
 #include "engine/train/checkpoint_file.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <memory>
 
@@ -107,6 +108,12 @@ ForkedRun forkRunFolder(const std::string& parentDir, int64_t atStep, const std:
                       {"changes", changes}};
     info["checkpoint"] = {{"step", at.step}, {"epochs_done", at.epochs_done}, {"batch_in_epoch", at.batch_in_epoch}};
     info["config"] = childConfig;
+    if (auto& hits = info["breakpoints"]; hits.is_array())  // the parent's after the fork are not the child's
+      hits.erase(std::remove_if(hits.begin(), hits.end(),
+                                [&](const nlohmann::json& h) { return h.value("step", int64_t{0}) > start.step; }),
+                 hits.end());
+    else
+      info.erase("breakpoints");
     info["status"] = "stopped";
     std::string why;
     if (!writeFileAtomically(child.dir() / "run.json", info.dump(2) + "\n", &why))

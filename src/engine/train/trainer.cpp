@@ -279,7 +279,7 @@ class Trainer {
   void pauseChanged(bool paused) {
     if (paused && metrics_) metrics_->flush();
     if (paused) inspection_->flush();
-    if (!paused) guardPaused_ = false;
+    if (!paused) guardPaused_ = breakpointPaused_ = false;
     record_.info()["status"] = paused ? "paused" : "running";
     record_.save();
     journal_.setState(paused ? RunState::Paused : RunState::Running);
@@ -385,7 +385,7 @@ class Trainer {
     ctx_.events->push(m);
     throughput_.stepDone(sums.seen, duration, sums.rank_seen);
     ctx_.control->stepDone(pos_.global_step);
-    breakAt(breakpoints_.afterStep(m.step, pos_.epoch, m.loss, inspection_->activationsAt(m.step)));
+    breakAt(breakpoints_.afterStep(m.step, pos_.epoch, m.loss, inspection_->reluOutputsAt(m.step)));
   }
 
   // The trained weights, and their moving average into `averaged` when kept.
@@ -448,13 +448,13 @@ class Trainer {
     if (action == "stop") guardStopped_ = true, ctx_.control->requestStop(), agreedStop_ = true;
   }
 
-  // Rank 0 watches (its loss is all ranks'); the ranks agree on the pause at the next step.
+  // Rank 0 watches (its loss is all ranks'); the stop after it adds nothing to the ring.
   void breakAt(const std::optional<BreakpointHit>& hit) {
-    if (!hit || !writer_) return;
+    if (!hit || !writer_ || pos_.global_step >= totalSteps_) return;  // the run is over: nothing to pause
     log(LogLevel::Warning, breakpointMessage(*hit));
     ctx_.events->push(*hit);
     recordBreakpoint(record_.info(), *hit);  // saved as the pause begins
-    ctx_.control->requestPause();
+    ctx_.control->requestPause(), breakpointPaused_ = true;
   }
 
   // The metric stopped improving: the log and run.json say when and why.
@@ -466,7 +466,8 @@ class Trainer {
 
   void saveLast(const TrainingPosition& p) {
     if (writer_) saveCheckpoint(record_.lastCheckpoint().string(), model_, *optimizer_, p, average_.get());
-    if (writer_) keepInRing(record_.lastCheckpoint(), p.global_step, cfg_.training.checkpoint_ring);
+    if (writer_ && !breakpointPaused_)
+      keepInRing(record_.lastCheckpoint(), p.global_step, cfg_.training.checkpoint_ring);
     if (metrics_) metrics_->commitResume();  // a resume that fails from now on keeps what it trained
     checkpointTimer_.saved(p.global_step);
     // Where a resume would start; run.json is saved by the caller.
@@ -587,9 +588,9 @@ class Trainer {
   int64_t stepsPerEpoch_ = 0, totalSteps_ = 0;
   Throughput throughput_;
   int64_t guardTrips_ = 0, frozenTensors_ = -1;
-  bool guardStopped_ = false, guardPaused_ = false;
+  bool guardStopped_ = false, guardPaused_ = false, breakpointPaused_ = false;
   CheckpointTimer checkpointTimer_{cfg_.training};  // when an in-epoch checkpoint is due
-  Breakpoints breakpoints_{cfg_.training.breakpoints};
+  Breakpoints breakpoints_{cfg_.training.breakpoints, record_.info().value("breakpoints", nlohmann::json::array())};
 };
 
 }  // namespace

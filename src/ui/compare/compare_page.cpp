@@ -134,6 +134,7 @@ QLayout* ComparePage::makeRunTools() {
   hooks.baseline = [this] { return baseline_; };
   hooks.setBaseline = [this](const QString& dir) { setBaseline(dir); };
   hooks.fork = [this](const QString& dir) { emit forkRequested(dir); };
+  hooks.isAppsRun = [this](const QString& dir) { return appsRun_ && appsRun_(dir); };
   hooks.family = [this](const QString& dir) { return forkFamily(runs_, dir); };
   hooks.showFamily = [this](const QString& dir) { showFamily(dir); };
   runMenu_ = RunActions::runMenu(this, hooks);

@@ -13,6 +13,8 @@
 #include <QTimer>
 #include <QWidget>
 
+#include <functional>
+
 #include <map>
 #include <set>
 
@@ -63,6 +65,8 @@ class ComparePage : public QWidget {
   // Ticks the run's family (the run it was forked from and every fork, at any depth),
   // unticking the others; forks are drawn from their fork step, branching off.
   void showFamily(const QString& dir);
+  // Tells the run menu which running run is the app's own (Rewind and fork stops it).
+  void setAppsRun(std::function<bool(const QString& dir)> isAppsRun) { appsRun_ = std::move(isAppsRun); }
   QStringList selectedRuns() const;
   QString currentRunDir() const;  // the table's current row, "" when none
   const std::vector<RunEntry>& runs() const { return runs_; }
@@ -87,7 +91,7 @@ class ComparePage : public QWidget {
   // The run menu's Resume: train `dir` on from its checkpoint (epochs 0: as recorded).
   void resumeRequested(const QString& dir, qint64 epochs);
   void followRequested(const QString& dir);
-  // The run menu's "Rewind and fork…".
+  // The run menu's "Rewind and fork…" (for a run still training, only the app's own).
   void forkRequested(const QString& dir);
   // An export was written (the window says where).
   void exported(const QString& path);
@@ -151,6 +155,7 @@ class ComparePage : public QWidget {
   // metric's curve is here but has no series).
   std::map<QString, std::shared_ptr<const RunCurves>> plottedCurves_;
   bool rebuilding_ = false;
+  std::function<bool(const QString& dir)> appsRun_;
 };
 
 }  // namespace trainscope::ui

@@ -254,7 +254,8 @@ QMenu* RunActions::runMenu(QWidget* parent, MenuHooks hooks) {
     resume->setEnabled(offer.resumable);
     more->setEnabled(offer.extendable);
     follow->setEnabled(r.status == "running" || r.status == "paused" || r.status == "starting");
-    fork->setEnabled(!dir.isEmpty() && !rewindPoints(dir.toStdString()).empty());
+    const bool training = r.status == "running" || r.status == "paused" || r.status == "starting";
+    fork->setEnabled(!dir.isEmpty() && (!training || hooks.isAppsRun(dir)) && !rewindPoints(dir.toStdString()).empty());
     family->setEnabled(!dir.isEmpty() && hooks.family(dir).size() > 1);
     removeAction->setEnabled(!dir.isEmpty() && r.status != "running" && r.status != "paused");
     baseline->setText(!dir.isEmpty() && dir == hooks.baseline() ? tr("Clear the baseline") : tr("Use as baseline"));

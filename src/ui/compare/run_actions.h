@@ -34,6 +34,7 @@ class RunActions {
     std::function<QString()> baseline;                              // the runs' baseline ("" = none)
     std::function<void(const QString& dir)> setBaseline;            // "" clears it
     std::function<void(const QString& dir)> fork;                   // rewind to a checkpoint and fork
+    std::function<bool(const QString& dir)> isAppsRun;              // trained by the app (it can stop it)
     std::function<QStringList(const QString& dir)> family;          // the run's forks and parents
     std::function<void(const QString& dir)> showFamily;             // tick them on the plot
   };

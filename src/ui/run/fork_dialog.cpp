@@ -62,7 +62,8 @@ void ForkDialog::listCheckpoints(int64_t hitStep) {
     item->setData(Qt::UserRole, QVariant::fromValue<qint64>(it->step));
     if (chosen < 0 && (hitStep < 0 || it->step < hitStep)) chosen = points_->count() - 1;
   }
-  points_->setCurrentRow(chosen >= 0 ? chosen : 0);
+  // None before a breakpoint: the user chooses (the state at the hit may be what went wrong).
+  points_->setCurrentRow(chosen >= 0 ? chosen : hitStep >= 0 ? -1 : 0);
 }
 
 bool ForkDialog::hasCheckpoints() const { return points_->count() > 0; }
@@ -89,6 +90,8 @@ void ForkDialog::check() {
     text << tr("This run keeps no checkpoints to rewind to (%1 was 0, or it ended before its first checkpoint).")
                 .arg(QString::fromStdString(
                     configField(&ExperimentConfig::training, &TrainingConfig::checkpoint_ring).key));
+  else if (step() < 0)
+    text << tr("Choose the checkpoint to rewind to: none of them is from before the breakpoint.");
   std::vector<std::string> changes;
   for (const QString& c : this->changes()) changes.push_back(c.toStdString());
   for (const auto& p : forkChangeProblems(runDir_.toStdString(), changes)) text << QString::fromStdString(p.text());

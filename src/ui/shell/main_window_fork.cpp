@@ -28,6 +28,10 @@ void MainWindow::connectForks() {
     notifier_->breakpointHit(controller_->runDir(), BreakpointReport::text(hit));
   });
   connect(compare_, &ComparePage::forkRequested, this, [this](const QString& dir) { rewindAndFork(dir, -1); });
+  compare_->setAppsRun([this](const QString& dir) {
+    return controller_->isActive() && !controller_->following() &&
+           absolutePath(controller_->runDir().toStdString()) == absolutePath(dir.toStdString());
+  });
 }
 
 // Window-modal and returning at once: the events behind the hit (the pause, the last
@@ -59,19 +63,25 @@ void MainWindow::rewindAndFork(const QString& dir, qint64 hitStep) {
                              tr("Choose a run first: the Train page's run, or one on the Compare page."));
     return;
   }
-  // The app's own run goes on writing its ring while it lives: it is stopped first (its
-  // checkpoint kept), and the ring is listed as the stop left it.
-  if (controller_->isActive() && absolutePath(controller_->runDir().toStdString()) == absolutePath(dir.toStdString())) {
-    auto once = std::make_shared<QMetaObject::Connection>();
-    *once = connect(controller_, &TrainingController::ended, this, [this, once, dir, hitStep] {
-      disconnect(*once);
-      QMetaObject::invokeMethod(
-          this, [this, dir, hitStep] { rewindAndFork(dir, hitStep); }, Qt::QueuedConnection);
-    });
-    statusBar()->showMessage(tr("Stopping the run to rewind it…"));
-    controller_->stop();
+  const bool appsRun =
+      controller_->isActive() && absolutePath(controller_->runDir().toStdString()) == absolutePath(dir.toStdString());
+  if (appsRun && controller_->following()) {  // trained elsewhere: the app cannot stop it
+    QMessageBox::information(this, tr("Rewind and fork"),
+                             tr("This run is trained elsewhere (the app only follows it): stop it where it trains, "
+                                "then rewind it."));
     return;
   }
+  // The app's own run goes on writing its ring while it lives: it is stopped first (its
+  // checkpoint kept, the ring as the stop left it).
+  if (appsRun) {
+    statusBar()->showMessage(tr("Stopping the run to rewind it…"));
+    if (!controller_->stopAndWait(60000)) {
+      statusBar()->clearMessage();
+      showError(tr("Rewind and fork"), tr("The run did not stop within a minute; try again when it has."));
+      return;
+    }
+  }
+  if (closingAfterStop()) return;  // the window is closing
   statusBar()->clearMessage();
   ForkDialog dialog(dir, hitStep, readRunEntry(dir.toStdString()).lr, this);
   if (dialog.exec() != QDialog::Accepted) return;
@@ -101,7 +111,8 @@ void MainWindow::forkAndTrain(const QString& dir, qint64 step, const QStringList
           return;
         }
         statusBar()->clearMessage();
-        compare_->reload();
+        // Compare reads the child once its resume has cut the copied record to the fork.
+        connect(controller_, &TrainingController::started, compare_, &ComparePage::reload, Qt::SingleShotConnection);
         showPage(Train);
         train_->resumeRun(outcome.child, 0);
       });

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <set>
 
 namespace trainscope {
 namespace {
@@ -55,27 +56,100 @@ TEST(Breakpoints, AnAccuracyDropFiresBelowTheBestAndRearmsOnceItRecovers) {
   EXPECT_FALSE(b.afterEpoch(80, 8, std::nan("")));  // nothing measured
 }
 
+std::vector<TensorStats> reluStats(double first, double second) {
+  std::vector<TensorStats> s(2);
+  s[0].name = "relu1", s[0].kind = "activation", s[0].zero_fraction = first;
+  s[1].name = "relu2", s[1].kind = "activation", s[1].zero_fraction = second;
+  return s;
+}
+
 TEST(Breakpoints, ADeadLayerFiresOncePerLayerUntilItsShareComesBack) {
   Breakpoints b(only(&BreakpointConfig::dead_share, 0.9));
-  const auto stats = [](double conv, double fc) {
-    std::vector<TensorStats> s(2);
-    s[0].name = "relu1", s[0].kind = "activation", s[0].zero_fraction = conv;
-    s[1].name = "relu2", s[1].kind = "activation", s[1].zero_fraction = fc;
-    return s;
-  };
-  EXPECT_FALSE(b.afterStep(1, 0, 1.0, stats(0.5, 0.5)));
-  auto hit = b.afterStep(2, 0, 1.0, stats(0.95, 0.5));
+  int64_t step = 0;
+  // A layer's first steps say little: not armed before the loss's warm-up either.
+  while (step < Breakpoints::kArmedAfterSteps) ASSERT_FALSE(b.afterStep(++step, 0, 1.0, reluStats(1.0, 1.0)));
+  b = Breakpoints(only(&BreakpointConfig::dead_share, 0.9));
+  for (step = 0; step < Breakpoints::kArmedAfterSteps;) b.afterStep(++step, 0, 1.0, {});
+  EXPECT_FALSE(b.afterStep(++step, 0, 1.0, reluStats(0.5, 0.5)));
+  auto hit = b.afterStep(++step, 0, 1.0, reluStats(0.95, 0.5));
   ASSERT_TRUE(hit);
   EXPECT_EQ(hit->kind, "dead_share");
   EXPECT_EQ(hit->layer, "relu1");
   EXPECT_DOUBLE_EQ(hit->value, 0.95);
-  EXPECT_FALSE(b.afterStep(3, 0, 1.0, stats(0.97, 0.5)));
-  hit = b.afterStep(4, 0, 1.0, stats(0.97, 0.92));  // another layer
+  EXPECT_FALSE(b.afterStep(++step, 0, 1.0, reluStats(0.97, 0.5)));
+  hit = b.afterStep(++step, 0, 1.0, reluStats(0.97, 0.92));  // another layer
   ASSERT_TRUE(hit);
   EXPECT_EQ(hit->layer, "relu2");
-  EXPECT_FALSE(b.afterStep(5, 0, 1.0, {}));  // a step the probes did not sample
-  EXPECT_FALSE(b.afterStep(6, 0, 1.0, stats(0.2, 0.92)));
-  EXPECT_TRUE(b.afterStep(7, 0, 1.0, stats(0.99, 0.92)));  // relu1 came back, then died again
+  EXPECT_FALSE(b.afterStep(++step, 0, 1.0, {}));                     // a step the probes did not sample
+  EXPECT_FALSE(b.afterStep(++step, 0, 1.0, reluStats(0.88, 0.92)));  // jitter under the limit: not re-armed
+  EXPECT_FALSE(b.afterStep(++step, 0, 1.0, reluStats(0.91, 0.92)));
+  EXPECT_FALSE(b.afterStep(++step, 0, 1.0, reluStats(0.2, 0.92)));  // clearly back
+  EXPECT_TRUE(b.afterStep(++step, 0, 1.0, reluStats(0.99, 0.92)));  // and dead again
+}
+
+TEST(Breakpoints, LayersDeadTogetherPauseOnce) {
+  Breakpoints b(only(&BreakpointConfig::dead_share, 0.9));
+  int64_t step = 0;
+  while (step < Breakpoints::kArmedAfterSteps) b.afterStep(++step, 0, 1.0, {});
+  const auto hit = b.afterStep(++step, 0, 1.0, reluStats(0.95, 0.96));
+  ASSERT_TRUE(hit);
+  EXPECT_EQ(hit->layer, "relu1");
+  EXPECT_FALSE(b.afterStep(++step, 0, 1.0, reluStats(0.95, 0.96)));  // relu2 was marked with it
+}
+
+// A resumed run (or a fork) reads its earlier hits: while the condition lasts it is
+// not paused again; once it has passed, it is watched as before.
+TEST(Breakpoints, ARunResumedWhileItsConditionLastsIsNotPausedAgain) {
+  BreakpointConfig c;
+  c.dead_share = 0.9, c.loss_spike = 3, c.val_accuracy_drop = 0.05;
+  const auto hits = nlohmann::json::parse(R"([{"kind": "dead_share", "layer": "relu1", "step": 40},
+                                              {"kind": "loss_spike", "step": 12},
+                                              {"kind": "val_accuracy_drop", "step": 90}])");
+  Breakpoints b(c, hits);
+  int64_t step = 0;
+  while (step < Breakpoints::kArmedAfterSteps) b.afterStep(++step, 0, 1.0, {});
+  // The first step watched: the loss still spiking, relu1 still dead.
+  EXPECT_FALSE(b.afterStep(++step, 0, 5.0, reluStats(0.99, 0.5)));
+  for (int i = 0; i < 30; ++i) b.afterStep(++step, 0, 1.0, reluStats(0.5, 0.5));
+  EXPECT_TRUE(b.afterStep(++step, 0, 9.0, {}));  // the loss came back: armed again
+  EXPECT_TRUE(b.afterStep(++step, 0, 1.0, reluStats(0.99, 0.5)));
+  EXPECT_FALSE(b.afterEpoch(100, 1, 0.80));
+  EXPECT_FALSE(b.afterEpoch(200, 2, 0.70));  // the drop said before the resume
+  EXPECT_FALSE(b.afterEpoch(300, 3, 0.79));
+  EXPECT_TRUE(b.afterEpoch(400, 4, 0.60));
+}
+
+TEST(Breakpoints, OneSpikeDoesNotHideTheNext) {
+  Breakpoints b(only(&BreakpointConfig::loss_spike, 3));
+  int64_t step = 0;
+  for (int i = 0; i < 100; ++i) b.afterStep(++step, 0, 1.0, {});
+  EXPECT_TRUE(b.afterStep(++step, 0, 100.0, {}));
+  for (int i = 0; i < 3; ++i) b.afterStep(++step, 0, 1.0, {});
+  EXPECT_TRUE(b.afterStep(++step, 0, 4.0, {}));  // the 100 counted in the mean as the limit only
+}
+
+TEST(Breakpoints, AnEpochIsJudgedByItsAccuracyOrR2AndNeverTheLast) {
+  Breakpoints classification(only(&BreakpointConfig::val_accuracy_drop, 0.05));
+  EpochMetrics e;
+  e.epoch = 1, e.step = 10, e.val_accuracy = 0.8;
+  EXPECT_FALSE(classification.afterEpoch(e, false, 3));
+  e.epoch = 2, e.step = 20, e.val_accuracy = 0.6;
+  const auto hit = classification.afterEpoch(e, false, 3);
+  ASSERT_TRUE(hit);
+  EXPECT_EQ(hit->step, 20);
+  EXPECT_EQ(hit->epoch, 2);
+
+  Breakpoints last(only(&BreakpointConfig::val_accuracy_drop, 0.05));
+  e.epoch = 1, e.val_accuracy = 0.8;
+  last.afterEpoch(e, false, 2);
+  e.epoch = 2, e.val_accuracy = 0.1;
+  EXPECT_FALSE(last.afterEpoch(e, false, 2));  // the run is over: nothing to pause
+
+  Breakpoints regression(only(&BreakpointConfig::val_accuracy_drop, 0.05));
+  e.epoch = 1, e.val_accuracy = 0, e.val_r2 = 0.9;
+  regression.afterEpoch(e, true, 5);
+  e.epoch = 2, e.val_r2 = 0.7;
+  EXPECT_TRUE(regression.afterEpoch(e, true, 5));
 }
 
 TEST(Breakpoints, OffByDefaultAndSaidInTheLogAndRunJson) {
@@ -97,14 +171,19 @@ TEST(Breakpoints, OffByDefaultAndSaidInTheLogAndRunJson) {
   EXPECT_FALSE(info["breakpoints"][0].contains("event"));
 }
 
-TEST(Breakpoints, ALossSpikeOfOneOrLessIsRefused) {
+TEST(Breakpoints, ALossSpikeOfOneOrLessAndADeadShareWithoutProbesAreRefused) {
   auto j = toJson(ExperimentConfig{});
   j["training"]["breakpoints"]["loss_spike"] = 0.5;
+  j["training"]["breakpoints"]["dead_share"] = 0.9;
+  j["probes"]["enabled"] = false;
   try {
     parseConfig(j);
     FAIL() << "accepted";
   } catch (const ConfigError& e) {
-    EXPECT_EQ(e.problems().at(0).field, "training.breakpoints.loss_spike");
+    std::set<std::string> fields;
+    for (const auto& p : e.problems()) fields.insert(p.field);
+    EXPECT_TRUE(fields.count("training.breakpoints.loss_spike"));
+    EXPECT_TRUE(fields.count("training.breakpoints.dead_share"));
   }
 }
 
@@ -112,8 +191,8 @@ TEST(Breakpoints, ALossSpikeOfOneOrLessIsRefused) {
 TEST(Breakpoints, ADeadShareBreakpointPausesATrainingRun) {
   if (!test::haveFashionMnist()) GTEST_SKIP() << "dataset-fashion-mnist not installed";
   test::TempDir runs;
-  auto c = test::smallFashionExperiment(runs.str(), 512, 128);
-  c.training.breakpoints.dead_share = 0.01;  // any ReLU's zeros
+  auto c = test::smallFashionExperiment(runs.str(), 1024, 128);  // 32 steps
+  c.training.breakpoints.dead_share = 0.01;                      // any ReLU's zeros
   auto s = TrainingSession::start(c);
   std::vector<BreakpointHit> hits;
   bool paused = false;
@@ -130,6 +209,7 @@ TEST(Breakpoints, ADeadShareBreakpointPausesATrainingRun) {
   EXPECT_EQ(hits[0].kind, "dead_share");
   EXPECT_FALSE(hits[0].layer.empty());
   EXPECT_GE(hits[0].value, 0.01);
+  EXPECT_GT(hits[0].step, Breakpoints::kArmedAfterSteps);
   EXPECT_EQ(r.steps.back().step, hits[0].step);  // paused right after the step that hit
   std::ifstream in(s->runDir() + "/run.json");
   const auto info = nlohmann::json::parse(in);
