@@ -1442,26 +1442,6 @@ Predicted: %2
       <translation>保存实验</translation>
     </message>
     <message>
-      <source>NaN guard: %1</source>
-      <translation>NaN 防护：%1</translation>
-    </message>
-    <message>
-      <source>The NaN guard %1 the run</source>
-      <translation>NaN 防护已%1该运行</translation>
-    </message>
-    <message>
-      <source>paused</source>
-      <translation>暂停</translation>
-    </message>
-    <message>
-      <source>stopped</source>
-      <translation>停止</translation>
-    </message>
-    <message>
-      <source>Open the evidence folder</source>
-      <translation>打开证据文件夹</translation>
-    </message>
-    <message>
       <source>About Trainscope</source>
       <translation>关于 Trainscope</translation>
     </message>
@@ -1502,6 +1482,26 @@ Trainscope closes when the run has kept its checkpoint.</source>
     <message>
       <source>Stay paused</source>
       <translation>保持暂停</translation>
+    </message>
+    <message>
+      <source>NaN guard: %1</source>
+      <translation>NaN 防护：%1</translation>
+    </message>
+    <message>
+      <source>The NaN guard %1 the run</source>
+      <translation>NaN 防护已%1该运行</translation>
+    </message>
+    <message>
+      <source>paused</source>
+      <translation>暂停</translation>
+    </message>
+    <message>
+      <source>stopped</source>
+      <translation>停止</translation>
+    </message>
+    <message>
+      <source>Open the evidence folder</source>
+      <translation>打开证据文件夹</translation>
     </message>
     <message>
       <source>Rewind and fork</source>

@@ -517,20 +517,6 @@ void MainWindow::importLastOrDefaultDataset(const QString& requested) {
   data_->importPath(!requested.isEmpty() ? requested : QSettings().value("lastDataset", "fashion-mnist").toString());
 }
 
-void MainWindow::showGuardTrip(const GuardTripped& trip) {
-  const QString text = GuardReport::text(trip) + "\n\n" + GuardReport::advice();
-  statusBar()->showMessage(tr("NaN guard: %1").arg(text), 15000);
-  if (QApplication::platformName() == "offscreen" || trip.action == "skip") return;
-  QMessageBox box(QMessageBox::Warning,
-                  tr("The NaN guard %1 the run").arg(trip.action == "pause" ? tr("paused") : tr("stopped")), text,
-                  QMessageBox::Ok, this);
-  QPushButton* open =
-      trip.dump_path.empty() ? nullptr : box.addButton(tr("Open the evidence folder"), QMessageBox::ActionRole);
-  box.exec();
-  if (open && box.clickedButton() == open)
-    QDesktopServices::openUrl(QUrl::fromLocalFile(QFileInfo(QString::fromStdString(trip.dump_path)).absolutePath()));
-}
-
 void MainWindow::showAbout() {
   const LibraryVersions v = libraryVersions();
   QMessageBox::about(this, tr("About Trainscope"),

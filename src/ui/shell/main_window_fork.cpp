@@ -1,24 +1,27 @@
-// The main window's breakpoints and forks: a breakpoint's pause is shown (status bar,
-// a dialog, a desktop notification), and "Rewind and fork…" (the dialog, the Run menu,
-// Compare's run menu) stops the run if it is the app's own, lets the user choose a
-// checkpoint of its ring and the changes, makes the child off the GUI thread and
-// trains it on the Train page; Compare then shows the family.
+// The main window's pauses and forks: a breakpoint's pause and the NaN guard's trip
+// are shown (status bar, a dialog, a desktop notification), and "Rewind and fork…"
+// (those dialogs, the Run menu, Compare's run menu) stops the run if it is the app's
+// own, lets the user choose a checkpoint of its ring and the changes, makes the child
+// off the GUI thread and trains it on the Train page; Compare then shows the family.
 #include "engine/record/run_library.h"
 #include "engine/train/run_fork.h"
 #include "ui/compare/compare_page.h"
 #include "ui/run/background.h"
 #include "ui/run/breakpoint_report.h"
 #include "ui/run/fork_dialog.h"
+#include "ui/run/guard_report.h"
 #include "ui/run/training_controller.h"
 #include "ui/shell/desktop_notifier.h"
 #include "ui/shell/main_window.h"
 #include "ui/train/train_page.h"
 
 #include <QApplication>
+#include <QDesktopServices>
 #include <QFileInfo>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QStatusBar>
+#include <QUrl>
 
 namespace trainscope::ui {
 
@@ -53,6 +56,30 @@ void MainWindow::showBreakpoint(const BreakpointHit& hit) {
           this, [this, dir, step] { rewindAndFork(dir, step); }, Qt::QueuedConnection);
     else if (clicked == resume && controller_->state() == RunState::Paused)
       train_->togglePause();
+  });
+  box->open();
+}
+
+// The NaN guard's trip, said the same way; a pause offers the rewind too.
+void MainWindow::showGuardTrip(const GuardTripped& trip) {
+  const QString text = GuardReport::text(trip) + "\n\n" + GuardReport::advice();
+  statusBar()->showMessage(tr("NaN guard: %1").arg(text), 15000);
+  if (QApplication::platformName() == "offscreen" || trip.action == "skip") return;
+  auto* box = new QMessageBox(QMessageBox::Warning,
+                              tr("The NaN guard %1 the run").arg(trip.action == "pause" ? tr("paused") : tr("stopped")),
+                              text, QMessageBox::Ok, this);
+  box->setAttribute(Qt::WA_DeleteOnClose);
+  QPushButton* evidence =
+      trip.dump_path.empty() ? nullptr : box->addButton(tr("Open the evidence folder"), QMessageBox::ActionRole);
+  QPushButton* fork =
+      trip.action == "pause" ? box->addButton(tr("Rewind and fork…"), QMessageBox::ActionRole) : nullptr;
+  const QString folder = QFileInfo(QString::fromStdString(trip.dump_path)).absolutePath();
+  connect(box, &QMessageBox::buttonClicked, this, [this, evidence, fork, folder, step = trip.step](QAbstractButton* b) {
+    if (evidence && b == evidence) QDesktopServices::openUrl(QUrl::fromLocalFile(folder));
+    const QString dir = controller_->runDir();
+    if (fork && b == fork)
+      QMetaObject::invokeMethod(
+          this, [this, dir, step] { rewindAndFork(dir, step); }, Qt::QueuedConnection);
   });
   box->open();
 }
