@@ -120,9 +120,9 @@ nlohmann::json trialExperiment(const SearchRecord& record, const TrialRecord& tr
   nlohmann::json config = trialConfig(record.base, trial.params);
   // A trial is watched by the search, which cannot press Resume: a breakpoint would
   // only stop it. Halving judges the trials.
+  const std::string breakpoints = configSection(&ExperimentConfig::training, &TrainingConfig::breakpoints);
   for (const auto& field : configFields())
-    if (field.section() == configSection(&ExperimentConfig::training, &TrainingConfig::breakpoints))
-      applyOverride(config, field.key + "=0");
+    if (field.section() == breakpoints) applyOverride(config, field.key + "=0");
   const std::string label = trial.preset ? "preset" : "trial " + std::to_string(trial.index);
   config[configField(&ExperimentConfig::run_name).key] = record.name + " " + label;
   const std::string threads = configField(&ExperimentConfig::threads).key;

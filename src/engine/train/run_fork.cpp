@@ -68,16 +68,18 @@ std::vector<RingCheckpoint> rewindPoints(const std::string& runDir) {
   return ringCheckpoints(RunRecord::checkpointsDirOf(runDir));
 }
 
-Problems forkChangeProblems(const std::string& parentDir, const std::vector<std::string>& changes) {
+nlohmann::json recordedConfig(const std::string& runDir) {
+  return readJsonObject(fs::path(runDir) / "run.json").value("config", nlohmann::json::object());
+}
+
+Problems forkChangeProblems(const nlohmann::json& parentConfig, const std::vector<std::string>& changes) {
   try {
-    const nlohmann::json configJson =
-        readJsonObject(fs::path(parentDir) / "run.json").value("config", nlohmann::json::object());
-    changedConfig(parseConfig(configJson), configJson, changes);
+    changedConfig(parseConfig(parentConfig), parentConfig, changes);
     return {};
   } catch (const ConfigError& e) {
     return e.problems();
   } catch (const std::exception& e) {
-    return {{parentDir, e.what()}};
+    return {{"", e.what()}};
   }
 }
 

@@ -9,6 +9,8 @@
 #include "engine/config/problem.h"
 #include "engine/record/checkpoint_ring.h"
 
+#include <nlohmann/json.hpp>
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -24,10 +26,15 @@ struct ForkedRun {
 // a run or keeps no ring.
 std::vector<RingCheckpoint> rewindPoints(const std::string& runDir);
 
-// What is wrong with forking the run with `changes` ("optimizer.lr=0.01"), each naming
-// its field: a change that does not parse or validate, or one a fork cannot make (a
-// field that decides the data order). Empty when the fork can be made.
-Problems forkChangeProblems(const std::string& parentDir, const std::vector<std::string>& changes);
+// The config recorded in a run's run.json; throws BadInput naming the file when it
+// cannot be read.
+nlohmann::json recordedConfig(const std::string& runDir);
+
+// What is wrong with forking a run of `parentConfig` (recordedConfig) with `changes`
+// ("optimizer.lr=0.01"), each naming its field: a change that does not parse or
+// validate, or one a fork cannot make (a field that decides the data order). Empty
+// when the fork can be made.
+Problems forkChangeProblems(const nlohmann::json& parentConfig, const std::vector<std::string>& changes);
 
 // Throws ConfigError naming the parent when it is being written (stop it first) or is
 // not a run, and naming --at when its ring has no readable checkpoint at or before

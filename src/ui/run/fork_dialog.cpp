@@ -17,6 +17,11 @@ namespace trainscope::ui {
 
 ForkDialog::ForkDialog(const QString& runDir, int64_t hitStep, double lr, QWidget* parent)
     : QDialog(parent), runDir_(runDir) {
+  try {  // what the changes are checked against, while they are typed
+    parentConfig_ = recordedConfig(runDir.toStdString());
+  } catch (const std::exception& e) {
+    unreadable_ = QString::fromStdString(e.what());
+  }
   setWindowTitle(tr("Rewind and fork"));
   auto* layout = new QVBoxLayout(this);
   auto* intro = new QLabel(tr("Go back to a checkpoint of %1 and train a child run from there with other "
@@ -94,7 +99,10 @@ void ForkDialog::check() {
     text << tr("Choose the checkpoint to rewind to: none of them is from before the breakpoint.");
   std::vector<std::string> changes;
   for (const QString& c : this->changes()) changes.push_back(c.toStdString());
-  for (const auto& p : forkChangeProblems(runDir_.toStdString(), changes)) text << QString::fromStdString(p.text());
+  if (!unreadable_.isEmpty())
+    text << unreadable_;
+  else
+    for (const auto& p : forkChangeProblems(parentConfig_, changes)) text << QString::fromStdString(p.text());
   problems_->setText(text.join('\n'));
   problems_->setVisible(!text.isEmpty());
   fork_->setEnabled(text.isEmpty());

@@ -6,6 +6,8 @@
 #include <QDialog>
 #include <QStringList>
 
+#include <nlohmann/json.hpp>
+
 #include <cstdint>
 
 class QLabel;
@@ -32,6 +34,8 @@ class ForkDialog : public QDialog {
   void check();
 
   QString runDir_;
+  nlohmann::json parentConfig_;  // run.json's, read once
+  QString unreadable_;           // why it could not be read
   QListWidget* points_;
   QPlainTextEdit* changes_;
   QLabel* problems_;

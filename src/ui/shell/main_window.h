@@ -118,6 +118,7 @@ class MainWindow : public QMainWindow {
   SearchWindow* searchWindow();
   // Breakpoints and forks (shell/main_window_fork.cpp).
   void connectForks();
+  bool isControllersRun(const QString& dir) const;
   void showBreakpoint(const BreakpointHit& hit);
   // Run > Resume Last Run (with more epochs: asks how many).
   void resumeLastRun(bool moreEpochs);

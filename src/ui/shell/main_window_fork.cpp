@@ -31,10 +31,13 @@ void MainWindow::connectForks() {
     notifier_->breakpointHit(controller_->runDir(), BreakpointReport::text(hit));
   });
   connect(compare_, &ComparePage::forkRequested, this, [this](const QString& dir) { rewindAndFork(dir, -1); });
-  compare_->setAppsRun([this](const QString& dir) {
-    return controller_->isActive() && !controller_->following() &&
-           absolutePath(controller_->runDir().toStdString()) == absolutePath(dir.toStdString());
-  });
+  compare_->setAppsRun([this](const QString& dir) { return isControllersRun(dir) && !controller_->following(); });
+}
+
+// The run the controller trains or follows now, under any spelling of its folder.
+bool MainWindow::isControllersRun(const QString& dir) const {
+  return controller_->isActive() &&
+         absolutePath(controller_->runDir().toStdString()) == absolutePath(dir.toStdString());
 }
 
 // Window-modal and returning at once: the events behind the hit (the pause, the last
@@ -90,8 +93,7 @@ void MainWindow::rewindAndFork(const QString& dir, qint64 hitStep) {
                              tr("Choose a run first: the Train page's run, or one on the Compare page."));
     return;
   }
-  const bool appsRun =
-      controller_->isActive() && absolutePath(controller_->runDir().toStdString()) == absolutePath(dir.toStdString());
+  const bool appsRun = isControllersRun(dir);
   if (appsRun && controller_->following()) {  // trained elsewhere: the app cannot stop it
     QMessageBox::information(this, tr("Rewind and fork"),
                              tr("This run is trained elsewhere (the app only follows it): stop it where it trains, "
