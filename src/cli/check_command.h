@@ -7,8 +7,14 @@
 
 namespace trainscope::cli {
 
-// `folder` (an image folder) or `config` (an experiment's dataset); neither: Fashion-MNIST.
-int checkCommand(const std::string& folder, const std::string& config, const std::vector<std::string>& overrides,
-                 bool json);
+struct CheckRequest {
+  std::string folder, config;  // an image folder, or an experiment's dataset; neither: Fashion-MNIST
+  std::vector<std::string> overrides;
+  std::vector<std::string> thresholds;  // KEY=VALUE: a quality check's threshold
+  bool all_pairs = false;               // near duplicates by comparing every pair
+  bool json = false;
+};
+
+int checkCommand(const CheckRequest& request);
 
 }  // namespace trainscope::cli

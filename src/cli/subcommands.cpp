@@ -10,6 +10,7 @@
 #include "cli/record_commands.h"
 #include "cli/search_command.h"
 #include "engine/config/config_fields.h"
+#include "engine/data/image_quality.h"
 #include "engine/deploy/run_family.h"
 #include "engine/deploy/table_tools.h"
 #include "engine/deploy/text_tools.h"
@@ -259,21 +260,23 @@ void setupExport(CLI::App& app, Command& command) {
 }
 
 void setupCheck(CLI::App& app, Command& command) {
-  struct Args {
-    std::string folder, config;
-    std::vector<std::string> overrides;
-    bool json = false;
-  };
-  auto args = std::make_shared<Args>();
-  auto* sub = app.add_subcommand(
-      "check", "Check a dataset's health: duplicates and leakage between splits, label conflicts, imbalance, outliers");
+  auto args = std::make_shared<CheckRequest>();
+  auto* sub = app.add_subcommand("check",
+                                 "Check a dataset's health: duplicates and leakage between splits, label conflicts, "
+                                 "imbalance, blurry, dark, bright, flat and odd images");
   sub->add_option("folder", args->folder, "An image folder (default: the experiment's dataset, else Fashion-MNIST)")
       ->check(CLI::ExistingDirectory);
   sub->add_option("-c,--config", args->config, "Experiment JSON whose dataset to check")
       ->transform(shippedFile("experiments"));
   sub->add_option("-s,--set", args->overrides, "Override a field: key=value")->take_all();
+  std::string keys;
+  for (const auto& c : qualityChecks()) keys += (keys.empty() ? "" : ", ") + std::string(c.key);
+  sub->add_option("--threshold", args->thresholds,
+                  "A quality check's threshold, KEY=VALUE (" + keys + "; docs/data-health.md)")
+      ->take_all();
+  sub->add_flag("--all-pairs", args->all_pairs, "Find near duplicates by comparing every pair (slow; the reference)");
   sub->add_flag("--json", args->json, "Print one JSON object");
-  runs(sub, command, args, [](Args& a) { return checkCommand(a.folder, a.config, a.overrides, a.json); });
+  runs(sub, command, args, [](CheckRequest& a) { return checkCommand(a); });
 }
 
 void setupSuspects(CLI::App& app, Command& command) {

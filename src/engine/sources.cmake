@@ -95,6 +95,8 @@ set(TRAINSCOPE_ENGINE_PLAIN_SOURCES
   data/label_corrections.cpp
   data/recorded_samples.cpp
   data/dataset_health.cpp
+  data/image_quality.cpp
+  data/near_duplicates.cpp
   train/run_messages.cpp
   train/run_journal.cpp
   train/best_epoch.cpp

@@ -245,6 +245,22 @@ class MistakesTest : public QObject {
     QVERIFY2(exact->text(0).contains("2 groups, 1 across"), qPrintable(exact->text(0)));
     QCOMPARE(exact->childCount(), 2);
     QVERIFY(health->findings()->topLevelItem(2)->text(0).contains(": 1 groups"));
+    // A finding chosen shows its images below; a file's row shows its group's.
+    window_->showPage(MainWindow::Data);
+    data->tabs()->setCurrentWidget(health);
+    health->findings()->setCurrentItem(exact);
+    QCOMPARE(health->gallery()->shownCount(), 4);
+    health->findings()->setCurrentItem(exact->child(0)->child(0));
+    QCOMPARE(health->gallery()->shownCount(), 2);
+    QTRY_VERIFY_WITH_TIMEOUT(health->gallery()->grid()->model()->loadedCount() >= 2, 10000);
+    // Noise is neither blurry nor flat: the quality findings are listed, and empty.
+    bool listed = false;
+    for (int i = 0; i < health->findings()->topLevelItemCount(); ++i)
+      if (health->findings()->topLevelItem(i)->text(0).startsWith("Blurry: ")) {
+        listed = true;
+        QCOMPARE(health->findings()->topLevelItem(i)->text(0), QString("Blurry: 0"));
+      }
+    QVERIFY(listed);
   }
 
   // A damaged record never crashes or freezes the page: it names the file and shows

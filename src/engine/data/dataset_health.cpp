@@ -1,15 +1,18 @@
 #include "engine/data/dataset_health.h"
 
+#include "engine/data/image_quality.h"
+#include "engine/data/near_duplicates.h"
+#include "engine/data/union_find.h"
 #include "engine/system/usable_cores.h"
 
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
 #include <atomic>
-#include <bitset>
 #include <chrono>
+#include <cmath>
+#include <cstring>
 #include <map>
-#include <numeric>
 #include <set>
 #include <stdexcept>
 #include <thread>
@@ -18,12 +21,13 @@
 namespace trainscope {
 
 namespace {
+// What the check keeps of one image besides its perceptual print: a few dozen bytes.
 struct Fingerprint {
+  uint64_t content = 0;
+  ImageQuality quality;
+  int32_t width = 0, height = 0;
+  uint8_t channelSpread = 0;  // the largest difference between two channels anywhere
   bool ok = false;
-  uint64_t content = 0, dhash = 0;
-  cv::Mat thumb;  // 16x16 grey
-  int width = 0, height = 0;
-  bool greyInColour = false;
 };
 
 uint64_t fnv1a(const cv::Mat& m) {
@@ -37,46 +41,67 @@ uint64_t fnv1a(const cv::Mat& m) {
   return h;
 }
 
-Fingerprint fingerprint(const cv::Mat& image) {
+uint8_t channelSpread(const cv::Mat& img) {
+  if (img.channels() != 3) return 0;
+  std::vector<cv::Mat> planes;
+  cv::split(img, planes);
+  cv::Mat d1, d2;
+  cv::absdiff(planes[0], planes[1], d1), cv::absdiff(planes[1], planes[2], d2);
+  double m1 = 0, m2 = 0;
+  cv::minMaxLoc(d1, nullptr, &m1), cv::minMaxLoc(d2, nullptr, &m2);
+  return static_cast<uint8_t>(std::max(m1, m2));
+}
+
+// dHash (is each pixel brighter than its right neighbour, on 9x8) and the 16x16 grey
+// thumbnail; the 8x8 colour one is made by the caller.
+uint64_t perceptualPrint(const cv::Mat& grey, uint8_t* thumbnail) {
+  cv::Mat small;
+  cv::resize(grey, small, cv::Size(9, 8), 0, 0, cv::INTER_AREA);
+  uint64_t hash = 0;
+  for (int y = 0; y < 8; ++y)
+    for (int x = 0; x < 8; ++x) hash = (hash << 1) | (small.at<uchar>(y, x) > small.at<uchar>(y, x + 1) ? 1u : 0u);
+  cv::Mat thumb;
+  cv::resize(grey, thumb, cv::Size(16, 16), 0, 0, cv::INTER_AREA);
+  std::memcpy(thumbnail, thumb.ptr<uchar>(0), kThumbnailBytes);
+  return hash;
+}
+
+void colourThumbnail(const cv::Mat& img, uint8_t* out) {
+  cv::Mat small, rgb;
+  cv::resize(img, small, cv::Size(8, 8), 0, 0, cv::INTER_AREA);
+  if (small.channels() == 1)
+    cv::cvtColor(small, rgb, cv::COLOR_GRAY2RGB);
+  else
+    rgb = small;
+  std::memcpy(out, rgb.isContinuous() ? rgb.ptr<uchar>(0) : rgb.clone().ptr<uchar>(0), kColourThumbnailBytes);
+}
+
+Fingerprint fingerprint(const cv::Mat& image, uint64_t* hash, uint8_t* thumbnail, uint8_t* colour) {
   Fingerprint f;
   if (image.empty()) return f;
   cv::Mat img = image.depth() == CV_8U ? image : cv::Mat();
   if (img.empty()) image.convertTo(img, CV_8U);
+  if (img.channels() == 4) cv::cvtColor(img, img, cv::COLOR_RGBA2RGB);
   f.ok = true;
   f.width = img.cols, f.height = img.rows;
   f.content = fnv1a(img);
-  cv::Mat grey;
-  if (img.channels() == 3) {
-    std::vector<cv::Mat> planes;
-    cv::split(img, planes);
-    cv::Mat d1, d2;
-    cv::absdiff(planes[0], planes[1], d1), cv::absdiff(planes[1], planes[2], d2);
-    double m1 = 0, m2 = 0;
-    cv::minMaxLoc(d1, nullptr, &m1), cv::minMaxLoc(d2, nullptr, &m2);
-    f.greyInColour = m1 <= 2 && m2 <= 2;
-    cv::cvtColor(img, grey, cv::COLOR_RGB2GRAY);
-  } else {
-    grey = img.channels() == 1 ? img : img.reshape(1);
-  }
-  cv::Mat small;  // dHash: is each pixel brighter than its right neighbour, on 9x8
-  cv::resize(grey, small, cv::Size(9, 8), 0, 0, cv::INTER_AREA);
-  for (int y = 0; y < 8; ++y)
-    for (int x = 0; x < 8; ++x)
-      f.dhash = (f.dhash << 1) | (small.at<uchar>(y, x) > small.at<uchar>(y, x + 1) ? 1u : 0u);
-  cv::resize(grey, f.thumb, cv::Size(16, 16), 0, 0, cv::INTER_AREA);
+  f.channelSpread = channelSpread(img);
+  f.quality = measureImageQuality(img);
+  cv::Mat grey = img;
+  if (img.channels() == 3) cv::cvtColor(img, grey, cv::COLOR_RGB2GRAY);
+  *hash = perceptualPrint(grey, thumbnail);
+  colourThumbnail(img, colour);
   return f;
 }
 
-struct UnionFind {
-  std::vector<int64_t> parent;
-  explicit UnionFind(size_t n) : parent(n) { std::iota(parent.begin(), parent.end(), 0); }
-  int64_t find(int64_t i) {
-    while (parent[static_cast<size_t>(i)] != i)
-      i = parent[static_cast<size_t>(i)] = parent[static_cast<size_t>(parent[static_cast<size_t>(i)])];
-    return i;
-  }
-  void join(int64_t a, int64_t b) { parent[static_cast<size_t>(find(a))] = find(b); }
-};
+double median(std::vector<double> v) {
+  if (v.empty()) return 0.0;
+  std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2), v.end());
+  return v[v.size() / 2];
+}
+
+// How many times larger or smaller than the median (1 at the median).
+double timesMedian(double value, double med) { return med > 0 && value > 0 ? std::max(value / med, med / value) : 1; }
 
 // One check of a dataset: the training and validation images numbered together
 // (k < train: training image k; else validation image k - train).
@@ -87,6 +112,8 @@ class HealthScan {
     h_.train = splits.train ? splits.train->size() : 0;
     h_.val = splits.val ? splits.val->size() : 0;
     total_ = h_.train + h_.val;
+    for (const auto& [key, value] : options.thresholds)
+      if (!qualityCheck(key)) throw std::invalid_argument("unknown quality check: " + key);
   }
 
   DatasetHealth run() {
@@ -94,7 +121,9 @@ class HealthScan {
     const std::vector<int64_t> unique = findExactDuplicates();
     findNearDuplicates(unique);
     countClasses();
-    findOutliers();
+    checkQuality();
+    h_.bytes_per_image = static_cast<int64_t>(sizeof(Fingerprint) + sizeof(uint64_t) + sizeof(float) + kThumbnailBytes +
+                                              kColourThumbnailBytes);
     return std::move(h_);
   }
 
@@ -111,22 +140,31 @@ class HealthScan {
 
   // Decode and fingerprint every image once, on all cores.
   void fingerprintAll() {
-    prints_.assign(static_cast<size_t>(total_), Fingerprint{});
+    const auto n = static_cast<size_t>(total_);
+    prints_.assign(n, Fingerprint{});
+    perceptual_.hashes.assign(n, 0);
+    perceptual_.thumbnails.assign(n * kThumbnailBytes, 0);
+    perceptual_.colours.assign(n * kColourThumbnailBytes, 0);
     std::atomic<int64_t> next{0}, done{0};
     std::atomic<bool> cancelled{false};
     auto work = [&] {
       for (int64_t k = next++; k < total_ && !cancelled; k = next++) {
         std::string error;
-        prints_[static_cast<size_t>(k)] = fingerprint(datasetOf(k)->load(indexOf(k), &error));
+        const auto i = static_cast<size_t>(k);
+        prints_[i] = fingerprint(datasetOf(k)->load(indexOf(k), &error), &perceptual_.hashes[i],
+                                 perceptual_.thumbnails.data() + i * kThumbnailBytes,
+                                 perceptual_.colours.data() + i * kColourThumbnailBytes);
         const int64_t d = ++done;
         if (options_.progress && d % 1024 == 0 && !options_.progress(d, total_)) cancelled = true;
       }
     };
     std::vector<std::thread> pool;
-    for (int t = 0, threads = usableCores().count; t < threads; ++t) pool.emplace_back(work);
+    for (int t = 0; t < threads(); ++t) pool.emplace_back(work);
     for (auto& t : pool) t.join();
     if (cancelled) throw std::runtime_error("check cancelled");
   }
+
+  static int threads() { return usableCores().count; }
 
   // Groups of alike images into a finding: which cross the splits, which disagree on the label.
   void addGroups(HealthFinding& finding, const std::vector<std::vector<int64_t>>& groups, int64_t* across) {
@@ -167,23 +205,20 @@ class HealthScan {
     return unique;
   }
 
-  // Near duplicates: dHash within the Hamming distance, then 16x16 thumbnails alike.
+  // Near duplicates: pairs from the hash index (or every pair), joined into groups.
   void findNearDuplicates(const std::vector<int64_t>& unique) {
-    UnionFind uf(unique.size());
-    for (size_t a = 0; a < unique.size(); ++a) {
-      const Fingerprint& fa = print(unique[a]);
-      for (size_t b = a + 1; b < unique.size(); ++b) {
-        const Fingerprint& fb = print(unique[b]);
-        if (std::bitset<64>(fa.dhash ^ fb.dhash).count() > static_cast<size_t>(options_.hamming)) continue;
-        if (cv::norm(fa.thumb, fb.thumb, cv::NORM_L1) / 256.0 > options_.thumbnail_mad) continue;
-        uf.join(static_cast<int64_t>(a), static_cast<int64_t>(b));
-      }
-    }
+    NearDuplicateOptions o;
+    o.hamming = options_.hamming, o.thumbnail_mad = options_.thumbnail_mad, o.threads = threads();
+    const ImagePairs pairs = options_.all_pairs ? nearDuplicatesAllPairs(unique, perceptual_, o)
+                                                : nearDuplicatesIndexed(unique, perceptual_, o);
+    UnionFind uf(static_cast<size_t>(total_));
+    for (const auto& [a, b] : pairs) uf.join(a, b);
     std::map<int64_t, std::vector<int64_t>> nearGroups;
-    for (size_t a = 0; a < unique.size(); ++a) nearGroups[uf.find(static_cast<int64_t>(a))].push_back(unique[a]);
+    for (int64_t k : unique) nearGroups[uf.find(k)].push_back(k);
     std::vector<std::vector<int64_t>> near;
     for (auto& [root, members] : nearGroups)
       if (members.size() > 1) near.push_back(members);
+    std::sort(near.begin(), near.end());
     addGroups(h_.near, near, &h_.near_across_splits);
   }
 
@@ -196,35 +231,55 @@ class HealthScan {
                      static_cast<double>(*std::min_element(counts.begin(), counts.end()));
   }
 
-  // Sizes and aspects far from the median, grey images among colour ones, unreadable files.
-  void findOutliers() {
-    std::vector<double> areas, aspects;
-    for (const auto& f : prints_)
-      if (f.ok) areas.push_back(double(f.width) * f.height), aspects.push_back(double(f.width) / f.height);
-    const double area = median(areas), aspect = median(aspects);
-    int64_t colour = 0;
-    for (const auto& f : prints_) colour += f.ok && !f.greyInColour && f.width > 0;
-    const auto listed = [&](int64_t& count, std::vector<SampleRef>& list, int64_t k) {
-      if (++count <= static_cast<int64_t>(options_.max_listed)) list.push_back(ref(k));
-    };
-    for (int64_t k = 0; k < total_; ++k) {
-      const Fingerprint& f = print(k);
-      if (!f.ok) {
-        ++h_.unreadable;
-        continue;
-      }
-      const double a = double(f.width) * f.height, r = double(f.width) / f.height;
-      if (a < area / 16 || a > area * 16) listed(h_.size_outlier_count, h_.size_outliers, k);
-      if (r < aspect / 3 || r > aspect * 3) listed(h_.aspect_outlier_count, h_.aspect_outliers, k);
-      // Only in a colour set: Fashion-MNIST is grey throughout.
-      if (f.greyInColour && colour > 0) listed(h_.grayscale_in_colour_count, h_.grayscale_in_colour, k);
-    }
+  double thresholdOf(const QualityCheck& c) const {
+    const auto it = options_.thresholds.find(c.key);
+    return it == options_.thresholds.end() ? c.threshold : it->second;
   }
 
-  static double median(std::vector<double> v) {
-    if (v.empty()) return 0.0;
-    std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2), v.end());
-    return v[v.size() / 2];
+  // Each check's score for every image (NaN: not judged), against the dataset's medians.
+  std::vector<double> scores(const std::string& key) const {
+    std::vector<double> areas, aspects;
+    bool colour = false;
+    for (const auto& f : prints_)
+      if (f.ok) {
+        areas.push_back(double(f.width) * f.height), aspects.push_back(double(f.width) / f.height);
+        colour = colour || f.channelSpread >= thresholdOf(*qualityCheck("grayscale"));
+      }
+    const double area = median(areas), aspect = median(aspects);
+    const double lowInformation = thresholdOf(*qualityCheck("low_information"));
+    std::vector<double> out(prints_.size(), std::nan(""));
+    for (size_t k = 0; k < prints_.size(); ++k) {
+      const Fingerprint& f = prints_[k];
+      if (!f.ok) continue;
+      const ImageQuality& q = f.quality;
+      if (key == "blurry" && q.entropy >= lowInformation) out[k] = q.sharpness;  // a flat image is not blurred
+      if (key == "dark") out[k] = q.brightest;
+      if (key == "light") out[k] = q.darkest;
+      if (key == "low_information") out[k] = q.entropy;
+      if (key == "odd_aspect_ratio") out[k] = timesMedian(double(f.width) / f.height, aspect);
+      if (key == "odd_size") out[k] = timesMedian(double(f.width) * f.height, area);
+      if (key == "grayscale" && colour) out[k] = f.channelSpread;  // only in a colour set: Fashion-MNIST is grey
+    }
+    return out;
+  }
+
+  // Each quality check: the images it flags, the most marked first.
+  void checkQuality() {
+    for (int64_t k = 0; k < total_; ++k) h_.unreadable += !print(k).ok;
+    for (const QualityCheck& check : qualityChecks()) {
+      QualityFinding finding{check.key, thresholdOf(check), 0, {}};
+      const std::vector<double> score = scores(check.key);
+      std::vector<int64_t> flagged;
+      for (int64_t k = 0; k < total_; ++k)
+        if (!std::isnan(score[size_t(k)]) && check.flags(score[size_t(k)], finding.threshold)) flagged.push_back(k);
+      std::stable_sort(flagged.begin(), flagged.end(), [&](int64_t a, int64_t b) {
+        return check.above ? score[size_t(a)] > score[size_t(b)] : score[size_t(a)] < score[size_t(b)];
+      });
+      finding.count = static_cast<int64_t>(flagged.size());
+      for (size_t i = 0; i < flagged.size() && i < options_.max_listed; ++i)
+        finding.listed.push_back({ref(flagged[i]), score[size_t(flagged[i])]});
+      h_.quality.push_back(std::move(finding));
+    }
   }
 
   const DatasetSplits& splits_;
@@ -232,6 +287,7 @@ class HealthScan {
   DatasetHealth h_;
   int64_t total_ = 0;
   std::vector<Fingerprint> prints_;
+  PerceptualPrints perceptual_;
 };
 
 }  // namespace

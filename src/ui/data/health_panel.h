@@ -1,13 +1,17 @@
 // The Data page's health check: exact and near duplicates within and across the splits
-// (validation leaking into training), images under two labels, class imbalance, size and
-// aspect outliers, grey images in a colour set and unreadable files, as a tree a user
-// can open finding by finding. Runs on all cores off the GUI thread; cancellable.
+// (validation leaking into training), images under two labels, class imbalance, the
+// quality checks (blurry, dark, bright, low information, odd aspect or size, grey in
+// colour) and unreadable files, as a tree a user can open finding by finding, with the
+// chosen finding's images as thumbnails below. Runs on all cores off the GUI thread;
+// cancellable.
 #pragma once
 
 #include "engine/data/dataset_health.h"
+#include "ui/data/health_gallery.h"
 #include "ui/run/background.h"
 
 #include <QFutureWatcher>
+#include <QHash>
 #include <QWidget>
 
 #include <memory>
@@ -35,6 +39,7 @@ class HealthPanel : public QWidget {
   QTreeWidget* findings() const { return tree_; }
   QLabel* summary() const { return summary_; }
   const DatasetHealth* result() const { return result_ ? result_.get() : nullptr; }
+  HealthGallery* gallery() const { return gallery_; }
 
  signals:
   void checked();
@@ -47,7 +52,8 @@ class HealthPanel : public QWidget {
   void showOutcome(const Outcome& outcome);
   QTreeWidgetItem* addFinding(const QString& title, const QString& why);
   void addGroups(QTreeWidgetItem* finding, const HealthFinding& f);
-  void addSamples(QTreeWidgetItem* finding, const std::vector<SampleRef>& samples, int64_t total);
+  void addQuality(const QualityFinding& f);
+  void showGalleryOf(QTreeWidgetItem* item);
 
   std::shared_ptr<const DatasetSplits> splits_;
   std::shared_ptr<const DatasetHealth> result_;
@@ -57,6 +63,8 @@ class HealthPanel : public QWidget {
   QProgressBar* progress_;
   QLabel* summary_;
   QTreeWidget* tree_;
+  HealthGallery* gallery_;
+  QHash<QTreeWidgetItem*, std::vector<GalleryImage>> galleries_;  // a finding's or a group's images
 };
 
 }  // namespace trainscope::ui

@@ -54,11 +54,16 @@ TEST(DatasetHealth, FindsPlantedDuplicatesLeakageConflictsAndOutliers) {
   EXPECT_EQ(conflicting, 1);
   ASSERT_EQ(h.near.count, 1) << "c4 and its brighter copy";
   EXPECT_EQ(h.near.groups[0].members.size(), 2u);
-  EXPECT_EQ(h.aspect_outlier_count, 1);
-  ASSERT_EQ(h.aspect_outliers.size(), 1u);
-  EXPECT_NE(h.aspect_outliers[0].where.find("wide.png"), std::string::npos);
-  EXPECT_EQ(h.grayscale_in_colour_count, 1);
-  EXPECT_NE(h.grayscale_in_colour[0].where.find("grey.png"), std::string::npos);
+  const auto finding = [&](const std::string& key) {
+    for (const auto& f : h.quality)
+      if (f.check == key) return f;
+    return QualityFinding{};
+  };
+  EXPECT_EQ(finding("odd_aspect_ratio").count, 1);
+  ASSERT_EQ(finding("odd_aspect_ratio").listed.size(), 1u);
+  EXPECT_NE(finding("odd_aspect_ratio").listed[0].sample.where.find("wide.png"), std::string::npos);
+  EXPECT_EQ(finding("grayscale").count, 1);
+  EXPECT_NE(finding("grayscale").listed[0].sample.where.find("grey.png"), std::string::npos);
   EXPECT_DOUBLE_EQ(h.imbalance, 9.0 / 7.0);  // dog 9 (with twice, near, grey), cat 7 (with wide)
 }
 
