@@ -7,6 +7,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -93,6 +94,22 @@ std::vector<fs::path> imagesUnder(const fs::path& dir, std::vector<SkippedItem>&
   return out;
 }
 
+// What each file's header says ("" when usable), read on all cores: a folder of a
+// million files is a million opens and small reads, which overlap well.
+std::vector<std::string> headerProblems(const std::vector<fs::path>& files, int64_t maxPixels) {
+  std::vector<std::string> problems(files.size());
+  std::atomic<size_t> next{0};
+  auto work = [&] {
+    for (size_t i = next++; i < files.size(); i = next++) problems[i] = imageFileProblem(files[i], maxPixels);
+  };
+  std::vector<std::thread> pool;
+  const int threads = files.size() < 256 ? 1 : usableCores().count;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(work);
+  work();
+  for (auto& t : pool) t.join();
+  return problems;
+}
+
 // Lists root/<class>/<files>, with classes either discovered (sorted, as torchvision)
 // or given (so val/ uses train's class indices).
 ClassFiles scanClasses(const fs::path& root, const std::vector<std::string>* fixedClasses, const std::string& exclude,
@@ -109,17 +126,30 @@ ClassFiles scanClasses(const fs::path& root, const std::vector<std::string>* fix
     skipped.push_back({file.string(), valSplit ? "in val/ but in no class folder: val/ is the validation split "
                                                  "(val/<class>/<image>); a class named \"val\" needs another name"
                                                : "in no class folder (root/<class>/<image>)"});
+  // Every class's candidate files first, so the headers are read in one parallel pass.
+  std::vector<std::pair<fs::path, std::vector<fs::path>>> classFiles;
+  std::vector<fs::path> candidates;
   for (const auto& classDir : sortedChildren(root, /*directories=*/true, skipped)) {
-    const std::string name = classDir.filename().string();
-    if (name == exclude) continue;
-    std::vector<ImageFolder::Entry> files;
-    for (const auto& file : imagesUnder(classDir, skipped)) {
+    if (classDir.filename().string() == exclude) continue;
+    auto& [dir, files] = classFiles.emplace_back(classDir, std::vector<fs::path>{});
+    for (auto& file : imagesUnder(classDir, skipped)) {
       if (!hasImageExtension(file))
         skipped.push_back({file.string(), "not an image file extension"});
-      else if (const std::string problem = imageFileProblem(file, maxPixels); !problem.empty())
+      else
+        files.push_back(file), candidates.push_back(files.back());
+    }
+  }
+  const std::vector<std::string> problems = headerProblems(candidates, maxPixels);
+  size_t checked = 0;
+  for (auto& [classDir, candidatesOfClass] : classFiles) {
+    const std::string name = classDir.filename().string();
+    std::vector<ImageFolder::Entry> files;
+    for (auto& file : candidatesOfClass) {
+      const std::string& problem = problems[checked++];
+      if (!problem.empty())
         skipped.push_back({file.string(), problem});
       else
-        files.push_back({file, 0});
+        files.push_back({std::move(file), 0});
     }
     if (files.empty()) {
       skipped.push_back({classDir.string(), "empty class folder: no usable images"});
