@@ -53,6 +53,12 @@ double recall(const HealthFinding& truth, const HealthFinding& found) {
   return pairs ? double(kept) / double(pairs) : 1.0;
 }
 
+size_t largest(const HealthFinding& f) {
+  size_t n = 0;
+  for (const auto& g : f.groups) n = std::max(n, g.members.size());
+  return n;
+}
+
 // Planted files found: near copies in a near group, the others flagged by their check.
 nlohmann::json plantedFound(const std::string& manifest, const DatasetHealth& h) {
   std::ifstream in(manifest);
@@ -96,6 +102,8 @@ int main(int argc, char** argv) {
     o.max_listed = SIZE_MAX;  // every group and image, for the scores below
     const DatasetHealth h = checkDatasetHealth(splits, o);
     out["check_seconds"] = h.seconds;
+    out["decode_seconds"] = h.decode_seconds;
+    out["near_seconds"] = h.near_seconds;
     out["bytes_per_image"] = h.bytes_per_image;
     out["peak_rss_mb"] = peakMb();
     out["near_groups"] = h.near.count;
@@ -107,9 +115,11 @@ int main(int argc, char** argv) {
       o.all_pairs = true;
       const DatasetHealth reference = checkDatasetHealth(splits, o);
       out["all_pairs_seconds"] = reference.seconds;
+      out["all_pairs_near_seconds"] = reference.near_seconds;
       out["all_pairs_near_groups"] = reference.near.count;
       out["index_recall"] = recall(reference.near, h.near);
       out["index_precision"] = recall(h.near, reference.near);  // pairs the reference joins too
+      out["largest_group"] = {largest(h.near), largest(reference.near)};
     }
     std::printf("%s\n", out.dump(2).c_str());
   } catch (const std::exception& e) {

@@ -17,6 +17,7 @@
 #include <stdexcept>
 #include <thread>
 #include <unordered_map>
+#include <utility>
 
 namespace trainscope {
 
@@ -117,9 +118,17 @@ class HealthScan {
   }
 
   DatasetHealth run() {
+    auto start = std::chrono::steady_clock::now();
+    const auto lap = [&start] {
+      const auto now = std::chrono::steady_clock::now();
+      return std::chrono::duration<double>(now - std::exchange(start, now)).count();
+    };
     fingerprintAll();
+    h_.decode_seconds = lap();
     const std::vector<int64_t> unique = findExactDuplicates();
+    lap();
     findNearDuplicates(unique);
+    h_.near_seconds = lap();
     countClasses();
     checkQuality();
     h_.bytes_per_image = static_cast<int64_t>(sizeof(Fingerprint) + sizeof(uint64_t) + sizeof(float) + kThumbnailBytes +

@@ -65,7 +65,8 @@ struct DatasetHealth {
   std::vector<QualityFinding> quality;                        // one per check, in qualityChecks()'s order
   std::vector<SkippedItem> skipped;                           // what the import could not use
   double seconds = 0;
-  int64_t bytes_per_image = 0;  // what the check holds per image while it runs
+  double decode_seconds = 0, near_seconds = 0;  // of which: decoding and fingerprinting; the near-duplicate search
+  int64_t bytes_per_image = 0;                  // what the check holds per image while it runs
 };
 
 // Checks both splits (decoding every image once, on all cores). Throws

@@ -2,20 +2,15 @@
 
 #include "engine/data/union_find.h"
 
-#include <faiss/IndexBinaryHash.h>
-#include <faiss/impl/AuxIndexStructures.h>
-#include <omp.h>
-
 #include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <thread>
+#include <utility>
 
 namespace trainscope {
 
 namespace {
-using Idx = faiss::IndexBinary::idx_t;
-
 int hammingDistance(uint64_t a, uint64_t b) { return __builtin_popcountll(a ^ b); }
 
 double meanAbsoluteDifference(const uint8_t* a, const uint8_t* b, int n) {
@@ -87,26 +82,86 @@ void comparePiles(const Pile& x, const Pile& y, const Search& s, ImagePairs& out
   }
 }
 
-// Multi-index hashing: hamming + 1 tables of 64 / (hamming + 1) bits (at most 24).
-std::unique_ptr<faiss::IndexBinaryMultiHash> pileIndex(const std::vector<uint64_t>& hashes, int hamming) {
-  const int tables = hamming + 1;
-  auto index = std::make_unique<faiss::IndexBinaryMultiHash>(64, tables, std::min(24, 64 / tables));
-  index->add(static_cast<Idx>(hashes.size()), reinterpret_cast<const uint8_t*>(hashes.data()));
-  return index;
+// Multi-index hashing: the hash cut into hamming + 1 pieces (at most 20 bits each),
+// one table per piece. Two hashes within the distance agree on at least one piece, so
+// every pair is met in some bucket. A bucket over the cap (one piece shared by very
+// many: flat skies, white backgrounds) is skipped: its pairs are still met in another
+// table where they agree, unless every piece they share is that common.
+class PieceTables {
+ public:
+  PieceTables(const std::vector<uint64_t>& hashes, int hamming, int cap)
+      : tables_(hamming + 1), bits_(std::min(20, 64 / (hamming + 1))), cap_(static_cast<uint32_t>(cap)) {
+    for (int t = 0; t < tables_; ++t) {
+      std::vector<uint32_t> start(size_t{1} << bits_, 0);  // counting sort by piece
+      for (uint64_t h : hashes) ++start[piece(h, t)];
+      counts_.push_back(start);
+      uint32_t sum = 0;
+      for (auto& c : start) sum += std::exchange(c, sum);
+      std::vector<uint32_t> order(hashes.size());
+      for (uint32_t i = 0; i < hashes.size(); ++i) order[start[piece(hashes[i], t)]++] = i;
+      orders_.push_back(std::move(order));
+    }
+  }
+  int tables() const { return tables_; }
+  const std::vector<uint32_t>& order(int t) const { return orders_[size_t(t)]; }
+  uint32_t bucketSize(int t, uint64_t h) const { return counts_[size_t(t)][piece(h, t)]; }
+  bool searched(int t, uint64_t h) const { return bucketSize(t, h) <= cap_; }
+  // Whether table t is the first searched one in which a and b share their piece:
+  // each pair is compared once.
+  bool firstMeeting(int t, uint64_t a, uint64_t b) const {
+    for (int u = 0; u < t; ++u)
+      if (piece(a, u) == piece(b, u) && searched(u, a)) return false;
+    return true;
+  }
+  uint32_t piece(uint64_t h, int t) const {
+    return static_cast<uint32_t>((h >> (t * bits_)) & ((uint64_t{1} << bits_) - 1));
+  }
+
+ private:
+  int tables_, bits_;
+  uint32_t cap_;
+  std::vector<std::vector<uint32_t>> counts_, orders_;
+};
+
+// The pairs of piles in table t's buckets [from, to) of its order, within the distance.
+void searchBuckets(const PieceTables& index, int t, const std::vector<Pile>& piles, size_t from, size_t to,
+                   const Search& s, ImagePairs& out) {
+  const auto& order = index.order(t);
+  for (size_t a = from; a < to; ++a) {
+    const uint64_t ha = piles[order[a]].hash;
+    for (size_t b = a + 1; b < to; ++b) {
+      const uint64_t hb = piles[order[b]].hash;
+      if (hammingDistance(ha, hb) <= s.options.hamming && index.firstMeeting(t, ha, hb))
+        comparePiles(piles[std::min(order[a], order[b])], piles[std::max(order[a], order[b])], s, out);
+    }
+  }
 }
 
-// Piles [from, from + n) against every later pile within the distance.
-void searchPiles(const faiss::IndexBinaryMultiHash& index, const std::vector<uint64_t>& hashes,
-                 const std::vector<Pile>& piles, size_t from, size_t n, const Search& s, ImagePairs& out) {
-  faiss::RangeSearchResult found(static_cast<Idx>(n));
-  index.range_search(static_cast<Idx>(n), reinterpret_cast<const uint8_t*>(hashes.data() + from), s.options.hamming + 1,
-                     &found);
-  for (size_t q = 0; q < n; ++q)
-    for (size_t r = found.lims[q]; r < found.lims[q + 1]; ++r) {
-      const auto other = static_cast<size_t>(found.labels[r]);
-      if (other > from + q && hammingDistance(hashes[from + q], hashes[other]) <= s.options.hamming)
-        comparePiles(piles[from + q], piles[other], s, out);
+// Every searched bucket of every table, shared out among the threads bucket by bucket.
+void searchTables(const PieceTables& index, const std::vector<Pile>& piles, const Search& s,
+                  std::vector<ImagePairs>& found) {
+  struct Bucket {
+    int table;
+    size_t from, to;
+  };
+  std::vector<Bucket> buckets;
+  for (int t = 0; t < index.tables(); ++t) {
+    const auto& order = index.order(t);
+    for (size_t a = 0; a < order.size();) {
+      const uint64_t h = piles[order[a]].hash;
+      const size_t b = a + index.bucketSize(t, h);
+      if (b - a > 1 && index.searched(t, h)) buckets.push_back({t, a, b});
+      a = b;
     }
+  }
+  std::atomic<size_t> next{0};
+  std::vector<std::thread> pool;
+  for (size_t w = 0; w < found.size(); ++w)
+    pool.emplace_back([&, w] {
+      for (size_t i = next++; i < buckets.size(); i = next++)
+        searchBuckets(index, buckets[i].table, piles, buckets[i].from, buckets[i].to, s, found[w]);
+    });
+  for (auto& t : pool) t.join();
 }
 }  // namespace
 
@@ -126,26 +181,17 @@ ImagePairs nearDuplicatesAllPairs(const std::vector<int64_t>& images, const Perc
 
 ImagePairs nearDuplicatesIndexed(const std::vector<int64_t>& images, const PerceptualPrints& p,
                                  const NearDuplicateOptions& o) {
-  if (o.hamming < 0 || o.hamming > 15) return nearDuplicatesAllPairs(images, p, o);  // tables too short to help
+  if (o.hamming < 0 || o.hamming > 15) return nearDuplicatesAllPairs(images, p, o);  // pieces too short to help
   const Search search{p, o, thumbnailMeans(images, p)};
   const std::vector<Pile> piles = pilesOf(images, search);
   ImagePairs out;
   for (const Pile& pile : piles) comparePiles(pile, pile, search, out);
+  if (o.hamming == 0) return out;  // only equal hashes: the piles themselves
   std::vector<uint64_t> hashes;
   for (const Pile& pile : piles) hashes.push_back(pile.hash);
-  const auto index = pileIndex(hashes, o.hamming);
-  const size_t threads = static_cast<size_t>(std::max(1, o.threads));
-  std::vector<ImagePairs> found(threads);
-  std::atomic<size_t> next{0};
-  constexpr size_t kBatch = 4096;  // piles per range search: bounds its result's memory
-  std::vector<std::thread> pool;
-  for (size_t t = 0; t < threads; ++t)
-    pool.emplace_back([&, t] {
-      omp_set_num_threads(1);  // each of our threads searches alone: no OpenMP team spins beside it
-      for (size_t from = next.fetch_add(kBatch); from < piles.size(); from = next.fetch_add(kBatch))
-        searchPiles(*index, hashes, piles, from, std::min(kBatch, piles.size() - from), search, found[t]);
-    });
-  for (auto& t : pool) t.join();
+  const PieceTables index(hashes, o.hamming, o.bucket_cap);
+  std::vector<ImagePairs> found(static_cast<size_t>(std::max(1, o.threads)));
+  searchTables(index, piles, search, found);
   for (auto& f : found) out.insert(out.end(), f.begin(), f.end());
   return out;
 }

@@ -1,7 +1,7 @@
 // Near-duplicate images among many: 64-bit perceptual hashes (dHash) within a Hamming
 // distance, each pair confirmed on 16x16 grey thumbnails and 8x8 colour ones (grey
-// alone takes a green square for a purple one of the same brightness). The index search finds the
-// candidate pairs with faiss's multi-index hashing (the hash cut into hamming + 1
+// alone takes a green square for a purple one of the same brightness). The index search
+// finds the candidate pairs by multi-index hashing (the hash cut into hamming + 1
 // pieces, one table each: two hashes within the distance agree exactly on at least one
 // piece), so it costs about the number of images, not its square. The all-pairs search
 // is kept as the reference the index is measured against.
@@ -29,13 +29,19 @@ struct NearDuplicateOptions {
   // Each image is compared with at most this many images of one hash bucket (those of
   // the closest brightness): a bucket of thousands of flat images costs n x cap, not n².
   int per_image_cap = 256;
+  // A hash table's bucket with more hashes than this (a piece very many images share)
+  // is not searched: its pairs are met in the other tables. At 1,024 the light and
+  // blank images of a 100,000-image folder lost pairs; at 16,384 none were lost there or
+  // on Fashion-MNIST, and a million images took no longer (docs/benchmarks.md).
+  int bucket_cap = 16384;
   int threads = 1;
 };
 
 using ImagePairs = std::vector<std::pair<int64_t, int64_t>>;
 
 // Confirmed pairs (a < b) among `images` (indices into prints), found with the index.
-// Only a bucket with more than per_image_cap images of like brightness can miss pairs.
+// Only the caps can lose pairs: more than per_image_cap images of one hash and like
+// brightness, or hashes whose every shared piece is in a bucket over bucket_cap.
 ImagePairs nearDuplicatesIndexed(const std::vector<int64_t>& images, const PerceptualPrints& prints,
                                  const NearDuplicateOptions& options);
 

@@ -83,6 +83,24 @@ TEST(NearDuplicates, ACrowdedBucketCostsLittleAndKeepsItsGroups) {
   for (const auto& [a, b] : found) EXPECT_TRUE(nearDuplicate(d.prints, a, b, o)) << "never a false pair";
 }
 
+TEST(NearDuplicates, APieceMostHashesShareIsSearchedInTheOtherTables) {
+  Planted d;
+  const uint64_t sharedPiece = ~uint64_t{0} << 12;  // the lowest 12 bits: zero in every hash
+  for (int i = 0; i < 3000; ++i) d.add(d.rng() & sharedPiece, d.randomThumbnail());
+  for (int i = 0; i < 300; ++i) {
+    const int64_t original = static_cast<int64_t>(d.rng() % 3000);
+    d.add(d.flip(d.prints.hashes[size_t(original)], i % 4) & sharedPiece, d.jitter(d.thumbnailOf(original), 2));
+  }
+  NearDuplicateOptions o;
+  o.bucket_cap = 100;  // the shared piece's bucket holds 3,300: not searched
+  o.threads = 2;
+  const ImagePairs truth = nearDuplicatesAllPairs(d.images, d.prints, o);
+  const ImagePairs found = nearDuplicatesIndexed(d.images, d.prints, o);
+  EXPECT_GE(truth.size(), 300u);
+  EXPECT_GE(groupRecall(static_cast<int64_t>(d.images.size()), truth, found), 0.95);
+  EXPECT_EQ(asSet(found).size(), found.size()) << "each pair is compared once";
+}
+
 TEST(NearDuplicates, AlikeInGreyButNotInColourIsNoPair) {
   PerceptualPrints p;
   p.hashes = {0, 0};
