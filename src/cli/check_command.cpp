@@ -129,6 +129,8 @@ int checkCommand(const CheckRequest& request) {
                                        {"unreadable", h.unreadable},
                                        {"skipped", skipped},
                                        {"seconds", h.seconds},
+                                       {"decode_seconds", h.decode_seconds},
+                                       {"near_seconds", h.near_seconds},
                                        {"bytes_per_image", h.bytes_per_image}};
       std::printf("%s\n", out.dump(2).c_str());
       return 0;

@@ -272,8 +272,9 @@ void setupCheck(CLI::App& app, Command& command) {
   std::string keys;
   for (const auto& c : qualityChecks()) keys += (keys.empty() ? "" : ", ") + std::string(c.key);
   sub->add_option("--threshold", args->thresholds,
-                  "A quality check's threshold, KEY=VALUE (" + keys + "; docs/data-health.md)")
-      ->take_all();
+                  "A quality check's threshold, KEY=VALUE (" + keys + "; docs/data-health.md); repeat for more")
+      ->allow_extra_args(false)  // `--threshold blurry=0.1 FOLDER`: the folder is not a threshold
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   sub->add_flag("--all-pairs", args->all_pairs, "Find near duplicates by comparing every pair (slow; the reference)");
   sub->add_flag("--json", args->json, "Print one JSON object");
   runs(sub, command, args, [](CheckRequest& a) { return checkCommand(a); });

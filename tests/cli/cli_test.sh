@@ -255,7 +255,7 @@ check "check --json exits 0" test $? -eq 0
 check "check finds the training image copied into val/" contains "$tmp/health_check" "leak 1 6 3"
 # Quality checks: a blurred copy is flagged with its score; a threshold given is used and reported.
 /usr/bin/python3 -c 'import sys; from PIL import Image, ImageFilter; Image.open(sys.argv[1] + "/b/0.png").resize((96, 96)).filter(ImageFilter.GaussianBlur(4)).save(sys.argv[1] + "/b/soft.png")' "$tmp/health"
-"$cli" check "$tmp/health" --json --threshold dark=0.05 >"$tmp/quality.json" 2>&1
+"$cli" check --threshold dark=0.05 "$tmp/health" --json >"$tmp/quality.json" 2>&1  # the folder after it is not a threshold
 /usr/bin/python3 -c 'import json,sys; q=json.load(open(sys.argv[1]))["quality"]; print("blurry", [x["path"].split("/")[-1] for x in q["blurry"]["listed"]], "dark", q["dark"]["threshold"])' \
   "$tmp/quality.json" >"$tmp/quality_check" 2>&1
 check "check flags the blurred image, with the threshold given" contains "$tmp/quality_check" "blurry ['soft.png'] dark 0.05"

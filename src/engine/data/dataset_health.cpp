@@ -129,8 +129,11 @@ class HealthScan {
     lap();
     findNearDuplicates(unique);
     h_.near_seconds = lap();
+    stopIfCancelled();
     countClasses();
     checkQuality();
+    // Kept per image for the whole check (the searches add transient tables of about
+    // 60 bytes per image; docs/benchmarks.md has the process's peak).
     h_.bytes_per_image = static_cast<int64_t>(sizeof(Fingerprint) + sizeof(uint64_t) + sizeof(float) + kThumbnailBytes +
                                               kColourThumbnailBytes);
     return std::move(h_);
@@ -174,6 +177,12 @@ class HealthScan {
   }
 
   static int threads() { return usableCores().count; }
+
+  // Between the phases after decoding (the near-duplicate search of a million images
+  // takes seconds): the caller's progress says whether to go on.
+  void stopIfCancelled() const {
+    if (options_.progress && !options_.progress(total_, total_)) throw std::runtime_error("check cancelled");
+  }
 
   // Groups of alike images into a finding: which cross the splits, which disagree on the label.
   void addGroups(HealthFinding& finding, const std::vector<std::vector<int64_t>>& groups, int64_t* across) {
@@ -245,16 +254,27 @@ class HealthScan {
     return it == options_.thresholds.end() ? c.threshold : it->second;
   }
 
-  // Each check's score for every image (NaN: not judged), against the dataset's medians.
-  std::vector<double> scores(const std::string& key) const {
-    std::vector<double> areas, aspects;
+  // What sizes and colour are judged against: the dataset's medians, and whether any
+  // image has colour (by the grey check's declared threshold, so that raising the
+  // user's threshold flags more images, never none).
+  struct DatasetNorms {
+    double area = 0, aspect = 0;
     bool colour = false;
+  };
+  DatasetNorms norms() const {
+    std::vector<double> areas, aspects;
+    DatasetNorms n;
     for (const auto& f : prints_)
       if (f.ok) {
         areas.push_back(double(f.width) * f.height), aspects.push_back(double(f.width) / f.height);
-        colour = colour || f.channelSpread >= thresholdOf(*qualityCheck("grayscale"));
+        n.colour = n.colour || f.channelSpread >= qualityCheck("grayscale")->threshold;
       }
-    const double area = median(areas), aspect = median(aspects);
+    n.area = median(areas), n.aspect = median(aspects);
+    return n;
+  }
+
+  // One check's score for every image (NaN: not judged).
+  std::vector<double> scores(const std::string& key, const DatasetNorms& n) const {
     const double lowInformation = thresholdOf(*qualityCheck("low_information"));
     std::vector<double> out(prints_.size(), std::nan(""));
     for (size_t k = 0; k < prints_.size(); ++k) {
@@ -265,9 +285,9 @@ class HealthScan {
       if (key == "dark") out[k] = q.brightest;
       if (key == "light") out[k] = q.darkest;
       if (key == "low_information") out[k] = q.entropy;
-      if (key == "odd_aspect_ratio") out[k] = timesMedian(double(f.width) / f.height, aspect);
-      if (key == "odd_size") out[k] = timesMedian(double(f.width) * f.height, area);
-      if (key == "grayscale" && colour) out[k] = f.channelSpread;  // only in a colour set: Fashion-MNIST is grey
+      if (key == "odd_aspect_ratio") out[k] = timesMedian(double(f.width) / f.height, n.aspect);
+      if (key == "odd_size") out[k] = timesMedian(double(f.width) * f.height, n.area);
+      if (key == "grayscale" && n.colour) out[k] = f.channelSpread;  // only in a colour set: Fashion-MNIST is grey
     }
     return out;
   }
@@ -275,9 +295,10 @@ class HealthScan {
   // Each quality check: the images it flags, the most marked first.
   void checkQuality() {
     for (int64_t k = 0; k < total_; ++k) h_.unreadable += !print(k).ok;
+    const DatasetNorms dataset = norms();
     for (const QualityCheck& check : qualityChecks()) {
       QualityFinding finding{check.key, thresholdOf(check), 0, {}};
-      const std::vector<double> score = scores(check.key);
+      const std::vector<double> score = scores(check.key, dataset);
       std::vector<int64_t> flagged;
       for (int64_t k = 0; k < total_; ++k)
         if (!std::isnan(score[size_t(k)]) && check.flags(score[size_t(k)], finding.threshold)) flagged.push_back(k);

@@ -76,9 +76,10 @@ std::vector<fs::path> sortedChildren(const fs::path& dir, bool directories, std:
 // The files of a class folder and of its sub-folders, in torchvision's order
 // (os.walk, sorted): the folder's own files, then each sub-folder's, by name.
 // A folder reached again through a symbolic link (a loop, or a second way in) is
-// listed once: the second time it is reported and skipped.
-std::vector<fs::path> imagesUnder(const fs::path& dir, std::vector<SkippedItem>& skipped,
-                                  std::set<fs::path>* seen = nullptr) {
+// listed once: the second time it is reported and skipped. Strings, not paths: a
+// std::filesystem::path holds each of its components as a path too (600 bytes each).
+std::vector<std::string> imagesUnder(const fs::path& dir, std::vector<SkippedItem>& skipped,
+                                     std::set<fs::path>* seen = nullptr) {
   std::set<fs::path> own;
   if (!seen) seen = &own;
   std::error_code ec;
@@ -86,7 +87,8 @@ std::vector<fs::path> imagesUnder(const fs::path& dir, std::vector<SkippedItem>&
     skipped.push_back({dir.string(), "folder already listed (a symbolic link back into the data)"});
     return {};
   }
-  std::vector<fs::path> out = sortedChildren(dir, /*directories=*/false, skipped);
+  std::vector<std::string> out;
+  for (const auto& file : sortedChildren(dir, /*directories=*/false, skipped)) out.push_back(file.string());
   for (const auto& sub : sortedChildren(dir, /*directories=*/true, skipped)) {
     const auto inner = imagesUnder(sub, skipped, seen);
     out.insert(out.end(), inner.begin(), inner.end());
@@ -94,13 +96,15 @@ std::vector<fs::path> imagesUnder(const fs::path& dir, std::vector<SkippedItem>&
   return out;
 }
 
-// What each file's header says ("" when usable), read on all cores: a folder of a
-// million files is a million opens and small reads, which overlap well.
-std::vector<std::string> headerProblems(const std::vector<fs::path>& files, int64_t maxPixels) {
+// Why each file cannot be used ("" when it can): its extension, else its header, read
+// on all cores: a folder of a million files is a million opens and small reads, which
+// overlap well.
+std::vector<std::string> fileProblems(const std::vector<std::string>& files, int64_t maxPixels) {
   std::vector<std::string> problems(files.size());
   std::atomic<size_t> next{0};
   auto work = [&] {
-    for (size_t i = next++; i < files.size(); i = next++) problems[i] = imageFileProblem(files[i], maxPixels);
+    for (size_t i = next++; i < files.size(); i = next++)
+      problems[i] = hasImageExtension(files[i]) ? imageFileProblem(files[i], maxPixels) : "not an image file extension";
   };
   std::vector<std::thread> pool;
   const int threads = files.size() < 256 ? 1 : usableCores().count;
@@ -109,6 +113,14 @@ std::vector<std::string> headerProblems(const std::vector<fs::path>& files, int6
   for (auto& t : pool) t.join();
   return problems;
 }
+
+// One class folder as listed: its files are [begin, end) of the split's list, and
+// what the listing itself skipped (hidden files, broken links) comes before them.
+struct ClassListing {
+  fs::path dir;
+  std::vector<SkippedItem> listingSkips;
+  size_t begin = 0, end = 0;
+};
 
 // Lists root/<class>/<files>, with classes either discovered (sorted, as torchvision)
 // or given (so val/ uses train's class indices).
@@ -126,32 +138,29 @@ ClassFiles scanClasses(const fs::path& root, const std::vector<std::string>* fix
     skipped.push_back({file.string(), valSplit ? "in val/ but in no class folder: val/ is the validation split "
                                                  "(val/<class>/<image>); a class named \"val\" needs another name"
                                                : "in no class folder (root/<class>/<image>)"});
-  // Every class's candidate files first, so the headers are read in one parallel pass.
-  std::vector<std::pair<fs::path, std::vector<fs::path>>> classFiles;
-  std::vector<fs::path> candidates;
+  // Every class's files first, so the headers are read in one parallel pass; then each
+  // class in turn, its skips in the order of its files, as before the pass.
+  std::vector<ClassListing> listings;
+  std::vector<std::string> files;
   for (const auto& classDir : sortedChildren(root, /*directories=*/true, skipped)) {
     if (classDir.filename().string() == exclude) continue;
-    auto& [dir, files] = classFiles.emplace_back(classDir, std::vector<fs::path>{});
-    for (auto& file : imagesUnder(classDir, skipped)) {
-      if (!hasImageExtension(file))
-        skipped.push_back({file.string(), "not an image file extension"});
-      else
-        files.push_back(file), candidates.push_back(files.back());
-    }
+    ClassListing& listing = listings.emplace_back(ClassListing{classDir, {}, files.size(), 0});
+    for (auto& file : imagesUnder(classDir, listing.listingSkips)) files.push_back(std::move(file));
+    listing.end = files.size();
   }
-  const std::vector<std::string> problems = headerProblems(candidates, maxPixels);
-  size_t checked = 0;
-  for (auto& [classDir, candidatesOfClass] : classFiles) {
+  const std::vector<std::string> problems = fileProblems(files, maxPixels);
+  for (const ClassListing& listing : listings) {
+    const fs::path& classDir = listing.dir;
     const std::string name = classDir.filename().string();
-    std::vector<ImageFolder::Entry> files;
-    for (auto& file : candidatesOfClass) {
-      const std::string& problem = problems[checked++];
-      if (!problem.empty())
-        skipped.push_back({file.string(), problem});
+    skipped.insert(skipped.end(), listing.listingSkips.begin(), listing.listingSkips.end());
+    std::vector<ImageFolder::Entry> entries;
+    for (size_t i = listing.begin; i < listing.end; ++i) {
+      if (!problems[i].empty())
+        skipped.push_back({files[i], problems[i]});
       else
-        files.push_back({std::move(file), 0});
+        entries.push_back({std::move(files[i]), 0});
     }
-    if (files.empty()) {
+    if (entries.empty()) {
       skipped.push_back({classDir.string(), "empty class folder: no usable images"});
       continue;
     }
@@ -164,8 +173,9 @@ ClassFiles scanClasses(const fs::path& root, const std::vector<std::string>* fix
       found = index.emplace(name, static_cast<int64_t>(out.classes.size())).first;
       out.classes.push_back(name);
     }
-    for (auto& f : files) f.label = found->second;
-    out.entries.insert(out.entries.end(), files.begin(), files.end());
+    for (auto& e : entries) e.label = found->second;
+    out.entries.insert(out.entries.end(), std::make_move_iterator(entries.begin()),
+                       std::make_move_iterator(entries.end()));
   }
   return out;
 }
@@ -192,7 +202,7 @@ std::vector<ImageFolder::Entry> verifyEntries(const std::vector<ImageFolder::Ent
       const int64_t d = ++done;
       if (options.progress && (d % 64 == 0 || d == total)) {
         std::lock_guard<std::mutex> lock(progressMutex);
-        if (!options.progress(d, total, entries[i].path.string())) cancelled = true;
+        if (!options.progress(d, total, entries[i].path)) cancelled = true;
       }
     }
   };
@@ -210,7 +220,7 @@ std::vector<ImageFolder::Entry> verifyEntries(const std::vector<ImageFolder::Ent
       sizes.heights.push_back(heights[i]);
       sizes.channels.push_back(fileChannels[i]);
     } else
-      skipped.push_back({entries[i].path.string(), reasons[i]});
+      skipped.push_back({entries[i].path, reasons[i]});
   }
   return kept;
 }
@@ -316,7 +326,7 @@ cv::Mat ImageFolder::loadPreview(int64_t i, int minSide, std::string* error) con
 }
 
 cv::Mat ImageFolder::loadForCrop(int64_t i, const CropPlanner& original, cv::Rect* crop, std::string* error) const {
-  const fs::path& path = entries_.at(i).path;
+  const fs::path path = entries_.at(i).path;
   CropPlanner plan = original;
   // The header gate (signature, decompression bombs) as for every decode; then a JPEG
   // is read once and decoded around the crop, anything else in full.

@@ -32,6 +32,20 @@ struct Pile {
   std::vector<int64_t> members;
 };
 
+// One thread's confirmed pairs, kept as a spanning forest: a pair already joined
+// through others is neither compared nor stored, so a pile of thousands of alike
+// images keeps fewer pairs than images (about 8 bytes per image per thread).
+struct Joined {
+  explicit Joined(size_t n) : groups(n) {}
+  bool together(int64_t a, int64_t b) { return groups.find(a) == groups.find(b); }
+  void add(int64_t a, int64_t b) {
+    groups.join(a, b);
+    pairs.emplace_back(std::min(a, b), std::max(a, b));
+  }
+  UnionFind groups;
+  ImagePairs pairs;
+};
+
 struct Search {
   const PerceptualPrints& prints;
   const NearDuplicateOptions& options;
@@ -66,7 +80,7 @@ std::vector<Pile> pilesOf(std::vector<int64_t> images, const Search& s) {
 
 // Pairs between two piles (or within one, when x is y): each image against those of
 // the other whose means are close enough, at most per_image_cap of them.
-void comparePiles(const Pile& x, const Pile& y, const Search& s, ImagePairs& out) {
+void comparePiles(const Pile& x, const Pile& y, const Search& s, Joined& out) {
   const bool same = &x == &y;
   const float mad = static_cast<float>(s.options.thumbnail_mad);
   const auto& ys = y.members;
@@ -78,7 +92,7 @@ void comparePiles(const Pile& x, const Pile& y, const Search& s, ImagePairs& out
                              ys.begin());
     for (int budget = s.options.per_image_cap; j < ys.size() && s.mean(ys[j]) <= s.mean(a) + mad && budget > 0;
          ++j, --budget)
-      if (thumbnailsAlike(s.prints, a, ys[j], s.options)) out.emplace_back(std::min(a, ys[j]), std::max(a, ys[j]));
+      if (!out.together(a, ys[j]) && thumbnailsAlike(s.prints, a, ys[j], s.options)) out.add(a, ys[j]);
   }
 }
 
@@ -125,7 +139,7 @@ class PieceTables {
 
 // The pairs of piles in table t's buckets [from, to) of its order, within the distance.
 void searchBuckets(const PieceTables& index, int t, const std::vector<Pile>& piles, size_t from, size_t to,
-                   const Search& s, ImagePairs& out) {
+                   const Search& s, Joined& out) {
   const auto& order = index.order(t);
   for (size_t a = from; a < to; ++a) {
     const uint64_t ha = piles[order[a]].hash;
@@ -139,7 +153,7 @@ void searchBuckets(const PieceTables& index, int t, const std::vector<Pile>& pil
 
 // Every searched bucket of every table, shared out among the threads bucket by bucket.
 void searchTables(const PieceTables& index, const std::vector<Pile>& piles, const Search& s,
-                  std::vector<ImagePairs>& found) {
+                  std::vector<Joined>& found) {
   struct Bucket {
     int table;
     size_t from, to;
@@ -184,15 +198,16 @@ ImagePairs nearDuplicatesIndexed(const std::vector<int64_t>& images, const Perce
   if (o.hamming < 0 || o.hamming > 15) return nearDuplicatesAllPairs(images, p, o);  // pieces too short to help
   const Search search{p, o, thumbnailMeans(images, p)};
   const std::vector<Pile> piles = pilesOf(images, search);
+  std::vector<Joined> found;
+  for (int t = 0; t < std::max(1, o.threads); ++t) found.emplace_back(p.hashes.size());
+  for (const Pile& pile : piles) comparePiles(pile, pile, search, found[0]);
+  if (o.hamming > 0) {  // else only equal hashes: the piles themselves
+    std::vector<uint64_t> hashes;
+    for (const Pile& pile : piles) hashes.push_back(pile.hash);
+    searchTables(PieceTables(hashes, o.hamming, o.bucket_cap), piles, search, found);
+  }
   ImagePairs out;
-  for (const Pile& pile : piles) comparePiles(pile, pile, search, out);
-  if (o.hamming == 0) return out;  // only equal hashes: the piles themselves
-  std::vector<uint64_t> hashes;
-  for (const Pile& pile : piles) hashes.push_back(pile.hash);
-  const PieceTables index(hashes, o.hamming, o.bucket_cap);
-  std::vector<ImagePairs> found(static_cast<size_t>(std::max(1, o.threads)));
-  searchTables(index, piles, search, found);
-  for (auto& f : found) out.insert(out.end(), f.begin(), f.end());
+  for (auto& f : found) out.insert(out.end(), f.pairs.begin(), f.pairs.end());
   return out;
 }
 

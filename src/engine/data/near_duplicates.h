@@ -26,8 +26,9 @@ struct PerceptualPrints {
 struct NearDuplicateOptions {
   int hamming = 4;             // hash bits that may differ
   double thumbnail_mad = 6.0;  // mean absolute difference of either thumbnail, 0..255
-  // Each image is compared with at most this many images of one hash bucket (those of
-  // the closest brightness): a bucket of thousands of flat images costs n x cap, not n².
+  // Each image is compared with at most this many images of one hash whose mean
+  // brightness is within thumbnail_mad of its own, starting from the darkest: a pile
+  // of thousands of flat images costs n x cap, not n².
   int per_image_cap = 256;
   // A hash table's bucket with more hashes than this (a piece very many images share)
   // is not searched: its pairs are met in the other tables. At 1,024 the light and
@@ -39,7 +40,9 @@ struct NearDuplicateOptions {
 
 using ImagePairs = std::vector<std::pair<int64_t, int64_t>>;
 
-// Confirmed pairs (a < b) among `images` (indices into prints), found with the index.
+// Confirmed pairs (a < b) among `images` (indices into prints), found with the index:
+// enough of them to join every group the pairs make (a pair already joined through
+// others is skipped), fewer than the images.
 // Only the caps can lose pairs: more than per_image_cap images of one hash and like
 // brightness, or hashes whose every shared piece is in a bucket over bucket_cap.
 ImagePairs nearDuplicatesIndexed(const std::vector<int64_t>& images, const PerceptualPrints& prints,

@@ -137,19 +137,22 @@ QTreeWidgetItem* HealthPanel::addFinding(const QString& title, const QString& wh
 }
 
 void HealthPanel::addGroups(QTreeWidgetItem* finding, const HealthFinding& f) {
+  std::vector<GalleryImage> all;
   for (const DuplicateGroup& g : f.groups) {
     QString title = tr("%n image(s)", nullptr, static_cast<int>(g.members.size()));
     if (g.across_splits) title += " · " + tr("in training and validation");
     if (g.conflicting_labels) title += " · " + tr("different labels");
     auto* group = new QTreeWidgetItem(finding, {title});
     group->setFirstColumnSpanned(true);
-    auto& images = galleries_[group];
+    std::vector<GalleryImage> images;  // inserted once: a QHash moves its values as it grows
     for (const SampleRef& s : g.members) {
       row(group, {QString::fromStdString(s.where), splitName(s.split), QString::fromStdString(s.label)});
       images.push_back(galleryImage(s, QString::fromStdString(s.label)));
-      galleries_[finding].push_back(images.back());
     }
+    all.insert(all.end(), images.begin(), images.end());
+    galleries_.insert(group, std::move(images));
   }
+  galleries_.insert(finding, std::move(all));
   if (f.count > static_cast<int64_t>(f.groups.size()))
     new QTreeWidgetItem(finding, {tr("… and %1 more (trainscope-cli check --json lists them)")
                                       .arg(f.count - static_cast<int64_t>(f.groups.size()))});
@@ -160,13 +163,14 @@ void HealthPanel::addQuality(const QualityFinding& f) {
   if (!check) return;
   auto* finding =
       addFinding(tr("%1: %2").arg(checkText(check->title)).arg(f.count), checkText(check->rule).arg(f.threshold));
-  auto& images = galleries_[finding];
+  std::vector<GalleryImage> images;
   for (const QualitySample& s : f.listed) {
     const QString score = QString::number(s.score, 'g', 3);
     row(finding, {QString::fromStdString(s.sample.where) + "  (" + score + ")", splitName(s.sample.split),
                   QString::fromStdString(s.sample.label)});
     images.push_back(galleryImage(s.sample, score));
   }
+  galleries_.insert(finding, std::move(images));
   if (f.count > static_cast<int64_t>(f.listed.size()))
     new QTreeWidgetItem(finding, {tr("… and %1 more (trainscope-cli check --json lists them)")
                                       .arg(f.count - static_cast<int64_t>(f.listed.size()))});
@@ -201,16 +205,17 @@ void HealthPanel::showOutcome(const Outcome& outcome) {
       h.exact);
   addGroups(
       addFinding(tr("Near duplicates: %1 groups, %2 across the splits").arg(h.near.count).arg(h.near_across_splits),
-                 tr("Images that look the same (a perceptual hash within 4 bits, confirmed on 16×16 "
-                    "thumbnails): resized, recompressed or slightly edited copies.")),
+                 tr("Images that look the same (a perceptual hash within 4 bits, confirmed on 16×16 grey and "
+                    "8×8 colour thumbnails): resized, recompressed or slightly edited copies.")),
       h.near);
   auto* conflicts = addFinding(tr("The same image under two labels: %1 groups").arg(h.conflicting_labels),
                                tr("Duplicate groups whose images have different labels: at least one label is wrong."));
+  std::vector<GalleryImage> conflicting;
   for (const HealthFinding* f : {&h.exact, &h.near})
     for (const DuplicateGroup& g : f->groups)
       if (g.conflicting_labels)
-        for (const SampleRef& s : g.members)
-          galleries_[conflicts].push_back(galleryImage(s, QString::fromStdString(s.label)));
+        for (const SampleRef& s : g.members) conflicting.push_back(galleryImage(s, QString::fromStdString(s.label)));
+  galleries_.insert(conflicts, std::move(conflicting));
   auto* balance = addFinding(
       tr("Class imbalance: the largest class has %1× the images of the smallest").arg(h.imbalance, 0, 'f', 1),
       tr("Training images per class."));
