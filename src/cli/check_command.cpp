@@ -65,6 +65,8 @@ std::map<std::string, double> parseThresholds(const std::vector<std::string>& gi
     } catch (const std::exception&) {
       throw BadInput("--threshold " + t + ": " + key + " needs a number");
     }
+    if (const std::string why = qualityCheck(key)->thresholdProblem(out[key]); !why.empty())
+      throw BadInput("--threshold " + t + ": " + why);
   }
   return out;
 }

@@ -263,6 +263,10 @@ check "check flags the blurred image, with the threshold given" contains "$tmp/q
 code=$?
 check "an unknown quality check exits 2" test $code -eq 2
 check "an unknown quality check names the keys" contains "$tmp/badthreshold" "KEY one of blurry, dark"
+"$cli" check "$tmp/health" --threshold odd_size=0.5 >"$tmp/badrange" 2>&1
+code=$?
+check "a threshold out of its range exits 2" test $code -eq 2
+check "a threshold out of its range says the range" contains "$tmp/badrange" "odd_size must be from 1 to 10000"
 "$cli" suspects "$tmp" >"$tmp/nosamples" 2>&1
 check "a folder without samples.h5 is an error that says so" contains "$tmp/nosamples" "has no samples.h5"
 

@@ -113,8 +113,11 @@ class HealthScan {
     h_.train = splits.train ? splits.train->size() : 0;
     h_.val = splits.val ? splits.val->size() : 0;
     total_ = h_.train + h_.val;
-    for (const auto& [key, value] : options.thresholds)
-      if (!qualityCheck(key)) throw std::invalid_argument("unknown quality check: " + key);
+    for (const auto& [key, value] : options.thresholds) {
+      const QualityCheck* check = qualityCheck(key);
+      if (!check) throw std::invalid_argument("unknown quality check: " + key);
+      if (const std::string why = check->thresholdProblem(value); !why.empty()) throw std::invalid_argument(why);
+    }
   }
 
   DatasetHealth run() {

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cmath>
+#include <sstream>
 
 namespace trainscope {
 
@@ -86,42 +87,49 @@ const std::vector<QualityCheck>& qualityChecks() {
            "trainscope::QualityCheck",
            "The Laplacian's standard deviation over the grey values' (on at most 256 px a side) is below %1: "
            "edges are weak for the image's contrast."),
-       0.2, false},
+       0.2, false, 0, 100},
       {"dark", QT_TRANSLATE_NOOP("trainscope::QualityCheck", "Too dark"),
        QT_TRANSLATE_NOOP(
            "trainscope::QualityCheck",
            "The 99th percentile of perceived brightness is below %1 (of 1): even the brightest pixels are dim."),
-       0.2, false},
+       0.2, false, 0, 1},
       {"light", QT_TRANSLATE_NOOP("trainscope::QualityCheck", "Too bright"),
        QT_TRANSLATE_NOOP(
            "trainscope::QualityCheck",
            "The 5th percentile of perceived brightness is above %1 (of 1): even the darkest pixels are light."),
-       0.9, true},
+       0.9, true, 0, 1},
       {"low_information", QT_TRANSLATE_NOOP("trainscope::QualityCheck", "Low information"),
        QT_TRANSLATE_NOOP(
            "trainscope::QualityCheck",
            "The grey histogram's entropy is below %1 bits (of 8): a blank, flat or nearly one-colour image."),
-       1.5, false},
+       1.5, false, 0, 8},
       {"odd_aspect_ratio", QT_TRANSLATE_NOOP("trainscope::QualityCheck", "Odd aspect ratio"),
        QT_TRANSLATE_NOOP(
            "trainscope::QualityCheck",
            "Width over height is more than %1 times the dataset's median, or less than its inverse: a crop "
            "may cut off the object."),
-       3.0, true},
+       3.0, true, 1, 1000},
       {"odd_size", QT_TRANSLATE_NOOP("trainscope::QualityCheck", "Odd size"),
        QT_TRANSLATE_NOOP("trainscope::QualityCheck",
                          "The pixel count is more than %1 times the dataset's median, or less than its inverse."),
-       16.0, true},
+       16.0, true, 1, 10000},
       {"grayscale", QT_TRANSLATE_NOOP("trainscope::QualityCheck", "Grey in a colour set"),
        QT_TRANSLATE_NOOP(
            "trainscope::QualityCheck",
            "The three channels differ by less than %1 of 255 everywhere, in a dataset with colour images."),
-       3.0, false},
+       3.0, false, 0, 255},
   };
   return checks;
 }
 
 bool QualityCheck::flags(double score, double limit) const { return above ? score > limit : score < limit; }
+
+std::string QualityCheck::thresholdProblem(double limit) const {
+  if (limit >= min && limit <= max) return "";
+  std::ostringstream why;
+  why << key << " must be from " << min << " to " << max;
+  return why.str();
+}
 
 const QualityCheck* qualityCheck(const std::string& key) {
   for (const auto& c : qualityChecks())

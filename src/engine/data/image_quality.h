@@ -30,8 +30,11 @@ struct QualityCheck {
   const char* title;  // translatable, context "trainscope::QualityCheck"
   const char* rule;   // translatable: what the score is, and when it flags
   double threshold;
-  bool above;  // flagged above the threshold (else below)
+  bool above;       // flagged above the threshold (else below)
+  double min, max;  // the thresholds that mean something (a ratio to the median is at least 1)
   bool flags(double score, double limit) const;
+  // "" when `limit` is within [min, max]; else what the key must be.
+  std::string thresholdProblem(double limit) const;
 };
 
 // Every check, in the order findings are listed.

@@ -47,6 +47,8 @@ TEST(ImageQuality, EveryCheckIsDeclaredOnceWithARule) {
     EXPECT_TRUE(keys.insert(c.key).second) << c.key;
     EXPECT_NE(std::string(c.rule).find("%1"), std::string::npos) << c.key << ": the rule shows its threshold";
     EXPECT_EQ(qualityCheck(c.key), &c);
+    EXPECT_EQ(c.thresholdProblem(c.threshold), "") << c.key << ": the default is in range";
+    EXPECT_NE(c.thresholdProblem(c.min - 1), "") << c.key;
   }
   EXPECT_EQ(qualityCheck("sharpness"), nullptr);
 }
@@ -57,12 +59,12 @@ std::string withQualityTable(const std::string& doc) {
   const size_t a = doc.find(open), b = doc.find(close);
   if (a == std::string::npos || b == std::string::npos) return doc;
   std::ostringstream table;
-  table << "| key | check | flagged when | default *T* |\n|---|---|---|---|\n";
+  table << "| key | check | flagged when | default *T* | range of *T* |\n|---|---|---|---|---|\n";
   for (const auto& c : qualityChecks()) {
     std::ostringstream limit;
     limit << c.threshold;
     table << "| `" << c.key << "` | " << c.title << " | " << fillPlaceholders(c.rule, {"*T*"}) << " | " << limit.str()
-          << " |\n";
+          << " | " << c.min << " to " << c.max << " |\n";
   }
   return doc.substr(0, a + open.size()) + table.str() + doc.substr(b);
 }
@@ -139,6 +141,9 @@ TEST(ImageQuality, HealthCheckFlagsPlantedImagesWorstFirst) {
   strict.thresholds["blurry"] = 0.0;
   const DatasetHealth none = checkDatasetHealth(splits, strict);
   EXPECT_TRUE(flaggedFiles(none, "blurry").empty());
+  strict.thresholds["odd_size"] = 0.5;  // a ratio to the median is at least 1: it would flag every image
+  EXPECT_THROW(checkDatasetHealth(splits, strict), std::invalid_argument);
+  strict.thresholds.erase("odd_size");
   strict.thresholds["sharpness"] = 1;
   EXPECT_THROW(checkDatasetHealth(splits, strict), std::invalid_argument);
 }
