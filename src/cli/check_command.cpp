@@ -52,11 +52,8 @@ std::map<std::string, double> parseThresholds(const std::vector<std::string>& gi
   for (const auto& t : given) {
     const auto eq = t.find('=');
     const std::string key = t.substr(0, eq);
-    if (eq == std::string::npos || !qualityCheck(key)) {
-      std::string keys;
-      for (const auto& c : qualityChecks()) keys += (keys.empty() ? "" : ", ") + std::string(c.key);
-      throw BadInput("--threshold " + t + ": expected KEY=VALUE with KEY one of " + keys);
-    }
+    if (eq == std::string::npos || !qualityCheck(key))
+      throw BadInput("--threshold " + t + ": expected KEY=VALUE with KEY one of " + qualityCheckKeys());
     try {
       size_t used = 0;
       const double v = std::stod(t.substr(eq + 1), &used);

@@ -269,10 +269,9 @@ void setupCheck(CLI::App& app, Command& command) {
   sub->add_option("-c,--config", args->config, "Experiment JSON whose dataset to check")
       ->transform(shippedFile("experiments"));
   sub->add_option("-s,--set", args->overrides, "Override a field: key=value")->take_all();
-  std::string keys;
-  for (const auto& c : qualityChecks()) keys += (keys.empty() ? "" : ", ") + std::string(c.key);
-  sub->add_option("--threshold", args->thresholds,
-                  "A quality check's threshold, KEY=VALUE (" + keys + "; docs/data-health.md); repeat for more")
+  sub->add_option(
+         "--threshold", args->thresholds,
+         "A quality check's threshold, KEY=VALUE (" + qualityCheckKeys() + "; docs/data-health.md); repeat for more")
       ->allow_extra_args(false)  // `--threshold blurry=0.1 FOLDER`: the folder is not a threshold
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   sub->add_flag("--all-pairs", args->all_pairs, "Find near duplicates by comparing every pair (slow; the reference)");

@@ -12,6 +12,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -276,22 +277,28 @@ class HealthScan {
     return n;
   }
 
-  // One check's score for every image (NaN: not judged).
-  std::vector<double> scores(const std::string& key, const DatasetNorms& n) const {
+  // One check's score for an image (NaN: not judged); the key is read once per check.
+  std::function<double(const Fingerprint&)> scoreOf(const std::string& key, const DatasetNorms& n) const {
     const double lowInformation = thresholdOf(*qualityCheck("low_information"));
+    const double none = std::nan("");
+    if (key == "blurry")  // a flat image is not blurred
+      return [=](const Fingerprint& f) { return f.quality.entropy >= lowInformation ? f.quality.sharpness : none; };
+    if (key == "dark") return [](const Fingerprint& f) { return double(f.quality.brightest); };
+    if (key == "light") return [](const Fingerprint& f) { return double(f.quality.darkest); };
+    if (key == "low_information") return [](const Fingerprint& f) { return double(f.quality.entropy); };
+    if (key == "odd_aspect_ratio")
+      return [=](const Fingerprint& f) { return timesMedian(double(f.width) / f.height, n.aspect); };
+    if (key == "odd_size") return [=](const Fingerprint& f) { return timesMedian(double(f.width) * f.height, n.area); };
+    if (key == "grayscale" && n.colour)  // only in a colour set: Fashion-MNIST is grey
+      return [](const Fingerprint& f) { return double(f.channelSpread); };
+    return [=](const Fingerprint&) { return none; };
+  }
+
+  std::vector<double> scores(const std::string& key, const DatasetNorms& n) const {
+    const auto score = scoreOf(key, n);
     std::vector<double> out(prints_.size(), std::nan(""));
-    for (size_t k = 0; k < prints_.size(); ++k) {
-      const Fingerprint& f = prints_[k];
-      if (!f.ok) continue;
-      const ImageQuality& q = f.quality;
-      if (key == "blurry" && q.entropy >= lowInformation) out[k] = q.sharpness;  // a flat image is not blurred
-      if (key == "dark") out[k] = q.brightest;
-      if (key == "light") out[k] = q.darkest;
-      if (key == "low_information") out[k] = q.entropy;
-      if (key == "odd_aspect_ratio") out[k] = timesMedian(double(f.width) / f.height, n.aspect);
-      if (key == "odd_size") out[k] = timesMedian(double(f.width) * f.height, n.area);
-      if (key == "grayscale" && n.colour) out[k] = f.channelSpread;  // only in a colour set: Fashion-MNIST is grey
-    }
+    for (size_t k = 0; k < prints_.size(); ++k)
+      if (prints_[k].ok) out[k] = score(prints_[k]);
     return out;
   }
 

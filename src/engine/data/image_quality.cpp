@@ -131,6 +131,12 @@ std::string QualityCheck::thresholdProblem(double limit) const {
   return why.str();
 }
 
+std::string qualityCheckKeys() {
+  std::string keys;
+  for (const auto& c : qualityChecks()) keys += (keys.empty() ? "" : ", ") + std::string(c.key);
+  return keys;
+}
+
 const QualityCheck* qualityCheck(const std::string& key) {
   for (const auto& c : qualityChecks())
     if (key == c.key) return &c;

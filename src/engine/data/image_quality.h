@@ -39,6 +39,8 @@ struct QualityCheck {
 
 // Every check, in the order findings are listed.
 const std::vector<QualityCheck>& qualityChecks();
+// Every check's key, comma-separated, for help and error texts.
+std::string qualityCheckKeys();
 // The check named `key`, or nullptr.
 const QualityCheck* qualityCheck(const std::string& key);
 
