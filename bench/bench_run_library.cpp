@@ -1,6 +1,6 @@
 // Listing a runs folder: 1,000 generated run folders (a full run.json each, as the
 // trainer writes it, plus user annotations on some), listed by listRuns().
-// Usage: bench_run_library [--runs 1000] [--dir /tmp/trainscope-bench-runs] [--keep]
+// Usage: bench_run_library [--runs 1000] [--dir /tmp/trainscope-bench-runs] [--keep | --list-only]
 // (--keep leaves the folders for `bench_ui --compare-list DIR`, the Compare page's view).
 #include "engine/record/run_library.h"
 
@@ -17,15 +17,16 @@ using namespace trainscope;
 int main(int argc, char** argv) {
   int runs = 1000;
   std::string dir = (fs::temp_directory_path() / "trainscope-bench-runs").string();
-  bool keep = false;
+  bool keep = false, listOnly = false;
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--keep")) keep = true;
+    if (!std::strcmp(argv[i], "--list-only")) keep = listOnly = true;  // the folders --keep left
     if (i + 1 >= argc) continue;
     if (!std::strcmp(argv[i], "--runs")) runs = std::atoi(argv[i + 1]);
     if (!std::strcmp(argv[i], "--dir")) dir = argv[i + 1];
   }
-  fs::remove_all(dir);
-  for (int i = 0; i < runs; ++i) {
+  if (!listOnly) fs::remove_all(dir);
+  for (int i = 0; i < runs && !listOnly; ++i) {
     char name[64];
     std::snprintf(name, sizeof name, "fashion_lenet-20261130-%06d", i);
     const fs::path run = fs::path(dir) / name;
@@ -77,5 +78,5 @@ int main(int argc, char** argv) {
   std::printf("| listing %zu runs (run.json + user.json each) | first %.0f ms | median of 5: %.0f ms |\n", listed,
               first, ms[2]);
   if (!keep) fs::remove_all(dir);
-  return listed == static_cast<size_t>(runs) ? 0 : 1;
+  return listOnly || listed == static_cast<size_t>(runs) ? 0 : 1;
 }

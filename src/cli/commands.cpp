@@ -205,15 +205,21 @@ int datasetsCommand(const std::string& inspectPath) {
     return guarded([&] {
       ImageFolderOptions o;
       o.val_fraction = photoRecipeValFraction();
-      o.verify = true;  // decode everything, so every unusable file is listed now
+      o.index_cache = userCacheDir();  // headers only, as the app and training read it
       const DatasetSplits s = openImageFolder(inspectPath, o);
       std::printf("%s\n", s.description.c_str());
+      const int64_t images = s.train->size() + s.val->size();
+      std::printf("%s; the list of files takes %.1f MB (%.0f bytes per image)\n",
+                  s.from_index ? "re-opened from its index (the folder is unchanged)" : "every file's header read",
+                  static_cast<double>(s.list_bytes) / 1e6,
+                  static_cast<double>(s.list_bytes) / static_cast<double>(std::max<int64_t>(1, images)));
       const auto train = classCounts(*s.train), val = classCounts(*s.val);
       std::printf("%-24s %10s %10s\n", "class", "train", "val");
       for (size_t i = 0; i < train.size(); ++i)
         std::printf("%-24s %10lld %10lld\n", s.train->classes()[i].c_str(), static_cast<long long>(train[i]),
                     static_cast<long long>(val[i]));
-      std::printf("skipped: %zu\n", s.skipped.size());
+      std::printf("skipped: %zu (images that fail to decode are found by: trainscope-cli check %s)\n", s.skipped.size(),
+                  inspectPath.c_str());
       for (const auto& k : s.skipped) std::printf("  %s: %s\n", k.path.c_str(), k.reason.c_str());
       const SampleBudget& budget = photoSampleBudget();
       std::printf("photo recipe (%s): %lld epochs over these %lld training images (%lld samples; --set %s=N)\n",

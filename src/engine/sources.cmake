@@ -87,6 +87,8 @@ set(TRAINSCOPE_ENGINE_PLAIN_SOURCES
   data/dataset.cpp
   data/idx_file.cpp
   data/fashion_mnist.cpp
+  data/folder_index.cpp
+  data/folder_scan.cpp
   data/image_folder.cpp
   data/image_header.cpp
   data/jpeg_region.cpp

@@ -107,6 +107,9 @@ struct DatasetSplits {
   std::string description;  // e.g. "Fashion-MNIST (/usr/share/datasets/fashion-mnist)"
   Message label;            // the description in translatable form
   ImageSizeStats sizes;
+  std::string index_file;                      // an image folder's cached index ("" when none was kept)
+  bool from_index = false;                     // opened from that index: the folder was unchanged, no file was read
+  int64_t list_bytes = 0;                      // memory the list of an image folder's files takes (paths and labels)
   std::shared_ptr<const TableEncoding> table;  // a CSV dataset: how its columns become features
   std::shared_ptr<const TextEncoding> text;    // a text dataset: its tokenizer and vocabulary
   struct Corrections {                         // dataset.corrections, applied to the training split

@@ -1,5 +1,7 @@
 #include "engine/data/dataset_source.h"
 
+#include "engine/system/install_paths.h"
+
 #include "engine/config/config_fields.h"
 #include "engine/data/fashion_mnist.h"
 #include "engine/data/image_folder.h"
@@ -9,6 +11,7 @@
 #include "engine/data/table_dataset.h"
 #include "engine/data/text_dataset.h"
 #include "engine/data/transforms.h"
+#include "engine/system/install_paths.h"
 
 #include <filesystem>
 
@@ -71,6 +74,7 @@ DatasetSplits openDataset(const ExperimentConfig& c) {
     o.val_fraction = c.dataset.val_fraction;
     o.seed = c.seed;
     o.max_pixels = c.dataset.max_image_pixels;
+    o.index_cache = userCacheDir();  // the app's import and this share the folder's index
     s = openImageFolder(c.dataset.root, o);
   }
   s.train = randomSubset(s.train, c.dataset.train_subset, mixSeed(c.seed, 1));

@@ -1,5 +1,6 @@
 #include "engine/data/image_folder.h"
 
+#include "engine/data/folder_index.h"
 #include "engine/data/jpeg_region.h"
 #include "engine/system/usable_cores.h"
 
@@ -27,157 +28,6 @@ namespace {
 std::string lower(std::string s) {
   std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
   return s;
-}
-
-struct ClassFiles {
-  std::vector<std::string> classes;
-  std::vector<ImageFolder::Entry> entries;
-};
-
-std::vector<fs::path> sortedChildren(const fs::path& dir, bool directories, std::vector<SkippedItem>& skipped) {
-  std::vector<fs::path> out;
-  std::error_code ec;
-  fs::directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec), end;
-  if (ec) {
-    skipped.push_back({dir.string(), "cannot read folder: " + ec.message()});
-    return out;
-  }
-  for (; it != end; it.increment(ec)) {
-    if (ec) {
-      skipped.push_back({dir.string(), "cannot list folder: " + ec.message()});
-      break;
-    }
-    const auto name = it->path().filename().string();
-    std::error_code typeEc;
-    const bool hidden = name.empty() || name[0] == '.';
-    if (!hidden && it->is_symlink(typeEc) && !fs::exists(it->path(), typeEc)) {
-      if (!directories) skipped.push_back({it->path().string(), "broken symbolic link"});
-      continue;
-    }
-    const bool isDir = it->is_directory(typeEc);
-    if (typeEc) {
-      if (!directories) skipped.push_back({it->path().string(), "cannot read: " + typeEc.message()});
-      continue;
-    }
-    if (isDir != directories) continue;
-    // Hidden files and folders are not data; said, since torchvision's ImageFolder
-    // counts a hidden folder as a class (its class indices would differ from these).
-    if (hidden)
-      skipped.push_back({it->path().string(), isDir ? "hidden folder: not a class (torchvision's ImageFolder would "
-                                                      "count it as one, shifting its class indices)"
-                                                    : "hidden file"});
-    else
-      out.push_back(it->path());
-  }
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
-// The files of a class folder and of its sub-folders, in torchvision's order
-// (os.walk, sorted): the folder's own files, then each sub-folder's, by name.
-// A folder reached again through a symbolic link (a loop, or a second way in) is
-// listed once: the second time it is reported and skipped. Strings, not paths: a
-// std::filesystem::path holds each of its components as a path too (600 bytes each).
-std::vector<std::string> imagesUnder(const fs::path& dir, std::vector<SkippedItem>& skipped,
-                                     std::set<fs::path>* seen = nullptr) {
-  std::set<fs::path> own;
-  if (!seen) seen = &own;
-  std::error_code ec;
-  if (!seen->insert(fs::canonical(dir, ec)).second) {
-    skipped.push_back({dir.string(), "folder already listed (a symbolic link back into the data)"});
-    return {};
-  }
-  std::vector<std::string> out;
-  for (const auto& file : sortedChildren(dir, /*directories=*/false, skipped)) out.push_back(file.string());
-  for (const auto& sub : sortedChildren(dir, /*directories=*/true, skipped)) {
-    const auto inner = imagesUnder(sub, skipped, seen);
-    out.insert(out.end(), inner.begin(), inner.end());
-  }
-  return out;
-}
-
-// Why each file cannot be used ("" when it can): its extension, else its header, read
-// on all cores: a folder of a million files is a million opens and small reads, which
-// overlap well.
-std::vector<std::string> fileProblems(const std::vector<std::string>& files, int64_t maxPixels) {
-  std::vector<std::string> problems(files.size());
-  std::atomic<size_t> next{0};
-  auto work = [&] {
-    for (size_t i = next++; i < files.size(); i = next++)
-      problems[i] = hasImageExtension(files[i]) ? imageFileProblem(files[i], maxPixels) : "not an image file extension";
-  };
-  std::vector<std::thread> pool;
-  const int threads = files.size() < 256 ? 1 : usableCores().count;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(work);
-  work();
-  for (auto& t : pool) t.join();
-  return problems;
-}
-
-// One class folder as listed: its files are [begin, end) of the split's list, and
-// what the listing itself skipped (hidden files, broken links) comes before them.
-struct ClassListing {
-  fs::path dir;
-  std::vector<SkippedItem> listingSkips;
-  size_t begin = 0, end = 0;
-};
-
-// Lists root/<class>/<files>, with classes either discovered (sorted, as torchvision)
-// or given (so val/ uses train's class indices).
-ClassFiles scanClasses(const fs::path& root, const std::vector<std::string>* fixedClasses, const std::string& exclude,
-                       int64_t maxPixels, std::vector<SkippedItem>& skipped) {
-  ClassFiles out;
-  std::map<std::string, int64_t> index;
-  if (fixedClasses) {
-    out.classes = *fixedClasses;
-    for (size_t i = 0; i < out.classes.size(); ++i) index[out.classes[i]] = static_cast<int64_t>(i);
-  }
-  // Files beside the class folders belong to no class (torchvision leaves them out too).
-  const bool valSplit = root.filename() == "val";
-  for (const auto& file : sortedChildren(root, /*directories=*/false, skipped))
-    skipped.push_back({file.string(), valSplit ? "in val/ but in no class folder: val/ is the validation split "
-                                                 "(val/<class>/<image>); a class named \"val\" needs another name"
-                                               : "in no class folder (root/<class>/<image>)"});
-  // Every class's files first, so the headers are read in one parallel pass; then each
-  // class in turn, its skips in the order of its files, as before the pass.
-  std::vector<ClassListing> listings;
-  std::vector<std::string> files;
-  for (const auto& classDir : sortedChildren(root, /*directories=*/true, skipped)) {
-    if (classDir.filename().string() == exclude) continue;
-    ClassListing& listing = listings.emplace_back(ClassListing{classDir, {}, files.size(), 0});
-    for (auto& file : imagesUnder(classDir, listing.listingSkips)) files.push_back(std::move(file));
-    listing.end = files.size();
-  }
-  const std::vector<std::string> problems = fileProblems(files, maxPixels);
-  for (const ClassListing& listing : listings) {
-    const fs::path& classDir = listing.dir;
-    const std::string name = classDir.filename().string();
-    skipped.insert(skipped.end(), listing.listingSkips.begin(), listing.listingSkips.end());
-    std::vector<ImageFolder::Entry> entries;
-    for (size_t i = listing.begin; i < listing.end; ++i) {
-      if (!problems[i].empty())
-        skipped.push_back({files[i], problems[i]});
-      else
-        entries.push_back({std::move(files[i]), 0});
-    }
-    if (entries.empty()) {
-      skipped.push_back({classDir.string(), "empty class folder: no usable images"});
-      continue;
-    }
-    auto found = index.find(name);
-    if (found == index.end()) {
-      if (fixedClasses) {
-        skipped.push_back({classDir.string(), "class \"" + name + "\" does not exist in the training set"});
-        continue;
-      }
-      found = index.emplace(name, static_cast<int64_t>(out.classes.size())).first;
-      out.classes.push_back(name);
-    }
-    for (auto& e : entries) e.label = found->second;
-    out.entries.insert(out.entries.end(), std::make_move_iterator(entries.begin()),
-                       std::make_move_iterator(entries.end()));
-  }
-  return out;
 }
 
 // Decodes every entry on all cores, dropping (and reporting) those that fail.
@@ -360,6 +210,13 @@ cv::Mat ImageFolder::loadForCrop(int64_t i, const CropPlanner& original, cv::Rec
   return Dataset::loadForCrop(i, plan, crop, error);
 }
 
+int64_t ImageFolder::listBytes() const {
+  int64_t bytes = static_cast<int64_t>(entries_.capacity() * sizeof(Entry));
+  for (const Entry& e : entries_)  // past the small-string buffer a path is its own allocation
+    if (e.path.capacity() >= sizeof(std::string)) bytes += static_cast<int64_t>(e.path.capacity() + 1);
+  return bytes;
+}
+
 cv::Mat ImageFolder::load(int64_t i, std::string* error) const {
   return decodeImageFile(entries_.at(i).path, channels_, error, nullptr, maxPixels_);
 }
@@ -380,20 +237,39 @@ void stratifiedSplit(const std::vector<int64_t>& labels, double fraction, uint64
   std::sort(valIndices.begin(), valIndices.end());
 }
 
+namespace {
+// The folder's scan: from its cached index when the folder is unchanged, else read
+// (and the index rewritten). The cache is a convenience: when it cannot be written the
+// scan is used as it is.
+FolderScan scanOrReopen(const fs::path& root, const ImageFolderOptions& options, DatasetSplits& s) {
+  if (options.index_cache.empty()) return scanImageFolder(root, options.max_pixels);
+  const fs::path file = folderIndexFile(options.index_cache, root, options.max_pixels);
+  s.index_file = file.string();
+  if (!options.rescan) {
+    if (auto cached = readFolderIndex(file, root, options.max_pixels)) {
+      s.from_index = true;
+      return std::move(*cached);
+    }
+  }
+  FolderScan scan = scanImageFolder(root, options.max_pixels);
+  std::string why;
+  if (!scan.train.entries.empty() && !writeFolderIndex(file, root, options.max_pixels, scan, &why))
+    s.index_file.clear();
+  return scan;
+}
+}  // namespace
+
 DatasetSplits openImageFolder(const std::string& rootText, const ImageFolderOptions& options) {
   const fs::path root(rootText);
-  std::error_code ec;
-  if (!fs::exists(root, ec)) throw std::runtime_error(rootText + ": folder does not exist");
-  if (!fs::is_directory(root, ec)) throw std::runtime_error(rootText + ": is not a folder");
-
   DatasetSplits s;
-  const bool hasTrain = fs::is_directory(root / "train", ec), hasVal = fs::is_directory(root / "val", ec);
-  ClassFiles train = scanClasses(hasTrain && hasVal ? root / "train" : root, nullptr, hasVal ? "val" : "",
-                                 options.max_pixels, s.skipped);
-  if (train.entries.empty())
+  FolderScan scan = scanOrReopen(root, options, s);
+  if (scan.train.entries.empty())
     throw std::runtime_error(rootText + ": no images found (expected root/<class>/<image> folders)");
-  ClassFiles val;
-  if (hasVal) val = scanClasses(root / "val", &train.classes, "", options.max_pixels, s.skipped);
+  s.skipped = std::move(scan.skipped);
+  s.sizes = scan.sizes;
+  ScannedSplit& train = scan.train;
+  ScannedSplit& val = scan.val;
+  const bool hasVal = scan.has_val;
 
   if (options.verify) {
     int64_t done = 0;
@@ -406,9 +282,12 @@ DatasetSplits openImageFolder(const std::string& rootText, const ImageFolderOpti
   }
 
   if (hasVal) {
-    s.train =
+    auto trainFolder =
         std::make_shared<ImageFolder>(train.classes, std::move(train.entries), options.channels, options.max_pixels);
-    s.val = std::make_shared<ImageFolder>(train.classes, std::move(val.entries), options.channels, options.max_pixels);
+    auto valFolder =
+        std::make_shared<ImageFolder>(train.classes, std::move(val.entries), options.channels, options.max_pixels);
+    s.list_bytes = trainFolder->listBytes() + valFolder->listBytes();
+    s.train = std::move(trainFolder), s.val = std::move(valFolder);
     s.label = {
         "trainscope::Data", QT_TRANSLATE_NOOP("trainscope::Data", "image folder %1 (val/ for validation)"), {rootText}};
     s.description = s.label.english();
@@ -418,6 +297,7 @@ DatasetSplits openImageFolder(const std::string& rootText, const ImageFolderOpti
     std::vector<int64_t> labels, trainIdx, valIdx;
     for (const auto& e : all->entries()) labels.push_back(e.label);
     stratifiedSplit(labels, options.val_fraction, options.seed, trainIdx, valIdx);
+    s.list_bytes = all->listBytes() + static_cast<int64_t>((trainIdx.capacity() + valIdx.capacity()) * sizeof(int64_t));
     s.train = std::make_shared<SubsetDataset>(all, std::move(trainIdx));
     s.val = std::make_shared<SubsetDataset>(all, std::move(valIdx));
     char share[16];  // 0.1 -> "10", 0.125 -> "12.5"

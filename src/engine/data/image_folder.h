@@ -50,6 +50,8 @@ class ImageFolder : public Dataset {
   const std::vector<std::string>& classes() const override { return classes_; }
   int channels() const override { return channels_; }
   const std::vector<Entry>& entries() const { return entries_; }
+  // The memory the list holds: entries and the paths that outgrow a string's own buffer.
+  int64_t listBytes() const;
 
  private:
   std::vector<std::string> classes_;
@@ -64,6 +66,10 @@ struct ImageFolderOptions {
   uint64_t seed = 0;
   bool verify = false;                          // decode every image now (slow), instead of when loaded; measures sizes
   int64_t max_pixels = kDefaultMaxImagePixels;  // larger images are skipped, never decoded
+  // A folder (the user's cache, never the data folder) for each scanned folder's index,
+  // "" for none: an unchanged folder re-opens from it without reading any image file.
+  std::string index_cache;
+  bool rescan = false;  // read every header even when the index is current, and rewrite it
   // Called with (done, total) while verifying; return false to cancel.
   // (files checked, of, the file just checked), every few dozen files; false cancels.
   std::function<bool(int64_t done, int64_t total, const std::string& file)> progress;

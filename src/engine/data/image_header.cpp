@@ -23,7 +23,7 @@ uint32_t le32(const unsigned char* p) { return (uint32_t{p[3]} << 24) | le24(p);
 bool jpegSize(std::ifstream& in, ImageHeader* h, std::streamoff* sofAt) {
   std::streamoff at = 2;
   for (int segments = 0; segments < 4096; ++segments) {
-    unsigned char m[9];
+    unsigned char m[10];
     in.clear();
     in.seekg(at);
     in.read(reinterpret_cast<char*>(m), 2);
@@ -38,13 +38,14 @@ bool jpegSize(std::ifstream& in, ImageHeader* h, std::streamoff* sofAt) {
       continue;
     }
     if (marker == 0xDA || marker == 0xD9) return false;  // scan data before any frame header
-    in.read(reinterpret_cast<char*>(m + 2), 7);
+    in.read(reinterpret_cast<char*>(m + 2), 8);
     if (in.gcount() < 2) return false;
     const bool sof = marker >= 0xC0 && marker <= 0xCF && marker != 0xC4 && marker != 0xC8 && marker != 0xCC;
     if (sof) {
-      if (in.gcount() < 7) return false;
+      if (in.gcount() < 8) return false;
       h->height = be16(&m[5]);
       h->width = be16(&m[7]);
+      h->channels = m[9] == 1 ? 1 : 3;  // 3 components: YCbCr; 4: CMYK, decoded as colour
       *sofAt = at;
       return true;
     }
@@ -113,6 +114,8 @@ bool readImageHeader(const std::filesystem::path& path, ImageHeader* h, std::str
       return false;
     }
     h->width = be32(b + 16), h->height = be32(b + 20);
+    const unsigned char colourType = b[25];  // 0 grey, 2 RGB, 3 palette, 4 grey+alpha, 6 RGBA
+    h->channels = colourType == 0 ? 1 : colourType == 4 || colourType == 6 ? 4 : 3;
     if (checkComplete) h->complete = tailHas(in, size, "IEND", 4, 64);
     return true;
   }
@@ -132,6 +135,7 @@ bool readImageHeader(const std::filesystem::path& path, ImageHeader* h, std::str
       h->width = static_cast<int32_t>(le32(b + 18));
       h->height = std::abs(int64_t{static_cast<int32_t>(le32(b + 22))});  // negative: stored top-down
     }
+    h->channels = n >= 30 && le16(b + 28) == 32 ? 4 : 3;
     if (h->width <= 0) {
       *why = "malformed BMP header (width " + std::to_string(h->width) + ")";
       return false;
@@ -140,6 +144,9 @@ bool readImageHeader(const std::filesystem::path& path, ImageHeader* h, std::str
     return true;
   }
   if (n >= 30 && std::memcmp(b, "RIFF", 4) == 0 && std::memcmp(b + 8, "WEBP", 4) == 0) {
+    h->channels = 3;
+    if (std::memcmp(b + 12, "VP8L", 4) == 0 && (le32(b + 21) >> 28 & 1)) h->channels = 4;  // alpha_is_used
+    if (std::memcmp(b + 12, "VP8X", 4) == 0 && (b[20] & 0x10)) h->channels = 4;            // the alpha flag
     if (std::memcmp(b + 12, "VP8 ", 4) == 0)
       h->width = le16(b + 26) & 0x3FFF, h->height = le16(b + 28) & 0x3FFF;
     else if (std::memcmp(b + 12, "VP8L", 4) == 0)
@@ -158,8 +165,9 @@ bool readImageHeader(const std::filesystem::path& path, ImageHeader* h, std::str
   return false;
 }
 
-std::string imageFileProblem(const std::filesystem::path& path, int64_t maxPixels) {
-  ImageHeader h;
+std::string imageFileProblem(const std::filesystem::path& path, int64_t maxPixels, ImageHeader* header) {
+  ImageHeader own;
+  ImageHeader& h = header ? *header : own;
   std::string why;
   if (!readImageHeader(path, &h, &why)) return why;
   if (h.exceeds(maxPixels))

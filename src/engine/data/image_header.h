@@ -17,6 +17,7 @@ constexpr int64_t kDefaultMaxImagePixels = 40'000'000;
 
 struct ImageHeader {
   int64_t width = 0, height = 0;  // 0 when the format's header is not read here (TIFF)
+  int channels = 0;               // as stored: 1 grey, 3 colour, 4 with alpha; 0 unknown (TIFF, PNM)
   bool complete = true;           // false: the file ends before the image does
   // Whether width x height exceeds `maxPixels` (without overflowing on absurd headers).
   bool exceeds(int64_t maxPixels) const { return width > 0 && height > maxPixels / width; }
@@ -29,6 +30,7 @@ bool readImageHeader(const std::filesystem::path& path, ImageHeader* header, std
 
 // "" when the file may be decoded under the cap; otherwise why not ("too large
 // (20000x20000, 400 MP; ...)", "truncated ...", or the header's problem).
-std::string imageFileProblem(const std::filesystem::path& path, int64_t maxPixels);
+// The header read, when `header` is given.
+std::string imageFileProblem(const std::filesystem::path& path, int64_t maxPixels, ImageHeader* header = nullptr);
 
 }  // namespace trainscope

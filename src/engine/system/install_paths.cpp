@@ -26,6 +26,14 @@ std::string defaultRunsDir() {
   return (fs::path(home) / "Trainscope" / "runs").string();
 }
 
+std::string userCacheDir() {
+  const char* xdg = std::getenv("XDG_CACHE_HOME");
+  if (xdg && *xdg == '/') return (fs::path(xdg) / "trainscope").string();  // relative: ignored, as the spec says
+  const char* home = std::getenv("HOME");
+  if (!home || !*home) return {};
+  return (fs::path(home) / ".cache" / "trainscope").string();
+}
+
 std::string runsFolder(const std::string& configured) {
   if (configured.empty()) return defaultRunsDir();
   const char* home = std::getenv("HOME");

@@ -15,6 +15,9 @@ std::string sharedResourceDir(const std::string& name);
 // The runs folder when the experiment names none: ~/Trainscope/runs (a folder the user
 // sees and can open in a file manager or h5py), "runs" when there is no HOME.
 std::string defaultRunsDir();
+// Trainscope's folder in the user's cache: $XDG_CACHE_HOME/trainscope, else
+// ~/.cache/trainscope; "" when there is no HOME. What is kept there can be rebuilt.
+std::string userCacheDir();
 // runs_dir as the experiment gives it: "" is the default folder, a leading "~/" is
 // the home folder (JSON is not expanded by a shell), anything else is kept.
 std::string runsFolder(const std::string& configured);

@@ -8,6 +8,7 @@
 #include "engine/data/table_dataset.h"
 #include "engine/data/table_profile.h"
 #include "engine/data/text_dataset.h"
+#include "engine/system/install_paths.h"
 #include "ui/run/background.h"
 
 #include <QtConcurrent/QtConcurrentRun>
@@ -75,7 +76,10 @@ void DatasetImporter::importFolder(const QString& root, double valFraction, uint
   const std::string path = root.toStdString();
   run([path, valFraction, seed, channels](nlohmann::json& config, BackgroundProgress& progress) {
     ImageFolderOptions o;
-    o.verify = true;  // decode everything now: bad files are listed before training
+    // Headers only, as training reads the folder: truncated, oversized and non-image files
+    // are listed now; an image that fails to decode is skipped (and listed) when loaded,
+    // and the Health check decodes every one. The scan is kept in the user's cache.
+    o.index_cache = userCacheDir();
     o.val_fraction = valFraction;
     o.seed = seed;
     o.channels = channels;

@@ -314,7 +314,7 @@ TEST(ImageFolderLimits, ATruncatedFileIsSkippedAtScanSoEveryCountAgrees) {
   ImageFolderOptions o;
   o.val_fraction = 0;
   const DatasetSplits scanned = openImageFolder(root.string(), o);
-  o.verify = true;  // what `datasets` and the app do: decode every image
+  o.verify = true;  // decode every image, as the health check does
   const DatasetSplits verified = openImageFolder(root.string(), o);
   EXPECT_EQ(scanned.train->size(), 4);
   EXPECT_EQ(verified.train->size(), scanned.train->size()) << "train, datasets and the app count alike";

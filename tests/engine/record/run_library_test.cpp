@@ -59,6 +59,32 @@ TEST(RunLibrary, ListsRunsWithTheirFieldsNewestFirst) {
   EXPECT_EQ(runs[1].dataset, "Fashion-MNIST");
 }
 
+TEST(RunLibrary, AListingAgainSeesEveryChangeToARunsFiles) {
+  test::TempDir dir;
+  const fs::path run = dir.path() / "a-1";
+  writeFile(run / "run.json", runJson("a", "finished", 0.1, 0.9, "2026-11-30T08:00:00+0000").dump());
+  writeFile(dir.path() / "live-2/run.json", runJson("live", "running", 0.1, 0.5, "2026-11-30T07:00:00+0000").dump());
+  ASSERT_EQ(listRuns(dir.str()).size(), 2u);
+  EXPECT_EQ(listRuns(dir.str())[1].status, "running");
+  setRunName(run.string(), "renamed");  // at once, within the file clock's resolution
+  setRunTags(run.string(), {"x"});
+  EXPECT_EQ(listRuns(dir.str())[0].name, "renamed");
+  EXPECT_EQ(listRuns(dir.str())[0].tags, std::vector<std::string>{"x"});
+  // run.json rewritten by another program (a resume): its time and size change.
+  writeFile(run / "run.json", runJson("a", "finished", 0.1, 0.95, "2026-11-30T08:00:00+0000").dump(1));
+  EXPECT_DOUBLE_EQ(listRuns(dir.str())[0].best_val_accuracy, 0.95);
+  // A running run is read each time: it turns interrupted by the clock, not by its files.
+  const auto old = fs::file_time_type::clock::now() - std::chrono::hours(1);
+  writeFile(dir.path() / "live-2/metrics.h5", "x");
+  fs::last_write_time(dir.path() / "live-2/metrics.h5", old);
+  fs::last_write_time(dir.path() / "live-2/run.json", old);
+  EXPECT_EQ(listRuns(dir.str())[1].status, "interrupted");
+  deleteRun(run.string());
+  ASSERT_EQ(listRuns(dir.str()).size(), 1u);
+  writeFile(run / "run.json", "{ damaged");
+  EXPECT_EQ(listRuns(dir.str())[1].status, "damaged") << "a new folder of the same name is read anew";
+}
+
 TEST(RunLibrary, ADamagedFolderIsListedAsDamagedWithTheReason) {
   test::TempDir dir;
   writeFile(dir.path() / "broken-1/run.json", "{ this is not json");
