@@ -4,7 +4,7 @@
 //  2. event-loop latency while the app trains Fashion-MNIST LeNet for one epoch with
 //     the Train page on screen: a 10 ms timer measures how late it fires.
 // Usage: QT_QPA_PLATFORM=offscreen bench_ui [--epochs 1] [--compare-only | --redraw-only | --latency-only]
-//        [--compare-list DIR] [--thumbnails IMAGE_FOLDER]
+//        [--compare-list DIR] [--thumbnails IMAGE_FOLDER] [--map-pan POINTS]
 #include "engine/data/fashion_mnist.h"
 #include "engine/data/image_folder.h"
 #include "engine/system/install_paths.h"
@@ -17,6 +17,8 @@
 #include "ui/train/train_page.h"
 #include "widgets/image_grid.h"
 #include "widgets/live_curve_plot.h"
+#include "widgets/palette.h"
+#include "widgets/point_map.h"
 
 #include <qcustomplot.h>
 
@@ -193,6 +195,32 @@ void scrollFolder(const std::string& root) {
   scrollThumbnails(s.train, 96);
 }
 
+// The feature map's pan (issue 34): `points` points in 20 clusters on a 1200x800 map,
+// panned by 4 pixels 300 times, each drawn at once; frames per second from the median.
+void panPointMap(int points) {
+  widgets::PointMap map;
+  map.resize(1200, 800);
+  map.show();
+  std::mt19937 gen(4);
+  std::normal_distribution<float> noise(0.0f, 1.0f);
+  std::vector<float> xy;
+  std::vector<QRgb> colours;
+  for (int i = 0; i < points; ++i) {
+    const int c = i % 20;
+    xy.push_back(static_cast<float>(c % 5) * 10 + noise(gen)),
+        xy.push_back(static_cast<float>(c / 5) * 10 + noise(gen));
+    colours.push_back(widgets::seriesColor(c).rgb());
+  }
+  map.setPoints(xy, colours);
+  QApplication::processEvents();
+  std::vector<double> frames;
+  for (int i = 0; i < 300; ++i) frames.push_back(map.panBy(QPointF(i % 60 < 30 ? 4 : -4, 1)));
+  const double median = percentile(frames, 0.5);
+  std::printf("\n| feature map, %d points, 1200x800, pan | value |\n|---|---|\n", points);
+  std::printf("| per frame, median | %.2f ms (%.0f frames/s) |\n| per frame, 99th percentile | %.2f ms |\n", median,
+              1000.0 / median, percentile(frames, 0.99));
+}
+
 // CPU seconds the calling thread has run.
 double threadCpuSeconds() {
   rusage usage{};
@@ -313,6 +341,10 @@ int main(int argc, char** argv) {
       latencyWhileTraining(epochs, std::getenv("BENCH_HISTORY") ? std::atoi(std::getenv("BENCH_HISTORY")) : 1000000);
       return 0;
     }
+    if (std::string(argv[i]) == "--map-pan" && i + 1 < argc) {  // the feature map with N points
+      panPointMap(std::atoi(argv[i + 1]));
+      return 0;
+    }
     if (std::string(argv[i]) == "--thumbnails" && i + 1 < argc) {  // an image folder's grid
       scrollFolder(argv[i + 1]);
       return 0;
@@ -333,6 +365,7 @@ int main(int argc, char** argv) {
   compareRedrawBenchmark(100, 10000);
   compareRedrawBenchmark(100, 100000);
   scrollFashionMnist();
+  panPointMap(100000);
   latencyWhileTraining(epochs, 0);
   latencyWhileTraining(epochs, 1000000);
   return 0;

@@ -34,6 +34,30 @@ Predicted: %2
     </message>
   </context>
   <context>
+    <name>trainscope::ui::FeatureMapView</name>
+    <message numerus="yes">
+      <source>%n selected (%1 of them training images, which the correction file can relabel or exclude)</source>
+      <translation>
+        <numerusform>%n selected (%1 of them training images, which the correction file can relabel or exclude)</numerusform>
+        <numerusform>%n selected (%1 of them training images, which the correction file can relabel or exclude)</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>%n training image(s) relabelled as %1 in %2.</source>
+      <translation>
+        <numerusform>%n training image relabelled as %1 in %2.</numerusform>
+        <numerusform>%n training images relabelled as %1 in %2.</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>%n training image(s) excluded from the next run in %1.</source>
+      <translation>
+        <numerusform>%n training image excluded from the next run in %1.</numerusform>
+        <numerusform>%n training images excluded from the next run in %1.</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
     <name>trainscope::ui::GridDialog</name>
     <message numerus="yes">
       <source>%n run(s) will be queued.</source>

@@ -607,6 +607,111 @@ Predicted: %2
     </message>
   </context>
   <context>
+    <name>trainscope::ui::FeatureMapView</name>
+    <message>
+      <source>The map after each epoch: watch the classes form</source>
+      <translation>每个周期之后的地图：看类别如何形成</translation>
+    </message>
+    <message>
+      <source>Colour by label</source>
+      <translation>按标签着色</translation>
+    </message>
+    <message>
+      <source>Colour by prediction</source>
+      <translation>按预测着色</translation>
+    </message>
+    <message>
+      <source>Right or wrong</source>
+      <translation>对或错</translation>
+    </message>
+    <message>
+      <source>Lasso</source>
+      <translation>套索</translation>
+    </message>
+    <message>
+      <source>Drag to select points (or hold Shift while dragging)</source>
+      <translation>拖动以选择点（或按住 Shift 拖动）</translation>
+    </message>
+    <message>
+      <source>Relabel as</source>
+      <translation>重新标注为</translation>
+    </message>
+    <message>
+      <source>Exclude</source>
+      <translation>排除</translation>
+    </message>
+    <message>
+      <source>Relabel the selected training images in the correction file (the next run trains on it)</source>
+      <translation>在更正文件中重新标注所选训练图像（下一次运行将用它训练）</translation>
+    </message>
+    <message>
+      <source>Leave the selected training images out of the next run (the correction file)</source>
+      <translation>在下一次运行中排除所选训练图像（更正文件）</translation>
+    </message>
+    <message>
+      <source>Epoch</source>
+      <translation>周期</translation>
+    </message>
+    <message>
+      <source>No feature map yet: a run records embeddings.h5 at the end of each epoch.</source>
+      <translation>还没有特征地图：运行会在每个周期结束时记录 embeddings.h5。</translation>
+    </message>
+    <message>
+      <source>Reading the features…</source>
+      <translation>正在读取特征…</translation>
+    </message>
+    <message>
+      <source>embeddings.h5: %1</source>
+      <translation>embeddings.h5：%1</translation>
+    </message>
+    <message>
+      <source>%1 samples (validation, and training ones) placed by the features of layer %2: near each other when the model sees them alike. Click a point for it and its most similar images; lasso points to relabel or exclude them.</source>
+      <translation>%1 个样本（验证样本和部分训练样本）按层 %2 的特征摆放：模型看来相似的样本彼此靠近。点击一个点可查看它及最相似的图像；用套索选点可重新标注或排除。</translation>
+    </message>
+    <message>
+      <source>Laying out the map of epoch %1…</source>
+      <translation>正在布局第 %1 个周期的地图…</translation>
+    </message>
+    <message>
+      <source>predicted right</source>
+      <translation>预测正确</translation>
+    </message>
+    <message>
+      <source>predicted wrong</source>
+      <translation>预测错误</translation>
+    </message>
+    <message>
+      <source>Wheel: zoom · drag: pan · Shift+drag or Lasso: select · double-click: fit</source>
+      <translation>滚轮：缩放 · 拖动：平移 · Shift+拖动或套索：选择 · 双击：适应窗口</translation>
+    </message>
+    <message numerus="yes">
+      <source>%n selected (%1 of them training images, which the correction file can relabel or exclude)</source>
+      <translation>
+        <numerusform>已选 %n 个（其中 %1 个训练图像，可在更正文件中重新标注或排除）</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>%1 and the %2 images most similar to it in the model's features (the last epoch's)</source>
+      <translation>%1 以及在模型特征（最后一个周期）中与它最相似的 %2 张图像</translation>
+    </message>
+    <message>
+      <source>Lasso points, or click one, to see their images here.</source>
+      <translation>用套索选点或点击一个点，在此查看其图像。</translation>
+    </message>
+    <message numerus="yes">
+      <source>%n training image(s) relabelled as %1 in %2.</source>
+      <translation>
+        <numerusform>已在 %2 中将 %n 张训练图像重新标注为 %1。</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>%n training image(s) excluded from the next run in %1.</source>
+      <translation>
+        <numerusform>已在 %1 中将 %n 张训练图像从下一次运行中排除。</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
     <name>trainscope::ui::ForkDialog</name>
     <message>
       <source>Rewind and fork</source>
@@ -800,8 +905,8 @@ Predicted: %2
       <translation>近似重复：%1 组，其中 %2 组跨越划分</translation>
     </message>
     <message>
-      <source>Images that look the same (a perceptual hash within 4 bits, confirmed on 16×16 thumbnails): resized, recompressed or slightly edited copies.</source>
-      <translation>看起来相同的图像（感知哈希相差不超过 4 位，并在 16×16 缩略图上确认）：缩放、重新压缩或略加编辑的副本。</translation>
+      <source>Images that look the same (a perceptual hash within 4 bits, confirmed on 16×16 grey and 8×8 colour thumbnails): resized, recompressed or slightly edited copies.</source>
+      <translation>看起来相同的图像（感知哈希相差不超过 4 位，并经 16×16 灰度和 8×8 彩色缩略图确认）：缩放、重新压缩或略加编辑的副本。</translation>
     </message>
     <message>
       <source>The same image under two labels: %1 groups</source>
@@ -1546,6 +1651,22 @@ Trainscope closes when the run has kept its checkpoint.</source>
   <context>
     <name>trainscope::ui::MistakesPage</name>
     <message>
+      <source>There is no confusion matrix to export yet.</source>
+      <translation>还没有可导出的混淆矩阵。</translation>
+    </message>
+    <message>
+      <source>Export confusion matrix</source>
+      <translation>导出混淆矩阵</translation>
+    </message>
+    <message>
+      <source>CSV (*.csv)</source>
+      <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+      <source>Not exported: %1</source>
+      <translation>未导出：%1</translation>
+    </message>
+    <message>
       <source>No run yet: train one, or open a run folder.</source>
       <translation>还没有运行：训练一次，或打开一个运行文件夹。</translation>
     </message>
@@ -1572,6 +1693,10 @@ Trainscope closes when the run has kept its checkpoint.</source>
     <message>
       <source>Suspect labels</source>
       <translation>可疑标签</translation>
+    </message>
+    <message>
+      <source>Feature map</source>
+      <translation>特征地图</translation>
     </message>
     <message>
       <source>Epoch </source>
@@ -1756,22 +1881,6 @@ Trainscope closes when the run has kept its checkpoint.</source>
 %4</source>
       <translation>标签：%1，预测：%2，p(标签) %3
 %4</translation>
-    </message>
-    <message>
-      <source>There is no confusion matrix to export yet.</source>
-      <translation>还没有可导出的混淆矩阵。</translation>
-    </message>
-    <message>
-      <source>Export confusion matrix</source>
-      <translation>导出混淆矩阵</translation>
-    </message>
-    <message>
-      <source>CSV (*.csv)</source>
-      <translation>CSV (*.csv)</translation>
-    </message>
-    <message>
-      <source>Not exported: %1</source>
-      <translation>未导出：%1</translation>
     </message>
   </context>
   <context>

@@ -1,6 +1,7 @@
 #include "cli/model_commands.h"
 
 #include "engine/data/text_dataset.h"
+#include "engine/deploy/similar_images.h"
 #include "engine/deploy/table_tools.h"
 #include "engine/deploy/text_tools.h"
 
@@ -309,6 +310,30 @@ int suspectsCommand(const std::string& runDir, int64_t top, bool json) {
                 configField(&ExperimentConfig::dataset, &DatasetConfig::label_noise).key.c_str(),
                 static_cast<long long>(r.flipped), r.precision * 100);
   return 0;
+}
+
+int similarCommand(const std::string& runDir, const std::string& image, int top, bool json) {
+  return guarded([&] {
+    const SimilarImages found = findSimilarImages(runDir, image, top);
+    if (json) {
+      nlohmann::json list = nlohmann::json::array();
+      for (const auto& n : found.nearest)
+        list.push_back({{"path", n.path},
+                        {"split", n.split == 0 ? "val" : "train"},
+                        {"index", n.index},
+                        {"label", n.label},
+                        {"predicted", n.predicted},
+                        {"distance", n.distance}});
+      std::printf("%s\n", nlohmann::json{{"image", image}, {"layer", found.layer}, {"nearest", list}}.dump(2).c_str());
+      return 0;
+    }
+    std::printf("%zu images nearest to %s in the features of layer %s (%s):\n", found.nearest.size(), image.c_str(),
+                found.layer.c_str(), found.point >= 0 ? "a recorded sample" : "computed with the last checkpoint");
+    for (const auto& n : found.nearest)
+      std::printf("  %8.3f  %-5s %-14s -> %-14s %s\n", n.distance, n.split == 0 ? "val" : "train", n.label.c_str(),
+                  n.predicted.c_str(), n.path.c_str());
+    return 0;
+  });
 }
 
 }  // namespace trainscope::cli

@@ -31,6 +31,8 @@ int lrFindCommand(const std::string& config, const std::vector<std::string>& ove
 // The run's most suspect training labels (samples.h5): a table, or with json one JSON
 // list of objects (index, path, label, predicted, score, ...).
 int suspectsCommand(const std::string& runDir, int64_t top, bool json);
+// An image's nearest recorded samples in the run's feature space (embeddings.h5).
+int similarCommand(const std::string& runDir, const std::string& image, int top, bool json);
 int fitBatchCommand(const std::string& config, const std::vector<std::string>& overrides, double headroom,
                     int targetBatch, bool json);
 

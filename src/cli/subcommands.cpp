@@ -321,6 +321,25 @@ void setupPredict(CLI::App& app, Command& command) {
   });
 }
 
+void setupSimilar(CLI::App& app, Command& command) {
+  struct Args {
+    std::string run, image;
+    int top = 10;
+    bool json = false;
+  };
+  auto args = std::make_shared<Args>();
+  auto* sub = app.add_subcommand(
+      "similar", "List the recorded images nearest to an image in what the run's model makes of them (embeddings.h5)");
+  sub->add_option("run", args->run, "The run's folder")->required()->check(CLI::ExistingDirectory);
+  sub->add_option("image", args->image,
+                  "A recorded sample (its path, val:N or train:N), or any image file (its features from the last "
+                  "checkpoint)")
+      ->required();
+  sub->add_option("-k,--top", args->top, "How many (default 10)")->check(CLI::Range(1, 100000));
+  sub->add_flag("--json", args->json, "Print one JSON object");
+  runs(sub, command, args, [](Args& a) { return similarCommand(a.run, a.image, a.top, a.json); });
+}
+
 void setupLrFind(CLI::App& app, Command& command) {
   struct Args {
     std::string config, csv;
@@ -463,6 +482,7 @@ void addSubcommands(CLI::App& app, const CommandLine& line, Command& command) {
   setupCheck(app, command);
   setupSuspects(app, command);
   setupPredict(app, command);
+  setupSimilar(app, command);
   setupLrFind(app, command);
   setupFitBatch(app, command);
   setupExportTensorBoard(app, command);

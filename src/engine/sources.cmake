@@ -26,11 +26,14 @@ set(TRAINSCOPE_ENGINE_TORCH_SOURCES
   inspect/tensor_scan.cpp
   inspect/nan_guard.cpp
   inspect/grad_cam.cpp
+  inspect/embedding_layout.cpp
   inspect/step_inspection.cpp
   train/optimizers.cpp
   train/checkpoint.cpp
   train/training_data.cpp
   train/sample_recorder.cpp
+  train/embedding_recorder.cpp
+  train/torch_settings.cpp
   train/trainer.cpp
   train/training_step.cpp
   train/guard_trip.cpp
@@ -45,6 +48,7 @@ set(TRAINSCOPE_ENGINE_TORCH_SOURCES
   train/tuning/lr_finder.cpp
   train/tuning/batch_fitter.cpp
   deploy/trained_model.cpp
+  deploy/similar_images.cpp
   deploy/torchscript_export.cpp
   deploy/onnx_export.cpp
   model_tools.cpp
@@ -156,6 +160,7 @@ set(TRAINSCOPE_ENGINE_PLAIN_SOURCES
   record/run_repair.cpp
   record/sample_file.cpp
   record/prediction_file.cpp
+  record/embedding_file.cpp
   record/residual_file.cpp
   record/saliency_file.cpp
   inspect/probe_history.cpp

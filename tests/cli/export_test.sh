@@ -67,6 +67,22 @@ check "predict with a missing image exits 2 (bad input)" test $? -eq 2
 check "predict --json: one object per image, the bad one with its reason" \
   "$py" -c "import json,sys; l=[json.loads(x) for x in open(sys.argv[1])]; assert len(l)==2 and len(l[0]['top'])==3 and 'error' in l[1] and abs(sum(t['probability'] for t in l[0]['top'])-1)<1e-4" "$tmp/predict.json"
 
+# Similar images (embeddings.h5): a recorded photo's nearest, as programs read them; a
+# photo outside the recorded set through the last checkpoint; a wrong image.
+"$py" -c "import h5py,sys; f=h5py.File(sys.argv[1]); assert f['features'].shape[0]==f['labels'].shape[0]==f['pca'].shape[1] and f['pca'].shape[0]==2" \
+  "$photos_run/embeddings.h5"
+check "embeddings.h5: features, labels and two epochs of components, for h5py" test $? -eq 0
+recorded=$("$py" -c "import h5py,sys; print(h5py.File(sys.argv[1])['paths'][()].tobytes().decode().split(chr(10))[0])" "$photos_run/embeddings.h5")
+"$cli" similar "$photos_run" "$recorded" --top 3 --json >"$tmp/similar.json" 2>&1
+check "similar --json: three recorded images, nearest first, the query left out" "$py" -c "import json,sys; \
+r=json.load(open(sys.argv[1])); d=[n['distance'] for n in r['nearest']]; \
+assert len(d)==3 and d==sorted(d) and all(n['path']!=sys.argv[2] for n in r['nearest'])" "$tmp/similar.json" "$recorded"
+cp "$recorded" "$tmp/outside.png"
+"$cli" similar "$photos_run" "$tmp/outside.png" --top 1 >"$tmp/similar.out" 2>&1
+check "similar: a copy outside the set finds the original at distance 0" grep -qE "^ +0\.000 .* $recorded\$" "$tmp/similar.out"
+"$cli" similar "$photos_run" "$tmp/missing.png" >"$tmp/similar.bad" 2>&1
+check "similar: a missing image exits 2" test $? -eq 2
+
 # Before a run: the learning-rate finder and the batch-size fitter, as programs read them.
 tiny=(--config "$config" --set dataset.train_subset=512 --set dataset.val_subset=64 --set loader.batch_size=16)
 "$cli" lr-find "${tiny[@]}" --iterations 40 --json >"$tmp/lr.json" 2>"$tmp/lr.err"

@@ -10,12 +10,14 @@
 #include "ui/data/data_page.h"
 #include "ui/data/health_panel.h"
 #include "ui/mistakes/correction_book.h"
+#include "ui/mistakes/feature_map_view.h"
 #include "ui/mistakes/mistakes_page.h"
 #include "ui/mistakes/sample_detail.h"
 #include "ui/train/train_page.h"
 #include "widgets/confusion_matrix_view.h"
 #include "widgets/data_map_plot.h"
 #include "widgets/image_grid.h"
+#include "widgets/point_map.h"
 
 #include <qcustomplot.h>
 #include <opencv2/core.hpp>
@@ -27,6 +29,7 @@
 #include <QListView>
 #include <QProcess>
 #include <QPushButton>
+#include <QSlider>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -187,6 +190,67 @@ class MistakesTest : public QObject {
     for (const auto& s : page_->suspectItems())
       flippedFound += std::binary_search(flipped.begin(), flipped.end(), s.index);
     QVERIFY2(flippedFound >= 60, qPrintable(QString("%1 of the top 100 suspects were flipped").arg(flippedFound)));
+  }
+
+  // The feature map (issue 34): both epochs laid out, coloured three ways; the classes
+  // apart in the last epoch's map; a lasso's training images relabelled together in the
+  // corrections file; a click lists the point's most similar images.
+  void theFeatureMapSeparatesClassesAndALassoRelabels() {
+    FeatureMapView* view = page_->featureMap();
+    window_->showPage(MainWindow::Mistakes);
+    window_->resize(1400, 1000);  // room for the map and the gallery under it
+    page_->tabs()->setCurrentIndex(MistakesPage::FeatureMapTab);
+    QTRY_VERIFY_WITH_TIMEOUT(view->layoutsReady() == 2, 120000);
+    const EmbeddingRecord* record = view->record();
+    QCOMPARE(record->points(), qint64{500 + 1000});
+    QCOMPARE(view->epochSlider()->maximum(), 2);
+    widgets::PointMap* map = view->map();
+    QCOMPARE(map->pointCount(), 1500);
+    // In the map a point's nearest neighbours mostly share its class (LeNet after 2
+    // epochs of 2,048 images: about 70% right on validation).
+    int same = 0;
+    for (int i = 0; i < 1500; i += 15) {
+      const QPointF at = map->pixelOf(i);
+      std::vector<std::pair<double, int>> near;
+      for (int j = 0; j < 1500; ++j)
+        if (j != i) near.emplace_back(std::hypot(map->pixelOf(j).x() - at.x(), map->pixelOf(j).y() - at.y()), j);
+      std::partial_sort(near.begin(), near.begin() + 5, near.end());
+      for (int k = 0; k < 5; ++k) same += record->labels[near[k].second] == record->labels[i];
+    }
+    QVERIFY2(same > 0.5 * 100 * 5, qPrintable(QString("%1 of 500 neighbours share the class").arg(same)));
+    view->colouring()->setCurrentIndex(FeatureMapView::ByCorrectness);
+    view->epochSlider()->setValue(1);
+    QCOMPARE(map->pointCount(), 1500);
+
+    // A lasso around a class's training points: one write relabels them all.
+    std::vector<int> cluster;
+    for (int i = 0; i < 1500 && cluster.size() < 40; ++i)
+      if (record->split[i] == 1 && record->labels[i] == 1) cluster.push_back(i);
+    QPolygonF lasso;
+    const QRectF everything(QPointF(-1, -1), QSizeF(map->width() + 2, map->height() + 2));
+    lasso << everything.topLeft() << everything.topRight() << everything.bottomRight() << everything.bottomLeft();
+    int inView = 0;  // the view fits the middle 99% of the points: a few strays lie outside
+    for (int i = 0; i < 1500; ++i) inView += everything.contains(map->pixelOf(i));
+    QCOMPARE(static_cast<int>(map->pointsInside(lasso).size()), inView);
+    QVERIFY(inView >= 1400);
+    view->selectPoints(cluster);
+    QCOMPARE(view->galleryPoints().size(), cluster.size());
+    QString error;
+    QVERIFY2(view->relabelSelection("Dress", &error), qPrintable(error));
+    const LabelCorrections saved = readLabelCorrections(page_->corrections()->path().toStdString());
+    int dresses = 0;
+    for (int i : cluster)
+      if (const auto* c = saved.find(record->paths[i])) dresses += c->label == "Dress";
+    QCOMPARE(dresses, static_cast<int>(cluster.size()));
+    QString clearError;
+    page_->corrections()->clear(&clearError);
+
+    // Similar images: the point first, then its nearest in feature space.
+    view->showSimilar(0);
+    QCOMPARE(view->galleryPoints().front(), 0);
+    QCOMPARE(view->galleryPoints().size(), size_t{25});
+    QVERIFY(view->gallery()->isVisible() && view->gallery()->height() > 40);
+    QTRY_VERIFY_WITH_TIMEOUT(view->gallery()->model()->loadedCount() > 0, 10000);
   }
 
   // A new epoch of a live run never reshuffles the images under the pointer (issue 28):

@@ -1,7 +1,6 @@
 #include "engine/train/trainer.h"
 
 #include "engine/data/data_loader.h"
-#include "engine/data/dataset_source.h"
 #include "engine/inspect/nan_guard.h"
 #include "engine/inspect/step_inspection.h"
 #include "engine/models/model_factory.h"
@@ -15,6 +14,7 @@
 #include "engine/train/breakpoints.h"
 #include "engine/train/checkpoint.h"
 #include "engine/train/distributed/distributed_training.h"
+#include "engine/train/embedding_recorder.h"
 #include "engine/train/fine_tuning.h"
 #include "engine/train/guard_trip.h"
 #include "engine/train/lr_schedule.h"
@@ -27,16 +27,14 @@
 #include "engine/train/run_task.h"
 #include "engine/train/sample_recorder.h"
 #include "engine/train/throughput.h"
+#include "engine/train/torch_settings.h"
 #include "engine/train/training_data.h"
 #include "engine/train/training_step.h"
 #include "engine/train/validation.h"
 #include "engine/train/weight_average.h"
 
-#include <torch/csrc/autograd/anomaly_mode.h>
-
 #include <algorithm>
 #include <chrono>
-#include <cstdlib>
 #include <filesystem>
 
 namespace trainscope {
@@ -95,6 +93,8 @@ class Trainer {
         [this](LogLevel level, const std::string& text) { log(level, text); });
     samples_ = std::make_unique<SampleRecorder>(splits, record_.dir().string(), ctx_.resuming);
     samples_->setWriter(writer_);
+    if (writer_ && !task_.criterion.regression)  // the feature map of the Mistakes page
+      embeddings_ = std::make_unique<EmbeddingRecorder>(splits, cfg_, record_.dir().string(), ctx_.resuming);
     planSteps();
     openRecord();
     announceStart(splits);
@@ -107,11 +107,8 @@ class Trainer {
                                                      systemCpuContention(), [](int n) { configureThreads(n); });
     keepFreedMemoryForReuse();
     device_ = resolveDevice(cfg_.device);
-    torch::autograd::AnomalyMode::set_enabled(cfg_.training.anomaly_detection);
+    applyTorchSettings(cfg_, device_);
     if (cfg_.training.anomaly_detection) log(LogLevel::Info, run_messages::kAnomalyDetectionOn);
-    if (cfg_.deterministic && device_.is_cuda()) setenv("CUBLAS_WORKSPACE_CONFIG", ":4096:8", /*overwrite=*/0);
-    // A few CUDA backward kernels (adaptive pooling) have no deterministic version: warn, not fail.
-    at::globalContext().setDeterministicAlgorithms(cfg_.deterministic, /*warn_only=*/device_.is_cuda());
     if (cfg_.pitfalls.any()) log(LogLevel::Warning, describePitfalls(cfg_.pitfalls));
   }
 
@@ -411,6 +408,7 @@ class Trainer {
                    bool complete) {
     if (dist_ && complete) dist_->merge(*samples_);  // a regression trains in one process
     if (complete) warnIfAny(samples_->endEpoch(val));
+    if (complete && embeddings_) warnIfAny(embeddings_->endEpoch(model_, epoch, device_));
     const auto explained = complete && writer_ && task_.text;  // saliency.h5: the text model's mistakes
     if (explained) warnIfAny(recordTokenSaliency(model_, valLoader_->dataset(), val, device_, record_.dir()));
     EpochMetrics e{epoch + 1, pos_.global_step, unixTimeNow()};
@@ -428,7 +426,8 @@ class Trainer {
     if (e.best && writer_) copyFileAtomically(record_.lastCheckpoint(), record_.bestCheckpoint());
     auto& info = record_.info();
     recordEpochInfo(task_, e, {complete ? e.epoch : epoch, pos_.global_step, pos_.best}, info);
-    info["samples_seconds"] = samples_->seconds();  // samples.h5's cost, this session
+    info["samples_seconds"] = samples_->seconds();                         // samples.h5's cost, this session
+    if (embeddings_) info["embeddings_seconds"] = embeddings_->seconds();  // embeddings.h5's
     record_.save();
     log(LogLevel::Info, epochSummaryOf(task_, e, cfg_.epochs, pos_.best.metric));
     if (const auto line = averageSummaryOf(e, pos_.best.metric)) log(LogLevel::Info, *line);
@@ -580,10 +579,11 @@ class Trainer {
   std::unique_ptr<torch::optim::Optimizer> optimizer_;
   std::unique_ptr<LrSchedule> schedule_;
   std::unique_ptr<MetricsFile> metrics_;
-  std::unique_ptr<StepInspection> inspection_;  // probes and tensor saves
-  std::unique_ptr<SampleRecorder> samples_;     // per-sample dynamics: samples.h5
-  std::unique_ptr<BestEpoch> best_;             // which epoch is best, and early stopping
-  std::unique_ptr<WeightAverage> average_;      // training.ema_decay
+  std::unique_ptr<StepInspection> inspection_;     // probes and tensor saves
+  std::unique_ptr<SampleRecorder> samples_;        // per-sample dynamics: samples.h5
+  std::unique_ptr<EmbeddingRecorder> embeddings_;  // embeddings.h5
+  std::unique_ptr<BestEpoch> best_;                // which epoch is best, and early stopping
+  std::unique_ptr<WeightAverage> average_;         // training.ema_decay
   TrainingPosition pos_;
   int64_t stepsPerEpoch_ = 0, totalSteps_ = 0;
   Throughput throughput_;

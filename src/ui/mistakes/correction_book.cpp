@@ -38,6 +38,11 @@ bool CorrectionBook::set(const LabelCorrection& c, QString* error) {
   return save(error);
 }
 
+bool CorrectionBook::setAll(const std::vector<LabelCorrection>& all, QString* error) {
+  for (const LabelCorrection& c : all) corrections_.set(c);
+  return save(error);
+}
+
 bool CorrectionBook::remove(const std::string& sample, QString* error) {
   corrections_.remove(sample);
   return save(error);

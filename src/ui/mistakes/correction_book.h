@@ -26,6 +26,7 @@ class CorrectionBook : public QObject {
   // Each writes the file at once (atomically) and points the experiment at it, when
   // the experiment trains on this dataset; false with the reason when the disk refuses.
   bool set(const LabelCorrection& c, QString* error);
+  bool setAll(const std::vector<LabelCorrection>& all, QString* error);  // one write for a lasso's worth
   bool remove(const std::string& sample, QString* error);
   bool clear(QString* error);
   // Whether the working experiment's next run uses this file.

@@ -9,6 +9,7 @@
 #include "ui/image_convert.h"
 #include "ui/mistakes/correction_book.h"
 #include "ui/mistakes/diagnosis_loader.h"
+#include "ui/mistakes/feature_map_view.h"
 #include "ui/mistakes/residuals_view.h"
 #include "ui/mistakes/text_mistakes_view.h"
 #include "ui/run/training_controller.h"
@@ -104,6 +105,7 @@ MistakesPage::MistakesPage(TrainingController* controller, ExperimentDocument* d
   tabs_->addTab(makeGalleryTab(), tr("Mistakes"));
   tabs_->addTab(makeMapTab(), tr("Data map"));
   tabs_->addTab(makeSuspectTab(), tr("Suspect labels"));
+  tabs_->addTab(featureMap_ = new FeatureMapView(book_, this), tr("Feature map"));
   detail_ = new SampleDetail(book_, this);
   detail_->setMinimumWidth(260);
   auto* split = new QSplitter(Qt::Horizontal, this);
@@ -305,6 +307,7 @@ void MistakesPage::showSample(const GallerySample& sample) {
 
 // The galleries, the data map and the corrections: a sample picked shows in the detail panel.
 void MistakesPage::connectSamples() {
+  connect(featureMap_, &FeatureMapView::sampleChosen, this, &MistakesPage::showSample);
   for (QComboBox* c : {split_, filter_})
     connect(c, &QComboBox::currentIndexChanged, this, [this] {
       cellTruth_ = cellPredicted_ = -1;
@@ -384,7 +387,7 @@ void MistakesPage::showDiagnosis(std::shared_ptr<const RunDiagnosis> d, double s
     return;
   }
   book_->setDataset(r.dataset_kind, r.dataset_root);
-  detail_->setDiagnosis(diagnosis_);
+  detail_->setDiagnosis(diagnosis_), featureMap_->setDiagnosis(diagnosis_);
   const int epochs = static_cast<int>(r.predictions.epochs());
   const bool followLast = !sameRun || epoch_->value() == epoch_->maximum();
   {
@@ -569,31 +572,6 @@ void MistakesPage::showSuspects() {
     }
   }
   setGallery(suspectGrid_, suspectItems_);
-}
-
-bool MistakesPage::exportCsv(const QString& path, QString* error) {
-  const std::vector<int64_t>* m = shownMatrix();
-  if (!m) {
-    if (error) *error = tr("There is no confusion matrix to export yet.");
-    return false;
-  }
-  std::string why;
-  if (!writeFileAtomically(path.toStdString(), confusionCsv(*m, diagnosis_->predictions.class_names), &why)) {
-    if (error) *error = QString::fromStdString(why);
-    return false;
-  }
-  emit exported(path);
-  return true;
-}
-
-void MistakesPage::exportCsvDialog() {
-  if (!diagnosis_) return;
-  const QString name = QFileInfo(QString::fromStdString(diagnosis_->run_dir)).fileName();
-  const QString suggested = QString("%1-confusion-epoch-%2.csv").arg(name).arg(epoch_->value());
-  const QString path = QFileDialog::getSaveFileName(this, tr("Export confusion matrix"), suggested, tr("CSV (*.csv)"));
-  if (path.isEmpty()) return;
-  QString error;
-  if (!exportCsv(path, &error)) status_->setText(tr("Not exported: %1").arg(error));
 }
 
 }  // namespace trainscope::ui

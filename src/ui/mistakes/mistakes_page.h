@@ -34,6 +34,7 @@ class PresentationLayout;
 
 namespace trainscope::ui {
 
+class FeatureMapView;
 class ResidualsView;
 class TextMistakesView;
 
@@ -45,7 +46,7 @@ class TrainingController;
 class MistakesPage : public QWidget {
   Q_OBJECT
  public:
-  enum Tab { ConfusionTab, GalleryTab, DataMapTab, SuspectsTab };
+  enum Tab { ConfusionTab, GalleryTab, DataMapTab, SuspectsTab, FeatureMapTab };
   MistakesPage(TrainingController* controller, ExperimentDocument* document, QWidget* parent = nullptr);
 
   // Shows a run folder (the controller's runs are followed by themselves).
@@ -65,6 +66,7 @@ class MistakesPage : public QWidget {
   widgets::ImageGrid* gallery() const { return gallery_; }
   widgets::ImageGrid* suspectGrid() const { return suspectGrid_; }
   widgets::DataMapPlot* dataMap() const { return dataMap_; }
+  FeatureMapView* featureMap() const { return featureMap_; }
   SampleDetail* detail() const { return detail_; }
   QTabWidget* tabs() const { return tabs_; }
   ResidualsView* residualsView() const { return residuals_; }
@@ -121,6 +123,7 @@ class MistakesPage : public QWidget {
   QTableWidget *scores_, *pairs_;
   widgets::ImageGrid *gallery_, *suspectGrid_;
   widgets::DataMapPlot* dataMap_;
+  FeatureMapView* featureMap_;
   SampleDetail* detail_;
   QSplitter* pageSplit_;                    // the tabs | the detail panel
   widgets::PresentationLayout* projector_;  // folds the detail panel until an image is picked

@@ -3,6 +3,7 @@
 #include "engine/data/label_corrections.h"
 #include "engine/data/label_noise.h"
 #include "engine/model_tools.h"
+#include "engine/record/embedding_file.h"
 #include "engine/record/prediction_file.h"
 #include "engine/record/sample_file.h"
 #include "engine/sample_report.h"
@@ -122,6 +123,24 @@ TEST(SampleDynamics, PlantedFlipsAreTheTopSuspectsOfARealRun) {
   EXPECT_NEAR(lossSum / 256.0, r.epochs.back().val_loss, 1e-4) << "each sample's loss, averaging to the epoch's";
   ASSERT_EQ(v.class_names.size(), 10u);
   EXPECT_EQ(v.class_names[9], "Ankle boot");
+
+  // embeddings.h5: the validation split and 1,000 training samples, each epoch's
+  // principal components and predictions (the validation ones are the validation pass's),
+  // and the last epoch's features of LeNet's last hidden layer (84 wide).
+  const EmbeddingRecord e = readEmbeddingFile(s->runDir() + "/embeddings.h5");
+  ASSERT_EQ(e.points(), 256 + 1000);
+  EXPECT_EQ(e.epochs, (std::vector<int64_t>{1, 2, 3}));
+  EXPECT_EQ(e.feature_dims, 84);
+  EXPECT_EQ(e.pca_dims, 32);
+  EXPECT_EQ(e.features.size(), size_t{1256 * 84});
+  EXPECT_EQ(std::count(e.split.begin(), e.split.end(), 1), 1000);
+  for (int64_t i = 0; i < 256; ++i) {
+    ASSERT_EQ(e.split[i], 0);
+    EXPECT_EQ(e.labels[i], v.labels[e.index[i]]);
+    EXPECT_EQ(e.predicted[2 * 1256 + i], v.predicted[e.index[i]]) << "the same model, the same prediction";
+  }
+  EXPECT_EQ(e.class_names, v.class_names);
+  EXPECT_FALSE(e.layer.empty());
 
   // What the app's Mistakes page reads, and Grad-CAM on a validation image with the
   // run's last weights.
