@@ -649,16 +649,12 @@ Predicted: %2
       <translation>在下一次运行中排除所选训练图像（更正文件）</translation>
     </message>
     <message>
-      <source>Epoch</source>
-      <translation>周期</translation>
+      <source>Epoch %1</source>
+      <translation>第 %1 个周期</translation>
     </message>
     <message>
       <source>No feature map yet: a run records embeddings.h5 at the end of each epoch.</source>
       <translation>还没有特征地图：运行会在每个周期结束时记录 embeddings.h5。</translation>
-    </message>
-    <message>
-      <source>Reading the features…</source>
-      <translation>正在读取特征…</translation>
     </message>
     <message>
       <source>embeddings.h5: %1</source>
@@ -671,6 +667,10 @@ Predicted: %2
     <message>
       <source>Laying out the map of epoch %1…</source>
       <translation>正在布局第 %1 个周期的地图…</translation>
+    </message>
+    <message>
+      <source>The map of epoch %1 could not be laid out: its features are not finite numbers (a diverged run?).</source>
+      <translation>第 %1 个周期的地图无法布局：其特征不是有限数值（运行发散了？）。</translation>
     </message>
     <message>
       <source>predicted right</source>
@@ -693,6 +693,10 @@ Predicted: %2
     <message>
       <source>%1 and the %2 images most similar to it in the model's features (the last epoch's)</source>
       <translation>%1 以及在模型特征（最后一个周期）中与它最相似的 %2 张图像</translation>
+    </message>
+    <message>
+      <source>This image is not among the %1 the run recorded for the map (up to 10,000 validation and 1,000 training images).</source>
+      <translation>此图像不在运行为地图记录的 %1 个样本之中（最多 10,000 个验证图像和 1,000 个训练图像）。</translation>
     </message>
     <message>
       <source>Lasso points, or click one, to see their images here.</source>
@@ -2684,6 +2688,14 @@ This cannot be undone.</source>
     <message>
       <source>Forget the correction of this image.</source>
       <translation>删除这张图像的更正。</translation>
+    </message>
+    <message>
+      <source>Similar images</source>
+      <translation>相似图像</translation>
+    </message>
+    <message>
+      <source>The images nearest to this one in the model's features, on the feature map</source>
+      <translation>在特征地图上查看模型特征中与此图像最接近的图像</translation>
     </message>
     <message>
       <source>Click an image to see it here: its Grad-CAM, its history and its label.</source>

@@ -64,8 +64,10 @@ int LiveCurvePlot::addSeries(const QString& name, const SeriesStyle& style) {
   if (style.smoothed) {
     // The raw curve is drawn as its per-pixel min/max band, in hairlines: a zigzag line
     // through every extreme, or a filled polygon, cost ~30 ms a curve (docs/benchmarks.md).
-    s.band = new CurveBand(plot_->xAxis, y);
-    s.band->removeFromLegend();  // the smoothed line's entry stands for the series
+    if (style.band) {
+      s.band = new CurveBand(plot_->xAxis, y);
+      s.band->removeFromLegend();  // the smoothed line's entry stands for the series
+    }
     s.smooth = plot_->addGraph(plot_->xAxis, y);
     s.smooth->setName(name);
     s.smooth->setAdaptiveSampling(false);  // the data it gets is already decimated
@@ -86,7 +88,7 @@ void LiveCurvePlot::applyPens(Series& s) const {
   if (s.smooth) {
     // Faint as an opaque tint: alpha blending a dense noisy band is slow to paint.
     const QColor faint((c.red() + 3 * 255) / 4, (c.green() + 3 * 255) / 4, (c.blue() + 3 * 255) / 4);
-    s.band->setPen(QPen(faint, 0));
+    if (s.band) s.band->setPen(QPen(faint, 0));
     s.smooth->setPen(QPen(c, 2 * lineScale_));
   } else {
     s.line->setPen(QPen(c, 1.5 * lineScale_));
@@ -347,7 +349,7 @@ void LiveCurvePlot::draw() {
     if (s.band) {
       Envelope e = envelopeMinMax(s.xs, s.ys, s.rawPyramid, split);
       s.band->setData(std::move(e.xs), std::move(e.lows), std::move(e.highs));
-    } else {
+    } else if (s.line) {
       const Decimated d = decimateMinMax(s.xs, s.ys, s.rawPyramid, split);
       setGraphData(s.line, d.xs, d.ys);
     }

@@ -33,6 +33,7 @@ class LiveCurvePlot : public QWidget {
     bool points = false;     // markers (e.g. one value per epoch) rather than a thin line
     bool smoothed = false;   // draw the raw curve faint with an EMA on top
     bool rightAxis = false;  // a second y axis (e.g. accuracy next to loss)
+    bool band = true;        // with smoothed: the raw curve's faint band (off: the EMA alone, for many runs)
   };
 
   explicit LiveCurvePlot(QWidget* parent = nullptr);

@@ -39,6 +39,8 @@ void PointMap::setColours(std::vector<QRgb> colours) {
 }
 
 void PointMap::setSelection(std::vector<int> points) {
+  points.erase(std::remove_if(points.begin(), points.end(), [&](int i) { return i < 0 || i >= pointCount(); }),
+               points.end());
   selection_ = std::move(points);
   update();
 }

@@ -62,7 +62,7 @@ check "run.json: launched by --nproc" test "$(run_json "$dual" '["distributed"][
 check "run.json: each rank's host and throughput" test \
   "$(run_json "$dual" '["distributed"]["ranks"]' | grep -o "'samples_per_sec': [1-9]" | wc -l)" = 2
 check "rank 1 writes only its log" test "$(cd "$dual" && ls | tr '\n' ' ')" = \
-  "checkpoints log.rank-1.txt log.txt metrics.h5 predictions.h5 probes.h5 run.json samples.h5 "
+  "checkpoints embeddings.h5 log.rank-1.txt log.txt metrics.h5 predictions.h5 probes.h5 run.json samples.h5 "
 $py - "$dual" >"$tmp/records" <<'PY'
 import sys, h5py, numpy as np
 p = h5py.File(sys.argv[1] + "/predictions.h5", "r")

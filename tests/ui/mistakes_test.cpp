@@ -251,6 +251,21 @@ class MistakesTest : public QObject {
     QCOMPARE(view->galleryPoints().size(), size_t{25});
     QVERIFY(view->gallery()->isVisible() && view->gallery()->height() > 40);
     QTRY_VERIFY_WITH_TIMEOUT(view->gallery()->model()->loadedCount() > 0, 10000);
+
+    // From any gallery image: the detail panel's "Similar images" opens the map on it.
+    QVERIFY(!page_->galleryItems().empty());
+    GallerySample any{};
+    bool recorded = false;  // a gallery image the map holds (1,000 of the 2,048 training images)
+    for (const GallerySample& g : page_->galleryItems())
+      for (int64_t p = 0; p < record->points() && !recorded; ++p)
+        if (record->split[p] == (g.training ? 1 : 0) && record->index[p] == g.index) any = g, recorded = true;
+    QVERIFY(recorded);
+    page_->detail()->showSample(any);
+    QTest::mouseClick(page_->detail()->similarButton(), Qt::LeftButton);
+    QCOMPARE(page_->tabs()->currentIndex(), static_cast<int>(MistakesPage::FeatureMapTab));
+    const int first = view->galleryPoints().front();
+    QCOMPARE(record->split[first], any.training ? 1 : 0);
+    QCOMPARE(record->index[first], any.index);
   }
 
   // A new epoch of a live run never reshuffles the images under the pointer (issue 28):

@@ -15,7 +15,7 @@ namespace trainscope {
 
 namespace {
 
-constexpr char kMagic[8] = {'T', 'S', 'F', 'I', 'D', 'X', '0', '1'};
+constexpr char kMagic[8] = {'T', 'S', 'F', 'I', 'D', 'X', '0', '2'};
 constexpr char kEnd[4] = {'E', 'N', 'D', '.'};  // the last bytes: a cut file is no index
 
 // Little-endian, as every machine this runs on; an index is never moved between machines.
@@ -114,13 +114,18 @@ std::string absolutePath(const fs::path& root) {
   return (ec ? root : a).lexically_normal().string();
 }
 
+// The folder as given and where that is: the scan's paths are as given (relative ones
+// stay relative), so `data` from /proj and /proj/data are two indexes.
+std::string keyOf(const fs::path& root) { return absolutePath(root) + "\n" + root.string(); }
+
 // Indexes not opened for 30 days go (a folder long deleted, a test's temporary one): the
 // cache stays small without a setting. Opening an index touches it.
 void forgetUnusedIndexes(const fs::path& dir) {
   std::error_code ec;
   const auto before = fs::file_time_type::clock::now() - std::chrono::hours(24 * 30);
   for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
-    if (it->path().extension() == ".index" && fs::last_write_time(it->path(), ec) < before && !ec)
+    if ((it->path().extension() == ".index" || it->path().string().find(".partial-") != std::string::npos) &&
+        fs::last_write_time(it->path(), ec) < before && !ec)  // and temporaries a killed open left
       fs::remove(it->path(), ec);
 }
 
@@ -129,7 +134,7 @@ void forgetUnusedIndexes(const fs::path& dir) {
 fs::path folderIndexFile(const std::string& cacheDir, const fs::path& root, int64_t maxPixels) {
   char name[32];
   std::snprintf(name, sizeof name, "%016llx.index",
-                static_cast<unsigned long long>(fnv1a(absolutePath(root) + "\n" + std::to_string(maxPixels))));
+                static_cast<unsigned long long>(fnv1a(keyOf(root) + "\n" + std::to_string(maxPixels))));
   return fs::path(cacheDir) / "folder-index" / name;
 }
 
@@ -143,7 +148,7 @@ bool writeFolderIndex(const fs::path& file, const fs::path& root, int64_t maxPix
 
   Writer w;
   w.out.append(kMagic, sizeof kMagic);
-  w.text(absolutePath(root));
+  w.text(keyOf(root));
   w.put(maxPixels);
   w.put(static_cast<uint8_t>(scan.has_val));
   const ImageSizeStats& z = scan.sizes;
@@ -195,7 +200,7 @@ std::optional<FolderScan> readFolderIndex(const fs::path& file, const fs::path& 
     return std::nullopt;
   Reader r(bytes);
   for (size_t i = 0; i < sizeof kMagic; ++i) r.get<char>();
-  if (r.text() != absolutePath(root) || r.get<int64_t>() != maxPixels) return std::nullopt;
+  if (r.text() != keyOf(root) || r.get<int64_t>() != maxPixels) return std::nullopt;
   FolderScan s;
   s.has_val = r.get<uint8_t>() != 0;
   ImageSizeStats& z = s.sizes;

@@ -73,10 +73,13 @@ SimilarImages findSimilarImages(const std::string& runDir, const std::string& im
     own = featuresOfFile(runDir, image, r.feature_dims);
   }
   const float* query = out.point >= 0 ? r.features.data() + out.point * r.feature_dims : own.data();
-  const size_t lastEpoch = r.epochs.size() - 1;
-  for (const auto& [i, distance] : nearestPoints(query, r.features, r.points(), r.feature_dims, k, out.point))
+  const size_t last = (r.epochs.size() - 1) * static_cast<size_t>(r.points());
+  for (const auto& [i, distance] : nearestPoints(query, r.features, r.points(), r.feature_dims, 2 * k, out.point)) {
+    if (r.predicted[last + i] < 0) continue;  // a sample the pass could not load has no features
     out.nearest.push_back({i, r.paths[i], r.split[i], r.index[i], className(r, r.labels[i]),
-                           className(r, r.predicted[lastEpoch * r.points() + i]), distance});
+                           className(r, r.predicted[last + i]), distance});
+    if (static_cast<int>(out.nearest.size()) == k) break;
+  }
   return out;
 }
 

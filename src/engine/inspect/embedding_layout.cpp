@@ -14,21 +14,46 @@
 
 namespace trainscope {
 
+namespace {
+// The top k right singular vectors of the centred x [n, d], [d, k]: from the d x d
+// covariance while d is small; past 256 by a randomized range finder (Halko, Martinsson
+// and Tropp: two power iterations), which costs n d k instead of d^3 and d^2 memory.
+torch::Tensor topComponents(const torch::Tensor& centred, int64_t k) {
+  const int64_t n = centred.size(0), d = centred.size(1);
+  if (d <= 256) {
+    const torch::Tensor c = centred.to(torch::kDouble);
+    const torch::Tensor covariance = c.t().mm(c) / std::max<int64_t>(1, n - 1);
+    const auto [values, vectors] = torch::linalg::eigh(covariance, "L");  // ascending
+    return vectors.flip({1}).narrow(1, 0, k).to(torch::kFloat);
+  }
+  const int64_t q = std::min<int64_t>({k + 10, n, d});
+  std::mt19937_64 gen(17);  // the same components for the same features
+  std::normal_distribution<float> normal(0.0f, 1.0f);
+  std::vector<float> draws(static_cast<size_t>(d * q));
+  for (float& v : draws) v = normal(gen);
+  torch::Tensor y = centred.mm(torch::from_blob(draws.data(), {d, q}, torch::kFloat));
+  for (int power = 0; power < 2; ++power) y = centred.mm(centred.t().mm(std::get<0>(torch::linalg_qr(y))));
+  const torch::Tensor basis = std::get<0>(torch::linalg_qr(y));
+  const auto [u, s, vh] = torch::linalg_svd(basis.t().mm(centred), /*full_matrices=*/false);
+  return vh.narrow(0, 0, std::min(k, vh.size(0))).t();
+}
+}  // namespace
+
 std::vector<float> principalComponents(const std::vector<float>& x, int64_t n, int64_t d, int64_t k) {
-  k = std::min(k, d);
+  k = std::min(k, d);  // the width asked for; fewer points than that leave zero columns
   if (n == 0 || k <= 0) return {};
   torch::NoGradGuard noGrad;
-  const torch::Tensor data = torch::from_blob(const_cast<float*>(x.data()), {n, d}, torch::kFloat).to(torch::kDouble);
+  const torch::Tensor data = torch::from_blob(const_cast<float*>(x.data()), {n, d}, torch::kFloat);
   const torch::Tensor centred = data - data.mean(0, /*keepdim=*/true);
-  const torch::Tensor covariance = centred.t().mm(centred) / std::max<int64_t>(1, n - 1);
-  const auto [values, vectors] = torch::linalg::eigh(covariance, "L");  // ascending
-  torch::Tensor top = vectors.flip({1}).narrow(1, 0, k).contiguous();
-  torch::Tensor projected = centred.mm(top);
+  torch::Tensor projected = centred.mm(topComponents(centred, std::min(k, n)).contiguous());
   // Each component's sign: its largest coordinate positive.
   const torch::Tensor largest = projected.abs().argmax(0);
   const torch::Tensor signs = projected.gather(0, largest.unsqueeze(0)).sign().clamp_min(0) * 2 - 1;
-  projected = (projected * signs).to(torch::kFloat).contiguous();
-  return {projected.data_ptr<float>(), projected.data_ptr<float>() + n * k};
+  projected = (projected * signs).contiguous();
+  std::vector<float> out(static_cast<size_t>(n * k), 0.0f);
+  const int64_t found = projected.size(1);
+  for (int64_t i = 0; i < n; ++i) std::copy_n(projected.data_ptr<float>() + i * found, found, out.begin() + i * k);
+  return out;
 }
 
 namespace {

@@ -31,6 +31,19 @@ std::vector<T> readSized(hid_t file, const char* name, hid_t type, int rank, con
   if (dims != expected) throwDamaged(file, name, "has another shape than the labels and epochs say");
   return v;
 }
+// Every index the views use is in range: a damaged file is refused, never indexed past.
+void checkRecord(hid_t f, const EmbeddingRecord& r) {
+  if (r.epochs.empty()) throwDamaged(f, "epochs", "records no epoch");
+  if (r.class_names.empty()) throwDamaged(f, "classes", "names no class");
+  const auto classes = static_cast<int64_t>(r.class_names.size());
+  for (const int64_t label : r.labels)
+    if (label < 0 || label >= classes) throwDamaged(f, "labels", "holds a class that is not in the classes attribute");
+  for (const int32_t p : r.predicted)
+    if (p < -1 || p >= classes) throwDamaged(f, "predicted", "holds a class that is not in the classes attribute");
+  for (size_t i = 0; i < r.split.size(); ++i)
+    if ((r.split[i] != 0 && r.split[i] != 1) || r.index[i] < 0) throwDamaged(f, "split", "holds no split or index");
+  if (r.pca_dims < 1 || r.feature_dims < 1) throwDamaged(f, "pca", "has no dimensions");
+}
 }  // namespace
 
 void writeEmbeddingFile(const std::string& path, const EmbeddingRecord& r) {
@@ -79,9 +92,7 @@ EmbeddingRecord readEmbeddingFile(const std::string& path) {
   if (r.paths.size() != n) throwDamaged(f, "paths", "holds another number of lines than there are labels");
   r.class_names = splitLines(h5ReadStringAttribute(f, "classes"));
   r.layer = h5ReadStringAttribute(f, "layer");
-  for (int64_t& label : r.labels)
-    if (label < 0 || label >= static_cast<int64_t>(std::max<size_t>(r.class_names.size(), 1)))
-      throwDamaged(f, "labels", "holds a class that is not in the classes attribute");
+  checkRecord(f, r);
   return r;
 }
 

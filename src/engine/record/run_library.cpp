@@ -100,8 +100,10 @@ void writeUserJson(const fs::path& dir, const std::function<void(nlohmann::json&
     }
   }
   change(j);
-  if (std::string why; !writeFileAtomically(path, j.dump(2) + "\n", &why))  // the old file stays
-    throw std::runtime_error("cannot write " + path.string() + ": " + why);
+  std::string why;
+  const bool written = writeFileAtomically(path, j.dump(2) + "\n", &why);  // else the old file stays
+  forgetCachedEntry(dir);  // a listing between the first forget and the write read the old one
+  if (!written) throw std::runtime_error("cannot write " + path.string() + ": " + why);
 }
 
 double ageSeconds(const fs::path& p) {

@@ -98,12 +98,23 @@ std::string EmbeddingRecorder::endEpoch(LayerStack& model, int64_t epoch, const 
     std::vector<int32_t> predicted;
     std::vector<float> x = features(model, device, &dims, &predicted);
     const int64_t n = record_.points();
+    if (dims > kMostFeatures) {
+      record_.labels.clear();  // said once: later epochs skip the pass
+      return "embeddings.h5 not written: the last layer's input has " + std::to_string(dims) + " values, over the " +
+             std::to_string(kMostFeatures) + " the feature map takes";
+    }
     if (record_.layer.empty()) record_.layer = model->layers()[model->layers().size() - 2].name;
     record_.feature_dims = dims;
     const std::vector<float> pca = principalComponents(x, n, dims, kComponents);
     if (record_.pca_dims != 0 && record_.pca_dims != std::min(kComponents, dims))
       return "embeddings.h5 not written: the features changed size";
     record_.pca_dims = std::min(kComponents, dims);
+    // Epochs from a later point than this one (a resume from an earlier checkpoint) go.
+    while (!record_.epochs.empty() && record_.epochs.back() >= epoch + 1) {
+      record_.epochs.pop_back();
+      record_.pca.resize(record_.epochs.size() * static_cast<size_t>(n * record_.pca_dims));
+      record_.predicted.resize(record_.epochs.size() * static_cast<size_t>(n));
+    }
     record_.pca.insert(record_.pca.end(), pca.begin(), pca.end());
     record_.epochs.push_back(epoch + 1);
     record_.predicted.insert(record_.predicted.end(), predicted.begin(), predicted.end());

@@ -21,6 +21,7 @@ namespace trainscope {
 class EmbeddingRecorder {
  public:
   static constexpr int64_t kValidationPoints = 10000, kTrainingPoints = 1000, kComponents = 32;
+  static constexpr int64_t kMostFeatures = 4096;  // wider features (a flattened conv map) are not recorded
   // On a resume the epochs already in the run folder's embeddings.h5 are kept.
   EmbeddingRecorder(const DatasetSplits& splits, const ExperimentConfig& config, const std::string& runDir,
                     bool resuming);

@@ -550,6 +550,9 @@ void ComparePage::applyPlot() {
     style.color = s.run.color;
     style.points = perEpoch;
     style.smoothed = !perEpoch && metric != "lr";
+    // Past 20 runs the smoothed lines alone: 100 faint bands under 100 lines are a grey
+    // mass, and cost most of a redraw (docs/benchmarks.md).
+    style.band = prepared.series.size() <= 20;
     const int i = plot_->addSeries(s.run.name, style);
     plot_->setSeriesData(i, std::move(s.curve));
     plottedSeries_[s.run.dir] = i;

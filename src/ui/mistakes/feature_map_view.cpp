@@ -16,6 +16,7 @@
 #include <QSplitter>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 
@@ -52,7 +53,8 @@ FeatureMapView::FeatureMapView(CorrectionBook* book, QWidget* parent) : QWidget(
   gallery_ = new widgets::ImageGrid(this);
 
   auto* controls = new QHBoxLayout;
-  controls->addWidget(new QLabel(tr("Epoch"), this));
+  epochLabel_ = new QLabel(tr("Epoch %1").arg(1), this);
+  controls->addWidget(epochLabel_);
   controls->addWidget(epoch_, 1);
   controls->addWidget(colouring_);
   controls->addWidget(lasso_);
@@ -79,6 +81,12 @@ FeatureMapView::FeatureMapView(CorrectionBook* book, QWidget* parent) : QWidget(
   layout->addWidget(legend_);
   layout->addWidget(split, 1);
 
+  connectParts();
+  showGallery({}, {});
+}
+
+// The controls, the map and the gallery, wired to each other.
+void FeatureMapView::connectParts() {
   connect(epoch_, &QSlider::valueChanged, this, &FeatureMapView::showEpoch);
   connect(colouring_, &QComboBox::currentIndexChanged, this, [this] {
     map_->setColours(colours());
@@ -88,12 +96,13 @@ FeatureMapView::FeatureMapView(CorrectionBook* book, QWidget* parent) : QWidget(
   connect(map_, &widgets::PointMap::lassoed, this, &FeatureMapView::selectPoints);
   connect(map_, &widgets::PointMap::clicked, this, [this](int point) {
     if (point < 0) return;
-    emit sampleChosen(sampleOf(point));
+    if (datasetOf(point)) emit sampleChosen(sampleOf(point));  // the run's data holds it still
     showSimilar(point);
   });
   connect(map_, &widgets::PointMap::hovered, this, &FeatureMapView::hover);
   connect(gallery_, &widgets::ImageGrid::itemSelected, this, [this](int item) {
-    if (item >= 0 && item < static_cast<int>(shown_.size())) emit sampleChosen(sampleOf(shown_[item]));
+    if (item >= 0 && item < static_cast<int>(shown_.size()) && datasetOf(shown_[item]))
+      emit sampleChosen(sampleOf(shown_[item]));
   });
   connect(relabel_, &QPushButton::clicked, this, [this] {
     QString error;
@@ -103,20 +112,22 @@ FeatureMapView::FeatureMapView(CorrectionBook* book, QWidget* parent) : QWidget(
     QString error;
     if (!excludeSelection(&error)) galleryTitle_->setText(error);
   });
-  showGallery({}, {});
 }
 
 void FeatureMapView::setDiagnosis(std::shared_ptr<const RunDiagnosis> diagnosis) {
   const bool sameRun = diagnosis_ && diagnosis && diagnosis_->run_dir == diagnosis->run_dir;
   diagnosis_ = std::move(diagnosis);
-  const uint64_t generation = ++generation_;
-  if (!sameRun) layouts_.clear(), record_.reset(), map_->setPoints({}, {}), showGallery({}, {});
+  hovered_ = -1, hoverImage_->hide();
+  if (!sameRun) {  // another run: its maps are another's; a new epoch of this one keeps them
+    ++generation_;
+    layouts_.clear(), record_.reset(), map_->setPoints({}, {}), showGallery({}, {});
+  }
+  const uint64_t generation = generation_;
   const std::string file = diagnosis_ ? diagnosis_->run_dir + "/embeddings.h5" : "";
   if (file.empty() || !std::filesystem::exists(file)) {
     note_->setText(tr("No feature map yet: a run records embeddings.h5 at the end of each epoch."));
     return;
   }
-  note_->setText(tr("Reading the features…"));
   runInBackground(
       this,
       [file]() -> std::pair<std::shared_ptr<const EmbeddingRecord>, QString> {
@@ -126,7 +137,7 @@ void FeatureMapView::setDiagnosis(std::shared_ptr<const RunDiagnosis> diagnosis)
           return {nullptr, QString::fromStdString(e.what())};
         }
       },
-      [this, generation](std::pair<std::shared_ptr<const EmbeddingRecord>, QString> read) {
+      [this, generation, sameRun](std::pair<std::shared_ptr<const EmbeddingRecord>, QString> read) {
         if (generation != generation_) return;
         if (!read.first) return note_->setText(tr("embeddings.h5: %1").arg(read.second));
         if (record_ && record_->points() != read.first->points()) layouts_.clear();
@@ -134,7 +145,7 @@ void FeatureMapView::setDiagnosis(std::shared_ptr<const RunDiagnosis> diagnosis)
         relabelAs_->clear();
         for (const auto& c : record_->class_names) relabelAs_->addItem(QString::fromStdString(c));
         const int epochs = static_cast<int>(record_->epochs.size());
-        const bool followLast = epoch_->value() == epoch_->maximum();
+        const bool followLast = !sameRun || epoch_->value() == epoch_->maximum();
         epoch_->setRange(1, std::max(1, epochs));
         if (followLast) epoch_->setValue(epochs);
         note_->setText(tr("%1 samples (validation, and training ones) placed by the features of layer %2: near "
@@ -142,45 +153,65 @@ void FeatureMapView::setDiagnosis(std::shared_ptr<const RunDiagnosis> diagnosis)
                           "images; lasso points to relabel or exclude them.")
                            .arg(record_->points())
                            .arg(QString::fromStdString(record_->layer)));
-        layOut(record_->epochs.size() - 1, generation);
+        showEpoch();
+        layOutNext();
       });
 }
 
-// Epoch `index`'s map, then (one at a time) each earlier one not yet laid out, each
-// started from the map after it; a live run's new epoch starts from the one before.
-void FeatureMapView::layOut(size_t index, uint64_t generation) {
-  if (!record_ || layouts_.count(index)) return showEpoch();
-  const auto after = layouts_.upper_bound(index), before = layouts_.lower_bound(index);
+// One map at a time: the newest epoch without one first, then each earlier one, each
+// started from the nearest map already laid out (the one after it, else before it).
+void FeatureMapView::layOutNext() {
+  if (!record_ || layingOut_) return;
+  size_t index = record_->epochs.size();
+  while (index-- > 0 && layouts_.count(record_->epochs[index])) {
+  }
+  if (index == static_cast<size_t>(-1)) return;
+  const int64_t wanted = record_->epochs[index];
   std::shared_ptr<const std::vector<float>> start;
-  if (after != layouts_.end())
-    start = std::make_shared<const std::vector<float>>(after->second);
-  else if (before != layouts_.begin())
-    start = std::make_shared<const std::vector<float>>(std::prev(before)->second);
+  for (auto it = layouts_.upper_bound(wanted); !start && it != layouts_.end(); ++it)
+    if (!it->second.empty()) start = std::make_shared<const std::vector<float>>(it->second);
+  for (auto it = layouts_.lower_bound(wanted); !start && it != layouts_.begin();)
+    if (!(--it)->second.empty()) start = std::make_shared<const std::vector<float>>(it->second);
+  layingOut_ = true;
   runInBackground(
       this,
-      [record = record_, index, start] {
-        const int64_t n = record->points(), k = record->pca_dims;
-        std::vector<float> x(record->pcaOf(index, 0), record->pcaOf(index, 0) + n * k);
-        LayoutOptions o;
-        o.start = start.get();
-        if (start) o.epochs = 100;  // a refinement of a map already laid out
-        return neighbourLayout(x, n, k, o);
+      [record = record_, index, start]() -> std::vector<float> {
+        try {
+          const int64_t n = record->points(), k = record->pca_dims;
+          std::vector<float> x(record->pcaOf(index, 0), record->pcaOf(index, 0) + n * k);
+          LayoutOptions o;
+          o.start = start.get();
+          if (start) o.epochs = 100;  // a refinement of a map already laid out
+          std::vector<float> layout = neighbourLayout(x, n, k, o);
+          for (float v : layout)
+            if (!std::isfinite(v)) return {};
+          return layout;
+        } catch (const std::exception&) {  // features of a diverged run, or out of memory
+          return {};
+        }
       },
-      [this, index, generation](std::vector<float> layout) {
-        if (generation != generation_) return;
-        layouts_[index] = std::move(layout);
-        emit layoutReady(static_cast<int>(index) + 1);
-        showEpoch();
-        for (size_t earlier = index; earlier-- > 0;)
-          if (!layouts_.count(earlier)) return layOut(earlier, generation);
+      [this, wanted, generation = generation_, points = record_->points()](std::vector<float> layout) {
+        layingOut_ = false;
+        if (generation == generation_ && record_ && record_->points() == points) {
+          layouts_[wanted] = std::move(layout);  // empty: it could not be laid out (said when shown)
+          emit layoutReady(static_cast<int>(wanted));
+          showEpoch();
+        }
+        layOutNext();
       });
 }
 
 void FeatureMapView::showEpoch() {
-  if (!record_) return;
-  const auto index = static_cast<size_t>(epoch_->value() - 1);
-  const auto found = layouts_.find(index);
-  if (found == layouts_.end()) return note_->setText(tr("Laying out the map of epoch %1…").arg(epoch_->value()));
+  if (!record_ || record_->epochs.empty()) return;
+  const auto index = static_cast<size_t>(std::clamp<int>(epoch_->value() - 1, 0, record_->epochs.size() - 1));
+  const int64_t number = record_->epochs[index];
+  epochLabel_->setText(tr("Epoch %1").arg(number));
+  const auto found = layouts_.find(number);
+  if (found == layouts_.end()) return note_->setText(tr("Laying out the map of epoch %1…").arg(number));
+  if (found->second.empty())
+    return note_->setText(tr("The map of epoch %1 could not be laid out: its features are not finite numbers "
+                             "(a diverged run?).")
+                              .arg(number));
   map_->setPoints(found->second, colours());
   showLegend();
 }
@@ -230,13 +261,29 @@ void FeatureMapView::selectPoints(const std::vector<int>& points) {
 void FeatureMapView::showSimilar(int point) {
   if (!record_ || point < 0 || point >= record_->points()) return;
   const auto nearest = nearestPoints(record_->features.data() + point * record_->feature_dims, record_->features,
-                                     record_->points(), record_->feature_dims, kSimilar, point);
+                                     record_->points(), record_->feature_dims, 2 * kSimilar, point);
   std::vector<int> points{point};
-  for (const auto& [i, distance] : nearest) points.push_back(static_cast<int>(i));
+  const size_t last = (record_->epochs.size() - 1) * static_cast<size_t>(record_->points());
+  for (const auto& [i, distance] : nearest)  // a sample the pass could not load has no features
+    if (record_->predicted[last + i] >= 0 && points.size() <= static_cast<size_t>(kSimilar))
+      points.push_back(static_cast<int>(i));
   map_->setSelection(points);
   showGallery(points, tr("%1 and the %2 images most similar to it in the model's features (the last epoch's)")
                           .arg(QString::fromStdString(record_->paths[point]))
-                          .arg(nearest.size()));
+                          .arg(points.size() - 1));
+}
+
+bool FeatureMapView::showSimilarTo(const GallerySample& sample) {
+  for (int64_t p = 0; record_ && p < record_->points(); ++p)
+    if (record_->split[p] == (sample.training ? 1 : 0) && record_->index[p] == sample.index) {
+      showSimilar(static_cast<int>(p));
+      return true;
+    }
+  galleryTitle_->setText(record_ ? tr("This image is not among the %1 the run recorded for the map (up to 10,000 "
+                                      "validation and 1,000 training images).")
+                                       .arg(record_->points())
+                                 : tr("No feature map yet: a run records embeddings.h5 at the end of each epoch."));
+  return false;
 }
 
 const Dataset* FeatureMapView::datasetOf(int point) const {
@@ -298,11 +345,11 @@ void FeatureMapView::hover(int point, QPoint globalPos) {
         std::string error;
         return toQImage(d->loadPreview(index, 96, &error));
       },
-      [this, point, at](QImage image) {
-        if (point != hovered_ || image.isNull()) return;
+      [this, point, at, record = record_](QImage image) {
+        if (point != hovered_ || record != record_ || image.isNull()) return;
         const QImage shown = image.width() < 96 ? image.scaled(96, 96, Qt::KeepAspectRatio) : image;
         hoverImage_->setPixmap(QPixmap::fromImage(shown));
-        hoverImage_->setToolTip(QString::fromStdString(record_->paths[point]));
+        hoverImage_->setToolTip(QString::fromStdString(record->paths[point]));
         hoverImage_->adjustSize();
         hoverImage_->move(std::min(at.x(), map_->width() - hoverImage_->width()),
                           std::min(at.y(), map_->height() - hoverImage_->height()));

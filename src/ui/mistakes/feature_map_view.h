@@ -42,6 +42,8 @@ class FeatureMapView : public QWidget {
   // What a lasso does, and what a click does (for tests too).
   void selectPoints(const std::vector<int>& points);
   void showSimilar(int point);
+  // The same for a sample of a gallery; false when embeddings.h5 did not record it.
+  bool showSimilarTo(const GallerySample& sample);
   bool relabelSelection(const QString& label, QString* error);
   bool excludeSelection(QString* error);
 
@@ -57,10 +59,11 @@ class FeatureMapView : public QWidget {
 
  signals:
   void sampleChosen(const GallerySample& sample);
-  void layoutReady(int epoch);  // 1-based
+  void layoutReady(int epoch);  // its number (1-based)
 
  private:
-  void layOut(size_t epochIndex, uint64_t generation);
+  void connectParts();
+  void layOutNext();
   void showEpoch();
   void showLegend();
   std::vector<QRgb> colours() const;
@@ -73,9 +76,10 @@ class FeatureMapView : public QWidget {
   CorrectionBook* book_;
   std::shared_ptr<const RunDiagnosis> diagnosis_;
   std::shared_ptr<const EmbeddingRecord> record_;
-  std::map<size_t, std::vector<float>> layouts_;  // by epoch index
-  uint64_t generation_ = 0;                       // a newer read makes older layouts moot
-  QLabel *note_, *legend_, *galleryTitle_, *hoverImage_;
+  std::map<int64_t, std::vector<float>> layouts_;  // by epoch number; empty: could not be laid out
+  uint64_t generation_ = 0;                        // another run makes older layouts moot
+  bool layingOut_ = false;                         // one layout at a time
+  QLabel *note_, *legend_, *epochLabel_, *galleryTitle_, *hoverImage_;
   QSlider* epoch_;
   QComboBox *colouring_, *relabelAs_;
   QPushButton *lasso_, *relabel_, *exclude_;

@@ -308,6 +308,10 @@ void MistakesPage::showSample(const GallerySample& sample) {
 // The galleries, the data map and the corrections: a sample picked shows in the detail panel.
 void MistakesPage::connectSamples() {
   connect(featureMap_, &FeatureMapView::sampleChosen, this, &MistakesPage::showSample);
+  connect(detail_, &SampleDetail::similarWanted, this, [this](const GallerySample& sample) {
+    tabs_->setCurrentWidget(featureMap_);
+    featureMap_->showSimilarTo(sample);
+  });
   for (QComboBox* c : {split_, filter_})
     connect(c, &QComboBox::currentIndexChanged, this, [this] {
       cellTruth_ = cellPredicted_ = -1;

@@ -81,6 +81,7 @@ SampleDetail::SampleDetail(CorrectionBook* book, QWidget* parent)
   exclude_->setToolTip(tr("Leave this training image out of the next run."));
   undo_ = new QPushButton(tr("Undo"), this);
   undo_->setToolTip(tr("Forget the correction of this image."));
+  similar_ = makeSimilarButton();
   correction_ = new QLabel(this);
   correction_->setWordWrap(true);
   connect(relabel_, &QPushButton::clicked, this, [this] { correct(false); });
@@ -101,6 +102,7 @@ SampleDetail::SampleDetail(CorrectionBook* book, QWidget* parent)
   fix->addWidget(relabel_, 0, 1);
   fix->addWidget(exclude_, 1, 0);
   fix->addWidget(undo_, 1, 1);
+  fix->addWidget(similar_, 2, 0, 1, 2);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 0, 0, 0);
   layout->addWidget(title_);
@@ -111,6 +113,13 @@ SampleDetail::SampleDetail(CorrectionBook* book, QWidget* parent)
   layout->addLayout(fix);
   layout->addWidget(correction_);
   clear();
+}
+
+QPushButton* SampleDetail::makeSimilarButton() {
+  auto* button = new QPushButton(tr("Similar images"), this);
+  button->setToolTip(tr("The images nearest to this one in the model's features, on the feature map"));
+  connect(button, &QPushButton::clicked, this, [this] { emit similarWanted(sample_); });
+  return button;
 }
 
 bool SampleDetail::explanationShown() const { return cam_->pixmap().isNull() == false; }

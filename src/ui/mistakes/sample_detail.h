@@ -44,14 +44,17 @@ class SampleDetail : public QWidget {
   QPushButton* excludeButton() const { return exclude_; }
   QPushButton* relabelButton() const { return relabel_; }
   QPushButton* undoButton() const { return undo_; }
+  QPushButton* similarButton() const { return similar_; }
   QComboBox* relabelChoice() const { return relabelTo_; }
   QLabel* correctionLabel() const { return correction_; }
   GradCamRunner* runner() const { return runner_; }
 
  signals:
   void correctionFailed(const QString& message);
+  void similarWanted(const GallerySample& sample);  // the "Similar images" button
 
  private:
+  QPushButton* makeSimilarButton();
   void showExplanation(const SampleExplanation& e);
   void showHistory();
   void showCorrection();
@@ -67,7 +70,7 @@ class SampleDetail : public QWidget {
   QLabel *title_, *image_, *cam_, *camText_, *facts_, *correction_;
   QCustomPlot* history_;
   QComboBox* relabelTo_;
-  QPushButton *relabel_, *exclude_, *undo_;
+  QPushButton *relabel_, *exclude_, *undo_, *similar_;
 };
 
 }  // namespace trainscope::ui

@@ -68,6 +68,9 @@ TEST(FolderIndex, AnUnchangedFolderReopensFromItsIndexWithTheSameDatasets) {
   EXPECT_GT(again.list_bytes, 0);
   for (const auto& e : fs::recursive_directory_iterator(root))  // nothing written beside the data
     EXPECT_TRUE(e.is_directory() || e.path().extension() != ".index") << e.path();
+  // A relative root keeps relative paths: it has an index of its own.
+  EXPECT_NE(folderIndexFile(cache.string(), "photos", kDefaultMaxImagePixels),
+            folderIndexFile(cache.string(), fs::absolute("photos"), kDefaultMaxImagePixels));
   ImageFolderOptions rescan = cachedIn(cache);
   rescan.rescan = true;
   EXPECT_FALSE(openImageFolder(root.string(), rescan).from_index);

@@ -3,6 +3,9 @@
 // keeping known clusters apart (exact neighbours and through hnswlib), the same for a
 // seed.
 #include "engine/inspect/embedding_layout.h"
+#include "engine/config/file_input.h"
+#include "engine/record/embedding_file.h"
+#include "test_fixtures.h"
 
 #include <gtest/gtest.h>
 
@@ -98,4 +101,49 @@ TEST(EmbeddingLayout, ThroughTheGraphIndexAboveFourThousandPoints) {
   o.epochs = 100;
   const std::vector<float> y = neighbourLayout(x, 5200, 32, o);
   EXPECT_GT(neighbourAgreement(y, labels, 10), 0.97);
+}
+
+TEST(EmbeddingFile, RoundTripsAndRefusesWhatTheViewsWouldIndexPast) {
+  test::TempDir dir;
+  EmbeddingRecord r;
+  r.layer = "relu4";
+  r.class_names = {"a", "b"};
+  r.split = {0, 1, 0};
+  r.index = {0, 5, 2};
+  r.labels = {0, 1, 1};
+  r.paths = {"x/0.png", "y/5.png", "x/2.png"};
+  r.epochs = {1, 2};
+  r.pca_dims = 2;
+  r.pca = std::vector<float>(2 * 3 * 2, 0.5f);
+  r.predicted = {0, 1, -1, 0, 1, 1};
+  r.feature_dims = 3;
+  r.features = std::vector<float>(9, 1.0f);
+  const std::string file = (dir.path() / "embeddings.h5").string();
+  writeEmbeddingFile(file, r);
+  const EmbeddingRecord back = readEmbeddingFile(file);
+  EXPECT_EQ(back.paths, r.paths);
+  EXPECT_EQ(back.predicted, r.predicted);
+  EXPECT_EQ(back.pca_dims, 2);
+  EXPECT_EQ(back.layer, "relu4");
+  EmbeddingRecord bad = r;
+  bad.predicted[1] = 7;  // a class that does not exist
+  writeEmbeddingFile(file, bad);
+  EXPECT_THROW(readEmbeddingFile(file), BadInput);
+  bad = r;
+  bad.epochs.clear(), bad.pca.clear(), bad.predicted.clear();
+  writeEmbeddingFile(file, bad);
+  EXPECT_THROW(readEmbeddingFile(file), BadInput) << "no epoch: nothing to show";
+}
+
+TEST(EmbeddingLayout, WideFeaturesGoThroughTheRandomizedComponents) {
+  std::vector<int> labels;
+  const std::vector<float> x = blobs(4, 100, 600, &labels);  // 600 wide: past 256
+  const std::vector<float> p = principalComponents(x, 400, 600, 32);
+  ASSERT_EQ(p.size(), size_t{400 * 32});
+  // The first two components keep the clusters apart: nearest neighbours in them agree.
+  std::vector<float> two;
+  for (int i = 0; i < 400; ++i) two.insert(two.end(), {p[i * 32], p[i * 32 + 1]});
+  EXPECT_GT(neighbourAgreement(two, labels, 5), 0.95);
+  EXPECT_EQ(principalComponents(x, 400, 600, 32), p) << "seeded";
+  EXPECT_EQ(principalComponents(x, 3, 600, 32).size(), size_t{3 * 32}) << "fewer points than components";
 }
