@@ -206,6 +206,7 @@ class MistakesTest : public QObject {
     QCOMPARE(view->epochSlider()->maximum(), 2);
     widgets::PointMap* map = view->map();
     QCOMPARE(map->pointCount(), 1500);
+    QVERIFY2(!view->note()->text().contains("Laying out"), qPrintable(view->note()->text()));
     // In the map a point's nearest neighbours mostly share its class (LeNet after 2
     // epochs of 2,048 images: about 70% right on validation).
     int same = 0;

@@ -148,11 +148,11 @@ void FeatureMapView::setDiagnosis(std::shared_ptr<const RunDiagnosis> diagnosis)
         const bool followLast = !sameRun || epoch_->value() == epoch_->maximum();
         epoch_->setRange(1, std::max(1, epochs));
         if (followLast) epoch_->setValue(epochs);
-        note_->setText(tr("%1 samples (validation, and training ones) placed by the features of layer %2: near "
+        description_ = tr("%1 samples (validation, and training ones) placed by the features of layer %2: near "
                           "each other when the model sees them alike. Click a point for it and its most similar "
                           "images; lasso points to relabel or exclude them.")
                            .arg(record_->points())
-                           .arg(QString::fromStdString(record_->layer)));
+                           .arg(QString::fromStdString(record_->layer));
         showEpoch();
         layOutNext();
       });
@@ -212,6 +212,7 @@ void FeatureMapView::showEpoch() {
     return note_->setText(tr("The map of epoch %1 could not be laid out: its features are not finite numbers "
                              "(a diverged run?).")
                               .arg(number));
+  note_->setText(description_);
   map_->setPoints(found->second, colours());
   showLegend();
 }

@@ -80,6 +80,7 @@ class FeatureMapView : public QWidget {
   uint64_t generation_ = 0;                        // another run makes older layouts moot
   bool layingOut_ = false;                         // one layout at a time
   QLabel *note_, *legend_, *epochLabel_, *galleryTitle_, *hoverImage_;
+  QString description_;  // what the map shows, once a map is on screen
   QSlider* epoch_;
   QComboBox *colouring_, *relabelAs_;
   QPushButton *lasso_, *relabel_, *exclude_;

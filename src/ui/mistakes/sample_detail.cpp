@@ -228,6 +228,7 @@ std::string SampleDetail::sampleName() const {
 void SampleDetail::showCorrection() {
   const bool training = shown_ && sample_.training && diagnosis_;
   for (QWidget* w : std::initializer_list<QWidget*>{relabelTo_, relabel_, exclude_}) w->setEnabled(training);
+  similar_->setEnabled(shown_);  // any image, once one is shown
   if (!training) {
     undo_->setEnabled(false);
     correction_->setText(shown_ ? tr("Corrections apply to training images.") : QString());
