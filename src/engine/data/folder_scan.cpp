@@ -1,5 +1,6 @@
 #include "engine/data/folder_scan.h"
 
+#include "engine/data/image_size_tally.h"
 #include "engine/system/usable_cores.h"
 
 #include <sys/stat.h>
@@ -46,18 +47,6 @@ namespace {
 struct ScanLog {
   std::vector<SkippedItem>& skipped;
   std::vector<FolderStamp>& stamps;
-};
-
-// Image sizes and channels from the usable files' headers (TIFF and PNM say none).
-struct HeaderSizes {
-  std::vector<int> widths, heights, channels;
-  void add(const ImageHeader& h) {
-    if (h.width <= 0 || h.height <= 0) return;
-    widths.push_back(static_cast<int>(h.width));
-    heights.push_back(static_cast<int>(h.height));
-    channels.push_back(h.channels);
-  }
-  ImageSizeStats summary() { return summarizeSizes(std::move(widths), std::move(heights), channels); }
 };
 
 // The folder's files or sub-folders, sorted. Listing its files stamps the folder (before
@@ -162,7 +151,7 @@ struct ClassListing {
 // Lists root/<class>/<files>, with classes either discovered (sorted, as torchvision)
 // or given (so val/ uses train's class indices).
 ScannedSplit scanClasses(const fs::path& root, const std::vector<std::string>* fixedClasses, const std::string& exclude,
-                         int64_t maxPixels, ScanLog& log, HeaderSizes& sizes) {
+                         int64_t maxPixels, ScanLog& log, ImageSizeTally& sizes) {
   std::vector<SkippedItem>& skipped = log.skipped;
   ScannedSplit out;
   std::map<std::string, int64_t> index;
@@ -217,7 +206,7 @@ ScannedSplit scanClasses(const fs::path& root, const std::vector<std::string>* f
       out.classes.push_back(name);
     }
     for (auto& e : entries) e.label = found->second;
-    for (const ImageHeader* h : headers) sizes.add(*h);
+    for (const ImageHeader* h : headers) sizes.add(h->width, h->height, h->channels);
     out.entries.insert(out.entries.end(), std::make_move_iterator(entries.begin()),
                        std::make_move_iterator(entries.end()));
   }
@@ -236,7 +225,7 @@ FolderScan scanImageFolder(const fs::path& root, int64_t maxPixels) {
   s.stamps.push_back({root.string(), stableStamp(root)});
   const bool hasTrain = fs::is_directory(root / "train", ec);
   s.has_val = fs::is_directory(root / "val", ec);
-  HeaderSizes sizes;
+  ImageSizeTally sizes;
   s.train = scanClasses(hasTrain && s.has_val ? root / "train" : root, nullptr, s.has_val ? "val" : "", maxPixels, log,
                         sizes);
   if (s.has_val && !s.train.entries.empty())

@@ -1,6 +1,7 @@
 #include "engine/data/image_folder.h"
 
 #include "engine/data/folder_index.h"
+#include "engine/data/image_size_tally.h"
 #include "engine/data/jpeg_region.h"
 #include "engine/system/usable_cores.h"
 
@@ -15,7 +16,6 @@
 #include <map>
 #include <mutex>
 #include <random>
-#include <set>
 #include <stdexcept>
 #include <thread>
 
@@ -31,13 +31,9 @@ std::string lower(std::string s) {
 }
 
 // Decodes every entry on all cores, dropping (and reporting) those that fail.
-struct MeasuredSizes {
-  std::vector<int> widths, heights, channels;
-};
-
 std::vector<ImageFolder::Entry> verifyEntries(const std::vector<ImageFolder::Entry>& entries, int channels,
                                               const ImageFolderOptions& options, int64_t& doneSoFar, int64_t total,
-                                              std::vector<SkippedItem>& skipped, MeasuredSizes& sizes) {
+                                              std::vector<SkippedItem>& skipped, ImageSizeTally& sizes) {
   std::vector<char> ok(entries.size(), 0);
   std::vector<std::string> reasons(entries.size());
   std::vector<int> widths(entries.size()), heights(entries.size()), fileChannels(entries.size());
@@ -66,9 +62,7 @@ std::vector<ImageFolder::Entry> verifyEntries(const std::vector<ImageFolder::Ent
   for (size_t i = 0; i < entries.size(); ++i) {
     if (ok[i]) {
       kept.push_back(entries[i]);
-      sizes.widths.push_back(widths[i]);
-      sizes.heights.push_back(heights[i]);
-      sizes.channels.push_back(fileChannels[i]);
+      sizes.add(widths[i], heights[i], fileChannels[i]);
     } else
       skipped.push_back({entries[i].path, reasons[i]});
   }
@@ -274,10 +268,10 @@ DatasetSplits openImageFolder(const std::string& rootText, const ImageFolderOpti
   if (options.verify) {
     int64_t done = 0;
     const int64_t total = static_cast<int64_t>(train.entries.size() + val.entries.size());
-    MeasuredSizes sizes;
+    ImageSizeTally sizes;
     train.entries = verifyEntries(train.entries, options.channels, options, done, total, s.skipped, sizes);
     val.entries = verifyEntries(val.entries, options.channels, options, done, total, s.skipped, sizes);
-    s.sizes = summarizeSizes(sizes.widths, sizes.heights, sizes.channels);
+    s.sizes = sizes.summary();
     if (train.entries.empty()) throw std::runtime_error(rootText + ": none of the images could be decoded");
   }
 

@@ -2,6 +2,7 @@
 
 #include "engine/record/h5_arrays.h"
 #include "engine/record/h5_columns.h"
+#include "engine/record/h5_lines.h"
 #include "engine/record/h5_read.h"
 
 #include <filesystem>
@@ -9,21 +10,6 @@
 namespace trainscope {
 
 namespace {
-std::string joined(const std::vector<std::string>& lines) {
-  std::string out;
-  for (const auto& l : lines) out += (out.empty() ? "" : "\n") + l;
-  return out;
-}
-
-std::vector<std::string> splitLines(const std::string& text) {
-  std::vector<std::string> out;
-  for (size_t start = 0, end = 0; !text.empty() && start <= text.size(); start = end + 1) {
-    end = std::min(text.find('\n', start), text.size());
-    out.push_back(text.substr(start, end - start));
-  }
-  return out;
-}
-
 template <typename T>
 std::vector<T> readSized(hid_t file, const char* name, hid_t type, int rank, const std::vector<hsize_t>& expected) {
   std::vector<hsize_t> dims;
@@ -56,13 +42,13 @@ void writeEmbeddingFile(const std::string& path, const EmbeddingRecord& r) {
     h5WriteArray(f, "index", H5T_NATIVE_INT64, {n}, r.index.data());
     h5WriteArray(f, "labels", H5T_NATIVE_INT64, {n}, r.labels.data());
     // The paths as one UTF-8 text, a line each: h5py reads it as bytes (docs/run-format.md).
-    const std::string paths = joined(r.paths);
+    const std::string paths = joinLines(r.paths);
     h5WriteArray(f, "paths", H5T_NATIVE_UINT8, {paths.size()}, paths.data());
     h5WriteArray(f, "epochs", H5T_NATIVE_INT64, {e}, r.epochs.data());
     h5WriteArray(f, "pca", H5T_NATIVE_FLOAT, {e, n, static_cast<hsize_t>(r.pca_dims)}, r.pca.data());
     h5WriteArray(f, "predicted", H5T_NATIVE_INT32, {e, n}, r.predicted.data());
     h5WriteArray(f, "features", H5T_NATIVE_FLOAT, {n, static_cast<hsize_t>(r.feature_dims)}, r.features.data());
-    h5WriteAttribute(f, "classes", joined(r.class_names));
+    h5WriteAttribute(f, "classes", joinLines(r.class_names));
     h5WriteAttribute(f, "layer", r.layer);
     h5FlushOrThrow(f);
   }

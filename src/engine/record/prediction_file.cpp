@@ -2,6 +2,7 @@
 
 #include "engine/record/h5_arrays.h"
 #include "engine/record/h5_columns.h"
+#include "engine/record/h5_lines.h"
 #include "engine/record/h5_read.h"
 #include "engine/record/sample_file.h"
 
@@ -23,9 +24,7 @@ void writePredictionFile(const std::string& path, const ValidationPredictions& p
     h5WriteArray(file.get(), "predicted", H5T_NATIVE_INT32, {p.predicted.size()}, p.predicted.data());
     h5WriteArray(file.get(), "probability", H5T_NATIVE_FLOAT, {p.probability.size()}, p.probability.data());
     h5WriteArray(file.get(), "loss", H5T_NATIVE_FLOAT, {p.loss.size()}, p.loss.data());
-    std::string names;  // one attribute, newline-separated: class names may hold commas
-    for (const auto& n : p.class_names) names += (names.empty() ? "" : "\n") + n;
-    h5WriteAttribute(file.get(), "classes", names);
+    h5WriteAttribute(file.get(), "classes", joinLines(p.class_names));
     h5FlushOrThrow(file.get());
   }
   std::filesystem::rename(tmp, path);
@@ -78,11 +77,7 @@ ValidationPredictions readPredictionFile(const std::string& path) {
     p.loss = readPerSample<float>(f, "loss", H5T_NATIVE_FLOAT, p.labels.size());
   else
     p.loss.assign(p.labels.size(), std::nanf(""));
-  std::string names = h5ReadStringAttribute(f, "classes");
-  for (size_t start = 0, end = 0; !names.empty() && start <= names.size(); start = end + 1) {
-    end = std::min(names.find('\n', start), names.size());
-    p.class_names.push_back(names.substr(start, end - start));
-  }
+  p.class_names = splitLines(h5ReadStringAttribute(f, "classes"));
   // Names are for display: a list of the wrong length is padded or cut, never indexed past.
   if (!p.class_names.empty()) {
     for (auto i = static_cast<int64_t>(p.class_names.size()); i < p.classes; ++i)
