@@ -77,8 +77,8 @@ void redrawBenchmark() {
 
 // The Compare page's worst cases: 20 runs of 1,000,000 points each on one plot (issue
 // 5), and 100 runs of 100,000 (issue 34), raw and smoothed; time a refresh after each
-// run gains a point.
-void compareRedrawBenchmark(int runs, int n, bool bands = true) {
+// run gains a point. `uneven`: x as wall time (uneven gaps) rather than steps.
+void compareRedrawBenchmark(int runs, int n, bool bands = true, bool uneven = false) {
   widgets::LiveCurvePlot plot;
   plot.resize(1200, 500);
   plot.setRefreshBudget(1.0);
@@ -86,7 +86,9 @@ void compareRedrawBenchmark(int runs, int n, bool bands = true) {
   std::mt19937 gen(2);
   std::normal_distribution<double> noise(0, 0.05);
   std::vector<double> xs(n);
-  for (int i = 0; i < n; ++i) xs[i] = i;
+  std::uniform_real_distribution<double> gap(0.5, 1.5);
+  double x = 0;
+  for (int i = 0; i < n; ++i) xs[i] = uneven ? (x += gap(gen)) : i;
   for (int r = 0; r < runs; ++r) {
     std::vector<double> ys(n);
     for (int i = 0; i < n; ++i) ys[i] = (1.5 + 0.05 * r) * std::exp(-i / 200000.0) + 0.3 + noise(gen);
@@ -98,14 +100,15 @@ void compareRedrawBenchmark(int runs, int n, bool bands = true) {
   std::vector<double> times, replots;
   const int rounds = std::getenv("BENCH_ROUNDS") ? std::atoi(std::getenv("BENCH_ROUNDS")) : 7;  // more for a profiler
   for (int round = 0; round < rounds; ++round) {
-    for (int r = 0; r < runs; ++r) plot.append(r, n + round, 0.3);
+    for (int r = 0; r < runs; ++r) plot.append(r, xs.back() + 1 + round, 0.3);
     QElapsedTimer t;
     t.start();
     plot.refresh();
     times.push_back(t.nsecsElapsed() / 1e6);
     replots.push_back(plot.lastReplotMs());
   }
-  std::printf("\n| Compare: %d runs x %d points, %s | value |\n|---|---|\n", runs, n,
+  std::printf("\n| Compare: %d runs x %d points%s, %s | value |\n|---|---|\n", runs, n,
+              uneven ? " at uneven x (time)" : "",
               bands ? "raw band + smoothed line" : "smoothed lines alone (the Compare page past 20 runs)");
   std::printf("| decimate + replot, median of %d | %.1f ms |\n| of which replot | %.1f ms |\n| max | %.1f ms |\n",
               rounds, percentile(times, 0.5), percentile(replots, 0.5), percentile(times, 1.0));
@@ -361,6 +364,8 @@ int main(int argc, char** argv) {
     compareRedrawBenchmark(100, 100000);
     compareRedrawBenchmark(100, 10000, false);
     compareRedrawBenchmark(100, 100000, false);
+    compareRedrawBenchmark(100, 10000, false, true);
+    compareRedrawBenchmark(100, 100000, false, true);
     return 0;
   }
   redrawBenchmark();

@@ -1,5 +1,6 @@
 #include "widgets/curve_pyramid.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace trainscope::widgets {
@@ -77,6 +78,29 @@ CurvePyramid::Summary CurvePyramid::query(const std::vector<double>& ys, size_t 
     if (hi & 1) s.add(levels_[k][--hi]);
   }
   return s;
+}
+
+CurvePyramid::Total CurvePyramid::total(const std::vector<double>& ys, size_t begin, size_t end) const {
+  Total t;
+  end = std::min(end, ys.size());
+  if (begin >= end) return t;
+  const size_t wholeBegin = std::min((begin + kBlock - 1) / kBlock * kBlock, end);
+  const size_t wholeEnd = std::max(wholeBegin, std::min(end / kBlock * kBlock, built_));
+  auto addRaw = [&](size_t from, size_t to) {
+    for (size_t i = from; i < to; ++i) {
+      const bool finite = std::isfinite(ys[i]);
+      t.sum += finite ? ys[i] : 0.0;
+      t.finite += finite;
+    }
+  };
+  addRaw(begin, wholeBegin);
+  addRaw(wholeEnd, end);
+  size_t lo = wholeBegin / kBlock, hi = wholeEnd / kBlock;
+  for (size_t k = 0; lo < hi; ++k, lo >>= 1, hi >>= 1) {
+    if (lo & 1) t.sum += levels_[k][lo].sum, t.finite += levels_[k][lo].finite, ++lo;
+    if (hi & 1) --hi, t.sum += levels_[k][hi].sum, t.finite += levels_[k][hi].finite;
+  }
+  return t;
 }
 
 }  // namespace trainscope::widgets

@@ -39,6 +39,13 @@ class CurvePyramid {
     }
   };
 
+  // The sum and count of the finite values alone: all a per-column mean needs, at a
+  // fraction of a full summary's cost (no extremes to track).
+  struct Total {
+    double sum = 0;
+    int64_t finite = 0;
+  };
+
   // Summarises ys[size()..ys.size()): the curve only grows at its end. O(new points).
   void extend(const std::vector<double>& ys);
   void clear();
@@ -46,6 +53,7 @@ class CurvePyramid {
   size_t size() const { return built_; }
   // The summary of ys[begin, end); ys is the vector extend() saw, possibly longer.
   Summary query(const std::vector<double>& ys, size_t begin, size_t end) const;
+  Total total(const std::vector<double>& ys, size_t begin, size_t end) const;
 
   // Block `index` of level `level` (kBlock << level points from index * that size).
   const Summary& block(size_t level, size_t index) const { return levels_[level][index]; }

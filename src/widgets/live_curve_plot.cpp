@@ -1,6 +1,7 @@
 #include "widgets/live_curve_plot.h"
 
 #include "widgets/curve_band.h"
+#include "widgets/curve_line.h"
 #include "widgets/decimate.h"
 
 #include <qcustomplot.h>
@@ -68,9 +69,8 @@ int LiveCurvePlot::addSeries(const QString& name, const SeriesStyle& style) {
       s.band = new CurveBand(plot_->xAxis, y);
       s.band->removeFromLegend();  // the smoothed line's entry stands for the series
     }
-    s.smooth = plot_->addGraph(plot_->xAxis, y);
+    s.smooth = new CurveLine(plot_->xAxis, y);  // the data it gets is already decimated
     s.smooth->setName(name);
-    s.smooth->setAdaptiveSampling(false);  // the data it gets is already decimated
   } else {
     s.line = plot_->addGraph(plot_->xAxis, y);
     s.line->setName(name);
@@ -89,7 +89,8 @@ void LiveCurvePlot::applyPens(Series& s) const {
     // Faint as an opaque tint: alpha blending a dense noisy band is slow to paint.
     const QColor faint((c.red() + 3 * 255) / 4, (c.green() + 3 * 255) / 4, (c.blue() + 3 * 255) / 4);
     if (s.band) s.band->setPen(QPen(faint, 0));
-    s.smooth->setPen(QPen(c, 2 * lineScale_));
+    // Without its band (many runs), a hairline: 100 lines 2 px wide took ~70 ms to draw.
+    s.smooth->setPen(QPen(c, (s.band ? 2 : 1) * lineScale_));
   } else {
     s.line->setPen(QPen(c, 1.5 * lineScale_));
     if (s.style.points)
@@ -132,6 +133,7 @@ LiveCurvePlot::PreparedCurve LiveCurvePlot::prepareCurve(std::vector<double> xs,
   c.rawPyramid.extend(ys);
   c.smoothPyramid.extend(c.smoothYs);
   extendBlockXs(xs, c.blockXs);
+  c.spacing.extend(xs);
   c.xs = std::move(xs), c.ys = std::move(ys);
   return c;
 }
@@ -141,6 +143,7 @@ void LiveCurvePlot::setSeriesData(int index, PreparedCurve&& c) {
   s.xs = std::move(c.xs), s.ys = std::move(c.ys);
   s.rawPyramid = std::move(c.rawPyramid);
   s.blockXs = std::move(c.blockXs);
+  s.spacing = c.spacing;
   if (c.smoothing == smoothing_) {
     s.smoothYs = std::move(c.smoothYs);
     s.smoothPyramid = std::move(c.smoothPyramid);
@@ -165,6 +168,7 @@ void LiveCurvePlot::clear() {
   for (auto& s : series_) {
     s.xs.clear(), s.ys.clear(), s.smoothYs.clear();
     s.rawPyramid.clear(), s.smoothPyramid.clear(), s.blockXs.clear();
+    s.spacing = EvenSpacing();
     s.ema.reset();
   }
   plot_->clearItems();
@@ -252,13 +256,17 @@ void LiveCurvePlot::placeLegend() {
   }
 }
 
+QCPAbstractPlottable* LiveCurvePlot::legendEntry(const Series& s) {
+  return s.smooth ? static_cast<QCPAbstractPlottable*>(s.smooth) : s.line;
+}
+
 void LiveCurvePlot::setSeriesVisible(int series, bool visible) {
   Series& s = series_.at(static_cast<size_t>(series));
   if (s.line) s.line->setVisible(visible);
   if (s.band) s.band->setVisible(visible);
   if (s.smooth) s.smooth->setVisible(visible);
   // The legend entry stays, greyed, so it can be clicked back on.
-  QCPAbstractPlottable* entry = s.smooth ? s.smooth : s.line;
+  QCPAbstractPlottable* entry = legendEntry(s);
   if (auto* item = plot_->legend->itemWithPlottable(entry)) item->setTextColor(visible ? Qt::black : Qt::gray);
   dirty_ = true;
   redraw();
@@ -266,7 +274,7 @@ void LiveCurvePlot::setSeriesVisible(int series, bool visible) {
 
 void LiveCurvePlot::setSeriesListed(int series, bool listed) {
   Series& s = series_.at(static_cast<size_t>(series));
-  QCPAbstractPlottable* entry = s.smooth ? s.smooth : s.line;
+  QCPAbstractPlottable* entry = legendEntry(s);
   const bool isListed = plot_->legend->hasItemWithPlottable(entry);
   if (listed && !isListed) entry->addToLegend();
   if (!listed && isListed) entry->removeFromLegend();
@@ -276,7 +284,7 @@ void LiveCurvePlot::setSeriesListed(int series, bool listed) {
 
 bool LiveCurvePlot::seriesVisible(int series) const {
   const Series& s = series_.at(static_cast<size_t>(series));
-  return (s.line ? static_cast<QCPAbstractPlottable*>(s.line) : s.smooth)->visible();
+  return legendEntry(s)->visible();
 }
 
 void LiveCurvePlot::removeAllSeries() {
@@ -345,7 +353,10 @@ void LiveCurvePlot::draw() {
   for (auto& s : series_) {
     s.rawPyramid.extend(s.ys);
     extendBlockXs(s.xs, s.blockXs);
-    const ColumnSplit split = splitColumns(s.xs, s.rawPyramid, range.lower, range.upper, columns, &s.blockXs);
+    s.spacing.extend(s.xs);
+    const size_t snapBlocks = s.smooth && !s.band ? 2 : 4;  // a mean line alone: coarser (decimate.h)
+    const ColumnSplit split =
+        splitColumns(s.xs, s.rawPyramid, range.lower, range.upper, columns, &s.blockXs, &s.spacing, snapBlocks);
     if (s.band) {
       Envelope e = envelopeMinMax(s.xs, s.ys, s.rawPyramid, split);
       s.band->setData(std::move(e.xs), std::move(e.lows), std::move(e.highs));
@@ -355,8 +366,8 @@ void LiveCurvePlot::draw() {
     }
     if (s.smooth) {  // per-column means: the band shows the spread, the line the trend
       s.smoothPyramid.extend(s.smoothYs);
-      s.smoothDrawn = decimateMean(s.xs, s.smoothYs, s.smoothPyramid, split);
-      setGraphData(s.smooth, s.smoothDrawn.xs, s.smoothDrawn.ys);
+      Decimated d = decimateMean(s.xs, s.smoothYs, s.smoothPyramid, split);
+      s.smooth->setData(std::move(d.xs), std::move(d.ys));
     }
   }
   if (following_) {  // y: what is drawn (the decimation keeps every extreme)
@@ -365,7 +376,6 @@ void LiveCurvePlot::draw() {
       if (plot_->yAxis2->visible() && !fixedRight_) fitValueAxis(plot_->yAxis2);
     }
   }
-  simplifySmoothedLines();  // now that the axes are set: in pixels
   thinMarkers();
   const qint64 start = clock_.nsecsElapsed();
   plot_->replot(QCustomPlot::rpImmediateRefresh);
@@ -410,23 +420,6 @@ void LiveCurvePlot::thinMarkers() {
       marker->setVisible(shown);
       if (shown) last = px;
     }
-}
-
-void LiveCurvePlot::simplifySmoothedLines() {
-  for (auto& s : series_) {
-    const Decimated& d = s.smoothDrawn;
-    if (!s.smooth || d.xs.size() < 64) continue;
-    QCPAxis* key = s.smooth->keyAxis();
-    QCPAxis* value = s.smooth->valueAxis();
-    std::vector<double> px(d.xs.size()), py(d.ys.size());
-    for (size_t i = 0; i < px.size(); ++i) px[i] = key->coordToPixel(d.xs[i]), py[i] = value->coordToPixel(d.ys[i]);
-    // Half a pixel: no difference a pen two or more pixels wide can show.
-    const std::vector<size_t> kept = simplifiedPolyline(px, py, 0.5);
-    QVector<double> xs, ys;
-    xs.reserve(static_cast<int>(kept.size())), ys.reserve(static_cast<int>(kept.size()));
-    for (size_t i : kept) xs.push_back(d.xs[i]), ys.push_back(d.ys[i]);
-    s.smooth->setData(xs, ys, /*alreadySorted=*/true);
-  }
 }
 
 void LiveCurvePlot::followData() {
@@ -484,17 +477,22 @@ PlotPicture LiveCurvePlot::picture() {
   for (size_t i = 0; i < series_.size(); ++i) {
     const Series& s = series_[i];
     if (!seriesVisible(static_cast<int>(i))) continue;
-    const QCPGraph* graph = s.smooth ? s.smooth : s.line;
-    auto pixel = [graph](double x, double y) {
-      return QPointF(graph->keyAxis()->coordToPixel(x), graph->valueAxis()->coordToPixel(y));
+    const QCPAbstractPlottable* drawn = legendEntry(s);
+    auto pixel = [drawn](double x, double y) {
+      return QPointF(drawn->keyAxis()->coordToPixel(x), drawn->valueAxis()->coordToPixel(y));
     };
     PlotPicture::Series out;
-    out.name = graph->name();
+    out.name = drawn->name();
     out.color = s.style.color;
-    out.width = graph->pen().widthF();
+    out.width = drawn->pen().widthF();
     out.points = s.style.points;
-    for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it)
-      if (std::isfinite(it->value)) out.line.push_back(pixel(it->key, it->value));
+    if (s.smooth) {
+      for (const QPointF& point : s.smooth->pixelPoints())
+        if (std::isfinite(point.x()) && std::isfinite(point.y())) out.line.push_back(point);
+    } else {
+      for (auto it = s.line->data()->constBegin(); it != s.line->data()->constEnd(); ++it)
+        if (std::isfinite(it->value)) out.line.push_back(pixel(it->key, it->value));
+    }
     if (s.band) {
       out.bandColor = s.band->pen().color();
       for (size_t k = 0; k < s.band->dataCount(); ++k)

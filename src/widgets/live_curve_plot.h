@@ -19,11 +19,13 @@
 
 class QCustomPlot;
 class QCPGraph;
+class QCPAbstractPlottable;
 class QCPAxis;
 
 namespace trainscope::widgets {
 
 class CurveBand;
+class CurveLine;
 
 class LiveCurvePlot : public QWidget {
   Q_OBJECT
@@ -50,6 +52,7 @@ class LiveCurvePlot : public QWidget {
     std::vector<double> xs, ys, smoothYs;
     CurvePyramid rawPyramid, smoothPyramid;
     std::vector<double> blockXs;
+    EvenSpacing spacing;
     double smoothing = 0;
     DebiasedEma ema;
   };
@@ -113,20 +116,20 @@ class LiveCurvePlot : public QWidget {
 
  private:
   struct Series {
-    QCPGraph* line = nullptr;    // a plain series: its line (or markers)
-    CurveBand* band = nullptr;   // a smoothed series: the raw curve as a band,
-    QCPGraph* smooth = nullptr;  // and its EMA as a line
+    QCPGraph* line = nullptr;     // a plain series: its line (or markers)
+    CurveBand* band = nullptr;    // a smoothed series: the raw curve as a band,
+    CurveLine* smooth = nullptr;  // and its EMA as a line
     SeriesStyle style;
     std::vector<double> xs, ys, smoothYs;
     // Summaries of ys and smoothYs for drawing, extended at each refresh by what came.
     CurvePyramid rawPyramid, smoothPyramid;
     DebiasedEma ema;
-    Decimated smoothDrawn;        // the smoothed line's per-column means at the last refresh
     std::vector<double> blockXs;  // xs[k * CurvePyramid::kBlock]: where column boundaries are looked up
+    EvenSpacing spacing;          // or computed, when the xs are evenly spaced
   };
-  // The smoothed lines through fewer points, within half a pixel of the means.
-  void simplifySmoothedLines();
   void thinMarkers();
+  // The plottable that stands for the series (in the legend, for visibility).
+  static QCPAbstractPlottable* legendEntry(const Series& s);
   // Decimates for the current view and replots (refresh() without its conditions).
   void draw();
   void rebuildSmoothed(Series& s);

@@ -248,8 +248,11 @@ class ClassroomTest : public QObject {
     QVERIFY(window_->presentationMode());
     QCOMPARE(QApplication::font().pointSizeF(), normal * widgets::kPresentationScale);
     QVERIFY(window_->trainPage()->lossPlot()->plot()->xAxis->tickLabelFont().pointSizeF() > tick);
-    QVERIFY(window_->trainPage()->lossPlot()->plot()->graph(0)->pen().widthF() >= 3.0 ||
-            window_->trainPage()->lossPlot()->plot()->graph(2)->pen().widthF() >= 3.0);
+    // Every curve of the loss plot (the smoothed training loss, the validation markers) twice as thick.
+    QCustomPlot* lossPlot = window_->trainPage()->lossPlot()->plot();
+    for (int i = 0; i < lossPlot->plottableCount(); ++i)
+      QVERIFY2(lossPlot->plottable(i)->pen().widthF() >= 3.0 || lossPlot->plottable(i)->pen().widthF() == 0,
+               qPrintable(lossPlot->plottable(i)->name()));
     const QSize before = window_->size();
     QString pages;  // for the message: the window's check is what counts (the sidebar grows too)
     for (int p = 0; p < MainWindow::PageCount; ++p) {

@@ -16,6 +16,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <numeric>
 #include <random>
 
 using namespace trainscope::widgets;
@@ -110,6 +111,70 @@ class WidgetsTest : public QObject {
       const Decimated minMax = decimateMinMax(xs, ys, pyramid, split);
       QVERIFY(std::find(minMax.xs.begin(), minMax.xs.end(), xs[123457]) != minMax.xs.end());
     }
+  }
+
+  // Evenly spaced xs (steps): the split computed from the formula puts each boundary
+  // where the search does, within the snap; a mean line snapped at two blocks a column
+  // averages exactly the points of its column; a gap or a replaced curve ends the formula.
+  void evenlySpacedStepsSplitLikeTheSearch() {
+    for (const size_t n : {size_t(10000), size_t(100000), size_t(1000000)}) {
+      std::vector<double> xs(n), ys(n);
+      std::mt19937 gen(4);
+      std::normal_distribution<double> noise(0, 1);
+      for (size_t i = 0; i < n; ++i) xs[i] = 10 + 5.0 * static_cast<double>(i), ys[i] = noise(gen);
+      EvenSpacing spacing;
+      spacing.extend(xs);
+      QVERIFY(spacing.holds(n));
+      CurvePyramid pyramid;
+      pyramid.extend(ys);
+      const int columns = 1187;
+      const double x0 = xs[n / 7] + 1.3, x1 = xs[n - n / 9] - 2.1, width = (x1 - x0) / columns;
+      for (const size_t snapBlocks : {size_t(2), size_t(4)}) {
+        const ColumnSplit searched = splitColumns(xs, pyramid, x0, x1, columns, nullptr, nullptr, snapBlocks);
+        const ColumnSplit computed = splitColumns(xs, pyramid, x0, x1, columns, nullptr, &spacing, snapBlocks);
+        QVERIFY(computed.even && !searched.even);
+        QCOMPARE(computed.begin, searched.begin);
+        QCOMPARE(computed.end, searched.end);
+        QCOMPARE(computed.level, searched.level);
+        QVERIFY2(std::abs(double(computed.starts.size()) - double(searched.starts.size())) <= 2,
+                 qPrintable(QString("%1 vs %2").arg(computed.starts.size()).arg(searched.starts.size())));
+        const double snap =
+            computed.level == ColumnSplit::kNoLevel ? 1 : double(CurvePyramid::kBlock << computed.level);
+        for (size_t c = 1; c < computed.starts.size(); ++c) {
+          const double x = xs[computed.starts[c]];
+          const double boundary = x0 + std::round((x - x0) / width) * width;
+          QVERIFY2(std::abs(x - boundary) <= (snap / 2 + 1) * 5.0, "a boundary moved by half a block at most");
+          QVERIFY(computed.starts[c] > computed.starts[c - 1]);
+        }
+        const Decimated mean = decimateMean(xs, ys, pyramid, computed);
+        QCOMPARE(mean.xs.size(), computed.starts.size());
+        for (size_t c = 0; c < computed.starts.size(); c += 53) {
+          const size_t a = computed.starts[c],
+                       b = c + 1 < computed.starts.size() ? computed.starts[c + 1] : computed.end;
+          const double expected = std::accumulate(ys.begin() + a, ys.begin() + b, 0.0) / double(b - a);
+          QVERIFY(std::abs(mean.ys[c] - expected) < 1e-9);
+          QCOMPARE(mean.xs[c], 0.5 * (xs[a] + xs[b - 1]));
+        }
+      }
+    }
+    EvenSpacing spacing;
+    std::vector<double> xs = {0, 1, 2, 3};
+    spacing.extend(xs);
+    QVERIFY(spacing.holds(4));
+    xs.push_back(5);  // a step skipped
+    spacing.extend(xs);
+    QVERIFY(!spacing.holds(5));
+    xs = {7, 8};  // replaced by a shorter curve: starts over
+    spacing.extend(xs);
+    QVERIFY(spacing.holds(2));
+  }
+
+  void simplifiedLineKeepsGapsAndBacktracks() {
+    std::vector<double> px = {0, 1, 2, 3, 2.5, 4, 5, 6}, py = {0, 0, 0, 0, 5, 5, std::nan(""), 1};
+    const std::vector<size_t> kept = simplifiedPolyline(px, py, 0.5);
+    for (size_t i : {size_t(0), size_t(3), size_t(4), size_t(5), size_t(6), size_t(7)})
+      QVERIFY2(std::find(kept.begin(), kept.end(), i) != kept.end(), qPrintable(QString::number(i)));
+    QVERIFY(std::is_sorted(kept.begin(), kept.end()));
   }
 
   void simplifiedLineStaysWithinItsTolerance() {
