@@ -2082,6 +2082,14 @@ Trainscope closes when the run has kept its checkpoint.</source>
       <translation>测量内存能容纳的最大批大小，以及达到目标批大小所需的梯度累积步数。</translation>
     </message>
     <message>
+      <source>PyTorch code…</source>
+      <translation>PyTorch 代码…</translation>
+    </message>
+    <message>
+      <source>This experiment written as a PyTorch script: the Dataset, the DataLoader, the nn.Module, the optimizer and the loop (zero_grad, forward, loss, backward, step), to read, copy or save as train.py.</source>
+      <translation>把这个实验写成 PyTorch 脚本：Dataset、DataLoader、nn.Module、优化器和训练循环（zero_grad、前向、损失、反向传播、step），可阅读、复制或另存为 train.py。</translation>
+    </message>
+    <message>
       <source>Import a dataset on the Data page to see the model for its images.</source>
       <translation>在数据页面导入数据集，即可查看针对其图像的模型。</translation>
     </message>
@@ -2144,6 +2152,45 @@ Trainscope closes when the run has kept its checkpoint.</source>
     <message>
       <source>What the model saw: %1x%2</source>
       <translation>模型看到的输入：%1x%2</translation>
+    </message>
+  </context>
+  <context>
+    <name>trainscope::ui::PytorchCodeDialog</name>
+    <message>
+      <source>The experiment as PyTorch code</source>
+      <translation>实验的 PyTorch 代码</translation>
+    </message>
+    <message>
+      <source>No script for this experiment yet: %1 (%2).</source>
+      <translation>暂时无法为这个实验生成脚本：%1（%2）。</translation>
+    </message>
+    <message>
+      <source>What this experiment does, written as a PyTorch script: the Dataset, the DataLoader, the model as an nn.Module with the same layer names, the optimizer and the loop. Save it as train.py and run it with /usr/bin/python3 train.py.</source>
+      <translation>这个实验所做的一切，写成 PyTorch 脚本：Dataset、DataLoader、层名相同的 nn.Module 模型、优化器和训练循环。另存为 train.py，用 /usr/bin/python3 train.py 运行。</translation>
+    </message>
+    <message>
+      <source>Not written out (the engine applies them, the script does not): %1.</source>
+      <translation>脚本未写出的设置（引擎会应用，脚本不会）：%1。</translation>
+    </message>
+    <message>
+      <source>Copy</source>
+      <translation>复制</translation>
+    </message>
+    <message>
+      <source>Save…</source>
+      <translation>保存…</translation>
+    </message>
+    <message>
+      <source>Save the PyTorch script</source>
+      <translation>保存 PyTorch 脚本</translation>
+    </message>
+    <message>
+      <source>Python (*.py);;All files (*)</source>
+      <translation>Python (*.py);;所有文件 (*)</translation>
+    </message>
+    <message>
+      <source>Cannot write %1: %2</source>
+      <translation>无法写入 %1：%2</translation>
     </message>
   </context>
   <context>

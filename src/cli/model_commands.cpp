@@ -1,6 +1,7 @@
 #include "cli/model_commands.h"
 
 #include "engine/data/text_dataset.h"
+#include "engine/deploy/pytorch_script.h"
 #include "engine/deploy/similar_images.h"
 #include "engine/deploy/table_tools.h"
 #include "engine/deploy/text_tools.h"
@@ -9,6 +10,7 @@
 
 #include "cli/cli_support.h"
 #include "engine/sample_report.h"
+#include "engine/system/atomic_file.h"
 #include "engine/tuning.h"
 
 #include <nlohmann/json.hpp>
@@ -332,6 +334,39 @@ int similarCommand(const std::string& runDir, const std::string& image, int top,
     for (const auto& n : found.nearest)
       std::printf("  %8.3f  %-5s %-14s -> %-14s %s\n", n.distance, n.split == 0 ? "val" : "train", n.label.c_str(),
                   n.predicted.c_str(), n.path.c_str());
+    return 0;
+  });
+}
+
+int exportScriptCommand(const std::string& runDir, const std::string& config, const std::vector<std::string>& overrides,
+                        const std::string& out) {
+  return guarded([&] {
+    PytorchScript script;
+    if (!runDir.empty()) {
+      script = pytorchScriptForRun(runDir);
+    } else {
+      ScriptSources sources;
+      sources.origin = std::filesystem::path(config).filename().string();
+      script = pytorchScript(configFromFile(config, overrides, ""), sources);
+    }
+    if (!script.ok) {
+      std::fprintf(stderr, "export-script: %s%s%s\n", script.field.c_str(), script.field.empty() ? "" : ": ",
+                   script.error.c_str());
+      return 2;
+    }
+    for (const auto& key : script.omitted)
+      std::fprintf(stderr, "export-script: not written out (the engine applies it, the script does not): %s\n",
+                   key.c_str());
+    if (out.empty()) {
+      std::fputs(script.text.c_str(), stdout);
+      return 0;
+    }
+    std::string why;
+    if (!writeFileAtomically(out, script.text, &why)) {
+      std::fprintf(stderr, "export-script: cannot write %s: %s\n", out.c_str(), why.c_str());
+      return 1;
+    }
+    std::fprintf(stderr, "export-script: wrote %s; run it with /usr/bin/python3 %s\n", out.c_str(), out.c_str());
     return 0;
   });
 }

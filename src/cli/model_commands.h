@@ -33,6 +33,10 @@ int lrFindCommand(const std::string& config, const std::vector<std::string>& ove
 int suspectsCommand(const std::string& runDir, int64_t top, bool json);
 // An image's nearest recorded samples in the run's feature space (embeddings.h5).
 int similarCommand(const std::string& runDir, const std::string& image, int top, bool json);
+// The experiment as a PyTorch script: from a run folder, or a config with --set
+// overrides; to `out` (written atomically) or to stdout when `out` is empty.
+int exportScriptCommand(const std::string& runDir, const std::string& config, const std::vector<std::string>& overrides,
+                        const std::string& out);
 int fitBatchCommand(const std::string& config, const std::vector<std::string>& overrides, double headroom,
                     int targetBatch, bool json);
 

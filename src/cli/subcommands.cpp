@@ -16,6 +16,7 @@
 #include "engine/deploy/text_tools.h"
 #include "engine/system/install_paths.h"
 
+#include <cstdio>
 #include <filesystem>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -340,6 +341,29 @@ void setupSimilar(CLI::App& app, Command& command) {
   runs(sub, command, args, [](Args& a) { return similarCommand(a.run, a.image, a.top, a.json); });
 }
 
+void setupExportScript(CLI::App& app, Command& command) {
+  struct Args {
+    std::string run, config, out;
+    std::vector<std::string> overrides;
+  };
+  auto args = std::make_shared<Args>();
+  auto* sub = app.add_subcommand(
+      "export-script", "Write the experiment as a PyTorch script: Dataset, DataLoader, nn.Module, optimizer, the loop");
+  auto* run = sub->add_option("run", args->run, "A run's folder (its config as the run resolved it)")
+                  ->check(CLI::ExistingDirectory);
+  auto* config = sub->add_option("-c,--config", args->config, experimentHelp())->transform(shippedFile("experiments"));
+  run->excludes(config);
+  sub->add_option("--set", args->overrides, "Override a field: a.b=value (repeatable; with --config)");
+  sub->add_option("-o,--out", args->out, "The script's file (default: printed)");
+  runs(sub, command, args, [](Args& a) {
+    if (a.run.empty() && a.config.empty()) {
+      std::fprintf(stderr, "export-script: give a run folder or --config FILE\n");
+      return 2;
+    }
+    return exportScriptCommand(a.run, a.config, a.overrides, a.out);
+  });
+}
+
 void setupLrFind(CLI::App& app, Command& command) {
   struct Args {
     std::string config, csv;
@@ -483,6 +507,7 @@ void addSubcommands(CLI::App& app, const CommandLine& line, Command& command) {
   setupSuspects(app, command);
   setupPredict(app, command);
   setupSimilar(app, command);
+  setupExportScript(app, command);
   setupLrFind(app, command);
   setupFitBatch(app, command);
   setupExportTensorBoard(app, command);

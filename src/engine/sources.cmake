@@ -119,6 +119,10 @@ set(TRAINSCOPE_ENGINE_PLAIN_SOURCES
   record/h5_read.cpp
   record/h5_heap_check.cpp
   deploy/run_family.cpp
+  deploy/pytorch_script.cpp
+  deploy/pytorch_script_data.cpp
+  deploy/pytorch_script_models.cpp
+  deploy/pytorch_script_loop.cpp
   record/checkpoint_ring.cpp
   train/run_fork.cpp
   train/breakpoints.cpp

@@ -1,12 +1,13 @@
 // The app's model tools as a user meets them: photos get the fast recipe and an image
-// size field; the learning-rate finder plots and applies its suggestion; a trained
-// run's model classifies picked images, showing what it saw.
+// size field; the experiment shows as PyTorch code; the learning-rate finder plots and applies its suggestion; a
+// trained run's model classifies picked images, showing what it saw.
 #include "app_under_test.h"
 #include "engine/config/recipes.h"
 #include "ui/data/data_page.h"
 #include "ui/experiment/experiment_document.h"
 #include "ui/model/model_dialogs.h"
 #include "ui/model/model_page.h"
+#include "ui/model/pytorch_code_dialog.h"
 #include "ui/run/training_controller.h"
 #include "ui/shell/main_window.h"
 #include "widgets/image_grid.h"
@@ -15,6 +16,7 @@
 #include <opencv2/imgcodecs.hpp>
 
 #include <QLabel>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSettings>
@@ -22,6 +24,8 @@
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTemporaryDir>
+#include <QTextBlock>
+#include <QTextLayout>
 #include <QtTest>
 
 using namespace trainscope;
@@ -115,6 +119,46 @@ class ModelToolsTest : public QObject {
       if (label->toolTip().contains("CutMix with another image")) ++mixed;
     QCOMPARE(mixed, 8);  // every augmented version, not the original
     doc_->set(field("training.cutmix_alpha"), 0.0);
+  }
+
+  // Model > PyTorch code…: the experiment as a script, highlighted, saved as a user
+  // saves it; an experiment the generator cannot write yet says why and offers no Save.
+  void theExperimentShowsAsPyTorchCode() {
+    auto* button = [&]() -> QPushButton* {
+      for (auto* b : window_->findChildren<QPushButton*>())
+        if (b->text() == "PyTorch code…") return b;
+      return nullptr;
+    }();
+    QVERIFY(button);
+    PytorchCodeDialog dialog(*doc_->config(), window_);
+    const QString code = dialog.code();
+    QVERIFY(code.contains("class LeNet(nn.Module)") || code.contains("(nn.Module):"));
+    for (const char* part : {"optimizer.zero_grad", "loss.backward()", "@torch.no_grad()", "state_dict()"})
+      QVERIFY2(code.contains(part), part);
+    // "import" on its line is drawn as a keyword.
+    auto* text = dialog.findChild<QPlainTextEdit*>();
+    QTextBlock block = text->document()->begin();
+    while (block.isValid() && !block.text().startsWith("import ")) block = block.next();
+    QVERIFY(block.isValid());
+    bool keyword = false;
+    for (const auto& range : block.layout()->formats())
+      keyword = keyword || (range.start == 0 && range.format.fontWeight() == QFont::Bold);
+    QVERIFY(keyword);
+    const QString path = tmp_.path() + "/train.py";
+    QVERIFY(dialog.saveTo(path).isEmpty());
+    QFile saved(path);
+    QVERIFY(saved.open(QIODevice::ReadOnly));
+    QCOMPARE(QString::fromUtf8(saved.readAll()), code);
+    QVERIFY(!dialog.saveTo(tmp_.path() + "/no/such/folder/train.py").isEmpty());
+
+    ExperimentConfig table = *doc_->config();
+    table.dataset.kind = "csv";
+    PytorchCodeDialog refused(table, window_);
+    QString shown;
+    for (auto* label : refused.findChildren<QLabel*>()) shown += label->text();
+    QVERIFY2(shown.contains("dataset.kind"), qPrintable(shown));
+    for (auto* b : refused.findChildren<QPushButton*>())
+      if (b->text() == "Save…" || b->text() == "Copy") QVERIFY(!b->isEnabled());
   }
 
   void theLearningRateFinderPlotsAndAppliesItsSuggestion() {

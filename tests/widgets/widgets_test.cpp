@@ -7,12 +7,16 @@
 #include "widgets/ema.h"
 #include "widgets/live_curve_plot.h"
 #include "widgets/parallel_coordinates.h"
+#include "widgets/python_highlighter.h"
 #include "widgets/summary_table.h"
 
 #include <qcustomplot.h>
 
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QTextBlock>
+#include <QTextDocument>
+#include <QTextLayout>
 #include <QtTest>
 
 #include <cmath>
@@ -175,6 +179,28 @@ class WidgetsTest : public QObject {
     for (size_t i : {size_t(0), size_t(3), size_t(4), size_t(5), size_t(6), size_t(7)})
       QVERIFY2(std::find(kept.begin(), kept.end(), i) != kept.end(), qPrintable(QString::number(i)));
     QVERIFY(std::is_sorted(kept.begin(), kept.end()));
+  }
+
+  void pythonHighlighterColoursTokens() {
+    QTextDocument doc;
+    doc.setPlainText(
+        "def f(x):  # a comment with \"quotes\"\n    \"\"\"A docstring\n    over # two lines\"\"\"\n"
+        "    return x + 42, '#not a comment'\n@torch.no_grad()\n");
+    PythonHighlighter highlighter(&doc);
+    highlighter.rehighlight();
+    auto formatAt = [&](int line, int column) {
+      const QTextBlock block = doc.findBlockByNumber(line);
+      for (const auto& range : block.layout()->formats())
+        if (column >= range.start && column < range.start + range.length) return range.format;
+      return QTextCharFormat();
+    };
+    QCOMPARE(formatAt(0, 0).foreground(), highlighter.format("keyword").foreground());   // def
+    QCOMPARE(formatAt(0, 12).foreground(), highlighter.format("comment").foreground());  // # a comment
+    QCOMPARE(formatAt(0, 32).foreground(), highlighter.format("comment").foreground());  // its "quotes"
+    QCOMPARE(formatAt(2, 8).foreground(), highlighter.format("string").foreground());    // the docstring's 2nd line
+    QCOMPARE(formatAt(3, 15).foreground(), highlighter.format("number").foreground());   // 42
+    QCOMPARE(formatAt(3, 20).foreground(), highlighter.format("string").foreground());   // '#not a comment'
+    QCOMPARE(formatAt(4, 1).foreground(), highlighter.format("decorator").foreground());
   }
 
   void simplifiedLineStaysWithinItsTolerance() {

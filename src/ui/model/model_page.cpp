@@ -5,6 +5,7 @@
 #include "ui/experiment/experiment_document.h"
 #include "ui/experiment/experiment_form.h"
 #include "ui/model/model_dialogs.h"
+#include "ui/model/pytorch_code_dialog.h"
 #include "ui/run/background.h"
 #include "widgets/summary_table.h"
 
@@ -221,6 +222,7 @@ QWidget* ModelPage::makeExperimentPanel() {
   buttons->addWidget(fitBatch, 1, 1);
   buttons->addWidget(grid, 1, 2);
   buttons->addWidget(search, 0, 2);
+  buttons->addWidget(makeCodeButton(), 2, 0);
   buttons->setColumnStretch(3, 1);
   rl->addLayout(buttons);
 
@@ -252,6 +254,21 @@ QWidget* ModelPage::makeExperimentPanel() {
     });
   });
   return right;
+}
+
+QPushButton* ModelPage::makeCodeButton() {
+  auto* code = new QPushButton(tr("PyTorch code…"), this);
+  code->setToolTip(
+      tr("This experiment written as a PyTorch script: the Dataset, the DataLoader, the nn.Module, the optimizer "
+         "and the loop (zero_grad, forward, loss, backward, step), to read, copy or save as train.py."));
+  connect(code, &QPushButton::clicked, this, [this] {
+    const ExperimentConfig* cfg = doc_->config();
+    if (!cfg) return;
+    auto* dialog = new PytorchCodeDialog(*cfg, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+  });
+  return code;
 }
 
 // The model rows write their fields into the document.

@@ -47,6 +47,7 @@ class ModelPage : public QWidget {
   // The page's parts, built once by the constructor.
   QWidget* makeModelChooser();
   QWidget* makeExperimentPanel();
+  QPushButton* makeCodeButton();  // "PyTorch code…": the experiment as a script
   void connectModelFields();
   struct SummaryResult {
     ModelSummary summary;

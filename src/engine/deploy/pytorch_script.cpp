@@ -1,0 +1,105 @@
+#include "engine/deploy/pytorch_script.h"
+
+#include "engine/config/config_fields.h"
+#include "engine/deploy/pytorch_script_parts.h"
+#include "engine/record/run_record.h"
+#include "engine/system/versions.h"
+
+#include <filesystem>
+
+namespace trainscope {
+
+namespace {
+
+constexpr const char* kHeader = R"PY("""{{title}}
+
+Written by Trainscope {{version}} (trainscope-cli export-script) from {{origin}}.
+It does what the experiment does, in PyTorch's own names: a Dataset and its transforms,
+a DataLoader, the model as an nn.Module (its layers named as the run's, so state_dict
+keys match), the optimizer and its learning-rate schedule, the loop (zero_grad,
+forward, loss, backward, step), validation under no_grad, and state_dict checkpoints.
+Run it with /usr/bin/python3 (torch and torchvision):
+    python3 {{file}} [--epochs N] [--workers N] [--out FOLDER]
+{{omitted}}"""
+import argparse
+import gzip
+import math
+import os
+import random
+from pathlib import Path
+
+import numpy as np
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+from PIL import Image
+from torch.utils.data import DataLoader, Dataset, Subset
+from torchvision import transforms
+
+)PY";
+
+std::string omittedText(const std::vector<std::string>& omitted) {
+  if (omitted.empty()) return "";
+  std::string out = "\nNot written out (the engine applies them; this script does not):\n";
+  for (const auto& key : omitted) out += "    " + key + "\n";
+  return out;
+}
+
+}  // namespace
+
+PytorchScript pytorchScript(const ExperimentConfig& config, const ScriptSources& sources) {
+  PytorchScript out;
+  const script::Section parts[] = {script::dataSection(config, sources), script::transformSection(config),
+                                   script::modelSection(config), script::loopSection(config)};
+  for (const auto& part : parts) {
+    if (!part.error.empty()) {
+      out.field = part.field, out.error = part.error;
+      return out;
+    }
+    out.omitted.insert(out.omitted.end(), part.omitted.begin(), part.omitted.end());
+  }
+  const std::string title =
+      "Train " + config.model.name + " on " +
+      (config.dataset.kind == "fashion-mnist" ? std::string("Fashion-MNIST") : config.dataset.root) +
+      ": the Trainscope experiment \"" + config.name + "\" as a PyTorch script.";
+  out.text = script::fill(kHeader, {{"title", title},
+                                    {"version", trainscopeVersion()},
+                                    {"origin", sources.origin.empty() ? "a config" : sources.origin},
+                                    {"file", "train.py"},
+                                    {"omitted", omittedText(out.omitted)}});
+  out.text += script::constantsSection(config);
+  for (const auto& part : parts) out.text += part.text;
+  out.ok = true;
+  return out;
+}
+
+PytorchScript pytorchScriptForRun(const std::string& runDir) {
+  PytorchScript out;
+  try {
+    RunRecord record = RunRecord::open(runDir);
+    const nlohmann::json& info = record.info();
+    if (info.value("source", std::string()) == "python" || !info.contains("config")) {
+      out.field = "run",
+      out.error = runDir + " was recorded from a Python script, not an experiment: it is its own script";
+      return out;
+    }
+    ScriptSources sources;
+    sources.origin = "the run " + std::filesystem::path(runDir).lexically_normal().parent_path().filename().string();
+    if (std::filesystem::path(runDir).lexically_normal().has_filename())
+      sources.origin = "the run " + std::filesystem::path(runDir).lexically_normal().filename().string();
+    // Fashion-MNIST's folder as the run found it: "Fashion-MNIST (<folder>)".
+    const std::string description = info.value("dataset", nlohmann::json::object()).value("description", "");
+    const size_t open = description.find("Fashion-MNIST ("), close = description.rfind(')');
+    if (open != std::string::npos && close != std::string::npos && close > open + 15)
+      sources.fashion_mnist_dir = description.substr(open + 15, close - open - 15);
+    return pytorchScript(parseConfig(info["config"]), sources);
+  } catch (const ConfigError& e) {
+    const Problem first = e.problems().empty() ? Problem{"config", e.what()} : e.problems().front();
+    out.field = first.field, out.error = first.message;
+  } catch (const std::exception& e) {
+    out.field = "run", out.error = e.what();
+  }
+  return out;
+}
+
+}  // namespace trainscope
