@@ -16,6 +16,20 @@
         <numerusform>%n values</numerusform>
       </translation>
     </message>
+    <message numerus="yes">
+      <source>…and %n more class(es)</source>
+      <translation>
+        <numerusform>…and %n more class(es)</numerusform>
+        <numerusform>…and %n more class(es)</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>%n class(es)</source>
+      <translation>
+        <numerusform>%n class(es)</numerusform>
+        <numerusform>%n class(es)</numerusform>
+      </translation>
+    </message>
   </context>
   <context>
     <name>trainscope::widgets::ConfusionMatrixView</name>

@@ -34,6 +34,26 @@
       <source>Bright is high, dark is low; each map is scaled to its own range.</source>
       <translation>亮表示高，暗表示低；每个特征图按各自的范围缩放。</translation>
     </message>
+    <message>
+      <source>the image's label</source>
+      <translation>这张图像的标签</translation>
+    </message>
+    <message numerus="yes">
+      <source>…and %n more class(es)</source>
+      <translation><numerusform>……以及另外 %n 个类别</numerusform></translation>
+    </message>
+    <message>
+      <source>&lt;b&gt;softmax&lt;/b&gt;&lt;br&gt;of the last layer</source>
+      <translation>&lt;b&gt;softmax&lt;/b&gt;&lt;br&gt;最后一层的输出</translation>
+    </message>
+    <message>
+      <source>The last layer's outputs (the logits) turned into probabilities: what the model says.</source>
+      <translation>最后一层的输出（logits）变成概率：模型的回答。</translation>
+    </message>
+    <message numerus="yes">
+      <source>%n class(es)</source>
+      <translation><numerusform>%n 个类别</numerusform></translation>
+    </message>
   </context>
   <context>
     <name>trainscope::ui::BreakpointReport</name>

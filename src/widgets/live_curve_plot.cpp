@@ -6,6 +6,7 @@
 
 #include <qcustomplot.h>
 
+#include <QFontMetrics>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -195,6 +196,20 @@ void LiveCurvePlot::setIntegerX(bool on) {
   dirty_ = true;
 }
 
+void LiveCurvePlot::setValueFromZero(bool on) {
+  fromZero_ = on;
+  dirty_ = true;
+}
+
+void LiveCurvePlot::fitTickCounts() {
+  const int label = std::max(8, QFontMetrics(plot_->yAxis->tickLabelFont()).height());
+  const int up = std::clamp(plot_->axisRect()->height() / (2 * label), 2, 6);
+  const int along = std::clamp(plot_->axisRect()->width() / (7 * label), 2, 8);
+  for (QCPAxis* axis : {plot_->yAxis, plot_->yAxis2})
+    if (axis->ticker()->tickCount() != up) axis->ticker()->setTickCount(up);
+  if (plot_->xAxis->ticker()->tickCount() != along) plot_->xAxis->ticker()->setTickCount(along);
+}
+
 void LiveCurvePlot::setFixedRightRange(double lo, double hi) {
   fixedRight_ = true;
   plot_->yAxis2->setRange(lo, hi);
@@ -377,6 +392,7 @@ void LiveCurvePlot::draw() {
     }
   }
   thinMarkers();
+  fitTickCounts();
   const qint64 start = clock_.nsecsElapsed();
   plot_->replot(QCustomPlot::rpImmediateRefresh);
   lastReplotMs_ = static_cast<double>(clock_.nsecsElapsed() - start) / 1e6;
@@ -398,6 +414,11 @@ void LiveCurvePlot::fitValueAxis(QCPAxis* axis) {
     if (found) any ? r.expand(v) : void(r = v), any = true;
   }
   if (!any) return;
+  if (fromZero_ && axis == plot_->yAxis && axis->scaleType() == QCPAxis::stLinear && r.lower >= 0) {
+    const double pixels = std::max(40, axis->axisRect()->height());
+    axis->setRange(0, r.upper > 0 ? r.upper * (1.0 + 20.0 / pixels) : 1.0);  // headroom above only
+    return;
+  }
   if (r.size() <= 1e-12 * std::max(1.0, std::abs(r.center()))) {  // one value: centre it
     const double pad = r.center() != 0 ? std::abs(r.center()) * 0.1 : 0.5;
     r = QCPRange(r.center() - pad, r.center() + pad);

@@ -80,6 +80,9 @@ class LiveCurvePlot : public QWidget {
   void setFixedRightRange(double lo, double hi);
   // x ticks on whole numbers only (epochs): never "1.5" for a count.
   void setIntegerX(bool on);
+  // The left axis reaches down to zero (a learning rate, a share): a flat or nearly flat
+  // curve then reads 0, 0.001, 0.002 rather than a crowd of long decimals around it.
+  void setValueFromZero(bool on);
   // Where the legend sits: Qt::TopEdge (a row above the plot, the default) or
   // Qt::RightEdge (columns beside it, for many curves in a short plot).
   void setLegendEdge(Qt::Edge edge);
@@ -135,6 +138,9 @@ class LiveCurvePlot : public QWidget {
   void rebuildSmoothed(Series& s);
   void applyEmptyRange();
   void fitValueAxis(QCPAxis* axis);
+  // About one tick per 2 label heights up and 7 along: short plots (the small ones at
+  // 1024x768, presentation mode's larger labels) do not crowd their ticks.
+  void fitTickCounts();
   void applyPens(Series& s) const;
   void followData();
   // The legend sits in its own row above the plot, never on the curves, wrapping to
@@ -148,6 +154,7 @@ class LiveCurvePlot : public QWidget {
   bool following_ = true;
   double emptyRange_[4] = {0, 1, 0, 1};
   bool fixedRight_ = false;
+  bool fromZero_ = false;
   bool legendPlaced_ = false;
   Qt::Edge legendEdge_ = Qt::TopEdge;
   double lineScale_ = 1.0;

@@ -27,6 +27,7 @@
 #include <QTabWidget>
 #include <QTableWidget>
 
+#include <QProgressBar>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStandardPaths>
@@ -154,13 +155,22 @@ class ClassroomTest : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(train->stepDialog() && train->stepDialog()->isVisible(), 30000);
     QTRY_VERIFY_WITH_TIMEOUT(controller_->state() == RunState::Paused, 30000);  // paused again
     QTRY_COMPARE(train->progressBar()->value(), stepBefore + 1);                // one step
-    QCOMPARE(train->stepDialog()->layerRows(), 12);                             // LeNet's layers
+    QCOMPARE(train->stepDialog()->layerRows(), 13);  // LeNet's 12 layers and the softmax, by class
     QVERIFY2(train->stepDialog()->summary()->text().contains("Label: <b>"),
              qPrintable(train->stepDialog()->summary()->text()));
     int pictures = 0;
     for (auto* l : train->stepDialog()->findChildren<QLabel*>())
       if (!l->pixmap().isNull()) ++pictures;
     QCOMPARE(pictures, 13);  // the input and every layer's output
+    // The logits named: a bar per class (Fashion-MNIST's ten), each with its class's name.
+    const auto bars = train->stepDialog()->findChildren<QProgressBar*>();
+    QCOMPARE(bars.size(), 10);
+    QString names;
+    for (auto* l : train->stepDialog()->findChildren<QLabel*>()) names += l->text() + "|";
+    for (const char* name : {"Ankle boot", "T-shirt/top", "Sneaker"}) QVERIFY2(names.contains(name), qPrintable(names));
+    double total = 0;
+    for (auto* bar : bars) total += bar->value();
+    QVERIFY(std::abs(total - 1000) <= 10);  // probabilities, in thousandths
     train->stepDialog()->close();
   }
 

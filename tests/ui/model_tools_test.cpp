@@ -75,7 +75,7 @@ class ModelToolsTest : public QObject {
     const int64_t epochs = epochsForBudget(photoSampleBudget(), doc_->dataset()->train->size());
     QCOMPARE(c->epochs, epochs);
     QVERIFY(epochs > 10);  // a few images: many passes
-    const QString note = data->sourceLabel()->text();
+    const QString note = data->recipeNoteLabel()->text();
     QVERIFY2(note.contains("photo recipe") && note.contains(QString("for %1 epochs").arg(epochs)), qPrintable(note));
 
     window_->showPage(MainWindow::Model);

@@ -89,6 +89,10 @@ BatchSnapshot BatchSnapshotter::finish(int64_t step, double loss, const torch::T
     const int64_t best = probs.argmax().item<int64_t>();
     out.confidence = probs[best].item<double>();
     out.predicted = best < static_cast<int64_t>(classes.size()) ? classes[best] : std::to_string(best);
+    for (int64_t c = 0; c < probs.size(0); ++c) {
+      out.classes.push_back(c < static_cast<int64_t>(classes.size()) ? classes[c] : std::to_string(c));
+      out.probabilities.push_back(probs[c].item<double>());
+    }
   }
   if (targets.dim() >= 1 && targets.size(0) > 0 && targets.scalar_type() == torch::kLong) {
     const int64_t label = targets[0].item<int64_t>();

@@ -185,6 +185,10 @@ struct BatchSnapshot {
   std::string label, predicted;
   double confidence = 0;  // softmax probability of `predicted`
   std::vector<LayerSnapshot> layers;
+  // The last layer's outputs for the image as each class's softmax probability, by
+  // class name (the logits strip, named); empty for a regression.
+  std::vector<std::string> classes;
+  std::vector<double> probabilities;
 };
 
 using Event = std::variant<RunStarted, StateChanged, Progress, StepMetrics, EpochMetrics, LogLine, RunError,

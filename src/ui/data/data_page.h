@@ -68,6 +68,7 @@ class DataPage : public QWidget {
   QTableWidget* skippedTable() const { return skipped_; }
   QLabel* statsLabel() const { return stats_; }
   QLabel* sourceLabel() const { return source_; }
+  QLabel* recipeNoteLabel() const { return recipeNote_; }
   QLabel* normalizeLabel() const { return normalizeResult_; }
   int previewCount() const;
   // What a thumbnail's tooltip says: class, file name, real size in pixels and bytes.
@@ -115,6 +116,7 @@ class DataPage : public QWidget {
   QLabel* noRandom_;  // the training transforms draw nothing at random
   QPushButton* tryAugmentation_;
   QLabel *source_, *count_, *stats_, *normalizeResult_;
+  QLabel* recipeNote_ = nullptr;  // what the import chose for the data (the photo recipe), under the buttons
   QProgressBar* progress_;
   QComboBox *split_, *classFilter_;
   widgets::ImageGrid* grid_;

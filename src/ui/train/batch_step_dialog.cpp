@@ -8,10 +8,12 @@
 #include <QLabel>
 #include <QLocale>
 #include <QPixmap>
+#include <QProgressBar>
 #include <QScrollArea>
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 
 namespace trainscope::ui {
 
@@ -23,6 +25,20 @@ QPixmap pixmapOf(const Picture& p, int factor, int maxWidth) {
   factor = std::max(1, std::min(factor, maxWidth / p.width));
   return QPixmap::fromImage(image.scaled(p.width * factor, p.height * factor, Qt::KeepAspectRatio,
                                          factor > 1 ? Qt::FastTransformation : Qt::SmoothTransformation));
+}
+
+// The classes by probability, most probable first: every class up to 12, else the
+// top 10 and the label's class.
+std::vector<size_t> classesShown(const BatchSnapshot& s) {
+  std::vector<size_t> order(s.probabilities.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return s.probabilities[a] > s.probabilities[b]; });
+  if (order.size() <= 12) return order;
+  std::vector<size_t> shown(order.begin(), order.begin() + 10);
+  for (size_t i = 10; i < order.size(); ++i)
+    if (s.classes[order[i]] == s.label) shown.push_back(order[i]);
+  return shown;
 }
 
 QString shapeText(const std::vector<int64_t>& shape) {
@@ -92,8 +108,43 @@ void BatchStepDialog::show(const BatchSnapshot& s) {
     layers_->addWidget(picture, rows_, 2, Qt::AlignLeft | Qt::AlignTop);
     ++rows_;
   }
+  if (!s.probabilities.empty()) addProbabilities(s);
   QDialog::show();
   raise();
+}
+
+// The last layer's outputs named: a bar per class with its softmax probability, the
+// prediction in bold and the label marked.
+void BatchStepDialog::addProbabilities(const BatchSnapshot& s) {
+  auto* bars = new QWidget;
+  auto* grid = new QGridLayout(bars);
+  grid->setContentsMargins(0, 0, 0, 0);
+  int row = 0;
+  for (size_t c : classesShown(s)) {
+    const QString name = QString::fromStdString(s.classes[c]).toHtmlEscaped();
+    const bool predicted = s.classes[c] == s.predicted, label = s.classes[c] == s.label;
+    auto* text = new QLabel(QString(predicted ? "<b>%1</b>" : "%1").arg(name) + (label ? " ✓" : ""));
+    text->setToolTip(label ? tr("the image's label") : QString());
+    auto* bar = new QProgressBar;
+    bar->setRange(0, 1000);
+    bar->setValue(static_cast<int>(std::lround(s.probabilities[c] * 1000)));
+    bar->setTextVisible(false);
+    bar->setFixedSize(220, text->sizeHint().height() * 3 / 4);
+    grid->addWidget(text, row, 0);
+    grid->addWidget(bar, row, 1);
+    grid->addWidget(new QLabel(QLocale().toString(s.probabilities[c] * 100, 'f', 1) + "%"), row, 2, Qt::AlignRight);
+    ++row;
+  }
+  if (row < static_cast<int>(s.classes.size()))
+    grid->addWidget(new QLabel(tr("…and %n more class(es)", nullptr, static_cast<int>(s.classes.size()) - row)), row, 0,
+                    1, 3);
+  auto* name = new QLabel(tr("<b>softmax</b><br>of the last layer"));
+  name->setToolTip(tr("The last layer's outputs (the logits) turned into probabilities: what the model says."));
+  layers_->addWidget(name, rows_, 0, Qt::AlignTop);
+  layers_->addWidget(new QLabel(tr("%n class(es)", nullptr, static_cast<int>(s.classes.size()))), rows_, 1,
+                     Qt::AlignTop);
+  layers_->addWidget(bars, rows_, 2, Qt::AlignLeft | Qt::AlignTop);
+  ++rows_;
 }
 
 }  // namespace trainscope::ui

@@ -21,6 +21,7 @@ class BatchStepDialog : public QDialog {
   QLabel* summary() const { return summary_; }
 
  private:
+  void addProbabilities(const BatchSnapshot& snapshot);
   QLabel *summary_, *input_;
   QGridLayout* layers_;
   int rows_ = 0;

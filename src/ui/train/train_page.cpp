@@ -144,6 +144,7 @@ QWidget* TrainPage::makePlots() {
   showRegressionFit(false);
   lr_ = new widgets::LiveCurvePlot(this);
   lr_->setAxisLabels(tr("step"), tr("learning rate"));
+  lr_->setValueFromZero(true);
   lrSeries_ = lr_->addSeries(tr("learning rate"), {kGreen, false, false, false});
   padding_ = lr_->addSeries(tr("padding share (per step)"), {kPurple, false, false, false});
   showPaddingShare(false);
