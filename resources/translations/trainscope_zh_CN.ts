@@ -40,7 +40,9 @@
     </message>
     <message numerus="yes">
       <source>…and %n more class(es)</source>
-      <translation><numerusform>……以及另外 %n 个类别</numerusform></translation>
+      <translation>
+        <numerusform>……以及另外 %n 个类别</numerusform>
+      </translation>
     </message>
     <message>
       <source>&lt;b&gt;softmax&lt;/b&gt;&lt;br&gt;of the last layer</source>
@@ -52,7 +54,9 @@
     </message>
     <message numerus="yes">
       <source>%n class(es)</source>
-      <translation><numerusform>%n 个类别</numerusform></translation>
+      <translation>
+        <numerusform>%n 个类别</numerusform>
+      </translation>
     </message>
   </context>
   <context>
@@ -362,26 +366,6 @@ Predicted: %2
       <translation>跳过原因</translation>
     </message>
     <message>
-      <source>The selected image, then 8 versions from the experiment's training transforms exactly as the data loader will produce them. Re-roll for other random draws.</source>
-      <translation>所选图像，以及由实验的训练变换生成的 8 个版本，与数据加载器产生的完全一致。点击“重新抽取”可获得其他随机结果。</translation>
-    </message>
-    <message>
-      <source>The training transforms have no random step: every version is the same image, and Re-roll changes nothing. The standard augmentation (a random resized crop, a horizontal flip, a little colour jitter) shows the model new views each epoch.</source>
-      <translation>训练变换中没有随机步骤：每个版本都是同一张图像，“重新抽取”也不会有变化。标准数据增强（随机缩放裁剪、水平翻转、少量颜色抖动）让模型在每个 epoch 看到新的视角。</translation>
-    </message>
-    <message>
-      <source>Turn on the standard augmentation</source>
-      <translation>开启标准数据增强</translation>
-    </message>
-    <message>
-      <source>Adds RandomResizedCrop, RandomHorizontalFlip and ColorJitter to the training transforms. The Model page's "Augment training images" turns it off again.</source>
-      <translation>在训练变换中加入 RandomResizedCrop、RandomHorizontalFlip 和 ColorJitter。在模型页面取消“增强训练图像”即可关闭。</translation>
-    </message>
-    <message>
-      <source>Re-roll</source>
-      <translation>重新抽取</translation>
-    </message>
-    <message>
       <source>Checking %1 of %2: %3</source>
       <translation>正在检查第 %1 / %2 个：%3</translation>
     </message>
@@ -434,22 +418,6 @@ Predicted: %2
 %3×%4 px，%5</translation>
     </message>
     <message>
-      <source>original, %1x%2</source>
-      <translation>原图，%1x%2</translation>
-    </message>
-    <message>
-      <source>augmented #%1, %2x%3</source>
-      <translation>增强 #%1，%2x%3</translation>
-    </message>
-    <message>
-      <source>MixUp with another image, λ = %1</source>
-      <translation>与另一张图像 MixUp，λ = %1</translation>
-    </message>
-    <message>
-      <source>CutMix with another image, λ = %1</source>
-      <translation>与另一张图像 CutMix，λ = %1</translation>
-    </message>
-    <message>
       <source>Measuring the training images…</source>
       <translation>正在测量训练图像…</translation>
     </message>
@@ -468,6 +436,42 @@ Predicted: %2
     <message>
       <source> Channel %1 never varies: its std is set to 1.</source>
       <translation> 通道 %1 没有任何变化：其标准差设为 1。</translation>
+    </message>
+    <message>
+      <source>The selected image, then 8 versions from the experiment's training transforms exactly as the data loader will produce them. Re-roll for other random draws.</source>
+      <translation>所选图像，以及由实验的训练变换生成的 8 个版本，与数据加载器产生的完全一致。点击“重新抽取”可获得其他随机结果。</translation>
+    </message>
+    <message>
+      <source>The training transforms have no random step: every version is the same image, and Re-roll changes nothing. The standard augmentation (a random resized crop, a horizontal flip, a little colour jitter) shows the model new views each epoch.</source>
+      <translation>训练变换中没有随机步骤：每个版本都是同一张图像，“重新抽取”也不会有变化。标准数据增强（随机缩放裁剪、水平翻转、少量颜色抖动）让模型在每个 epoch 看到新的视角。</translation>
+    </message>
+    <message>
+      <source>Turn on the standard augmentation</source>
+      <translation>开启标准数据增强</translation>
+    </message>
+    <message>
+      <source>Adds RandomResizedCrop, RandomHorizontalFlip and ColorJitter to the training transforms. The Model page's "Augment training images" turns it off again.</source>
+      <translation>在训练变换中加入 RandomResizedCrop、RandomHorizontalFlip 和 ColorJitter。在模型页面取消“增强训练图像”即可关闭。</translation>
+    </message>
+    <message>
+      <source>Re-roll</source>
+      <translation>重新抽取</translation>
+    </message>
+    <message>
+      <source>original, %1x%2</source>
+      <translation>原图，%1x%2</translation>
+    </message>
+    <message>
+      <source>augmented #%1, %2x%3</source>
+      <translation>增强 #%1，%2x%3</translation>
+    </message>
+    <message>
+      <source>MixUp with another image, λ = %1</source>
+      <translation>与另一张图像 MixUp，λ = %1</translation>
+    </message>
+    <message>
+      <source>CutMix with another image, λ = %1</source>
+      <translation>与另一张图像 CutMix，λ = %1</translation>
     </message>
     <message>
       <source>Loading Fashion-MNIST…</source>
@@ -1372,6 +1376,14 @@ Predicted: %2
     <message>
       <source>The run to export</source>
       <translation>要导出的运行</translation>
+    </message>
+    <message>
+      <source>Save &amp;Report…</source>
+      <translation>保存报告(&amp;R)…</translation>
+    </message>
+    <message>
+      <source>The run to report</source>
+      <translation>要生成报告的运行</translation>
     </message>
     <message>
       <source>&amp;Follow Run…</source>
@@ -2460,6 +2472,38 @@ tensorboard --logdir %4</source>
 tensorboard --logdir %4</translation>
     </message>
     <message>
+      <source>Save the run's report</source>
+      <translation>保存运行报告</translation>
+    </message>
+    <message>
+      <source>Web page (*.html)</source>
+      <translation>网页 (*.html)</translation>
+    </message>
+    <message>
+      <source>Save report</source>
+      <translation>保存报告</translation>
+    </message>
+    <message>
+      <source>Writing the report…</source>
+      <translation>正在写入报告…</translation>
+    </message>
+    <message>
+      <source>No report: %1</source>
+      <translation>无法生成报告：%1</translation>
+    </message>
+    <message>
+      <source>Cannot write %1: %2</source>
+      <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+      <source>Wrote %1: one file with the curves, the confusion matrix, the top mistakes and the experiment. It opens in any browser, offline.</source>
+      <translation>已写入 %1：一个文件，包含曲线、混淆矩阵、最主要的错误和实验设置。任何浏览器都能离线打开。</translation>
+    </message>
+    <message>
+      <source>Left out: %1</source>
+      <translation>未包含：%1</translation>
+    </message>
+    <message>
       <source>TensorBoard log folder to import</source>
       <translation>要导入的 TensorBoard 日志文件夹</translation>
     </message>
@@ -2630,6 +2674,10 @@ This cannot be undone.</source>
     <message>
       <source>Reproducibility bundle…</source>
       <translation>可复现性包…</translation>
+    </message>
+    <message>
+      <source>Save report…</source>
+      <translation>保存报告…</translation>
     </message>
     <message>
       <source>Clear the baseline</source>

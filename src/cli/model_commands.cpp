@@ -2,6 +2,7 @@
 
 #include "engine/data/text_dataset.h"
 #include "engine/deploy/pytorch_script.h"
+#include "engine/deploy/run_report.h"
 #include "engine/deploy/similar_images.h"
 #include "engine/deploy/table_tools.h"
 #include "engine/deploy/text_tools.h"
@@ -338,6 +339,23 @@ int similarCommand(const std::string& runDir, const std::string& image, int top,
   });
 }
 
+namespace {
+// A generated text to stdout (no `out`) or to `out`, written atomically; 1 when the disk refuses.
+int printOrWrite(const char* command, const std::string& text, const std::string& out, const std::string& done) {
+  if (out.empty()) {
+    std::fputs(text.c_str(), stdout);
+    return 0;
+  }
+  std::string why;
+  if (!writeFileAtomically(out, text, &why)) {
+    std::fprintf(stderr, "%s: cannot write %s: %s\n", command, out.c_str(), why.c_str());
+    return 1;
+  }
+  std::fprintf(stderr, "%s: wrote %s; %s\n", command, out.c_str(), done.c_str());
+  return 0;
+}
+}  // namespace
+
 int exportScriptCommand(const std::string& runDir, const std::string& config, const std::vector<std::string>& overrides,
                         const std::string& out) {
   return guarded([&] {
@@ -357,17 +375,21 @@ int exportScriptCommand(const std::string& runDir, const std::string& config, co
     for (const auto& key : script.omitted)
       std::fprintf(stderr, "export-script: not written out (the engine applies it, the script does not): %s\n",
                    key.c_str());
-    if (out.empty()) {
-      std::fputs(script.text.c_str(), stdout);
-      return 0;
+    return printOrWrite("export-script", script.text, out, "run it with /usr/bin/python3 " + out);
+  });
+}
+
+int reportCommand(const std::string& runDir, const std::string& out, int mistakes) {
+  return guarded([&] {
+    const RunReport report = runReport(runDir, mistakes);
+    if (!report.ok) {
+      std::fprintf(stderr, "report: %s\n", report.error.c_str());
+      return 2;
     }
-    std::string why;
-    if (!writeFileAtomically(out, script.text, &why)) {
-      std::fprintf(stderr, "export-script: cannot write %s: %s\n", out.c_str(), why.c_str());
-      return 1;
-    }
-    std::fprintf(stderr, "export-script: wrote %s; run it with /usr/bin/python3 %s\n", out.c_str(), out.c_str());
-    return 0;
+    for (const auto& note : report.notes) std::fprintf(stderr, "report: left out: %s\n", note.c_str());
+    return printOrWrite(
+        "report", report.html, out,
+        std::to_string(report.html.size() / 1024) + " KB, self-contained: open it in any browser, offline");
   });
 }
 

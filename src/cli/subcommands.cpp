@@ -341,6 +341,20 @@ void setupSimilar(CLI::App& app, Command& command) {
   runs(sub, command, args, [](Args& a) { return similarCommand(a.run, a.image, a.top, a.json); });
 }
 
+void setupReport(CLI::App& app, Command& command) {
+  struct Args {
+    std::string run, out;
+    int mistakes = 24;
+  };
+  auto args = std::make_shared<Args>();
+  auto* sub = app.add_subcommand(
+      "report", "A run as one HTML file: curves, confusion matrix, top mistakes, config and versions (works offline)");
+  sub->add_option("run", args->run, "The run's folder")->required()->check(CLI::ExistingDirectory);
+  sub->add_option("-o,--out", args->out, "The HTML file (default: printed)");
+  sub->add_option("--mistakes", args->mistakes, "How many mistakes to show (default 24)")->check(CLI::Range(0, 1000));
+  runs(sub, command, args, [](Args& a) { return reportCommand(a.run, a.out, a.mistakes); });
+}
+
 void setupExportScript(CLI::App& app, Command& command) {
   struct Args {
     std::string run, config, out;
@@ -508,6 +522,7 @@ void addSubcommands(CLI::App& app, const CommandLine& line, Command& command) {
   setupPredict(app, command);
   setupSimilar(app, command);
   setupExportScript(app, command);
+  setupReport(app, command);
   setupLrFind(app, command);
   setupFitBatch(app, command);
   setupExportTensorBoard(app, command);

@@ -123,6 +123,8 @@ set(TRAINSCOPE_ENGINE_PLAIN_SOURCES
   deploy/pytorch_script_data.cpp
   deploy/pytorch_script_models.cpp
   deploy/pytorch_script_loop.cpp
+  deploy/report_svg.cpp
+  deploy/run_report.cpp
   record/checkpoint_ring.cpp
   train/run_fork.cpp
   train/breakpoints.cpp

@@ -9,11 +9,13 @@
 #include <QMenu>
 
 #include "engine/deploy/run_family.h"
+#include "engine/deploy/run_report.h"
 #include "engine/record/resume_offer.h"
 #include "engine/record/run_library.h"
 #include "engine/record/tensorboard_export.h"
 #include "engine/record/tensorboard_import.h"
 #include "engine/repro/bundle.h"
+#include "engine/system/atomic_file.h"
 #include "engine/train/run_fork.h"
 
 #include <QDir>
@@ -78,6 +80,28 @@ void RunActions::exportTensorBoard(QWidget* parent, const QString& dir) {
                           .arg(e.histogram_values)
                           .arg(QString::fromStdString(e.file), out);
     for (const auto& note : e.notes) message += "\n\n" + QString::fromStdString(note);
+    return message;
+  });
+}
+
+void RunActions::saveReport(QWidget* parent, const QString& dir) {
+  if (dir.isEmpty()) return;
+  const QString start = QSettings().value("reportFolder", QDir::homePath()).toString();
+  const QString out =
+      QFileDialog::getSaveFileName(parent, tr("Save the run's report"),
+                                   QDir(start).filePath(QFileInfo(dir).fileName() + ".html"), tr("Web page (*.html)"));
+  if (out.isEmpty()) return;
+  QSettings().setValue("reportFolder", QFileInfo(out).absolutePath());
+  inBackground(parent, tr("Save report"), tr("Writing the report…"), [dir, out] {
+    const RunReport report = runReport(dir.toStdString());
+    if (!report.ok) return tr("No report: %1").arg(QString::fromStdString(report.error));
+    std::string why;
+    if (!writeFileAtomically(out.toStdString(), report.html, &why))
+      return tr("Cannot write %1: %2").arg(out, QString::fromStdString(why));
+    QString message = tr("Wrote %1: one file with the curves, the confusion matrix, the top mistakes and the "
+                         "experiment. It opens in any browser, offline.")
+                          .arg(out);
+    for (const auto& note : report.notes) message += "\n\n" + tr("Left out: %1").arg(QString::fromStdString(note));
     return message;
   });
 }
@@ -244,6 +268,7 @@ QMenu* RunActions::runMenu(QWidget* parent, MenuHooks hooks) {
   menu->addSeparator();
   add(tr("Export run to TensorBoard…"), [parent](const QString& dir) { exportTensorBoard(parent, dir); });
   add(tr("Reproducibility bundle…"), [parent](const QString& dir) { bundle(parent, dir); });
+  add(tr("Save report…"), [parent](const QString& dir) { saveReport(parent, dir); });
   // Each action as it applies to the run selected now (its run.json, read when the
   // menu opens: one small file).
   QObject::connect(menu, &QMenu::aboutToShow, menu, [=] {

@@ -44,6 +44,8 @@ class RunActions {
   // Asks for a TensorBoard log folder and writes the run's event files there (off the
   // GUI thread), then says how to open them.
   static void exportTensorBoard(QWidget* parent, const QString& dir);
+  // Asks where, writes the run's one-file HTML report in the background (engine/deploy/run_report.h).
+  static void saveReport(QWidget* parent, const QString& dir);
   // Asks for a TensorBoard log folder and turns each of its runs into a run of runsDir
   // (off the GUI thread), then says what it imported; `done` refreshes the list.
   static void importTensorBoard(QWidget* parent, const QString& runsDir, std::function<void()> done);

@@ -279,6 +279,13 @@ void MainWindow::buildMenus() {
     if (run.isEmpty()) run = QFileDialog::getExistingDirectory(this, tr("The run to export"), compare_->runsDir());
     RunActions::exportTensorBoard(this, run);
   });
+  file->addAction(tr("Save &Report…"), this, [this] {
+    // This session's run, else the Compare page's current one, else ask.
+    QString run = controller_->runDir();
+    if (run.isEmpty()) run = compare_->currentRunDir();
+    if (run.isEmpty()) run = QFileDialog::getExistingDirectory(this, tr("The run to report"), compare_->runsDir());
+    RunActions::saveReport(this, run);
+  });
   file->addAction(tr("&Follow Run…"), this, [this] {
     followRun(QFileDialog::getExistingDirectory(this, tr("The run folder to follow"), compare_->runsDir()));
   });
