@@ -176,6 +176,20 @@ Predicted: %2
   <context>
     <name>trainscope::ui::RunActions</name>
     <message numerus="yes">
+      <source>%n run(s) collected, tagged "%1"</source>
+      <translation>
+        <numerusform>%n run collected, tagged "%1"</numerusform>
+        <numerusform>%n runs collected, tagged "%1"</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>(%n already there)</source>
+      <translation>
+        <numerusform>(%n already there)</numerusform>
+        <numerusform>(%n already there)</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
       <source>Imported %n TensorBoard run(s) into %1:</source>
       <translation>
         <numerusform>Imported %n TensorBoard run into %1:</numerusform>

@@ -1394,6 +1394,10 @@ Predicted: %2
       <translation>要跟随的运行文件夹</translation>
     </message>
     <message>
+      <source>&amp;Collect Runs…</source>
+      <translation>收集运行(&amp;C)…</translation>
+    </message>
+    <message>
       <source>&amp;Import TensorBoard Runs…</source>
       <translation>导入 TensorBoard 运行(&amp;I)…</translation>
     </message>
@@ -2504,6 +2508,34 @@ tensorboard --logdir %4</translation>
       <translation>未包含：%1</translation>
     </message>
     <message>
+      <source>The folder of the class's runs and bundles</source>
+      <translation>全班的运行和打包文件所在的文件夹</translation>
+    </message>
+    <message>
+      <source>Collect runs</source>
+      <translation>收集运行</translation>
+    </message>
+    <message>
+      <source>Copying the runs into %1…</source>
+      <translation>正在把运行复制到 %1…</translation>
+    </message>
+    <message>
+      <source>Skipped %1: %2</source>
+      <translation>已跳过 %1：%2</translation>
+    </message>
+    <message numerus="yes">
+      <source>%n run(s) collected, tagged "%1"</source>
+      <translation><numerusform>已收集 %n 个运行，标签为“%1”</numerusform></translation>
+    </message>
+    <message numerus="yes">
+      <source>(%n already there)</source>
+      <translation><numerusform>（%n 个已存在）</numerusform></translation>
+    </message>
+    <message>
+      <source>Best validation accuracy first:</source>
+      <translation>按最佳验证准确率从高到低：</translation>
+    </message>
+    <message>
       <source>TensorBoard log folder to import</source>
       <translation>要导入的 TensorBoard 日志文件夹</translation>
     </message>
@@ -2514,10 +2546,6 @@ tensorboard --logdir %4</translation>
     <message>
       <source>Reading TensorBoard event files…</source>
       <translation>正在读取 TensorBoard 事件文件…</translation>
-    </message>
-    <message>
-      <source>Skipped %1: %2</source>
-      <translation>已跳过 %1：%2</translation>
     </message>
     <message>
       <source>%1: %2 scalar values, %3 histograms</source>

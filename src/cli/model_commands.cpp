@@ -6,6 +6,8 @@
 #include "engine/deploy/similar_images.h"
 #include "engine/deploy/table_tools.h"
 #include "engine/deploy/text_tools.h"
+#include "engine/repro/collect_runs.h"
+#include "engine/system/install_paths.h"
 
 #include "engine/config/config_fields.h"
 
@@ -390,6 +392,64 @@ int reportCommand(const std::string& runDir, const std::string& out, int mistake
     return printOrWrite(
         "report", report.html, out,
         std::to_string(report.html.size() / 1024) + " KB, self-contained: open it in any browser, offline");
+  });
+}
+
+namespace {
+void printLeaderboard(const Collection& c) {
+  int collected = 0, again = 0, skipped = 0;
+  for (const auto& r : c.runs) {
+    collected += r.outcome == "collected", again += r.outcome == "already collected";
+    if (r.outcome == "skipped") ++skipped, std::printf("skipped %s: %s\n", r.source.c_str(), r.reason.c_str());
+  }
+  std::printf("%d run(s) collected, %d already there, %d skipped; tagged \"%s\" (Compare: filter by the tag)\n\n",
+              collected, again, skipped, c.tag.c_str());
+  std::printf("%4s  %-14s %-34s %9s %6s  settings against %s\n", "rank", "student", "run", "best acc", "epochs",
+              c.against.c_str());
+  int rank = 0;
+  for (const auto& row : c.leaderboard) {
+    std::string differences;
+    for (const auto& [key, value] : row.differences)
+      differences += (differences.empty() ? "" : ", ") + key + "=" + value;
+    const std::string accuracy =
+        std::isnan(row.best_val_accuracy)
+            ? "-"
+            : std::to_string(std::lround(row.best_val_accuracy * 10000) / 100.0).substr(0, 5) + "%";
+    std::printf("%4d  %-14s %-34s %9s %6lld  %s\n", ++rank, row.student.c_str(), row.name.c_str(), accuracy.c_str(),
+                static_cast<long long>(row.epochs_completed), differences.empty() ? "(the same)" : differences.c_str());
+  }
+}
+}  // namespace
+
+int collectCommand(const std::string& source, const std::string& runsDir, const std::string& teacher, bool json) {
+  return guarded([&] {
+    const Collection c = collectRuns(source, runsDir.empty() ? defaultRunsDir() : runsDir, teacher);
+    if (!json) {
+      printLeaderboard(c);
+      return 0;
+    }
+    nlohmann::json runs = nlohmann::json::array(), board = nlohmann::json::array();
+    for (const auto& r : c.runs)
+      runs.push_back({{"source", r.source},
+                      {"student", r.student},
+                      {"folder", r.folder},
+                      {"outcome", r.outcome},
+                      {"reason", r.reason}});
+    for (const auto& row : c.leaderboard) {
+      nlohmann::json differences = nlohmann::json::object();
+      for (const auto& [key, value] : row.differences) differences[key] = value;
+      board.push_back({{"student", row.student},
+                       {"name", row.name},
+                       {"folder", row.folder},
+                       {"best_val_accuracy",
+                        std::isnan(row.best_val_accuracy) ? nlohmann::json() : nlohmann::json(row.best_val_accuracy)},
+                       {"epochs_completed", row.epochs_completed},
+                       {"differences", differences}});
+    }
+    std::printf(
+        "%s\n",
+        nlohmann::json{{"tag", c.tag}, {"against", c.against}, {"runs", runs}, {"leaderboard", board}}.dump(2).c_str());
+    return 0;
   });
 }
 

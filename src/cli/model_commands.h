@@ -35,6 +35,8 @@ int suspectsCommand(const std::string& runDir, int64_t top, bool json);
 int similarCommand(const std::string& runDir, const std::string& image, int top, bool json);
 // The experiment as a PyTorch script: from a run folder, or a config with --set
 // overrides; to `out` (written atomically) or to stdout when `out` is empty.
+// Students' runs and bundles under `source` into `runsDir`, and the leaderboard.
+int collectCommand(const std::string& source, const std::string& runsDir, const std::string& teacher, bool json);
 // The run as one self-contained HTML page: to `out` (atomically) or stdout.
 int reportCommand(const std::string& runDir, const std::string& out, int mistakes);
 int exportScriptCommand(const std::string& runDir, const std::string& config, const std::vector<std::string>& overrides,

@@ -341,6 +341,24 @@ void setupSimilar(CLI::App& app, Command& command) {
   runs(sub, command, args, [](Args& a) { return similarCommand(a.run, a.image, a.top, a.json); });
 }
 
+void setupCollect(CLI::App& app, Command& command) {
+  struct Args {
+    std::string source, into, teacher;
+    bool json = false;
+  };
+  auto args = std::make_shared<Args>();
+  auto* sub = app.add_subcommand(
+      "collect", "Collect a folder of students' run folders and bundles into the runs folder, with a leaderboard");
+  sub->add_option("folder", args->source, "The hand-ins: run folders and .bundle.tar files, at most 4 levels down")
+      ->required()
+      ->check(CLI::ExistingDirectory);
+  sub->add_option("--into", args->into, "The runs folder (default: ~/Trainscope/runs)");
+  sub->add_option("--teacher", args->teacher, "A run folder or experiment file to hold the settings against")
+      ->check(CLI::ExistingPath);
+  sub->add_flag("--json", args->json, "Print one JSON object");
+  runs(sub, command, args, [](Args& a) { return collectCommand(a.source, a.into, a.teacher, a.json); });
+}
+
 void setupReport(CLI::App& app, Command& command) {
   struct Args {
     std::string run, out;
@@ -523,6 +541,7 @@ void addSubcommands(CLI::App& app, const CommandLine& line, Command& command) {
   setupSimilar(app, command);
   setupExportScript(app, command);
   setupReport(app, command);
+  setupCollect(app, command);
   setupLrFind(app, command);
   setupFitBatch(app, command);
   setupExportTensorBoard(app, command);

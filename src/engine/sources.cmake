@@ -156,6 +156,7 @@ set(TRAINSCOPE_ENGINE_PLAIN_SOURCES
   repro/tar_archive.cpp
   repro/input_fingerprint.cpp
   repro/bundle.cpp
+  repro/collect_runs.cpp
   repro/bundle_verify.cpp
   record/run_record.cpp
   record/run_library.cpp

@@ -15,6 +15,7 @@
 #include "engine/record/tensorboard_export.h"
 #include "engine/record/tensorboard_import.h"
 #include "engine/repro/bundle.h"
+#include "engine/repro/collect_runs.h"
 #include "engine/system/atomic_file.h"
 #include "engine/train/run_fork.h"
 
@@ -28,6 +29,8 @@
 #include <QSettings>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <cmath>
+#include <memory>
 #include <utility>
 
 namespace trainscope::ui {
@@ -104,6 +107,47 @@ void RunActions::saveReport(QWidget* parent, const QString& dir) {
     for (const auto& note : report.notes) message += "\n\n" + tr("Left out: %1").arg(QString::fromStdString(note));
     return message;
   });
+}
+
+void RunActions::collectRuns(QWidget* parent, const QString& runsDir, std::function<void(const QString&)> done) {
+  const QString start = QSettings().value("collectFolder", QDir::homePath()).toString();
+  const QString source =
+      QFileDialog::getExistingDirectory(parent, tr("The folder of the class's runs and bundles"), start);
+  if (source.isEmpty()) return;
+  QSettings().setValue("collectFolder", source);
+  auto tag = std::make_shared<QString>();
+  inBackground(
+      parent, tr("Collect runs"), tr("Copying the runs into %1…").arg(runsDir),
+      [source, runsDir, tag] {
+        const Collection c = trainscope::collectRuns(source.toStdString(), runsDir.toStdString());
+        *tag = QString::fromStdString(c.tag);
+        int collected = 0, again = 0;
+        QString skipped;
+        for (const auto& r : c.runs) {
+          collected += r.outcome == "collected", again += r.outcome == "already collected";
+          if (r.outcome == "skipped")
+            skipped +=
+                "\n" + tr("Skipped %1: %2").arg(QString::fromStdString(r.source), QString::fromStdString(r.reason));
+        }
+        QString message = tr("%n run(s) collected, tagged \"%1\"", nullptr, collected).arg(*tag);
+        if (again) message += " " + tr("(%n already there)", nullptr, again);
+        message += "\n\n" + tr("Best validation accuracy first:") + "\n";
+        int rank = 0;
+        for (const auto& row : c.leaderboard) {
+          QStringList differences;
+          for (const auto& [key, value] : row.differences)
+            differences << QString::fromStdString(key) + "=" + QString::fromStdString(value);
+          message +=
+              QString("%1. %2 %3  %4  %5\n")
+                  .arg(++rank)
+                  .arg(QString::fromStdString(row.student), QString::fromStdString(row.name),
+                       std::isnan(row.best_val_accuracy) ? "-"
+                                                         : QString::number(row.best_val_accuracy * 100, 'f', 2) + "%",
+                       differences.join(", "));
+        }
+        return message + skipped;
+      },
+      [done, tag] { done(*tag); });
 }
 
 void RunActions::importTensorBoard(QWidget* parent, const QString& runsDir, std::function<void()> done) {

@@ -46,6 +46,9 @@ class RunActions {
   static void exportTensorBoard(QWidget* parent, const QString& dir);
   // Asks where, writes the run's one-file HTML report in the background (engine/deploy/run_report.h).
   static void saveReport(QWidget* parent, const QString& dir);
+  // Asks for a folder of students' runs and bundles, copies them into `runsDir` in the
+  // background (engine/repro/collect_runs.h), shows the leaderboard; `done` gets the tag.
+  static void collectRuns(QWidget* parent, const QString& runsDir, std::function<void(const QString&)> done);
   // Asks for a TensorBoard log folder and turns each of its runs into a run of runsDir
   // (off the GUI thread), then says what it imported; `done` refreshes the list.
   static void importTensorBoard(QWidget* parent, const QString& runsDir, std::function<void()> done);

@@ -289,6 +289,13 @@ void MainWindow::buildMenus() {
   file->addAction(tr("&Follow Run…"), this, [this] {
     followRun(QFileDialog::getExistingDirectory(this, tr("The run folder to follow"), compare_->runsDir()));
   });
+  file->addAction(tr("&Collect Runs…"), this, [this] {
+    RunActions::collectRuns(this, compare_->runsDir(), [this](const QString& tag) {
+      compare_->reload();
+      compare_->setFilter(tag);  // the class's runs together
+      showPage(Compare);
+    });
+  });
   file->addAction(tr("&Import TensorBoard Runs…"), this,
                   [this] { RunActions::importTensorBoard(this, compare_->runsDir(), [this] { compare_->reload(); }); });
   file->addSeparator();

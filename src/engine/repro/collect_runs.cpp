@@ -1,0 +1,158 @@
+#include "engine/repro/collect_runs.h"
+
+#include "engine/config/config.h"
+#include "engine/record/run_library.h"
+#include "engine/repro/tar_archive.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+
+namespace trainscope {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string safeName(const std::string& text) {
+  std::string out;
+  for (char c : text) out += std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.' ? c : '_';
+  return out.empty() || out[0] == '.' ? "_" + out : out;
+}
+
+bool isBundle(const fs::path& p) {
+  const std::string name = p.filename().string();
+  return name.size() > 11 && name.compare(name.size() - 11, 11, ".bundle.tar") == 0;
+}
+
+// Run folders (holding run.json) and bundles under `source`, at most four levels down.
+std::vector<fs::path> findHandIns(const fs::path& source) {
+  std::vector<fs::path> found;
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(source, fs::directory_options::skip_permission_denied, ec);
+       !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    const fs::path p = it->path();
+    if (p.filename().string().rfind('.', 0) == 0) {  // hidden: never a hand-in
+      if (it->is_directory(ec)) it.disable_recursion_pending();
+      continue;
+    }
+    if (it->is_directory(ec) && fs::is_regular_file(p / "run.json", ec)) {
+      found.push_back(p);
+      it.disable_recursion_pending();  // a run's own folders are not runs
+    } else if (it->is_regular_file(ec) && isBundle(p)) {
+      found.push_back(p);
+    } else if (it->is_directory(ec) && it.depth() >= 3) {
+      it.disable_recursion_pending();
+    }
+  }
+  std::sort(found.begin(), found.end());
+  return found;
+}
+
+// Copied beside the runs folder's listing first (.collecting/), then renamed into it:
+// the Compare page never lists half a run.
+void copyIn(const fs::path& from, const fs::path& runsDir, const std::string& name) {
+  const fs::path staging = runsDir / ".collecting" / name;
+  fs::remove_all(staging);
+  fs::create_directories(staging.parent_path());
+  if (isBundle(from)) {  // the bundle's run.json: the run's record without its curves
+    fs::create_directories(staging);
+    TarReader tar(from.string());
+    const TarEntry* run = tar.find("run.json");
+    if (!run) throw std::runtime_error("the bundle holds no run.json");
+    const nlohmann::json info = nlohmann::json::parse(tar.readBytes(*run), nullptr, false);
+    if (!info.is_object()) throw std::runtime_error("the bundle's run.json is damaged");
+    tar.extract(*run, (staging / "run.json").string());
+  } else {
+    fs::copy(from, staging, fs::copy_options::recursive);
+  }
+  fs::rename(staging, runsDir / name);
+}
+
+nlohmann::json teacherConfig(const std::string& teacher, std::string& against) {
+  if (teacher.empty()) return nullptr;
+  if (fs::is_directory(teacher)) {
+    against = "the teacher's run " + fs::path(teacher).filename().string();
+    return readRunEntry(teacher).config;
+  }
+  against = "the teacher's experiment " + fs::path(teacher).filename().string();
+  return toJson(parseConfig(readConfigJson(teacher, "teacher")));
+}
+
+std::string valueText(const nlohmann::json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); }
+
+void rank(Collection& c, const std::vector<RunEntry>& entries, const nlohmann::json& teacher) {
+  std::vector<nlohmann::json> configs;
+  for (const auto& e : entries) configs.push_back(e.config);
+  const std::vector<std::string> amongRuns = differingFields(configs);
+  for (size_t i = 0; i < entries.size(); ++i) {
+    const RunEntry& e = entries[i];
+    LeaderboardRow row{c.runs[i].student, e.name, e.dir, e.best_val_accuracy, e.epochs_completed, {}};
+    const std::vector<std::string> fields = teacher.is_null() ? amongRuns : differingFields({teacher, e.config});
+    for (const auto& key : fields) row.differences.emplace_back(key, valueText(fieldValue(e.config, key)));
+    c.leaderboard.push_back(std::move(row));
+  }
+  std::stable_sort(c.leaderboard.begin(), c.leaderboard.end(), [](const LeaderboardRow& a, const LeaderboardRow& b) {
+    const double x = std::isnan(a.best_val_accuracy) ? -1 : a.best_val_accuracy;
+    const double y = std::isnan(b.best_val_accuracy) ? -1 : b.best_val_accuracy;
+    return x > y;
+  });
+}
+
+}  // namespace
+
+Collection collectRuns(const std::string& source, const std::string& runsDir, const std::string& teacher) {
+  const fs::path from = fs::absolute(source).lexically_normal();
+  if (!fs::is_directory(from)) throw std::runtime_error(source + " is not a folder");
+  fs::create_directories(runsDir);
+  Collection c;
+  c.tag = safeName(from.filename().empty() ? from.parent_path().filename().string() : from.filename().string());
+  c.against = "each other";
+  const nlohmann::json teacherSettings = teacherConfig(teacher, c.against);
+  std::vector<RunEntry> entries;
+  std::vector<CollectedRun> kept;
+  for (const fs::path& p : findHandIns(from)) {
+    CollectedRun r;
+    r.source = p.string();
+    const fs::path relative = p.lexically_relative(from);
+    r.student = std::distance(relative.begin(), relative.end()) > 1 ? relative.begin()->string() : "";
+    std::string id = p.filename().string();
+    if (isBundle(p)) id = id.substr(0, id.size() - 11);
+    const std::string name = safeName(r.student.empty() ? id : r.student + "-" + id);
+    r.folder = (fs::path(runsDir) / name).string();
+    try {
+      if (!isBundle(p)) {  // a damaged hand-in is said, not copied
+        const RunEntry found = readRunEntry(p.string());
+        if (found.status == "damaged") throw std::runtime_error("damaged: " + found.damage);
+      }
+      if (fs::exists(r.folder)) {
+        r.outcome = "already collected";
+      } else {
+        copyIn(p, runsDir, name);
+        r.outcome = "collected";
+      }
+      RunEntry e = readRunEntry(r.folder);
+      if (std::find(e.tags.begin(), e.tags.end(), c.tag) == e.tags.end()) {
+        e.tags.push_back(c.tag);
+        setRunTags(r.folder, e.tags);
+      }
+      entries.push_back(readRunEntry(r.folder));
+      kept.push_back(r);
+    } catch (const std::exception& ex) {
+      r.outcome = "skipped", r.reason = ex.what();
+      fs::remove_all(fs::path(runsDir) / ".collecting" / name);
+    }
+    c.runs.push_back(r);
+  }
+  std::vector<CollectedRun> all = std::move(c.runs);
+  c.runs = kept;  // rank() pairs runs with entries by position
+  rank(c, entries, teacherSettings);
+  c.runs = std::move(all);
+  std::error_code ec;
+  fs::remove(fs::path(runsDir) / ".collecting", ec);  // only when empty
+  return c;
+}
+
+}  // namespace trainscope
