@@ -31,7 +31,7 @@ TEST(Lessons, EveryLessonValidatesInBothLanguages) {
   Problems problems;
   const auto lessons = loadLessons(lessonsDir(), &problems);
   for (const auto& p : problems) ADD_FAILURE() << p.text();
-  ASSERT_EQ(lessons.size(), 9u);
+  ASSERT_EQ(lessons.size(), 11u);
   for (int i = 0; i < 9; ++i) {
     const Lesson& l = lessons[static_cast<size_t>(i)];
     EXPECT_EQ(l.number, i + 1);
@@ -74,7 +74,7 @@ class LessonRunsTest : public ::testing::Test {
   void SetUp() override {
     if (!test::haveFashionMnist()) GTEST_SKIP() << "dataset-fashion-mnist not installed";
     lessons_ = loadLessons(lessonsDir());
-    ASSERT_EQ(lessons_.size(), 9u);
+    ASSERT_EQ(lessons_.size(), 11u);
   }
   test::RunEvents run(ExperimentConfig c, int64_t maxSteps, int64_t valSubset = 128) {
     c.runs_dir = runs_.str();
