@@ -11,7 +11,7 @@ namespace trainscope {
 
 namespace {
 
-constexpr const char* kHeader = R"PY("""{{title}}
+constexpr const char* kHeader = R"PY(r"""{{title}}
 
 Written by Trainscope {{version}} (trainscope-cli export-script) from {{origin}}.
 It does what the experiment does, in PyTorch's own names: a Dataset and its transforms,
@@ -62,9 +62,16 @@ PytorchScript pytorchScript(const ExperimentConfig& config, const ScriptSources&
       "Train " + config.model.name + " on " +
       (config.dataset.kind == "fashion-mnist" ? std::string("Fashion-MNIST") : config.dataset.root) +
       ": the Trainscope experiment \"" + config.name + "\" as a PyTorch script.";
-  out.text = script::fill(kHeader, {{"title", title},
+  // A raw docstring: a name may hold backslashes (C:\\data), never three quotes.
+  auto docText = [](std::string text) {
+    const std::string quotes(3, '"');
+    for (size_t at = text.find(quotes); at != std::string::npos; at = text.find(quotes, at))
+      text.replace(at, 3, std::string(3, '\''));
+    return text;
+  };
+  out.text = script::fill(kHeader, {{"title", docText(title)},
                                     {"version", trainscopeVersion()},
-                                    {"origin", sources.origin.empty() ? "a config" : sources.origin},
+                                    {"origin", docText(sources.origin.empty() ? "a config" : sources.origin)},
                                     {"file", "train.py"},
                                     {"omitted", omittedText(out.omitted)}});
   out.text += script::constantsSection(config);

@@ -94,9 +94,11 @@ IMAGE_EXTENSIONS = (".jpg", ".jpeg", ".png", ".ppm", ".bmp", ".pgm", ".tif", ".t
 
 
 def class_folders(folder):
-    """The classes: the sub-folders, sorted (as ImageFolder); 'train' and 'val' are splits."""
-    return sorted(d.name for d in os.scandir(folder)
-                  if d.is_dir() and not d.name.startswith(".") and d.name not in ("train", "val"))
+    """The classes: the sub-folders holding an image, sorted (as ImageFolder); 'train'
+    and 'val' are splits, not classes."""
+    names = sorted(d.name for d in os.scandir(folder)
+                   if d.is_dir() and not d.name.startswith(".") and d.name not in ("train", "val"))
+    return [name for name in names if list_images(folder, [name])]
 
 
 def list_images(folder, classes):
@@ -148,7 +150,8 @@ def stratified_split(samples, val_fraction, seed):
 def make_datasets(train_transform, val_transform):
     """ROOT/train and ROOT/val; or ROOT/<class> and ROOT/val; or ROOT/<class> alone,
     split by class with VAL_FRACTION to validation."""
-    base = os.path.join(ROOT, "train") if os.path.isdir(os.path.join(ROOT, "train")) else ROOT
+    split = os.path.isdir(os.path.join(ROOT, "train")) and os.path.isdir(os.path.join(ROOT, "val"))
+    base = os.path.join(ROOT, "train") if split else ROOT
     classes = class_folders(base)
     samples = list_images(base, classes)
     if os.path.isdir(os.path.join(ROOT, "val")):

@@ -78,11 +78,11 @@ def main():
                               num_workers=args.workers)
     val_loader = DataLoader(val_set, batch_size=BATCH_SIZE, shuffle=False, num_workers=args.workers)
 
-    channels, height, width = val_set[0][0].shape
+    channels, height, width = train_set[0][0].shape
     torch.manual_seed(SEED)  # the seed: the initial weights, then the shuffling and the random transforms
     model = MODEL(channels, height, width, len(classes))
     optimizer = make_optimizer(model)
-    steps_per_epoch = math.ceil(len(train_loader) / ACCUMULATE)
+    steps_per_epoch = max(1, math.ceil(len(train_loader) / ACCUMULATE))
     total_steps = steps_per_epoch * args.epochs
     scheduler = torch.optim.lr_scheduler.LambdaLR(
         optimizer, lambda step: lr_factor(step, steps_per_epoch, total_steps))
@@ -146,7 +146,7 @@ std::string loopBody(const ExperimentConfig& c) {
   const std::string zero = c.pitfalls.skip_zero_grad
                                ? "# optimizer.zero_grad() left out: the experiment's pitfall, gradients add up\n"
                                : "optimizer.zero_grad(set_to_none=True)  # drop the last step's gradients\n";
-  body += accumulate ? in + "if i % ACCUMULATE == 0:\n" + in + "    " + zero : in + zero;
+  body += accumulate && !c.pitfalls.skip_zero_grad ? in + "if i % ACCUMULATE == 0:\n" + in + "    " + zero : in + zero;
   const std::string loss = "loss = F.cross_entropy(logits, y" +
                            std::string(t.label_smoothing > 0 ? ", label_smoothing=LABEL_SMOOTHING" : "") +
                            ")  # loss\n";
@@ -156,14 +156,18 @@ std::string loopBody(const ExperimentConfig& c) {
   else
     body += in + "logits = model(x)  # forward\n";
   body += in + loss;
-  body += accumulate ? in + "(loss / ACCUMULATE).backward()  # backward: gradients add up over ACCUMULATE batches\n" +
-                           in + "if (i + 1) % ACCUMULATE != 0 and i + 1 != len(loader):\n" + in + "    continue\n"
-                     : in + "loss.backward()  # backward: each parameter's .grad\n";
+  if (accumulate) {
+    body += in + "(loss / ACCUMULATE).backward()  # backward: gradients add up over ACCUMULATE batches\n";
+    body += in + "if (i + 1) % ACCUMULATE == 0 or i + 1 == len(loader):  # then one step\n";
+  } else {
+    body += in + "loss.backward()  # backward: each parameter's .grad\n";
+  }
+  const std::string step = accumulate ? in + "    " : in;  // the step's lines, inside the if when accumulating
   if (t.clip_grad_norm > 0)
-    body += in + "torch.nn.utils.clip_grad_norm_(model.parameters(), max_norm=CLIP_GRAD_NORM)  # clipping\n";
-  body += in + "optimizer.step()  # step: the optimizer moves the weights\n";
-  body += in + "scheduler.step()  # the next step's learning rate\n";
-  body += in + "steps_done += 1";
+    body += step + "torch.nn.utils.clip_grad_norm_(model.parameters(), max_norm=CLIP_GRAD_NORM)  # clipping\n";
+  body += step + "optimizer.step()  # step: the optimizer moves the weights\n";
+  body += step + "scheduler.step()  # the next step's learning rate\n";
+  body += step + "steps_done += 1";
   return body;
 }
 

@@ -121,10 +121,30 @@ std::string curvesSection(const std::string& runDir, std::vector<std::string>& n
   return out;
 }
 
+// Past 40 classes a k x k table is too large to read (or to mail): the most frequent
+// confusions instead.
+std::string confusedPairs(const ValidationPredictions& p) {
+  const std::vector<int64_t>& last = p.confusion.back();
+  const size_t k = p.class_names.size();
+  std::vector<std::pair<int64_t, size_t>> cells;
+  for (size_t i = 0; i < last.size() && i < k * k; ++i)
+    if (i / k != i % k && last[i] > 0) cells.emplace_back(last[i], i);
+  std::sort(cells.begin(), cells.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::string out = "<p>" + std::to_string(k) +
+                    " classes: the 30 most frequent confusions at the last epoch.</p>\n"
+                    "<table class=\"confusion\">\n<tr><th>true</th><th>predicted</th><th>images</th></tr>\n";
+  for (size_t i = 0; i < cells.size() && i < 30; ++i)
+    out += "<tr><td>" + htmlEscape(p.class_names[cells[i].second / k]) + "</td><td>" +
+           htmlEscape(p.class_names[cells[i].second % k]) + "</td><td>" + std::to_string(cells[i].first) +
+           "</td></tr>\n";
+  return out + "</table>\n";
+}
+
 std::string confusionSection(const ValidationPredictions& p) {
   if (p.confusion.empty() || p.class_names.empty()) return "<p class=\"note\">No confusion matrix recorded.</p>\n";
   const std::vector<int64_t>& last = p.confusion.back();
   const size_t k = p.class_names.size();
+  if (k > 40) return confusedPairs(p);
   int64_t most = 1;
   for (int64_t v : last) most = std::max(most, v);
   std::string out = "<table class=\"confusion\">\n<tr><th>true \\ predicted</th>";
@@ -148,6 +168,8 @@ std::string thumbnail(const Dataset& data, int64_t index) {
   std::string error;
   cv::Mat image = data.load(index, &error);
   if (image.empty()) return {};
+  if (image.channels() == 3)
+    cv::cvtColor(image, image, cv::COLOR_RGB2BGR);  // datasets give RGB; PNG encoding takes BGR
   const double scale = 72.0 / std::max(image.cols, image.rows);
   if (scale < 1) cv::resize(image, image, cv::Size(), scale, scale, cv::INTER_AREA);
   std::vector<uchar> png;
@@ -158,6 +180,9 @@ std::string thumbnail(const Dataset& data, int64_t index) {
 std::string mistakesSection(const nlohmann::json& info, const ValidationPredictions& p, int count,
                             std::vector<std::string>& notes) {
   const std::vector<SampleVerdict> wrong = rankValidationSamples(p, /*misclassifiedOnly=*/true);
+  const std::string kind = info.value("config", nlohmann::json::object())
+                               .value("dataset", nlohmann::json::object())
+                               .value("kind", std::string("fashion-mnist"));
   if (wrong.empty()) return "<p>No validation mistakes at the last epoch.</p>\n";
   std::shared_ptr<const Dataset> val;
   try {
@@ -173,7 +198,8 @@ std::string mistakesSection(const nlohmann::json& info, const ValidationPredicti
   for (size_t i = 0; i < wrong.size() && static_cast<int>(i) < count; ++i) {
     const SampleVerdict& v = wrong[i];
     const bool there = val && v.index < val->size();
-    const std::string src = there ? thumbnail(*val, v.index) : "";
+    const bool picture = kind != "csv" && kind != "text-folder";  // a table row or a document has no thumbnail
+    const std::string src = there && picture ? thumbnail(*val, v.index) : "";
     const std::string what = there ? val->describe(v.index) : "validation sample " + std::to_string(v.index);
     out += "<div class=\"mistake\" title=\"" + htmlEscape(what) + "\">";
     if (!src.empty()) out += "<img alt=\"" + htmlEscape(what) + "\" src=\"" + src + "\"><br>";

@@ -18,7 +18,10 @@ namespace {
 
 std::string safeName(const std::string& text) {
   std::string out;
-  for (char c : text) out += std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.' ? c : '_';
+  for (char c : text) {  // UTF-8 names (张三) stay themselves: bytes past ASCII are kept
+    const auto u = static_cast<unsigned char>(c);
+    out += std::isalnum(u) || u >= 0x80 || c == '-' || c == '_' || c == '.' ? c : '_';
+  }
   return out.empty() || out[0] == '.' ? "_" + out : out;
 }
 
@@ -28,22 +31,27 @@ bool isBundle(const fs::path& p) {
 }
 
 // Run folders (holding run.json) and bundles under `source`, at most four levels down.
-std::vector<fs::path> findHandIns(const fs::path& source) {
+std::vector<fs::path> findHandIns(const fs::path& source, const fs::path& runsDir) {
   std::vector<fs::path> found;
-  std::error_code ec;
+  std::error_code ec, check;  // `ec` for the walk; `check` for each entry, so one bad entry ends nothing
+  const fs::path runs = fs::weakly_canonical(runsDir, check);
   for (auto it = fs::recursive_directory_iterator(source, fs::directory_options::skip_permission_denied, ec);
        !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
     const fs::path p = it->path();
-    if (p.filename().string().rfind('.', 0) == 0) {  // hidden: never a hand-in
-      if (it->is_directory(ec)) it.disable_recursion_pending();
+    if (fs::weakly_canonical(p, check) == runs) {  // the runs folder inside the hand-ins: never its own runs again
+      it.disable_recursion_pending();
       continue;
     }
-    if (it->is_directory(ec) && fs::is_regular_file(p / "run.json", ec)) {
+    if (p.filename().string().rfind('.', 0) == 0) {  // hidden: never a hand-in
+      if (it->is_directory(check)) it.disable_recursion_pending();
+      continue;
+    }
+    if (it->is_directory(check) && fs::is_regular_file(p / "run.json", check)) {
       found.push_back(p);
       it.disable_recursion_pending();  // a run's own folders are not runs
-    } else if (it->is_regular_file(ec) && isBundle(p)) {
+    } else if (it->is_regular_file(check) && isBundle(p)) {
       found.push_back(p);
-    } else if (it->is_directory(ec) && it.depth() >= 3) {
+    } else if (it->is_directory(check) && it.depth() >= 3) {
       it.disable_recursion_pending();
     }
   }
@@ -66,9 +74,30 @@ void copyIn(const fs::path& from, const fs::path& runsDir, const std::string& na
     if (!info.is_object()) throw std::runtime_error("the bundle's run.json is damaged");
     tar.extract(*run, (staging / "run.json").string());
   } else {
-    fs::copy(from, staging, fs::copy_options::recursive);
+    fs::copy(from, staging, fs::copy_options::recursive | fs::copy_options::copy_symlinks);  // links stay links
   }
   fs::rename(staging, runsDir / name);
+}
+
+// Whether the collected folder holds the hand-in's run (its run.json's name and start).
+bool sameRun(const fs::path& collected, const fs::path& handIn) {
+  auto identity = [](const nlohmann::json& info) {
+    return info.value("name", std::string()) + "|" + info.value("start_time", std::string());
+  };
+  auto readInfo = [](const fs::path& file) {
+    std::ifstream in(file);
+    return nlohmann::json::parse(in, nullptr, false);
+  };
+  nlohmann::json theirs;
+  if (isBundle(handIn)) {
+    TarReader tar(handIn.string());
+    const TarEntry* run = tar.find("run.json");
+    theirs = run ? nlohmann::json::parse(tar.readBytes(*run), nullptr, false) : nlohmann::json();
+  } else {
+    theirs = readInfo(handIn / "run.json");
+  }
+  const nlohmann::json ours = readInfo(collected / "run.json");
+  return theirs.is_object() && ours.is_object() && identity(theirs) == identity(ours);
 }
 
 nlohmann::json teacherConfig(const std::string& teacher, std::string& against) {
@@ -113,14 +142,17 @@ Collection collectRuns(const std::string& source, const std::string& runsDir, co
   const nlohmann::json teacherSettings = teacherConfig(teacher, c.against);
   std::vector<RunEntry> entries;
   std::vector<CollectedRun> kept;
-  for (const fs::path& p : findHandIns(from)) {
+  for (const fs::path& p : findHandIns(from, runsDir)) {
     CollectedRun r;
     r.source = p.string();
     const fs::path relative = p.lexically_relative(from);
     r.student = std::distance(relative.begin(), relative.end()) > 1 ? relative.begin()->string() : "";
     std::string id = p.filename().string();
     if (isBundle(p)) id = id.substr(0, id.size() - 11);
-    const std::string name = safeName(r.student.empty() ? id : r.student + "-" + id);
+    std::string name = safeName(r.student.empty() ? id : r.student + "-" + id);
+    // A folder of that name holding another run (two names that read alike): a name of its own.
+    for (int n = 2; fs::exists(fs::path(runsDir) / name / "run.json") && !sameRun(fs::path(runsDir) / name, p); ++n)
+      name = safeName(r.student.empty() ? id : r.student + "-" + id) + "-" + std::to_string(n);
     r.folder = (fs::path(runsDir) / name).string();
     try {
       if (!isBundle(p)) {  // a damaged hand-in is said, not copied
@@ -142,7 +174,8 @@ Collection collectRuns(const std::string& source, const std::string& runsDir, co
       kept.push_back(r);
     } catch (const std::exception& ex) {
       r.outcome = "skipped", r.reason = ex.what();
-      fs::remove_all(fs::path(runsDir) / ".collecting" / name);
+      std::error_code ignored;
+      fs::remove_all(fs::path(runsDir) / ".collecting" / name, ignored);
     }
     c.runs.push_back(r);
   }
