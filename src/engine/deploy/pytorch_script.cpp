@@ -91,9 +91,8 @@ PytorchScript pytorchScriptForRun(const std::string& runDir) {
       return out;
     }
     ScriptSources sources;
-    sources.origin = "the run " + std::filesystem::path(runDir).lexically_normal().parent_path().filename().string();
-    if (std::filesystem::path(runDir).lexically_normal().has_filename())
-      sources.origin = "the run " + std::filesystem::path(runDir).lexically_normal().filename().string();
+    const std::filesystem::path folder = std::filesystem::path(runDir).lexically_normal();  // "run/" too
+    sources.origin = "the run " + (folder.has_filename() ? folder : folder.parent_path()).filename().string();
     // Fashion-MNIST's folder as the run found it: "Fashion-MNIST (<folder>)".
     const std::string description = info.value("dataset", nlohmann::json::object()).value("description", "");
     const size_t open = description.find("Fashion-MNIST ("), close = description.rfind(')');

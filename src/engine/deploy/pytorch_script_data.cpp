@@ -89,7 +89,7 @@ constexpr const char* kImageFolder = R"PY(
 
 ROOT = {{root}}
 CHANNELS = {{channels}}  # 3: RGB (as torchvision's ImageFolder); 1: grayscale
-VAL_FRACTION = {{val_fraction}}  # of each class, when ROOT has no val folder
+VAL_FRACTION = {{validation_share}}  # of each class, when ROOT has no val folder
 IMAGE_EXTENSIONS = (".jpg", ".jpeg", ".png", ".ppm", ".bmp", ".pgm", ".tif", ".tiff", ".webp")
 
 
@@ -240,9 +240,9 @@ Section dataSection(const ExperimentConfig& config, const ScriptSources& sources
     s.text = fill(kFashionMnist, {{"dir", quoted(dir.empty() ? "/usr/share/datasets/fashion-mnist" : dir)},
                                   {"classes", classList(fashionMnistClasses())}});
   } else if (d.kind == "image-folder") {
-    s.text = fill(
-        kImageFolder,
-        {{"root", quoted(d.root)}, {"channels", std::to_string(d.channels)}, {"val_fraction", number(d.val_fraction)}});
+    s.text = fill(kImageFolder, {{"root", quoted(d.root)},
+                                 {"channels", std::to_string(d.channels)},
+                                 {"validation_share", number(d.val_fraction)}});
   } else {
     s.field = configField(&ExperimentConfig::dataset, &DatasetConfig::kind).key;
     s.error = "export-script writes image experiments (fashion-mnist, image-folder) so far, not \"" + d.kind + "\"";

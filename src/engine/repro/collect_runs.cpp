@@ -112,13 +112,15 @@ nlohmann::json teacherConfig(const std::string& teacher, std::string& against) {
 
 std::string valueText(const nlohmann::json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); }
 
-void rank(Collection& c, const std::vector<RunEntry>& entries, const nlohmann::json& teacher) {
+// `students[i]` handed in `entries[i]`.
+void rank(Collection& c, const std::vector<RunEntry>& entries, const std::vector<std::string>& students,
+          const nlohmann::json& teacher) {
   std::vector<nlohmann::json> configs;
   for (const auto& e : entries) configs.push_back(e.config);
   const std::vector<std::string> amongRuns = differingFields(configs);
   for (size_t i = 0; i < entries.size(); ++i) {
     const RunEntry& e = entries[i];
-    LeaderboardRow row{c.runs[i].student, e.name, e.dir, e.best_val_accuracy, e.epochs_completed, {}};
+    LeaderboardRow row{students[i], e.name, e.dir, e.best_val_accuracy, e.epochs_completed, {}};
     const std::vector<std::string> fields = teacher.is_null() ? amongRuns : differingFields({teacher, e.config});
     for (const auto& key : fields) row.differences.emplace_back(key, valueText(fieldValue(e.config, key)));
     c.leaderboard.push_back(std::move(row));
@@ -141,7 +143,7 @@ Collection collectRuns(const std::string& source, const std::string& runsDir, co
   c.against = "each other";
   const nlohmann::json teacherSettings = teacherConfig(teacher, c.against);
   std::vector<RunEntry> entries;
-  std::vector<CollectedRun> kept;
+  std::vector<std::string> students;
   for (const fs::path& p : findHandIns(from, runsDir)) {
     CollectedRun r;
     r.source = p.string();
@@ -170,8 +172,8 @@ Collection collectRuns(const std::string& source, const std::string& runsDir, co
         e.tags.push_back(c.tag);
         setRunTags(r.folder, e.tags);
       }
-      entries.push_back(readRunEntry(r.folder));
-      kept.push_back(r);
+      entries.push_back(std::move(e));
+      students.push_back(r.student);
     } catch (const std::exception& ex) {
       r.outcome = "skipped", r.reason = ex.what();
       std::error_code ignored;
@@ -179,10 +181,7 @@ Collection collectRuns(const std::string& source, const std::string& runsDir, co
     }
     c.runs.push_back(r);
   }
-  std::vector<CollectedRun> all = std::move(c.runs);
-  c.runs = kept;  // rank() pairs runs with entries by position
-  rank(c, entries, teacherSettings);
-  c.runs = std::move(all);
+  rank(c, entries, students, teacherSettings);
   std::error_code ec;
   fs::remove(fs::path(runsDir) / ".collecting", ec);  // only when empty
   return c;
