@@ -72,6 +72,16 @@ Predicted: %2
     </message>
   </context>
   <context>
+    <name>trainscope::ui::GraphDialog</name>
+    <message numerus="yes">
+      <source>Laying out %n node(s)…</source>
+      <translation>
+        <numerusform>Laying out %n node…</numerusform>
+        <numerusform>Laying out %n nodes…</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
     <name>trainscope::ui::GridDialog</name>
     <message numerus="yes">
       <source>%n run(s) will be queued.</source>

@@ -786,6 +786,183 @@ Predicted: %2
     </message>
   </context>
   <context>
+    <name>trainscope::ui::GraphDialog</name>
+    <message>
+      <source>Graph of %1</source>
+      <translation>%1 的图</translation>
+    </message>
+    <message>
+      <source>Building the model and running one forward pass…</source>
+      <translation>正在构建模型并运行一次前向传播…</translation>
+    </message>
+    <message>
+      <source>No graph: %1 (%2).</source>
+      <translation>无法画图：%1（%2）。</translation>
+    </message>
+    <message>
+      <source>Model graph</source>
+      <translation>模型图</translation>
+    </message>
+    <message>
+      <source>Autograd graph of one step</source>
+      <translation>一步训练的 autograd 图</translation>
+    </message>
+    <message>
+      <source>Open all blocks</source>
+      <translation>展开所有模块块</translation>
+    </message>
+    <message>
+      <source>Close all blocks</source>
+      <translation>收起所有模块块</translation>
+    </message>
+    <message>
+      <source>Fit</source>
+      <translation>适应宽度</translation>
+    </message>
+    <message>
+      <source>Save SVG…</source>
+      <translation>保存 SVG…</translation>
+    </message>
+    <message>
+      <source>Save DOT…</source>
+      <translation>保存 DOT…</translation>
+    </message>
+    <message>
+      <source>Show on Inspect</source>
+      <translation>在检查页中查看</translation>
+    </message>
+    <message>
+      <source>Open this layer on the Inspect page: its outputs, gradients and weights while it trains.</source>
+      <translation>在检查页中打开这一层：训练时它的输出、梯度和权重。</translation>
+    </message>
+    <message>
+      <source>The forward pass builds this graph; loss.backward() walks it from the loss (red) down to the leaf tensors (green): the parameters, which have requires_grad=True. Each grad_fn keeps what its derivative needs (saved for backward, freed by backward()); * marks a parameter, which costs no extra memory. AccumulateGrad adds into .grad rather than replacing it: that is why zero_grad() comes before each step. A click on a node frames the layer it belongs to.</source>
+      <translation>这张图由前向传播构建；loss.backward() 从损失（红色）出发沿图向下走到叶子张量（绿色），即 requires_grad=True 的参数。每个 grad_fn 保存其导数所需的张量（为反向传播保存，backward() 之后释放）；* 表示参数本身，不占额外内存。AccumulateGrad 把梯度累加到 .grad 中而不是替换：所以每一步之前都要调用 zero_grad()。点击一个节点会框出它所属的层。</translation>
+    </message>
+    <message>
+      <source>Each box is a module, with the shape of its output for one batch and its parameter count; a double-click opens a block (+) to show its parts and skips, or shows a layer on Inspect.</source>
+      <translation>每个方框是一个模块，标出一个批次的输出形状和参数数量；双击带 (+) 的模块块可展开其内部结构和跳跃连接，双击其他层则在检查页中查看。</translation>
+    </message>
+    <message>
+      <source>input</source>
+      <translation>输入</translation>
+    </message>
+    <message>
+      <source>%1 params</source>
+      <translation>%1 个参数</translation>
+    </message>
+    <message>
+      <source>saved %1: %2</source>
+      <translation>保存 %1：%2</translation>
+    </message>
+    <message>
+      <source>saved: not read</source>
+      <translation>保存的张量：未读取</translation>
+    </message>
+    <message>
+      <source>saved %1</source>
+      <translation>保存 %1</translation>
+    </message>
+    <message>
+      <source>%1: the autograd graph of one step, batch %2</source>
+      <translation>%1：一步训练的 autograd 图，批大小 %2</translation>
+    </message>
+    <message>
+      <source>%1: model graph</source>
+      <translation>%1：模型图</translation>
+    </message>
+    <message numerus="yes">
+      <source>Laying out %n node(s)…</source>
+      <translation>
+        <numerusform>正在布局 %n 个节点…</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>No layout: %1</source>
+      <translation>无法布局：%1</translation>
+    </message>
+    <message>
+      <source>%1 grad_fn nodes and %2 leaf tensors; %3 saved for backward at batch %4</source>
+      <translation>%1 个 grad_fn 节点和 %2 个叶子张量；批大小 %4 时为反向传播保存了 %3</translation>
+    </message>
+    <message>
+      <source>&lt;p&gt;Click a node for its details.&lt;/p&gt;</source>
+      <translation>&lt;p&gt;点击一个节点查看详情。&lt;/p&gt;</translation>
+    </message>
+    <message>
+      <source>Module: %1</source>
+      <translation>模块：%1</translation>
+    </message>
+    <message>
+      <source>Layer: %1</source>
+      <translation>层：%1</translation>
+    </message>
+    <message>
+      <source>Shape: %1</source>
+      <translation>形状：%1</translation>
+    </message>
+    <message>
+      <source>Output: %1</source>
+      <translation>输出：%1</translation>
+    </message>
+    <message>
+      <source>Parameters: %1</source>
+      <translation>参数：%1</translation>
+    </message>
+    <message>
+      <source>A leaf tensor with requires_grad=True: backward() adds its gradient into .grad.</source>
+      <translation>requires_grad=True 的叶子张量：backward() 把它的梯度累加到 .grad 中。</translation>
+    </message>
+    <message>
+      <source>A leaf tensor with requires_grad=False: no gradient.</source>
+      <translation>requires_grad=False 的叶子张量：没有梯度。</translation>
+    </message>
+    <message>
+      <source>Saved for backward</source>
+      <translation>为反向传播保存的张量</translation>
+    </message>
+    <message>
+      <source>a parameter: no extra memory</source>
+      <translation>参数本身：不占额外内存</translation>
+    </message>
+    <message>
+      <source>What this op saved for backward is not read here.</source>
+      <translation>这里不读取此运算为反向传播保存的张量。</translation>
+    </message>
+    <message>
+      <source>Its ops saved %1 for backward.</source>
+      <translation>它的运算为反向传播保存了 %1。</translation>
+    </message>
+    <message>
+      <source>Open %1</source>
+      <translation>展开 %1</translation>
+    </message>
+    <message>
+      <source>Close %1</source>
+      <translation>收起 %1</translation>
+    </message>
+    <message>
+      <source>Save the graph</source>
+      <translation>保存图</translation>
+    </message>
+    <message>
+      <source>SVG (*.svg)</source>
+      <translation>SVG (*.svg)</translation>
+    </message>
+    <message>
+      <source>Graphviz DOT (*.dot)</source>
+      <translation>Graphviz DOT (*.dot)</translation>
+    </message>
+    <message>
+      <source>%1 was not saved: %2</source>
+      <translation>%1 未保存：%2</translation>
+    </message>
+    <message>
+      <source>Saved %1</source>
+      <translation>已保存 %1</translation>
+    </message>
+  </context>
+  <context>
     <name>trainscope::ui::GridDialog</name>
     <message>
       <source>Grid of runs</source>
@@ -2126,6 +2303,14 @@ Trainscope closes when the run has kept its checkpoint.</source>
       <translation>把这个实验写成 PyTorch 脚本：Dataset、DataLoader、nn.Module、优化器和训练循环（zero_grad、前向、损失、反向传播、step），可阅读、复制或另存为 train.py。</translation>
     </message>
     <message>
+      <source>Graph…</source>
+      <translation>图…</translation>
+    </message>
+    <message>
+      <source>The model as a graph (each module's output shape and parameters, ResNet's skips as they are) and the autograd graph of one training step: every grad_fn, the leaf tensors, what each saved for backward.</source>
+      <translation>把模型画成图（每个模块的输出形状和参数，ResNet 的跳跃连接按原样画出），以及一步训练的 autograd 图：每个 grad_fn、叶子张量，以及各自为反向传播保存的张量。</translation>
+    </message>
+    <message>
       <source>Import a dataset on the Data page to see the model for its images.</source>
       <translation>在数据页面导入数据集，即可查看针对其图像的模型。</translation>
     </message>
@@ -2525,11 +2710,15 @@ tensorboard --logdir %4</translation>
     </message>
     <message numerus="yes">
       <source>%n run(s) collected, tagged "%1"</source>
-      <translation><numerusform>已收集 %n 个运行，标签为“%1”</numerusform></translation>
+      <translation>
+        <numerusform>已收集 %n 个运行，标签为“%1”</numerusform>
+      </translation>
     </message>
     <message numerus="yes">
       <source>(%n already there)</source>
-      <translation><numerusform>（%n 个已存在）</numerusform></translation>
+      <translation>
+        <numerusform>（%n 个已存在）</numerusform>
+      </translation>
     </message>
     <message>
       <source>Best validation accuracy first:</source>

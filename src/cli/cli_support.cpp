@@ -4,6 +4,7 @@
 #include "engine/config/config_fields.h"
 #include "engine/config/file_input.h"
 #include "engine/data/dataset_source.h"
+#include "engine/system/atomic_file.h"
 
 #include <sys/wait.h>
 #include <time.h>
@@ -105,6 +106,21 @@ ExperimentConfig configFromFile(const std::string& path, const std::vector<std::
     problems.insert(problems.end(), e.problems().begin(), e.problems().end());
     throw ConfigError(problems);
   }
+}
+
+// A generated text to stdout (no `out`) or to `out`, written atomically; 1 when the disk refuses.
+int printOrWrite(const char* command, const std::string& text, const std::string& out, const std::string& done) {
+  if (out.empty()) {
+    std::fputs(text.c_str(), stdout);
+    return 0;
+  }
+  std::string why;
+  if (!writeFileAtomically(out, text, &why)) {
+    std::fprintf(stderr, "%s: cannot write %s: %s\n", command, out.c_str(), why.c_str());
+    return 1;
+  }
+  std::fprintf(stderr, "%s: wrote %s; %s\n", command, out.c_str(), done.c_str());
+  return 0;
 }
 
 }  // namespace trainscope::cli

@@ -38,6 +38,10 @@ int interruptCount();
 // expects; with an event stream, the failure is also its last line.
 int guarded(const std::function<int()>& body, EventStream* events = nullptr);
 
+// A generated text to stdout (no `out`) or to `out`, written atomically, saying `done`
+// on stderr; 1 when the disk refuses.
+int printOrWrite(const char* command, const std::string& text, const std::string& out, const std::string& done);
+
 // The config file with --set overrides applied and --out as runs_dir; ConfigError
 // names every bad field (a missing image folder first).
 ExperimentConfig configFromFile(const std::string& path, const std::vector<std::string>& overrides,

@@ -341,23 +341,6 @@ int similarCommand(const std::string& runDir, const std::string& image, int top,
   });
 }
 
-namespace {
-// A generated text to stdout (no `out`) or to `out`, written atomically; 1 when the disk refuses.
-int printOrWrite(const char* command, const std::string& text, const std::string& out, const std::string& done) {
-  if (out.empty()) {
-    std::fputs(text.c_str(), stdout);
-    return 0;
-  }
-  std::string why;
-  if (!writeFileAtomically(out, text, &why)) {
-    std::fprintf(stderr, "%s: cannot write %s: %s\n", command, out.c_str(), why.c_str());
-    return 1;
-  }
-  std::fprintf(stderr, "%s: wrote %s; %s\n", command, out.c_str(), done.c_str());
-  return 0;
-}
-}  // namespace
-
 int exportScriptCommand(const std::string& runDir, const std::string& config, const std::vector<std::string>& overrides,
                         const std::string& out) {
   return guarded([&] {

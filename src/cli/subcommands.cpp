@@ -5,6 +5,7 @@
 
 #include "cli/check_command.h"
 #include "cli/commands.h"
+#include "cli/graph_command.h"
 #include "cli/local_launcher.h"
 #include "cli/model_commands.h"
 #include "cli/record_commands.h"
@@ -396,6 +397,31 @@ void setupExportScript(CLI::App& app, Command& command) {
   });
 }
 
+void setupGraph(CLI::App& app, Command& command) {
+  auto args = std::make_shared<GraphArgs>();
+  auto* sub = app.add_subcommand(
+      "graph", "Draw the model graph, or the autograd graph of one step (grad_fn nodes, leaves, saved tensors)");
+  auto* run = sub->add_option("run", args->run, "A run's folder (its config as the run resolved it)")
+                  ->check(CLI::ExistingDirectory);
+  auto* config = sub->add_option("-c,--config", args->config, experimentHelp())->transform(shippedFile("experiments"));
+  run->excludes(config);
+  sub->add_option("--set", args->overrides, "Override a field: a.b=value (repeatable; with --config)");
+  sub->add_flag("--autograd", args->autograd, "The autograd graph of one training step instead of the modules");
+  sub->add_option("--expand", args->expand, "Draw a block by its parts: a module path, or all (repeatable)");
+  sub->add_option("--batch", args->batch, "The batch size of the step (default: the config's)")
+      ->check(CLI::Range(1, 1 << 20));
+  sub->add_option("--format", args->format, "dot, svg or json (default: from --out's extension, else dot)")
+      ->check(CLI::IsMember({"dot", "svg", "json"}));
+  sub->add_option("-o,--out", args->out, "The file (default: printed)");
+  runs(sub, command, args, [](GraphArgs& a) {
+    if (a.run.empty() && a.config.empty()) {
+      std::fprintf(stderr, "graph: give a run folder or --config FILE\n");
+      return 2;
+    }
+    return graphCommand(a);
+  });
+}
+
 void setupLrFind(CLI::App& app, Command& command) {
   struct Args {
     std::string config, csv;
@@ -541,6 +567,7 @@ void addSubcommands(CLI::App& app, const CommandLine& line, Command& command) {
   setupSimilar(app, command);
   setupExportScript(app, command);
   setupReport(app, command);
+  setupGraph(app, command);
   setupCollect(app, command);
   setupLrFind(app, command);
   setupFitBatch(app, command);

@@ -60,6 +60,7 @@ set(TRAINSCOPE_ENGINE_TORCH_SOURCES
   train/script_predictions.cpp
   train/criterion.cpp
   train/run_task.cpp
+  train/step_graph.cpp
 )
 set(TRAINSCOPE_ENGINE_PLAIN_SOURCES
   data/text_tokens.cpp
@@ -125,6 +126,8 @@ set(TRAINSCOPE_ENGINE_PLAIN_SOURCES
   deploy/pytorch_script_loop.cpp
   deploy/report_svg.cpp
   deploy/run_report.cpp
+  deploy/step_graph_view.cpp
+  deploy/graph_layout.cpp
   record/checkpoint_ring.cpp
   train/run_fork.cpp
   train/breakpoints.cpp

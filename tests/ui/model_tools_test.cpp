@@ -1,15 +1,18 @@
 // The app's model tools as a user meets them: photos get the fast recipe and an image
-// size field; the experiment shows as PyTorch code; the learning-rate finder plots and applies its suggestion; a
-// trained run's model classifies picked images, showing what it saw.
+// size field; the experiment shows as PyTorch code and as graphs; the learning-rate finder plots and applies its
+// suggestion; a trained run's model classifies picked images, showing what it saw.
 #include "app_under_test.h"
 #include "engine/config/recipes.h"
 #include "ui/data/data_page.h"
 #include "ui/experiment/experiment_document.h"
+#include "ui/inspect/inspect_page.h"
+#include "ui/model/graph_dialog.h"
 #include "ui/model/model_dialogs.h"
 #include "ui/model/model_page.h"
 #include "ui/model/pytorch_code_dialog.h"
 #include "ui/run/training_controller.h"
 #include "ui/shell/main_window.h"
+#include "widgets/graph_canvas.h"
 #include "widgets/image_grid.h"
 #include "widgets/summary_table.h"
 
@@ -21,10 +24,12 @@
 #include <QRegularExpression>
 #include <QSettings>
 #include <QSpinBox>
+#include <QStackedWidget>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTextBlock>
+#include <QTextBrowser>
 #include <QTextLayout>
 #include <QtTest>
 
@@ -159,6 +164,83 @@ class ModelToolsTest : public QObject {
     QVERIFY2(shown.contains("dataset.kind"), qPrintable(shown));
     for (auto* b : refused.findChildren<QPushButton*>())
       if (b->text() == "Save…" || b->text() == "Copy") QVERIFY(!b->isEnabled());
+  }
+
+  // Model > Graph…: the modules with their shapes, the autograd graph of one step with
+  // its leaves and saved tensors, a ResNet block opened to show its skip, a double-click
+  // on a layer opening it on Inspect.
+  void theGraphShowsModulesAndTheAutogradGraph() {
+    GraphDialog dialog(*doc_->config(), window_);
+    QSignalSpy laidOut(&dialog, &GraphDialog::laidOut);
+    QVERIFY(laidOut.wait(30000));
+    const auto& model = dialog.view();
+    QCOMPARE(model.nodes.front().kind, GraphViewNode::Kind::Input);
+    QCOMPARE(dialog.canvas()->picture().nodes.size(), static_cast<int>(model.nodes.size()));
+    const auto conv0 = std::find_if(model.nodes.begin(), model.nodes.end(),
+                                    [](const GraphViewNode& n) { return n.title == "Conv2d conv0"; });
+    QVERIFY(conv0 != model.nodes.end());
+    QCOMPARE(conv0->parameters, 3 * 32 * 9);  // 3x3 kernels, no bias before BatchNorm
+    QVERIFY(dialog.exported("svg").find("Conv2d conv0") != std::string::npos);
+
+    dialog.setAutograd(true);
+    QVERIFY(laidOut.wait(30000));
+    int leaves = 0, convolutions = 0;
+    for (size_t i = 0; i < dialog.view().nodes.size(); ++i) {
+      const auto& n = dialog.view().nodes[i];
+      leaves += n.kind == GraphViewNode::Kind::Leaf;
+      if (n.title != "ConvolutionBackward0" || n.layer != "conv0") continue;
+      ++convolutions;
+      QCOMPARE(n.saved.size(), size_t(2));  // input and weight, the weight being a parameter
+      QVERIFY(!n.saved[0].parameter && n.saved[1].parameter);
+      dialog.selectNode(static_cast<int>(i));
+      QVERIFY(dialog.details()->toPlainText().contains("Saved for backward"));
+    }
+    QCOMPARE(convolutions, 1);
+    QCOMPARE(leaves, static_cast<int>(std::count_if(dialog.graph().nodes.begin(), dialog.graph().nodes.end(),
+                                                    [](const StepGraphNode& n) { return !n.parameter.empty(); })));
+
+    ExperimentConfig resnet = *doc_->config();
+    resnet.model.name = "resnet18";
+    GraphDialog blocks(resnet, window_);
+    QSignalSpy blocksLaidOut(&blocks, &GraphDialog::laidOut);
+    QVERIFY(blocksLaidOut.wait(30000));
+    const auto& v = blocks.view();
+    const auto block = std::find_if(v.nodes.begin(), v.nodes.end(), [](const GraphViewNode& n) {
+      return n.title == "BasicBlock layer2_0" && n.expandable;
+    });
+    QVERIFY(block != v.nodes.end());
+    blocks.activateNode(static_cast<int>(block - v.nodes.begin()));
+    QVERIFY(blocksLaidOut.wait(30000));
+    int add = -1, downsample = -1;
+    for (size_t i = 0; i < blocks.view().nodes.size(); ++i) {
+      const auto& n = blocks.view().nodes[i];
+      if (n.title == "Add" && n.module == "layer2_0") add = static_cast<int>(i);
+      if (n.module == "layer2_0.downsample") downsample = static_cast<int>(i);
+    }
+    QVERIFY(add >= 0 && downsample >= 0);
+    int into = 0;  // the block's path and its shortcut meet at the add
+    for (const auto& e : blocks.view().edges) into += e.to == add;
+    QCOMPARE(into, 2);
+  }
+
+  void aGraphNodeOpensItsLayerOnInspect() {
+    window_->showPage(MainWindow::Model);
+    QPushButton* button = nullptr;
+    for (auto* b : window_->modelPage()->findChildren<QPushButton*>())
+      if (b->text() == "Graph…") button = b;
+    QVERIFY(button);
+    button->click();
+    auto* dialog = window_->modelPage()->findChild<GraphDialog*>();
+    QVERIFY(dialog);
+    QTRY_VERIFY_WITH_TIMEOUT(dialog->ready(), 30000);
+    int conv = -1;
+    for (size_t i = 0; i < dialog->view().nodes.size(); ++i)
+      if (dialog->view().nodes[i].layer == "conv0") conv = static_cast<int>(i);
+    QVERIFY(conv >= 0);
+    dialog->activateNode(conv);
+    QCOMPARE(window_->pages()->currentWidget(), static_cast<QWidget*>(window_->findChild<InspectPage*>()));
+    QCOMPARE(window_->findChild<InspectPage*>()->selectedName(), QString("conv0"));
+    dialog->close();
   }
 
   void theLearningRateFinderPlotsAndAppliesItsSuggestion() {

@@ -5,6 +5,7 @@
 #include "widgets/curve_pyramid.h"
 #include "widgets/decimate.h"
 #include "widgets/ema.h"
+#include "widgets/graph_canvas.h"
 #include "widgets/live_curve_plot.h"
 #include "widgets/parallel_coordinates.h"
 #include "widgets/python_highlighter.h"
@@ -179,6 +180,39 @@ class WidgetsTest : public QObject {
     for (size_t i : {size_t(0), size_t(3), size_t(4), size_t(5), size_t(6), size_t(7)})
       QVERIFY2(std::find(kept.begin(), kept.end(), i) != kept.end(), qPrintable(QString::number(i)));
     QVERIFY(std::is_sorted(kept.begin(), kept.end()));
+  }
+
+  // A laid-out graph: a click on a box names its node, a click beside none names none,
+  // a double-click is its own signal; selecting frames only that group.
+  void graphCanvasReportsTheNodeClicked() {
+    GraphPicture picture;
+    picture.size = QSizeF(200, 160);
+    picture.nodes = {{QRectF(50, 10, 100, 40), {"Conv2d conv1", "[1, 6, 24, 24]"}, Qt::white, false},
+                     {QRectF(50, 110, 100, 40), {"ReLU relu1"}, Qt::white, true}};
+    picture.edges = {{{QPointF(100, 50), QPointF(100, 70), QPointF(100, 90), QPointF(100, 110)}}};
+    picture.groups = {{"relu1", {1}}};
+    GraphCanvas canvas;
+    canvas.resize(300, 300);
+    canvas.setPicture(picture);
+    canvas.fitWidth();
+    canvas.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&canvas));
+    QSignalSpy clicked(&canvas, &GraphCanvas::nodeClicked);
+    QSignalSpy doubled(&canvas, &GraphCanvas::nodeDoubleClicked);
+    const QPoint second = canvas.mapFromScene(QPointF(100, 130));
+    QCOMPARE(canvas.nodeAt(second), 1);
+    QCOMPARE(canvas.nodeAt(canvas.mapFromScene(QPointF(10, 80))), -1);
+    QTest::mouseClick(canvas.viewport(), Qt::LeftButton, {}, second);
+    QCOMPARE(clicked.count(), 1);
+    QCOMPARE(clicked.first().first().toInt(), 1);
+    QTest::mouseDClick(canvas.viewport(), Qt::LeftButton, {}, second);
+    QCOMPARE(doubled.count(), 1);
+    const int before = canvas.scene()->items().size();
+    canvas.setSelection(1, "relu1");
+    QCOMPARE(canvas.selectedNode(), 1);
+    QCOMPARE(canvas.scene()->items().size(), before + 2);  // the frame and its label
+    canvas.setSelection(-1);
+    QCOMPARE(canvas.scene()->items().size(), before);
   }
 
   void pythonHighlighterColoursTokens() {

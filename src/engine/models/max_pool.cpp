@@ -243,6 +243,14 @@ std::tuple<torch::Tensor, torch::Tensor> maxPool2dWithIndices(const torch::Tenso
                                      options.ceil_mode());
 }
 
+std::vector<std::pair<std::string, torch::Tensor>> directMaxPoolSaved(torch::autograd::Node* node) {
+  auto* pool = dynamic_cast<torch::autograd::CppNode<MaxPool2dWithIndices>*>(node);
+  if (!pool) return {};
+  const auto saved = pool->ctx_.get_saved_variables();
+  if (saved.size() != 2) return {};
+  return {{"self", saved[0]}, {"result1", saved[1]}};
+}
+
 torch::Tensor maxPool2d(const torch::Tensor& x, const torch::nn::MaxPool2dOptions& options) {
   const auto g = directGeometry(x, options);
   if (!g)

@@ -22,6 +22,11 @@ std::tuple<torch::Tensor, torch::Tensor> maxPool2dWithIndices(const torch::Tenso
 // Whether maxPool2d runs the direct kernel for this input (else LibTorch's).
 bool directMaxPoolApplies(const torch::Tensor& x, const torch::nn::MaxPool2dOptions& options);
 
+// What a direct max pool's grad_fn saved for backward, as LibTorch's
+// MaxPool2DWithIndicesBackward0 names them ({"self", input}, {"result1", indices});
+// empty for any other node.
+std::vector<std::pair<std::string, torch::Tensor>> directMaxPoolSaved(torch::autograd::Node* node);
+
 // nn::MaxPool2d whose forward is maxPool2d: still a MaxPool2dImpl to the exporters
 // (ONNX, TorchScript) and to the model summary.
 class FastMaxPool2dImpl : public torch::nn::MaxPool2dImpl {

@@ -4,6 +4,7 @@
 #include "engine/data/dataset_source.h"
 #include "ui/experiment/experiment_document.h"
 #include "ui/experiment/experiment_form.h"
+#include "ui/model/graph_dialog.h"
 #include "ui/model/model_dialogs.h"
 #include "ui/model/pytorch_code_dialog.h"
 #include "ui/run/background.h"
@@ -223,6 +224,7 @@ QWidget* ModelPage::makeExperimentPanel() {
   buttons->addWidget(grid, 1, 2);
   buttons->addWidget(search, 0, 2);
   buttons->addWidget(makeCodeButton(), 2, 0);
+  buttons->addWidget(makeGraphButton(), 2, 1);
   buttons->setColumnStretch(3, 1);
   rl->addLayout(buttons);
 
@@ -269,6 +271,22 @@ QPushButton* ModelPage::makeCodeButton() {
     dialog->open();
   });
   return code;
+}
+
+QPushButton* ModelPage::makeGraphButton() {
+  auto* graph = new QPushButton(tr("Graph…"), this);
+  graph->setToolTip(
+      tr("The model as a graph (each module's output shape and parameters, ResNet's skips as they are) and the "
+         "autograd graph of one training step: every grad_fn, the leaf tensors, what each saved for backward."));
+  connect(graph, &QPushButton::clicked, this, [this] {
+    const ExperimentConfig* cfg = doc_->config();
+    if (!cfg) return;
+    auto* dialog = new GraphDialog(*cfg, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &GraphDialog::inspectRequested, this, &ModelPage::inspectLayerRequested);
+    dialog->show();
+  });
+  return graph;
 }
 
 // The model rows write their fields into the document.

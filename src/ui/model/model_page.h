@@ -42,12 +42,15 @@ class ModelPage : public QWidget {
   void saveExperimentRequested();
   void gridRequested();
   void searchRequested();
+  // The graph view asks for a layer on the Inspect page.
+  void inspectLayerRequested(const QString& layer);
 
  private:
   // The page's parts, built once by the constructor.
   QWidget* makeModelChooser();
   QWidget* makeExperimentPanel();
-  QPushButton* makeCodeButton();  // "PyTorch code…": the experiment as a script
+  QPushButton* makeCodeButton();   // "PyTorch code…": the experiment as a script
+  QPushButton* makeGraphButton();  // "Graph…": the model and autograd graphs
   void connectModelFields();
   struct SummaryResult {
     ModelSummary summary;

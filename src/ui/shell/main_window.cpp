@@ -194,6 +194,10 @@ void MainWindow::connectPages() {
   connect(lessons_, &LessonsPage::lessonStarted, this, &MainWindow::openLessonComparison);
   connect(model_, &ModelPage::gridRequested, this, &MainWindow::openGridDialog);
   connect(model_, &ModelPage::searchRequested, this, &MainWindow::openSearchDialog);
+  connect(model_, &ModelPage::inspectLayerRequested, this, [this](const QString& layer) {
+    showPage(Inspect);
+    inspect_->select(layer, "activation");
+  });
 }
 
 // The queue's runs on the Compare page; its progress on the Train page and in the status bar.
