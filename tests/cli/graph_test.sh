@@ -27,6 +27,28 @@ check "and its shortcut" contains "$tmp/r.dot" "Sequential downsample"
 add=$(grep -oE 'n[0-9]+ \[label="Add' "$tmp/r.dot" | grep -oE '^n[0-9]+')
 check "the add joins two paths: the block's and its shortcut" test "$(grep -cE -- "-> $add( |;)" "$tmp/r.dot")" -eq 2
 
+# An imported TorchScript ResNet (torchvision's): its blocks open by its own module names.
+"$py" - "$tmp" <<'PY'
+import os, sys
+import numpy as np, torch, torchvision
+from PIL import Image
+tmp = sys.argv[1]
+torch.jit.save(torch.jit.script(torchvision.models.resnet18(num_classes=3)), os.path.join(tmp, "r18.pt"))
+for c, name in enumerate(("red", "green")):
+    os.makedirs(os.path.join(tmp, "photos", name))
+    for i in range(6):
+        img = np.zeros((40, 40, 3), dtype=np.uint8)
+        img[..., c] = 200
+        Image.fromarray(img).save(os.path.join(tmp, "photos", name, f"{i}.png"))
+PY
+"$cli" graph --config imagefolder_fast --set dataset.root="$tmp/photos" --set model.name=torchscript --set model.path="$tmp/r18.pt" \
+  --set model.image_size=32 --batch 2 --expand layer2 --expand layer2.0 --format dot >"$tmp/ts.dot" 2>/dev/null
+check "a TorchScript model's graph" contains "$tmp/ts.dot" "Sequential layer3 (+)"
+check "its opened block shows the shortcut" contains "$tmp/ts.dot" "Sequential downsample (+)"
+check "its next block stays closed" contains "$tmp/ts.dot" "BasicBlock 1 (+)"
+add=$(grep -oE 'n[0-9]+ \[label="Add' "$tmp/ts.dot" | grep -oE '^n[0-9]+')
+check "its add joins the two paths" test "$(grep -cE -- "-> $add( |;)" "$tmp/ts.dot")" -eq 2
+
 "$cli" graph --config fashion_lenet --autograd --out "$tmp/a.svg" 2>/dev/null
 check "SVG from its extension" contains "$tmp/a.svg" "<svg"
 check "the autograd graph names its grad_fns" contains "$tmp/a.svg" "ConvolutionBackward0"

@@ -248,12 +248,28 @@ bool inside(const std::string& path, const std::string& module) {
   return path == module || path.rfind(module + ".", 0) == 0;
 }
 
+// The nodes in the order the forward pass made them (inputs first).
+std::vector<int> forwardOrder(const StepGraph& g, const std::vector<std::vector<int>>& inputs) {
+  std::vector<int> waiting(g.nodes.size()), order, ready;
+  std::vector<std::vector<int>> consumers(g.nodes.size());
+  for (const auto& e : g.edges) consumers[e.from].push_back(e.to), ++waiting[e.to];
+  for (size_t i = 0; i < g.nodes.size(); ++i)
+    if (waiting[i] == 0) ready.push_back(static_cast<int>(i));
+  while (!ready.empty()) {
+    const int i = ready.back();
+    ready.pop_back();
+    order.push_back(i);
+    for (int c : consumers[i])
+      if (--waiting[c] == 0) ready.push_back(c);
+  }
+  return order;
+}
+
 // An op that uses parameters belongs to their module, within its own layer: a leaf
 // directly below it, or below a view or cast of leaves that saves nothing (Linear's
-// weight reaches addmm through t(); autocast's bf16 copy of a weight).
-void assignModules(StepGraph& g) {
-  std::vector<std::vector<int>> inputs(g.nodes.size());
-  for (const auto& e : g.edges) inputs[e.to].push_back(e.from);
+// weight reaches addmm through t(); autocast's bf16 copy of a weight). Returns whether
+// each node's module came from parameters.
+std::vector<bool> assignParameterModules(StepGraph& g, const std::vector<std::vector<int>>& inputs) {
   auto leafModule = [&](int i) -> std::string {
     if (!g.nodes[i].parameter.empty()) return g.nodes[i].module;
     if (!g.nodes[i].saved.empty() || !g.nodes[i].saved_known) return {};
@@ -264,16 +280,55 @@ void assignModules(StepGraph& g) {
     }
     return only;
   };
+  std::vector<bool> fromParameters(g.nodes.size(), false);
   for (size_t i = 0; i < g.nodes.size(); ++i) {
     auto& n = g.nodes[i];
+    fromParameters[i] = !n.parameter.empty();
     if (!n.parameter.empty()) continue;
     for (int j : inputs[i]) {
       const std::string m = leafModule(j);
       if (!m.empty() && inside(m, n.layer)) {
-        n.module = m;
+        n.module = m, fromParameters[i] = true;
         break;
       }
     }
+  }
+  return fromParameters;
+}
+
+// The longest path both lie in ("layer2_0.downsample", "layer2_0.bn2" -> "layer2_0").
+std::string commonPath(const std::string& a, const std::string& b) {
+  std::string common;
+  for (size_t i = 0; i <= std::min(a.size(), b.size()); ++i) {
+    const bool endA = i == a.size() || a[i] == '.', endB = i == b.size() || b[i] == '.';
+    if (endA && endB) common = a.substr(0, i);
+    if (endA != endB || (i < a.size() && i < b.size() && a[i] != b[i])) break;
+  }
+  return common;
+}
+
+// An op without parameters (a block's ReLU or its add) sits in the module around the
+// ops that feed it: the parent of a parameterised op's module, or the module of an op
+// like itself; parameterised inputs win, and several inputs meet in their common module.
+void assignModules(StepGraph& g) {
+  std::vector<std::vector<int>> inputs(g.nodes.size());
+  for (const auto& e : g.edges) inputs[e.to].push_back(e.from);
+  const std::vector<bool> fromParameters = assignParameterModules(g, inputs);
+  for (int i : forwardOrder(g, inputs)) {
+    auto& n = g.nodes[i];
+    if (fromParameters[i] || n.layer == "loss") continue;
+    std::string found[2];  // [0]: from ops like itself, [1]: from parameterised ops
+    bool any[2] = {false, false};
+    for (int j : inputs[i]) {
+      if (!g.nodes[j].parameter.empty()) continue;
+      const int kind = fromParameters[j] ? 1 : 0;
+      const std::string candidate = kind ? parentPath(g.nodes[j].module) : g.nodes[j].module;
+      if (candidate.empty() || !inside(candidate, n.layer)) continue;
+      found[kind] = any[kind] ? commonPath(found[kind], candidate) : candidate;
+      any[kind] = true;
+    }
+    const std::string& best = any[1] ? found[1] : found[0];
+    if (!best.empty()) n.module = best;
   }
   for (auto& n : g.nodes) {
     const auto it = g.module_types.find(n.module);
@@ -301,16 +356,18 @@ StepGraph buildGraph(const ExperimentConfig& config, int64_t batch) {
   g.input_shape.insert(g.input_shape.end(), shape.begin(), shape.end());
   for (const auto& layer : model->layers()) g.layers.push_back(layer.name), g.layer_types.push_back(layer.type);
   const bool text = !model->layers().empty() && model->layers().front().type == "Embedding";
-  std::vector<torch::Tensor> layerOutputs(model->layers().size());
+  // Each layer's grad_fn as it leaves the layer: an in-place op further on (ReLU(inplace=True))
+  // moves the tensor's grad_fn along.
+  std::vector<std::shared_ptr<Node>> layerOutputs(model->layers().size());
   torch::AutoGradMode grad(true);
   const torch::Tensor out =
       model->forward(text ? torch::ones(g.input_shape, torch::kInt64) : torch::zeros(g.input_shape),
-                     [&](size_t i, const torch::Tensor& t) { layerOutputs[i] = t; });
+                     [&](size_t i, const torch::Tensor& t) { layerOutputs[i] = t.grad_fn(); });
   const torch::Tensor loss = lossOf(out, splits.train->regression(), config, g.input_shape[0]);
   std::unordered_map<const c10::TensorImpl*, std::string> parameters;
   for (const auto& p : model->named_parameters()) parameters[p.value().unsafeGetTensorImpl()] = p.key();
   GraphWalk walk(g, parameters);
-  for (size_t i = 0; i < layerOutputs.size(); ++i) walk.walk(layerOutputs[i].grad_fn(), g.layers[i]);
+  for (size_t i = 0; i < layerOutputs.size(); ++i) walk.walk(layerOutputs[i], g.layers[i]);
   walk.walk(loss.grad_fn(), "loss");
   g.loss = walk.indexOf(loss.grad_fn().get());
   g.module_types = moduleTypes(model);
