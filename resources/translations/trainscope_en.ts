@@ -241,4 +241,14 @@ Predicted: %2
       </translation>
     </message>
   </context>
+  <context>
+    <name>trainscope::ui::TryCameraDialog</name>
+    <message numerus="yes">
+      <source>Stopped after %n frame(s).</source>
+      <translation>
+        <numerusform>Stopped after %n frame.</numerusform>
+        <numerusform>Stopped after %n frames.</numerusform>
+      </translation>
+    </message>
+  </context>
 </TS>

@@ -1615,6 +1615,10 @@ Predicted: %2
       <translation>回退并派生(&amp;F)…</translation>
     </message>
     <message>
+      <source>Try on &amp;Camera or Video…</source>
+      <translation>在摄像头或视频上试用(&amp;C)…</translation>
+    </message>
+    <message>
       <source>Searc&amp;h…</source>
       <translation>搜索超参数(&amp;H)…</translation>
     </message>
@@ -1847,6 +1851,10 @@ Trainscope closes when the run has kept its checkpoint.</source>
     <message>
       <source>Train a run on text first; its model then classifies documents here.</source>
       <translation>请先在文本上训练一次；之后它的模型就可以在这里为文档分类。</translation>
+    </message>
+    <message>
+      <source>Train a run on images first; its model then classifies a camera's or a video's frames here.</source>
+      <translation>请先在图像上训练一个运行；之后它的模型会在这里对摄像头或视频的画面进行分类。</translation>
     </message>
     <message>
       <source>Search</source>
@@ -2883,6 +2891,10 @@ This cannot be undone.</source>
     <message>
       <source>Try it…</source>
       <translation>试一试…</translation>
+    </message>
+    <message>
+      <source>Try on camera or video…</source>
+      <translation>在摄像头或视频上试用…</translation>
     </message>
     <message>
       <source>Export run to TensorBoard…</source>
@@ -3944,6 +3956,119 @@ Resume (F6) to go on, or Run ▸ Rewind and Fork… to go back and try other set
     <message>
       <source>A run is already in progress.</source>
       <translation>已有一个运行正在进行。</translation>
+    </message>
+  </context>
+  <context>
+    <name>trainscope::ui::TryCameraDialog</name>
+    <message>
+      <source>Try %1 on a camera or a video</source>
+      <translation>在摄像头或视频上试用 %1</translation>
+    </message>
+    <message>
+      <source>Loading the model…</source>
+      <translation>正在加载模型…</translation>
+    </message>
+    <message>
+      <source>Camera %1</source>
+      <translation>摄像头 %1</translation>
+    </message>
+    <message>
+      <source>Start camera</source>
+      <translation>打开摄像头</translation>
+    </message>
+    <message>
+      <source>Open video…</source>
+      <translation>打开视频…</translation>
+    </message>
+    <message>
+      <source>A video file (MP4, AVI, MKV, WebM, ...) plays as a camera would.</source>
+      <translation>视频文件（MP4、AVI、MKV、WebM 等）像摄像头一样播放。</translation>
+    </message>
+    <message>
+      <source>Stop</source>
+      <translation>停止</translation>
+    </message>
+    <message>
+      <source> per second</source>
+      <translation> 次/秒</translation>
+    </message>
+    <message>
+      <source>How often a frame is classified; the video itself plays at its own speed.</source>
+      <translation>每秒对画面分类的次数；视频本身按原速播放。</translation>
+    </message>
+    <message>
+      <source>Classify</source>
+      <translation>分类频率</translation>
+    </message>
+    <message>
+      <source>Open a video</source>
+      <translation>打开视频</translation>
+    </message>
+    <message>
+      <source>Videos (*.mp4 *.avi *.mkv *.webm *.mov *.mjpg);;All files (*)</source>
+      <translation>视频 (*.mp4 *.avi *.mkv *.webm *.mov *.mjpg);;所有文件 (*)</translation>
+    </message>
+    <message>
+      <source>Save frame (S)</source>
+      <translation>保存画面 (S)</translation>
+    </message>
+    <message>
+      <source>Saves the frame shown as a PNG into the class's folder of the run's image folder.</source>
+      <translation>把当前画面保存为 PNG，放进该运行图像文件夹中这个类别的文件夹。</translation>
+    </message>
+    <message>
+      <source>Add to class</source>
+      <translation>加入类别</translation>
+    </message>
+    <message>
+      <source>This run's model cannot be used: %1</source>
+      <translation>无法使用此运行的模型：%1</translation>
+    </message>
+    <message>
+      <source>Start a camera or open a video.</source>
+      <translation>打开摄像头或视频。</translation>
+    </message>
+    <message>
+      <source>Frames can be saved for a run on an image folder whose class folders are still there.</source>
+      <translation>只有在图像文件夹上训练、且类别文件夹仍然存在的运行才能保存画面。</translation>
+    </message>
+    <message>
+      <source>Into %1</source>
+      <translation>保存到 %1</translation>
+    </message>
+    <message>
+      <source>Playing %1</source>
+      <translation>正在播放 %1</translation>
+    </message>
+    <message>
+      <source>%1 · %2 ms a frame</source>
+      <translation>%1 · 每帧 %2 毫秒</translation>
+    </message>
+    <message>
+      <source>No frame came.</source>
+      <translation>没有收到任何画面。</translation>
+    </message>
+    <message numerus="yes">
+      <source>Stopped after %n frame(s).</source>
+      <translation>
+        <numerusform>播放 %n 帧后停止。</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>No folder for the class %1.</source>
+      <translation>类别 %1 没有文件夹。</translation>
+    </message>
+    <message>
+      <source>No frame to save yet.</source>
+      <translation>还没有可保存的画面。</translation>
+    </message>
+    <message>
+      <source>Not saved: %1</source>
+      <translation>未保存：%1</translation>
+    </message>
+    <message>
+      <source>Saved %1 into %2. Open the folder again on the Data page to train with it.</source>
+      <translation>已将 %1 保存到 %2。在数据页重新打开该文件夹即可用它训练。</translation>
     </message>
   </context>
   <context>

@@ -61,6 +61,7 @@ set(TRAINSCOPE_ENGINE_TORCH_SOURCES
   train/criterion.cpp
   train/run_task.cpp
   train/step_graph.cpp
+  deploy/frame_predictor.cpp
 )
 set(TRAINSCOPE_ENGINE_PLAIN_SOURCES
   data/text_tokens.cpp
@@ -128,6 +129,7 @@ set(TRAINSCOPE_ENGINE_PLAIN_SOURCES
   deploy/run_report.cpp
   deploy/step_graph_view.cpp
   deploy/graph_layout.cpp
+  deploy/frame_source.cpp
   record/checkpoint_ring.cpp
   train/run_fork.cpp
   train/breakpoints.cpp

@@ -4,6 +4,7 @@
 #include "app_under_test.h"
 #include "engine/config/recipes.h"
 #include "ui/data/data_page.h"
+#include "ui/data/try_camera_dialog.h"
 #include "ui/experiment/experiment_document.h"
 #include "ui/inspect/inspect_page.h"
 #include "ui/model/graph_dialog.h"
@@ -17,7 +18,10 @@
 #include "widgets/summary_table.h"
 
 #include <opencv2/imgcodecs.hpp>
+#include <opencv2/videoio.hpp>
 
+#include <QComboBox>
+#include <QDir>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -290,6 +294,41 @@ class ModelToolsTest : public QObject {
     for (auto* label : opened->findChildren<QLabel*>()) shown += label->text();
     QVERIFY2(shown.contains("1.png") && shown.contains("%"), qPrintable(shown));
     opened->close();
+  }
+
+  // Run > Try on Camera or Video…: a video plays classified, its classes as bars; a frame
+  // saved into a class lands in that class's folder of the run's image folder.
+  void aVideoPlaysClassifiedAndAFrameJoinsAClass() {
+    const QString video = tmp_.path() + "/blue.avi";
+    {
+      cv::VideoWriter writer(video.toStdString(), cv::VideoWriter::fourcc('M', 'J', 'P', 'G'), 20, cv::Size(48, 40));
+      QVERIFY(writer.isOpened());
+      for (int i = 0; i < 30; ++i) writer.write(cv::Mat(40, 48, CV_8UC3, cv::Scalar(220, 30, 30)));  // BGR: blue, "c"
+    }
+    window_->tryOnCamera();  // this session's run
+    auto* dialog = window_->findChild<TryCameraDialog*>();
+    QVERIFY(dialog);
+    QTRY_VERIFY_WITH_TIMEOUT(dialog->ready(), 60000);
+    QSignalSpy ended(dialog, &TryCameraDialog::ended);
+    dialog->play(video);
+    QVERIFY(ended.wait(30000));
+    QVERIFY2(dialog->classifications() >= 3, qPrintable(QString::number(dialog->classifications())));
+    QCOMPARE(dialog->topClass(), QString("c"));
+    QCOMPARE(dialog->classBox()->count(), 3);
+
+    const int before = QDir(tmp_.path() + "/photos/b").entryList(QDir::Files).size();
+    QSignalSpy saved(dialog, &TryCameraDialog::frameSaved);
+    dialog->saveFrame("b");
+    QVERIFY(saved.wait(10000));
+    const QString path = saved.first().first().toString();
+    QVERIFY2(path.startsWith(tmp_.path() + "/photos/b/frame-") && path.endsWith(".png"), qPrintable(path));
+    QCOMPARE(QDir(tmp_.path() + "/photos/b").entryList(QDir::Files).size(), before + 1);
+    QVERIFY(!cv::imread(path.toStdString()).empty());
+
+    dialog->play("camera:97");  // no such camera: said, not a crash
+    QVERIFY(ended.wait(10000));
+    QVERIFY2(dialog->statusLabel()->text().contains("camera 97"), qPrintable(dialog->statusLabel()->text()));
+    dialog->close();
   }
 
  private:

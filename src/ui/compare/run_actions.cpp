@@ -1,5 +1,6 @@
 #include "ui/compare/run_actions.h"
 
+#include "ui/data/try_camera_dialog.h"
 #include "ui/data/try_table_dialog.h"
 #include "ui/data/try_text_dialog.h"
 #include "ui/model/model_dialogs.h"
@@ -306,6 +307,11 @@ QMenu* RunActions::runMenu(QWidget* parent, MenuHooks hooks) {
     QDialog* dialog = family == DataFamily::Table  ? static_cast<QDialog*>(new TryTableDialog(dir, {}, parent))
                       : family == DataFamily::Text ? static_cast<QDialog*>(new TryTextDialog(dir, {}, parent))
                                                    : new PredictDialog(dir, parent);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+  });
+  add(tr("Try on camera or video…"), [parent](const QString& dir) {
+    auto* dialog = new TryCameraDialog(dir, parent);  // says so when the run is not an image classifier
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->show();
   });

@@ -73,6 +73,8 @@ class MainWindow : public QMainWindow {
   void classifyWithLatestModel(const QString& imagePath);
   void tryTableModel(std::map<std::string, std::string> row);
   void tryTextModel(const QString& text);
+  // Run ▸ Try on Camera or Video…: the newest image run's model on live frames.
+  void tryOnCamera();
   QString latestTrainedRun(DataFamily data) const;
   // The welcome (first start, and Help > Welcome): window-modal, returns at once.
   void showWelcome();

@@ -3,6 +3,7 @@
 #include "engine/deploy/run_family.h"
 #include "engine/record/run_library.h"
 #include "ui/compare/compare_page.h"
+#include "ui/data/try_camera_dialog.h"
 #include "ui/data/try_table_dialog.h"
 #include "ui/data/try_text_dialog.h"
 #include "ui/model/model_dialogs.h"
@@ -59,6 +60,18 @@ void MainWindow::tryTextModel(const QString& text) {
     return;
   }
   auto* dialog = new TryTextDialog(run, text, this);
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  dialog->show();
+}
+
+void MainWindow::tryOnCamera() {
+  const QString run = latestTrainedRun(DataFamily::Images);
+  if (run.isEmpty()) {
+    showError(tr("No trained model yet"),
+              tr("Train a run on images first; its model then classifies a camera's or a video's frames here."));
+    return;
+  }
+  auto* dialog = new TryCameraDialog(run, this);
   dialog->setAttribute(Qt::WA_DeleteOnClose);
   dialog->show();
 }
