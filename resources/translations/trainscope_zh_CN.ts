@@ -1385,6 +1385,14 @@ Predicted: %2
       <translation>运行本课</translation>
     </message>
     <message>
+      <source>Autograd graph of</source>
+      <translation>autograd 图</translation>
+    </message>
+    <message>
+      <source>The graph one training step of a run builds: its grad_fn nodes, its leaf tensors and what each saved for backward (Model ▸ Graph… for the experiment on the Model page).</source>
+      <translation>一个运行的一步训练所构建的计算图：它的 grad_fn 节点、叶子张量，以及各自为反向传播保存的张量（模型页上的实验请用 模型 ▸ 图…）。</translation>
+    </message>
+    <message>
       <source>Stop queued runs</source>
       <translation>停止排队的运行</translation>
     </message>

@@ -73,11 +73,11 @@ int graphCommand(const GraphArgs& a) {
     if (format == "json") return printOrWrite("graph", graphJson(g).dump(1) + "\n", a.out, "JSON");
     GraphViewOptions options;
     options.autograd = a.autograd;
-    options.expanded = expandedModules(g, a.expand);
+    options.expanded = expandedModules(r.structure, a.expand);
     const std::string title =
         g.model + (a.autograd ? ": the autograd graph of one step, batch " + std::to_string(g.input_shape.front())
                               : ": model graph");
-    const std::string dot = graphDot(graphViewOf(g, options), title);
+    const std::string dot = graphDot(graphViewOf(a.autograd ? g : r.structure, options), title);
     if (format == "dot") return printOrWrite("graph", dot, a.out, "lay it out with Graphviz: dot -Tsvg");
     std::string error;
     const std::string svg = renderDot(dot, "svg", &error);

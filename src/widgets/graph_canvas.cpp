@@ -188,6 +188,12 @@ void GraphCanvas::fitWidth(double minimumScale) {
   verticalScrollBar()->setValue(verticalScrollBar()->minimum());
 }
 
+void GraphCanvas::showTopAbove(int node) {
+  if (node < 0 || node >= picture_.nodes.size()) return;
+  const double halfHeight = mapToScene(viewport()->rect()).boundingRect().height() / 2;
+  centerOn(picture_.nodes[node].box.center().x(), sceneRect().top() + halfHeight);
+}
+
 void GraphCanvas::centerOnNode(int node) {
   if (node >= 0 && node < picture_.nodes.size()) centerOn(picture_.nodes[node].box.center());
 }

@@ -44,6 +44,8 @@ class GraphCanvas : public QGraphicsView {
   // Scales the drawing to the view's width, but not below `minimumScale` (readable text).
   void fitWidth(double minimumScale = 0);
   void centerOnNode(int node);
+  // Scrolls to the top of the drawing, in the column of `node` (a wide graph's spine).
+  void showTopAbove(int node);
   // The node at a point of the viewport, or -1.
   int nodeAt(const QPoint& viewportPoint) const;
 

@@ -456,8 +456,8 @@ class AppTest : public QObject {
 
   void lessonsAreListedInBothLanguages() {
     LessonsPage* lessons = window_->lessonsPage();
-    QCOMPARE(static_cast<int>(lessons->lessons().size()), 11);
-    QCOMPARE(lessons->list()->count(), 11);
+    QCOMPARE(static_cast<int>(lessons->lessons().size()), 13);
+    QCOMPARE(lessons->list()->count(), 13);
     QVERIFY(lessons->list()->item(1)->text().contains("zero_grad"));
     lessons->list()->setCurrentRow(1);
     QVERIFY(lessons->explanation()->toPlainText().contains("optimizer.zero_grad()"));

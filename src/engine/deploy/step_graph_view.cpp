@@ -227,6 +227,22 @@ std::string compactBytes(int64_t bytes) {
   return buf;
 }
 
+std::string savedNames(const std::vector<SavedTensor>& saved) {
+  std::vector<std::pair<std::string, int>> counted;  // in order of first appearance
+  for (const auto& s : saved) {
+    const std::string name = s.name + (s.parameter ? "*" : "");
+    auto it = std::find_if(counted.begin(), counted.end(), [&](const auto& c) { return c.first == name; });
+    if (it == counted.end())
+      counted.emplace_back(name, 1);
+    else
+      ++it->second;
+  }
+  std::string text;
+  for (const auto& [name, count] : counted)
+    text += (text.empty() ? "" : ", ") + (count > 1 ? std::to_string(count) + " × " : std::string()) + name;
+  return text;
+}
+
 std::vector<std::string> englishGraphLabel(const GraphViewNode& n) {
   std::vector<std::string> lines{n.title + (n.expandable ? " (+)" : "")};
   if (!n.shape.empty()) lines.push_back(shapeText(n.shape));
@@ -236,9 +252,7 @@ std::vector<std::string> englishGraphLabel(const GraphViewNode& n) {
   }
   if (n.parameters > 0) lines.push_back(compactCount(n.parameters) + " params");
   if (!n.saved.empty()) {
-    std::string names;
-    for (const auto& s : n.saved) names += (names.empty() ? "" : ", ") + s.name + (s.parameter ? "*" : "");
-    lines.push_back("saved " + compactBytes(n.saved_bytes) + ": " + names);
+    lines.push_back("saved " + compactBytes(n.saved_bytes) + ": " + savedNames(n.saved));
   } else if (!n.saved_known) {
     lines.push_back("saved: not read");
   } else if (n.saved_bytes > 0) {

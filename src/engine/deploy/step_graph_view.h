@@ -51,6 +51,9 @@ std::vector<std::string> englishGraphLabel(const GraphViewNode& node);
 // (Cluster boxes per layer would make dot lay the layers out as a staircase.)
 std::string graphDot(const GraphView& view, const std::string& title, const GraphLabeller& label = englishGraphLabel);
 
+// "input, 4 × parameter*": a node's saved tensors by name, a parameter starred.
+std::string savedNames(const std::vector<SavedTensor>& saved);
+
 // "1.2 K", "3.4 M": a count for a label.
 std::string compactCount(int64_t n);
 // "640 B", "12.5 KB", "3.1 MB" (10^3 steps, as the model summary's MB).

@@ -186,4 +186,13 @@ torch::Tensor forwardCheckpointed(LayerStackImpl& stack, torch::Tensor x, const 
   return stack.forwardRange(next, stack.layers().size(), x, observe);
 }
 
+std::vector<std::pair<std::string, torch::Tensor>> checkpointedSegmentSaved(torch::autograd::Node* node) {
+  auto* segment = dynamic_cast<torch::autograd::CppNode<CheckpointedSegment>*>(node);
+  if (!segment) return {};
+  std::vector<std::pair<std::string, torch::Tensor>> out;
+  const auto saved = segment->ctx_.get_saved_variables();
+  for (size_t i = 0; i < saved.size(); ++i) out.emplace_back(i == 0 ? "input" : "parameter", saved[i]);
+  return out;
+}
+
 }  // namespace trainscope

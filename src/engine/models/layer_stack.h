@@ -18,6 +18,9 @@ using LayerObserver = std::function<void(size_t, const torch::Tensor&)>;
 class LayerStackImpl;
 // The forward pass with model.activation_checkpointing (models/activation_checkpoint.cpp).
 torch::Tensor forwardCheckpointed(LayerStackImpl& stack, torch::Tensor x, const LayerObserver& observe);
+// What a checkpointed segment's grad_fn saved for backward: the segment's input (and its
+// parameters), the only activation it keeps; empty for any other node.
+std::vector<std::pair<std::string, torch::Tensor>> checkpointedSegmentSaved(torch::autograd::Node* node);
 
 class LayerStackImpl : public torch::nn::Module {
  public:

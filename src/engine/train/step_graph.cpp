@@ -224,6 +224,11 @@ class GraphWalk {
       for (const auto& [name, t] : pooled) keep(n, name.c_str(), t);
       return;
     }
+    const auto segment = checkpointedSegmentSaved(node.get());
+    if (!segment.empty()) {  // activation checkpointing: the segment's input, recomputed from in backward
+      for (const auto& [name, t] : segment) keep(n, name.c_str(), t);
+      return;
+    }
     const auto it = savedReaders().find(n.op);
     n.saved_known = it != savedReaders().end() || savesNoTensor(n.op);
     if (it == savedReaders().end()) return;
@@ -382,6 +387,13 @@ StepGraphResult stepGraphOf(const ExperimentConfig& config, int64_t batch) {
   StepGraphResult r;
   try {
     r.graph = buildGraph(config, batch);
+    if (config.model.activation_checkpointing > 1) {
+      ExperimentConfig plain = config;
+      plain.model.activation_checkpointing = 0;
+      r.structure = buildGraph(plain, batch);
+    } else {
+      r.structure = r.graph;
+    }
     r.ok = true;
   } catch (const ConfigError& e) {
     const Problem first = e.problems().empty() ? Problem{"config", e.what()} : e.problems().front();

@@ -55,6 +55,9 @@ struct StepGraphResult {
   bool ok = false;
   std::string field, error;  // what stopped it: a config field, or "run"
   StepGraph graph;
+  // The same step without activation checkpointing, whose segments run their layers
+  // without a graph: what the model graph is drawn from. The graph itself otherwise.
+  StepGraph structure;
 };
 
 // One forward pass and loss of the experiment's model on a batch of `batch` zero

@@ -252,6 +252,23 @@ bool RunActions::remove(QWidget* parent, const QString& dir) {
   return true;
 }
 
+namespace {
+
+// A table's model takes a row typed in; a text model, a document; an image model, images.
+QDialog* tryDialog(QWidget* parent, const QString& dir) {
+  const DataFamily family = trainedDataFamily(dir.toStdString());
+  if (family == DataFamily::Table) return new TryTableDialog(dir, {}, parent);
+  if (family == DataFamily::Text) return new TryTextDialog(dir, {}, parent);
+  return new PredictDialog(dir, parent);
+}
+
+void showDialog(QDialog* dialog) {
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  dialog->show();
+}
+
+}  // namespace
+
 QMenu* RunActions::runMenu(QWidget* parent, MenuHooks hooks) {
   auto* menu = new QMenu(parent);
   const auto current = hooks.currentRunDir;
@@ -301,20 +318,9 @@ QMenu* RunActions::runMenu(QWidget* parent, MenuHooks hooks) {
   });
   menu->addSeparator();
   add(tr("Export for Python / ONNX…"), [parent](const QString& dir) { exportRunModel(parent, dir); });
-  add(tr("Try it…"), [parent](const QString& dir) {
-    // A table's model takes a row typed in; a text model, a document; an image model, images.
-    const DataFamily family = trainedDataFamily(dir.toStdString());
-    QDialog* dialog = family == DataFamily::Table  ? static_cast<QDialog*>(new TryTableDialog(dir, {}, parent))
-                      : family == DataFamily::Text ? static_cast<QDialog*>(new TryTextDialog(dir, {}, parent))
-                                                   : new PredictDialog(dir, parent);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->show();
-  });
-  add(tr("Try on camera or video…"), [parent](const QString& dir) {
-    auto* dialog = new TryCameraDialog(dir, parent);  // says so when the run is not an image classifier
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->show();
-  });
+  add(tr("Try it…"), [parent](const QString& dir) { showDialog(tryDialog(parent, dir)); });
+  // The dialog says so when the run is not an image classifier.
+  add(tr("Try on camera or video…"), [parent](const QString& dir) { showDialog(new TryCameraDialog(dir, parent)); });
   menu->addSeparator();
   add(tr("Export run to TensorBoard…"), [parent](const QString& dir) { exportTensorBoard(parent, dir); });
   add(tr("Reproducibility bundle…"), [parent](const QString& dir) { bundle(parent, dir); });

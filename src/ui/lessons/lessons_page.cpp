@@ -2,6 +2,7 @@
 
 #include "ui/compare/metric_names.h"
 #include "ui/compare/run_differences.h"
+#include "ui/model/graph_dialog.h"
 
 #include "engine/system/install_paths.h"
 
@@ -15,6 +16,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
+#include <QMenu>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTextBrowser>
@@ -38,6 +40,8 @@ LessonsPage::LessonsPage(RunQueue* queue, QWidget* parent) : QWidget(parent), qu
   run_ = new QPushButton(this);
   cancel_ = new QPushButton(this);
   cancel_->setEnabled(false);
+  graph_ = new QPushButton(this);
+  graph_->setMenu(new QMenu(graph_));
   parallel_ = new QCheckBox(this);
   status_ = new QLabel(this);
   status_->setWordWrap(true);
@@ -48,6 +52,7 @@ LessonsPage::LessonsPage(RunQueue* queue, QWidget* parent) : QWidget(parent), qu
   rightLayout->addWidget(text_, 1);
   rightLayout->addWidget(parallel_);  // a line of its own: the page fits 1024x768 in presentation mode
   auto* bar = new QHBoxLayout;
+  bar->addWidget(graph_);
   bar->addStretch();
   bar->addWidget(cancel_);
   bar->addWidget(run_);
@@ -114,6 +119,7 @@ void LessonsPage::showLesson(int row) {
   if (row < 0 || row >= static_cast<int>(lessons_.size())) {
     text_->clear();
     run_->setEnabled(false);
+    graph_->setEnabled(false);
     return;
   }
   const Lesson& l = lessons_[static_cast<size_t>(row)];
@@ -135,6 +141,22 @@ void LessonsPage::showLesson(int row) {
           "</i></p>";
   text_->setHtml(html);
   run_->setEnabled(true);
+  fillGraphMenu(l);
+}
+
+// One entry per run of the lesson: its autograd graph of one step (and its model graph).
+void LessonsPage::fillGraphMenu(const Lesson& lesson) {
+  QMenu* menu = graph_->menu();
+  menu->clear();
+  for (const auto& r : lesson.runs) {
+    menu->addAction(QString::fromStdString(r.label), this, [this, config = r.config] {
+      auto* dialog = new GraphDialog(config, this);
+      dialog->setAttribute(Qt::WA_DeleteOnClose);
+      dialog->setAutograd(true);
+      dialog->show();
+    });
+  }
+  graph_->setEnabled(!lesson.runs.empty());
 }
 
 void LessonsPage::runLesson(int index) {
@@ -159,6 +181,10 @@ void LessonsPage::retranslate() {
       tr("Each lesson runs its experiments on Fashion-MNIST (a few minutes at most on a laptop) and opens "
          "the comparison. Read what to look for while the curves come in."));
   run_->setText(tr("Run this lesson"));
+  graph_->setText(tr("Autograd graph of"));
+  graph_->setToolTip(
+      tr("The graph one training step of a run builds: its grad_fn nodes, its leaf tensors and what "
+         "each saved for backward (Model ▸ Graph… for the experiment on the Model page)."));
   cancel_->setText(tr("Stop queued runs"));
   cancel_->setToolTip(tr("Stops the runs training now (their records are kept) and drops the waiting ones."));
   parallel_->setText(tr("Two runs at once (cores split between them)"));

@@ -44,6 +44,7 @@ class LessonsPage : public QWidget {
 
  private:
   void showLesson(int row);
+  void fillGraphMenu(const Lesson& lesson);
   void retranslate();
 
   RunQueue* queue_;
@@ -51,7 +52,7 @@ class LessonsPage : public QWidget {
   QString runsDir_, language_ = "en";  // runsDir_ set by the main window
   QListWidget* list_;
   QTextBrowser* text_;
-  QPushButton *run_, *cancel_;
+  QPushButton *run_, *cancel_, *graph_;
   QCheckBox* parallel_;
   QLabel *status_, *heading_;
 };

@@ -82,6 +82,7 @@ GraphDialog::GraphDialog(const ExperimentConfig& config, QWidget* parent)
           return;
         }
         graph_ = std::move(r.graph);
+        structure_ = std::move(r.structure);
         relayout();
       });
   setAutograd(false);
@@ -103,7 +104,7 @@ QWidget* GraphDialog::makeToolbar() {
   row->addStretch(1);
   connect(mode_, &QComboBox::activated, this, [this](int i) { setAutograd(i == 1); });
   connect(expandAll_, &QPushButton::clicked, this, [this] {
-    for (const auto& n : graph_.nodes)
+    for (const auto& n : structure_.nodes)
       for (size_t dot = n.module.find('.'); dot != std::string::npos; dot = n.module.find('.', dot + 1))
         options_.expanded.insert(n.module.substr(0, dot));
     relayout();
@@ -192,7 +193,7 @@ std::string GraphDialog::dotText(const GraphView& view) const {
 }
 
 void GraphDialog::relayout() {
-  const GraphView view = graphViewOf(graph_, options_);
+  const GraphView view = graphViewOf(options_.autograd ? graph_ : structure_, options_);
   const std::string dot = dotText(view);
   const int generation = ++generation_;
   status_->setText(tr("Laying out %n node(s)…", "", static_cast<int>(view.nodes.size())));
@@ -234,7 +235,11 @@ void GraphDialog::showLayout(const GraphView& view, const GraphLayout& layout) {
     picture.edges.push_back(edge);
   }
   canvas_->setPicture(picture);
-  if (fitNext_) canvas_->fitWidth(0.75);
+  if (fitNext_) {
+    canvas_->fitWidth(0.75);
+    for (size_t i = 0; i < view_.nodes.size(); ++i)  // a wide graph: the column the loss ends
+      if (view_.nodes[i].kind == Kind::Loss) canvas_->showTopAbove(static_cast<int>(i));
+  }
   fitNext_ = false;
   ready_ = true;
   int leaves = 0;

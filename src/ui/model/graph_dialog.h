@@ -58,7 +58,8 @@ class GraphDialog : public QDialog {
   std::string openBlockAround(const std::string& module) const;
 
   std::string modelName_;
-  StepGraph graph_;
+  StepGraph graph_;      // the step as configured: the autograd graph and its totals
+  StepGraph structure_;  // without activation checkpointing: the model graph
   GraphView view_;
   GraphViewOptions options_;
   bool ready_ = false;

@@ -319,7 +319,6 @@ void MainWindow::buildMenus() {
     rewindAndFork(controller_->runDir().isEmpty() ? compare_->currentRunDir() : controller_->runDir(), -1);
   });
   run->addAction(tr("Try on &Camera or Video…"), this, &MainWindow::tryOnCamera);
-  run->addSeparator();
   run->addAction(tr("Searc&h…"), this, &MainWindow::openSearchDialog);
   run->addAction(tr("Open Searc&h…"), this, &MainWindow::openSearchFolder);
 

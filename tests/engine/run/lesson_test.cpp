@@ -31,7 +31,7 @@ TEST(Lessons, EveryLessonValidatesInBothLanguages) {
   Problems problems;
   const auto lessons = loadLessons(lessonsDir(), &problems);
   for (const auto& p : problems) ADD_FAILURE() << p.text();
-  ASSERT_EQ(lessons.size(), 11u);
+  ASSERT_EQ(lessons.size(), 13u);
   for (int i = 0; i < 9; ++i) {
     const Lesson& l = lessons[static_cast<size_t>(i)];
     EXPECT_EQ(l.number, i + 1);
@@ -49,6 +49,10 @@ TEST(Lessons, EveryLessonValidatesInBothLanguages) {
   const std::string sentences = lessonNumber(lessons, 9).runs[0].config.dataset.path;
   EXPECT_TRUE(std::filesystem::is_regular_file(sentences)) << sentences;
   EXPECT_EQ(std::filesystem::path(sentences).filename(), "sentences.csv");
+  // Lesson 12 freezes LeNet's convolutions (their requires_grad off); 13 checkpoints VGG's activations.
+  EXPECT_EQ(lessonNumber(lessons, 12).runs[1].config.model.freeze, (std::vector<std::string>{"conv1", "conv2"}));
+  EXPECT_EQ(lessonNumber(lessons, 13).runs[1].config.model.activation_checkpointing, 4);
+  EXPECT_EQ(lessonNumber(lessons, 13).runs[0].config.model.activation_checkpointing, 0);
 }
 
 TEST(Lessons, AMistakeInALessonNamesTheField) {
@@ -74,7 +78,7 @@ class LessonRunsTest : public ::testing::Test {
   void SetUp() override {
     if (!test::haveFashionMnist()) GTEST_SKIP() << "dataset-fashion-mnist not installed";
     lessons_ = loadLessons(lessonsDir());
-    ASSERT_EQ(lessons_.size(), 11u);
+    ASSERT_EQ(lessons_.size(), 13u);
   }
   test::RunEvents run(ExperimentConfig c, int64_t maxSteps, int64_t valSubset = 128) {
     c.runs_dir = runs_.str();
