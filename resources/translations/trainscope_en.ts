@@ -119,6 +119,23 @@ Predicted: %2
     </message>
   </context>
   <context>
+    <name>trainscope::ui::LeaderboardDialog</name>
+    <message numerus="yes">
+      <source>%n run(s) collected, tagged "%1"</source>
+      <translation>
+        <numerusform>%n run collected, tagged "%1"</numerusform>
+        <numerusform>%n runs collected, tagged "%1"</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>(%n already there)</source>
+      <translation>
+        <numerusform>(%n already there)</numerusform>
+        <numerusform>(%n already there)</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
     <name>trainscope::ui::MistakesPage</name>
     <message numerus="yes">
       <source>Labels ranked by the area under the margin (how far below the best other class each label's score stayed over the epochs). %n correction(s) so far, in %1; the next run of this dataset trains on them.</source>
@@ -185,20 +202,6 @@ Predicted: %2
   </context>
   <context>
     <name>trainscope::ui::RunActions</name>
-    <message numerus="yes">
-      <source>%n run(s) collected, tagged "%1"</source>
-      <translation>
-        <numerusform>%n run collected, tagged "%1"</numerusform>
-        <numerusform>%n runs collected, tagged "%1"</numerusform>
-      </translation>
-    </message>
-    <message numerus="yes">
-      <source>(%n already there)</source>
-      <translation>
-        <numerusform>(%n already there)</numerusform>
-        <numerusform>(%n already there)</numerusform>
-      </translation>
-    </message>
     <message numerus="yes">
       <source>Imported %n TensorBoard run(s) into %1:</source>
       <translation>

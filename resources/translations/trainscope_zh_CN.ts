@@ -1345,6 +1345,57 @@ Predicted: %2
     </message>
   </context>
   <context>
+    <name>trainscope::ui::LeaderboardDialog</name>
+    <message numerus="yes">
+      <source>%n run(s) collected, tagged "%1"</source>
+      <translation>
+        <numerusform>已收集 %n 个运行，标签为“%1”</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>(%n already there)</source>
+      <translation>
+        <numerusform>（%n 个已存在）</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>Best validation accuracy first; the settings each run changed, against %1.</source>
+      <translation>按最佳验证准确率排序；列出每个运行改动的设置，对照：%1。</translation>
+    </message>
+    <message>
+      <source>Leaderboard: %1</source>
+      <translation>排行榜：%1</translation>
+    </message>
+    <message>
+      <source>#</source>
+      <translation>名次</translation>
+    </message>
+    <message>
+      <source>Student</source>
+      <translation>学生</translation>
+    </message>
+    <message>
+      <source>Run</source>
+      <translation>运行</translation>
+    </message>
+    <message>
+      <source>Best val acc</source>
+      <translation>最佳验证准确率</translation>
+    </message>
+    <message>
+      <source>Epochs</source>
+      <translation>epoch 数</translation>
+    </message>
+    <message>
+      <source>Changed settings</source>
+      <translation>改动的设置</translation>
+    </message>
+    <message>
+      <source>Skipped %1: %2</source>
+      <translation>已跳过 %1：%2</translation>
+    </message>
+  </context>
+  <context>
     <name>trainscope::ui::LessonsPage</name>
     <message>
       <source>%1 running, %2 waiting. Their curves appear on the Compare page as they train.</source>
@@ -2713,32 +2764,12 @@ tensorboard --logdir %4</translation>
       <translation>全班的运行和打包文件所在的文件夹</translation>
     </message>
     <message>
-      <source>Collect runs</source>
-      <translation>收集运行</translation>
-    </message>
-    <message>
       <source>Copying the runs into %1…</source>
       <translation>正在把运行复制到 %1…</translation>
     </message>
     <message>
-      <source>Skipped %1: %2</source>
-      <translation>已跳过 %1：%2</translation>
-    </message>
-    <message numerus="yes">
-      <source>%n run(s) collected, tagged "%1"</source>
-      <translation>
-        <numerusform>已收集 %n 个运行，标签为“%1”</numerusform>
-      </translation>
-    </message>
-    <message numerus="yes">
-      <source>(%n already there)</source>
-      <translation>
-        <numerusform>（%n 个已存在）</numerusform>
-      </translation>
-    </message>
-    <message>
-      <source>Best validation accuracy first:</source>
-      <translation>按最佳验证准确率从高到低：</translation>
+      <source>Collect runs</source>
+      <translation>收集运行</translation>
     </message>
     <message>
       <source>TensorBoard log folder to import</source>
@@ -2751,6 +2782,10 @@ tensorboard --logdir %4</translation>
     <message>
       <source>Reading TensorBoard event files…</source>
       <translation>正在读取 TensorBoard 事件文件…</translation>
+    </message>
+    <message>
+      <source>Skipped %1: %2</source>
+      <translation>已跳过 %1：%2</translation>
     </message>
     <message>
       <source>%1: %2 scalar values, %3 histograms</source>

@@ -418,6 +418,10 @@ void setupGraph(CLI::App& app, Command& command) {
       std::fprintf(stderr, "graph: give a run folder or --config FILE\n");
       return 2;
     }
+    if (!a.run.empty() && !a.overrides.empty()) {
+      std::fprintf(stderr, "graph: --set changes a --config; a run is drawn as it ran\n");
+      return 2;
+    }
     return graphCommand(a);
   });
 }

@@ -4,6 +4,7 @@
 #include "app_under_test.h"
 #include "readability.h"
 #include "ui/compare/compare_page.h"
+#include "ui/compare/leaderboard_dialog.h"
 #include "ui/compare/run_differences.h"
 #include "ui/data/data_page.h"
 #include "ui/experiment/experiment_document.h"
@@ -19,6 +20,7 @@
 #include <qcustomplot.h>
 
 #include <QApplication>
+
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -26,6 +28,8 @@
 #include <QSettings>
 #include <QTabWidget>
 #include <QTableWidget>
+#include <filesystem>
+#include <fstream>
 
 #include <QProgressBar>
 #include <QSettings>
@@ -306,6 +310,36 @@ class ClassroomTest : public QObject {
     };
     QCOMPARE(threads(1), QString("Run folder: runs/x · cpu, 1 thread"));
     QCOMPARE(threads(2), QString("Run folder: runs/x · cpu, 2 threads"));
+  }
+
+  // File > Collect Runs…'s second half: the class's runs ticked on Compare under their
+  // tag, the leaderboard a table, a damaged hand-in named with its reason.
+  void aClassCollectionIsTickedAndRankedInATable() {
+    const QString run = controller_->runDir();
+    QVERIFY(!run.isEmpty());
+    const std::filesystem::path handin = (tmp_.path() + "/handin").toStdString();
+    for (const char* student : {"alice", "bob"}) {
+      std::filesystem::create_directories(handin / student);
+      std::filesystem::copy(run.toStdString(), handin / student / std::filesystem::path(run.toStdString()).filename(),
+                            std::filesystem::copy_options::recursive);
+    }
+    std::filesystem::create_directories(handin / "carol" / "run");
+    std::ofstream(handin / "carol" / "run" / "run.json") << "{ not json";
+    const Collection c = collectRuns(handin.string(), window_->comparePage()->runsDir().toStdString());
+    window_->showCollection(c);
+    QStringList expected;
+    for (const auto& r : c.runs)
+      if (r.outcome == "collected") expected << QString::fromStdString(r.folder);
+    QCOMPARE(expected.size(), 2);
+    QTRY_VERIFY_WITH_TIMEOUT(window_->comparePage()->selectedRuns().size() == 2, 20000);
+    for (const QString& dir : expected) QVERIFY2(window_->comparePage()->selectedRuns().contains(dir), qPrintable(dir));
+    LeaderboardDialog board(c, window_);
+    QCOMPARE(board.table()->rowCount(), 2);
+    QCOMPARE(board.table()->item(0, 1)->text() + board.table()->item(1, 1)->text(), QString("alicebob"));
+    QVERIFY(board.table()->item(0, 3)->text().endsWith("%"));
+    QString shown;
+    for (auto* label : board.findChildren<QLabel*>()) shown += label->text();
+    QVERIFY2(shown.contains("carol") && shown.contains("2 run"), qPrintable(shown));
   }
 
   void theDifferencesTableReadsLikeSettings() {

@@ -1,14 +1,17 @@
 #include "engine/deploy/frame_source.h"
 
-#include "engine/system/atomic_file.h"
-
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 #include <opencv2/videoio.hpp>
 
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <ctime>
 #include <filesystem>
+
+#include <fcntl.h>
+#include <unistd.h>
 
 namespace trainscope {
 
@@ -66,9 +69,13 @@ bool FrameSource::read(cv::Mat& frame) {
   } catch (const cv::Exception&) {  // a damaged frame ends the video, as its end does
     return false;
   }
-  if (frame.depth() != CV_8U) frame.convertTo(frame, CV_8U);
+  if (frame.depth() == CV_16U)
+    frame.convertTo(frame, CV_8U, 1.0 / 256);  // 16-bit: the high byte
+  else if (frame.depth() != CV_8U)
+    frame.convertTo(frame, CV_8U);
   if (frame.channels() == 1) cv::cvtColor(frame, frame, cv::COLOR_GRAY2BGR);
   if (frame.channels() == 4) cv::cvtColor(frame, frame, cv::COLOR_BGRA2BGR);
+  if (frame.channels() != 3) return false;  // a layout no model reads (2 channels): the end
   ++read_;
   return true;
 }
@@ -90,9 +97,43 @@ cv::Mat framePixels(const cv::Mat& bgr, int channels) {
   return out;
 }
 
+namespace {
+
+// Writes `bytes` as the new file `path`: a unique temporary beside it, synced, then
+// linked to the name, which fails if the name is taken (a rename would replace it).
+// 1: written; 0: the name is taken; -1: the disk refused, with the reason.
+int publishNewFile(const fs::path& path, const std::string& bytes, std::string* error) {
+  std::string tmp = (path.parent_path() / ".frame-XXXXXX").string();
+  const int fd = mkstemp(tmp.data());
+  if (fd < 0) return *error = path.parent_path().string() + ": " + std::strerror(errno), -1;
+  size_t done = 0;
+  while (done < bytes.size()) {
+    const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+    if (n <= 0) break;
+    done += static_cast<size_t>(n);
+  }
+  const bool written = done == bytes.size() && ::fsync(fd) == 0;
+  const int saved = errno;
+  ::close(fd);
+  int result = -1;
+  if (!written)
+    *error = tmp + ": " + std::strerror(saved);
+  else if (::link(tmp.c_str(), path.c_str()) == 0)
+    result = 1;
+  else if (errno == EEXIST)
+    result = 0;
+  else
+    *error = path.string() + ": " + std::strerror(errno);
+  ::unlink(tmp.c_str());
+  return result;
+}
+
+}  // namespace
+
 std::vector<std::pair<std::string, std::string>> trainingClassFolders(const std::string& root,
                                                                       const std::vector<std::string>& classes) {
   std::error_code ec;
+  if (root.empty()) return {};  // Fashion-MNIST, or no folder: nowhere to save
   const bool split = fs::is_directory(fs::path(root) / "train", ec) && fs::is_directory(fs::path(root) / "val", ec);
   const fs::path base = split ? fs::path(root) / "train" : fs::path(root);
   std::vector<std::pair<std::string, std::string>> folders;
@@ -119,9 +160,9 @@ std::string saveFrameToClass(const cv::Mat& bgr, const std::string& classFolder,
   std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &local);
   for (int n = 1; n < 10000; ++n) {
     const fs::path path = fs::path(classFolder) / ("frame-" + std::string(stamp) + "-" + std::to_string(n) + ".png");
-    if (fs::exists(path, ec)) continue;
-    if (!writeFileAtomically(path, std::string(png.begin(), png.end()), error)) return {};
-    return path.string();
+    const int published = publishNewFile(path, std::string(png.begin(), png.end()), error);
+    if (published > 0) return path.string();
+    if (published < 0) return {};
   }
   *error = classFolder + ": too many frames saved this second";
   return {};

@@ -48,7 +48,8 @@ std::vector<std::pair<std::string, std::string>> trainingClassFolders(const std:
                                                                       const std::vector<std::string>& classes);
 
 // Writes `bgr` as a PNG into `classFolder` (which must exist: a class of the dataset),
-// named frame-<date>-<time>-<n>.png, written atomically and never over a file. Returns
+// named frame-<date>-<time>-<n>.png, written atomically and never over a file (two
+// saves in the same second take different names). Returns
 // the path, or empty with `error` set.
 std::string saveFrameToClass(const cv::Mat& bgr, const std::string& classFolder, std::string* error);
 

@@ -17,36 +17,58 @@ std::mutex& graphvizLock() {
 
 // The graph laid out with dot and rendered as `format`; Graphviz's errors are collected
 // instead of printed.
+// Graphviz's error reporting pointed at `collected` while it works, and put back as it
+// was afterwards (it is process-wide state).
+class CollectedErrors {
+ public:
+  explicit CollectedErrors(std::string& collected) {
+    messages() = &collected;
+    oldWriter_ = agseterrf([](char* text) -> int {
+      if (messages()) *messages() += text;
+      return 0;
+    });
+    oldLevel_ = agseterr(AGERR);
+  }
+  ~CollectedErrors() {
+    agseterrf(oldWriter_);
+    agseterr(oldLevel_);
+    agreseterrors();
+    messages() = nullptr;
+  }
+
+ private:
+  static std::string*& messages() {
+    static std::string* m = nullptr;
+    return m;
+  }
+  agusererrf oldWriter_;
+  agerrlevel_t oldLevel_;
+};
+
+// The graph laid out with dot and rendered as `format`.
 std::string render(const std::string& dot, const char* format, std::string* error) {
   std::lock_guard<std::mutex> hold(graphvizLock());
-  static std::string* messages = nullptr;
   std::string collected;
-  messages = &collected;
-  agseterrf([](char* text) -> int {
-    if (messages) *messages += text;
-    return 0;
-  });
-  agseterr(AGERR);
+  CollectedErrors errors(collected);
   std::unique_ptr<GVC_t, int (*)(GVC_t*)> gvc(gvContext(), gvFreeContext);
-  std::string out;
-  Agraph_t* g = agmemread(dot.c_str());
+  std::unique_ptr<Agraph_t, int (*)(Agraph_t*)> g(agmemread(dot.c_str()), agclose);
   if (!g) {
     *error = collected.empty() ? "Graphviz cannot read the graph" : collected;
-  } else if (gvLayout(gvc.get(), g, "dot") != 0) {
-    *error = collected.empty() ? "Graphviz's dot layout is not available (libgvc6's plugins)" : collected;
-    agclose(g);
-  } else {
-    char* data = nullptr;
-    unsigned int length = 0;
-    if (gvRenderData(gvc.get(), g, format, &data, &length) == 0 && data)
-      out.assign(data, length);
-    else
-      *error = collected.empty() ? std::string("Graphviz cannot write ") + format : collected;
-    if (data) gvFreeRenderData(data);
-    gvFreeLayout(gvc.get(), g);
-    agclose(g);
+    return {};
   }
-  messages = nullptr;
+  if (gvLayout(gvc.get(), g.get(), "dot") != 0) {
+    *error = collected.empty() ? "Graphviz's dot layout is not available (libgvc6's plugins)" : collected;
+    return {};
+  }
+  std::string out;
+  char* data = nullptr;
+  unsigned int length = 0;
+  if (gvRenderData(gvc.get(), g.get(), format, &data, &length) == 0 && data)
+    out.assign(data, length);
+  else
+    *error = collected.empty() ? std::string("Graphviz cannot write ") + format : collected;
+  if (data) gvFreeRenderData(data);
+  gvFreeLayout(gvc.get(), g.get());
   return out;
 }
 

@@ -184,6 +184,10 @@ std::string shapeText(const std::vector<int64_t>& shape) {
 std::string dotQuoted(const std::string& text) {
   std::string q = "\"";
   for (char c : text) {
+    if (c == '\n') {  // DOT's own line break: the label stays on one line of the file
+      q += "\\n";
+      continue;
+    }
     if (c == '"' || c == '\\') q += '\\';
     q += c;
   }

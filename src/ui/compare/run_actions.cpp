@@ -1,5 +1,7 @@
 #include "ui/compare/run_actions.h"
 
+#include "ui/compare/leaderboard_dialog.h"
+
 #include "ui/data/try_camera_dialog.h"
 #include "ui/data/try_table_dialog.h"
 #include "ui/data/try_text_dialog.h"
@@ -110,45 +112,37 @@ void RunActions::saveReport(QWidget* parent, const QString& dir) {
   });
 }
 
-void RunActions::collectRuns(QWidget* parent, const QString& runsDir, std::function<void(const QString&)> done) {
+void RunActions::collectRuns(QWidget* parent, const QString& runsDir, std::function<void(const Collection&)> done) {
   const QString start = QSettings().value("collectFolder", QDir::homePath()).toString();
   const QString source =
       QFileDialog::getExistingDirectory(parent, tr("The folder of the class's runs and bundles"), start);
   if (source.isEmpty()) return;
   QSettings().setValue("collectFolder", source);
-  auto tag = std::make_shared<QString>();
-  inBackground(
-      parent, tr("Collect runs"), tr("Copying the runs into %1…").arg(runsDir),
-      [source, runsDir, tag] {
-        const Collection c = trainscope::collectRuns(source.toStdString(), runsDir.toStdString());
-        *tag = QString::fromStdString(c.tag);
-        int collected = 0, again = 0;
-        QString skipped;
-        for (const auto& r : c.runs) {
-          collected += r.outcome == "collected", again += r.outcome == "already collected";
-          if (r.outcome == "skipped")
-            skipped +=
-                "\n" + tr("Skipped %1: %2").arg(QString::fromStdString(r.source), QString::fromStdString(r.reason));
+  auto* progress = new QProgressDialog(tr("Copying the runs into %1…").arg(runsDir), QString(), 0, 0, parent);
+  progress->setWindowTitle(tr("Collect runs"));
+  progress->setMinimumDuration(300);
+  progress->setAttribute(Qt::WA_DeleteOnClose);
+  using Outcome = std::pair<Collection, QString>;  // the collection, or why there is none
+  runInBackground(
+      parent,
+      [source, runsDir]() -> Outcome {
+        try {
+          return {trainscope::collectRuns(source.toStdString(), runsDir.toStdString()), {}};
+        } catch (const std::exception& e) {
+          return {{}, QString::fromStdString(e.what())};
         }
-        QString message = tr("%n run(s) collected, tagged \"%1\"", nullptr, collected).arg(*tag);
-        if (again) message += " " + tr("(%n already there)", nullptr, again);
-        message += "\n\n" + tr("Best validation accuracy first:") + "\n";
-        int rank = 0;
-        for (const auto& row : c.leaderboard) {
-          QStringList differences;
-          for (const auto& [key, value] : row.differences)
-            differences << QString::fromStdString(key) + "=" + QString::fromStdString(value);
-          message +=
-              QString("%1. %2 %3  %4  %5\n")
-                  .arg(++rank)
-                  .arg(QString::fromStdString(row.student), QString::fromStdString(row.name),
-                       std::isnan(row.best_val_accuracy) ? "-"
-                                                         : QString::number(row.best_val_accuracy * 100, 'f', 2) + "%",
-                       differences.join(", "));
-        }
-        return message + skipped;
       },
-      [done, tag] { done(*tag); });
+      [parent, progress, done](const Outcome& outcome) {
+        progress->close();
+        if (!outcome.second.isEmpty()) {
+          QMessageBox::warning(parent, tr("Collect runs"), outcome.second);
+          return;
+        }
+        done(outcome.first);
+        auto* board = new LeaderboardDialog(outcome.first, parent);
+        board->setAttribute(Qt::WA_DeleteOnClose);
+        board->show();
+      });
 }
 
 void RunActions::importTensorBoard(QWidget* parent, const QString& runsDir, std::function<void()> done) {

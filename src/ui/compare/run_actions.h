@@ -5,6 +5,8 @@
 // the page's "Selected run" button and a right click on a run.
 #pragma once
 
+#include "engine/repro/collect_runs.h"
+
 #include <QCoreApplication>
 #include <QString>
 #include <QStringList>
@@ -47,8 +49,9 @@ class RunActions {
   // Asks where, writes the run's one-file HTML report in the background (engine/deploy/run_report.h).
   static void saveReport(QWidget* parent, const QString& dir);
   // Asks for a folder of students' runs and bundles, copies them into `runsDir` in the
-  // background (engine/repro/collect_runs.h), shows the leaderboard; `done` gets the tag.
-  static void collectRuns(QWidget* parent, const QString& runsDir, std::function<void(const QString&)> done);
+  // background (engine/repro/collect_runs.h), shows the leaderboard as a table; `done`
+  // gets the collection (not called when it failed, which is said).
+  static void collectRuns(QWidget* parent, const QString& runsDir, std::function<void(const Collection&)> done);
   // Asks for a TensorBoard log folder and turns each of its runs into a run of runsDir
   // (off the GUI thread), then says what it imported; `done` refreshes the list.
   static void importTensorBoard(QWidget* parent, const QString& runsDir, std::function<void()> done);

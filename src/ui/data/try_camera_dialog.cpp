@@ -56,7 +56,7 @@ void sleepUntil(const LiveFrames& live, Clock::time_point when) {
 void readFrames(const std::shared_ptr<LiveFrames>& live, const std::shared_ptr<const FramePredictor>& predictor,
                 const std::string& source) {
   std::string error;
-  auto frames = FrameSource::open(source, &error);
+  auto frames = live->stop ? nullptr : FrameSource::open(source, &error);
   const double fps = frames && !frames->camera() ? frames->fps() : 0;
   const Clock::time_point start = Clock::now();
   Clock::time_point lastClassified = start - std::chrono::hours(1);
@@ -268,11 +268,13 @@ void TryCameraDialog::saveFrame(const QString& className) {
     std::lock_guard<std::mutex> hold(live_->lock);
     frame = live_->frame.clone();
   }
+  if (saving_) return;  // one save at a time: S held down repeats
   if (index < 0 || frame.empty()) {
     saveNote_->setText(index < 0 ? tr("No folder for the class %1.").arg(className) : tr("No frame to save yet."));
     emit frameSaved({});
     return;
   }
+  saving_ = true;
   runInBackground(
       this,
       [frame, folder = saveClass_->itemData(index).toString().toStdString()] {
@@ -281,6 +283,7 @@ void TryCameraDialog::saveFrame(const QString& className) {
         return std::make_pair(path, error);
       },
       [this, className](std::pair<std::string, std::string> saved) {
+        saving_ = false;
         const QString path = QString::fromStdString(saved.first);
         saveNote_->setText(path.isEmpty()
                                ? tr("Not saved: %1").arg(QString::fromStdString(saved.second))

@@ -64,6 +64,7 @@ class TryCameraDialog : public QDialog {
   QTimer* timer_;
   quint64 drawnFrame_ = 0, drawnPrediction_ = 0;
   int classifications_ = 0;
+  bool saving_ = false;  // a frame is being written
   QString top_;
   QComboBox *camera_, *saveClass_;
   QSpinBox* rate_;

@@ -10,6 +10,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMessageBox>
+#include <QMetaMethod>
 #include <QPushButton>
 #include <QScreen>
 #include <QSplitter>
@@ -172,11 +173,9 @@ std::vector<std::string> GraphDialog::labelOf(const GraphViewNode& n) const {
     return lines;
   }
   if (n.parameters > 0) lines.push_back(s(tr("%1 params").arg(QString::fromStdString(compactCount(n.parameters)))));
-  QStringList names;
-  for (const auto& t : n.saved) names << QString::fromStdString(t.name) + (t.parameter ? "*" : "");
   const QString bytes = QString::fromStdString(compactBytes(n.saved_bytes));
-  if (!names.isEmpty())
-    lines.push_back(s(tr("saved %1: %2").arg(bytes, names.join(", "))));
+  if (!n.saved.empty())
+    lines.push_back(s(tr("saved %1: %2").arg(bytes, QString::fromStdString(savedNames(n.saved)))));
   else if (!n.saved_known)
     lines.push_back(s(tr("saved: not read")));
   else if (n.saved_bytes > 0)
@@ -193,6 +192,7 @@ std::string GraphDialog::dotText(const GraphView& view) const {
 }
 
 void GraphDialog::relayout() {
+  if (graph_.nodes.empty()) return;  // the step is still being built, or could not be
   const GraphView view = graphViewOf(options_.autograd ? graph_ : structure_, options_);
   const std::string dot = dotText(view);
   const int generation = ++generation_;
@@ -288,7 +288,7 @@ void GraphDialog::activateNode(int node) {
   selectNode(node);
   const auto& n = view_.nodes[node];
   if (!options_.autograd && n.expandable) return toggleExpanded(n.module);
-  if (!n.layer.empty()) emit inspectRequested(QString::fromStdString(n.layer));
+  if (!n.layer.empty()) emit inspectRequested(QString::fromStdString(n.layer));  // when the Model page listens
 }
 
 void GraphDialog::toggleExpanded(const std::string& module) {
@@ -297,6 +297,7 @@ void GraphDialog::toggleExpanded(const std::string& module) {
 }
 
 void GraphDialog::showDetail(int node) {
+  inspect_->setVisible(isSignalConnected(QMetaMethod::fromSignal(&GraphDialog::inspectRequested)));
   inspect_->setEnabled(node >= 0 && !view_.nodes[node].layer.empty());
   toggle_->setVisible(false);
   if (node < 0) {

@@ -294,11 +294,7 @@ void MainWindow::buildMenus() {
     followRun(QFileDialog::getExistingDirectory(this, tr("The run folder to follow"), compare_->runsDir()));
   });
   file->addAction(tr("&Collect Runs…"), this, [this] {
-    RunActions::collectRuns(this, compare_->runsDir(), [this](const QString& tag) {
-      compare_->reload();
-      compare_->setFilter(tag);  // the class's runs together
-      showPage(Compare);
-    });
+    RunActions::collectRuns(this, compare_->runsDir(), [this](const Collection& c) { showCollection(c); });
   });
   file->addAction(tr("&Import TensorBoard Runs…"), this,
                   [this] { RunActions::importTensorBoard(this, compare_->runsDir(), [this] { compare_->reload(); }); });

@@ -2,6 +2,8 @@
 // bar, remembered settings, folder drops, and a clean stop when closed mid-run.
 #pragma once
 
+#include "engine/repro/collect_runs.h"
+
 #include "engine/config/config_checks.h"
 #include "engine/config/experiment_grid.h"
 #include "engine/run/lesson.h"
@@ -75,6 +77,8 @@ class MainWindow : public QMainWindow {
   void tryTextModel(const QString& text);
   // Run ▸ Try on Camera or Video…: the newest image run's model on live frames.
   void tryOnCamera();
+  // A class's collected runs on Compare: filtered by their tag and ticked.
+  void showCollection(const Collection& collection);
   QString latestTrainedRun(DataFamily data) const;
   // The welcome (first start, and Help > Welcome): window-modal, returns at once.
   void showWelcome();

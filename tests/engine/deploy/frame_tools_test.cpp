@@ -10,7 +10,9 @@
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/videoio.hpp>
 
+#include <algorithm>
 #include <fstream>
+#include <thread>
 
 using namespace trainscope;
 namespace fs = std::filesystem;
@@ -94,6 +96,21 @@ TEST(FrameSource, SavesAFrameIntoAClassFolder) {
   const std::string second = saveFrameToClass(frame, (tmp.path() / "cat").string(), &error);
   ASSERT_FALSE(first.empty()) << error;
   EXPECT_NE(first, second);  // never over another frame
+  // Saves racing in the same second (S held down, two windows) each get their own file.
+  std::vector<std::string> raced(8);
+  std::vector<std::thread> savers;
+  for (auto& path : raced)
+    savers.emplace_back([&path, &frame, &tmp] {
+      std::string why;
+      path = saveFrameToClass(frame, (tmp.path() / "cat").string(), &why);
+    });
+  for (auto& t : savers) t.join();
+  std::sort(raced.begin(), raced.end());
+  EXPECT_EQ(std::unique(raced.begin(), raced.end()), raced.end());
+  EXPECT_TRUE(std::none_of(raced.begin(), raced.end(), [](const std::string& p) { return p.empty(); }));
+  size_t files = 0;
+  for (const auto& e : fs::directory_iterator(tmp.path() / "cat")) files += e.path().extension() == ".png";
+  EXPECT_EQ(files, 10u);  // no temporary left beside them either
   const cv::Mat back = cv::imread(first, cv::IMREAD_UNCHANGED);
   ASSERT_FALSE(back.empty());
   EXPECT_EQ(back.at<cv::Vec3b>(0, 0), cv::Vec3b(10, 20, 30));
