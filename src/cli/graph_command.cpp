@@ -40,11 +40,7 @@ nlohmann::json graphJson(const StepGraph& g) {
 
 std::set<std::string> expandedModules(const StepGraph& g, const std::vector<std::string>& asked) {
   std::set<std::string> expanded(asked.begin(), asked.end());
-  if (!expanded.count("all")) return expanded;
-  for (const auto& n : g.nodes)  // every module with something inside
-    for (size_t dot = n.module.find('.'); dot != std::string::npos; dot = n.module.find('.', dot + 1))
-      expanded.insert(n.module.substr(0, dot));
-  return expanded;
+  return expanded.count("all") ? modulesWithParts(g) : expanded;
 }
 
 std::string formatOf(const GraphArgs& a) {

@@ -42,11 +42,7 @@ FramePrediction FramePredictor::predict(const cv::Mat& bgr) const {
     const cv::Mat pixels = framePixels(bgr, static_cast<int>(impl_->m.input_shape[0]));
     const torch::Tensor x = preprocessImage(impl_->m, pixels, "the frame");
     torch::NoGradGuard noGrad;
-    const torch::Tensor probs = torch::softmax(impl_->m.model->forward(x)[0].to(torch::kFloat32), 0).contiguous();
-    for (int64_t c = 0; c < probs.size(0); ++c)
-      p.classes.push_back({static_cast<int>(c), impl_->m.classes.at(static_cast<size_t>(c)), probs[c].item<double>()});
-    std::stable_sort(p.classes.begin(), p.classes.end(),
-                     [](const auto& a, const auto& b) { return a.probability > b.probability; });
+    p.classes = classesByProbability(impl_->m.model->forward(x)[0], impl_->m.classes);
   });
   p.milliseconds = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   p.ok = p.error.empty();

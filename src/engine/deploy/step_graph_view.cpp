@@ -1,5 +1,7 @@
 #include "engine/deploy/step_graph_view.h"
 
+#include "engine/models/model_summary.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <map>
@@ -8,11 +10,6 @@
 namespace trainscope {
 
 namespace {
-
-bool within(const std::string& path, const std::string& prefix) {
-  return path == prefix ||
-         (path.size() > prefix.size() && path.compare(0, prefix.size(), prefix) == 0 && path[prefix.size()] == '.');
-}
 
 // "ReluBackward0" -> "Relu": an op as the forward pass called it.
 std::string forwardName(const std::string& op) {
@@ -63,7 +60,7 @@ class ModelGraphBuilder {
         continue;
       }
       for (auto& node : view_.nodes)  // a leaf: its parameters count in every module around it
-        if (node.kind == GraphViewNode::Kind::Module && within(n.module, node.module))
+        if (node.kind == GraphViewNode::Kind::Module && moduleWithin(n.module, node.module))
           node.parameters += elements(n.shape);
     }
     connect(groupOf);
@@ -119,7 +116,7 @@ class ModelGraphBuilder {
       node.module = key;
     }
     for (const auto& m : g_.nodes)
-      if (m.parameter.empty() && m.module != key && within(m.module, key)) node.expandable = true;
+      if (m.parameter.empty() && m.module != key && moduleWithin(m.module, key)) node.expandable = true;
     groups_[key] = static_cast<int>(view_.nodes.size());
     view_.nodes.push_back(node);
     return groups_[key];
@@ -175,12 +172,6 @@ GraphView autogradView(const StepGraph& g) {
   return view;
 }
 
-std::string shapeText(const std::vector<int64_t>& shape) {
-  std::string s = "[";
-  for (size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
-  return s + "]";
-}
-
 std::string dotQuoted(const std::string& text) {
   std::string q = "\"";
   for (char c : text) {
@@ -194,7 +185,9 @@ std::string dotQuoted(const std::string& text) {
   return q + "\"";
 }
 
-const char* fillOf(GraphViewNode::Kind kind) {
+}  // namespace
+
+const char* graphNodeFill(GraphViewNode::Kind kind) {
   switch (kind) {
     case GraphViewNode::Kind::Input: return "#eeeeee";
     case GraphViewNode::Kind::Op: return "#fff4d6";
@@ -203,8 +196,6 @@ const char* fillOf(GraphViewNode::Kind kind) {
     default: return "#e3ecf8";
   }
 }
-
-}  // namespace
 
 GraphView graphViewOf(const StepGraph& graph, const GraphViewOptions& options) {
   if (options.autograd) return autogradView(graph);
@@ -249,7 +240,7 @@ std::string savedNames(const std::vector<SavedTensor>& saved) {
 
 std::vector<std::string> englishGraphLabel(const GraphViewNode& n) {
   std::vector<std::string> lines{n.title + (n.expandable ? " (+)" : "")};
-  if (!n.shape.empty()) lines.push_back(shapeText(n.shape));
+  if (!n.shape.empty()) lines.push_back(formatShape(n.shape));
   if (n.kind == GraphViewNode::Kind::Leaf) {
     lines.push_back(n.requires_grad ? "AccumulateGrad" : "requires_grad=False");
     return lines;
@@ -276,7 +267,7 @@ std::string graphDot(const GraphView& view, const std::string& title, const Grap
     const auto& n = view.nodes[i];
     std::string text;
     for (const auto& line : label(n)) text += (text.empty() ? "" : "\n") + line;
-    dot += "  n" + std::to_string(i) + " [label=" + dotQuoted(text) + ", fillcolor=\"" + fillOf(n.kind) + "\"";
+    dot += "  n" + std::to_string(i) + " [label=" + dotQuoted(text) + ", fillcolor=\"" + graphNodeFill(n.kind) + "\"";
     if (!n.layer.empty()) dot += ", tooltip=" + dotQuoted("layer " + n.layer);
     dot += "];\n";
   }

@@ -51,6 +51,9 @@ std::vector<std::string> englishGraphLabel(const GraphViewNode& node);
 // (Cluster boxes per layer would make dot lay the layers out as a staircase.)
 std::string graphDot(const GraphView& view, const std::string& title, const GraphLabeller& label = englishGraphLabel);
 
+// A node's fill colour by kind ("#e3ecf8"), the same in the app as in DOT and SVG.
+const char* graphNodeFill(GraphViewNode::Kind kind);
+
 // "input, 4 × parameter*": a node's saved tensors by name, a parameter starred.
 std::string savedNames(const std::vector<SavedTensor>& saved);
 

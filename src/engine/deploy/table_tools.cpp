@@ -105,12 +105,7 @@ TablePrediction TablePredictor::predict(const std::map<std::string, std::string>
       p.predicted = numberText(static_cast<float>(p.value));
       return;
     }
-    const torch::Tensor probabilities = torch::softmax(out, 1).reshape({-1});
-    for (int64_t k = 0; k < probabilities.numel(); ++k)
-      p.classes.push_back(
-          {static_cast<int>(k), encoding().classes.at(static_cast<size_t>(k)), probabilities.data_ptr<float>()[k]});
-    std::stable_sort(p.classes.begin(), p.classes.end(),
-                     [](const auto& a, const auto& b) { return a.probability > b.probability; });
+    p.classes = classesByProbability(out[0], encoding().classes);
     p.predicted = p.classes.front().label;
   });
   p.ok = p.error.empty();

@@ -41,11 +41,7 @@ TextPrediction TextPredictor::predict(const std::string& utf8) const {
     for (int32_t id : ids) p.tokens.push_back(e.vocabulary.tokens.at(static_cast<size_t>(id)));
     torch::NoGradGuard noGrad;
     const torch::Tensor x = torch::tensor(std::vector<int64_t>(ids.begin(), ids.end()), torch::kInt64).unsqueeze(0);
-    const torch::Tensor probs = torch::softmax(impl_->m.model->forward(x)[0].to(torch::kFloat32), 0).contiguous();
-    for (int64_t c = 0; c < probs.size(0); ++c)
-      p.classes.push_back({static_cast<int>(c), impl_->m.classes.at(static_cast<size_t>(c)), probs[c].item<double>()});
-    std::stable_sort(p.classes.begin(), p.classes.end(),
-                     [](const auto& a, const auto& b) { return a.probability > b.probability; });
+    p.classes = classesByProbability(impl_->m.model->forward(x)[0], impl_->m.classes);
     p.predicted = p.classes.front().label;
   });
   p.ok = p.error.empty();

@@ -9,6 +9,7 @@
 #include "engine/train/checkpoint.h"
 #include "engine/train/pitfalls.h"
 
+#include <algorithm>
 #include <filesystem>
 
 namespace trainscope {
@@ -189,6 +190,17 @@ nlohmann::json preprocessingJson(const TrainedModel& m) {
           {"transforms", transforms},
           {"classes", m.classes},
           {"output", "logits: softmax gives the class probabilities"}};
+}
+
+std::vector<ClassProbability> classesByProbability(const torch::Tensor& logits,
+                                                   const std::vector<std::string>& classes) {
+  const torch::Tensor probs = torch::softmax(logits.reshape({-1}).to(torch::kFloat32), 0).contiguous();
+  std::vector<ClassProbability> ranked;
+  for (int64_t c = 0; c < probs.size(0); ++c)
+    ranked.push_back({static_cast<int>(c), classes.at(static_cast<size_t>(c)), probs.data_ptr<float>()[c]});
+  std::stable_sort(ranked.begin(), ranked.end(),
+                   [](const auto& a, const auto& b) { return a.probability > b.probability; });
+  return ranked;
 }
 
 }  // namespace trainscope

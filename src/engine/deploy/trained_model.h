@@ -5,6 +5,7 @@
 #include "engine/config/config.h"
 #include "engine/data/table_encoding.h"
 #include "engine/data/text_encoding.h"
+#include "engine/deploy/class_probability.h"
 #include "engine/models/layer_stack.h"
 
 #include <torch/torch.h>
@@ -46,6 +47,11 @@ TrainedModel loadTrainedModel(const std::string& runDir, const std::string& chec
 torch::Tensor preprocessImageFile(const TrainedModel& m, const std::string& path);
 // The same for an image already decoded (a dataset sample); `what` names it in errors.
 torch::Tensor preprocessImage(const TrainedModel& m, const cv::Mat& pixels, const std::string& what);
+
+// One sample's logits [classes] as every class with its softmax probability, most
+// probable first (ties keep the class order).
+std::vector<ClassProbability> classesByProbability(const torch::Tensor& logits,
+                                                   const std::vector<std::string>& classes);
 
 // What a user needs to feed the model from Python or OpenCV: input shape, channel
 // order, scaling, mean/std, the validation transforms by torchvision's names, classes.

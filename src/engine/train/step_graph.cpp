@@ -249,10 +249,6 @@ class GraphWalk {
   std::vector<std::shared_ptr<Node>> nodes_;
 };
 
-bool inside(const std::string& path, const std::string& module) {
-  return path == module || path.rfind(module + ".", 0) == 0;
-}
-
 // The nodes in the order the forward pass made them (inputs first).
 std::vector<int> forwardOrder(const StepGraph& g, const std::vector<std::vector<int>>& inputs) {
   std::vector<int> waiting(g.nodes.size()), order, ready;
@@ -292,7 +288,7 @@ std::vector<bool> assignParameterModules(StepGraph& g, const std::vector<std::ve
     if (!n.parameter.empty()) continue;
     for (int j : inputs[i]) {
       const std::string m = leafModule(j);
-      if (!m.empty() && inside(m, n.layer)) {
+      if (!m.empty() && moduleWithin(m, n.layer)) {
         n.module = m, fromParameters[i] = true;
         break;
       }
@@ -328,7 +324,7 @@ void assignModules(StepGraph& g) {
       if (!g.nodes[j].parameter.empty()) continue;
       const int kind = fromParameters[j] ? 1 : 0;
       const std::string candidate = kind ? parentPath(g.nodes[j].module) : g.nodes[j].module;
-      if (candidate.empty() || !inside(candidate, n.layer)) continue;
+      if (candidate.empty() || !moduleWithin(candidate, n.layer)) continue;
       found[kind] = any[kind] ? commonPath(found[kind], candidate) : candidate;
       any[kind] = true;
     }
@@ -382,6 +378,19 @@ StepGraph buildGraph(const ExperimentConfig& config, int64_t batch) {
 }
 
 }  // namespace
+
+bool moduleWithin(const std::string& path, const std::string& module) {
+  return path == module ||
+         (path.size() > module.size() && path.compare(0, module.size(), module) == 0 && path[module.size()] == '.');
+}
+
+std::set<std::string> modulesWithParts(const StepGraph& graph) {
+  std::set<std::string> modules;
+  for (const auto& n : graph.nodes)
+    for (size_t dot = n.module.find('.'); dot != std::string::npos; dot = n.module.find('.', dot + 1))
+      modules.insert(n.module.substr(0, dot));
+  return modules;
+}
 
 StepGraphResult stepGraphOf(const ExperimentConfig& config, int64_t batch) {
   StepGraphResult r;

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -59,6 +60,12 @@ struct StepGraphResult {
   // without a graph: what the model graph is drawn from. The graph itself otherwise.
   StepGraph structure;
 };
+
+// Whether the module path `path` is `module` or lies inside it ("layer1_0.conv1" in "layer1_0").
+bool moduleWithin(const std::string& path, const std::string& module);
+
+// Every module with modules inside it ("layer1_0", "layer1"): what "open all blocks" opens.
+std::set<std::string> modulesWithParts(const StepGraph& graph);
 
 // One forward pass and loss of the experiment's model on a batch of `batch` zero
 // inputs (0: the config's batch_size), in train() mode, before backward() frees what

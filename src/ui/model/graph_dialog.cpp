@@ -1,5 +1,6 @@
 #include "ui/model/graph_dialog.h"
 
+#include "engine/models/model_summary.h"
 #include "engine/system/atomic_file.h"
 #include "ui/run/background.h"
 #include "widgets/graph_canvas.h"
@@ -23,25 +24,9 @@ namespace {
 
 using Kind = GraphViewNode::Kind;
 
-QString shapeText(const std::vector<int64_t>& shape) {
-  QStringList parts;
-  for (auto s : shape) parts << QString::number(s);
-  return "[" + parts.join(", ") + "]";
-}
+QString shapeText(const std::vector<int64_t>& shape) { return QString::fromStdString(formatShape(shape)); }
 
-QColor fillOf(Kind kind) {
-  switch (kind) {
-    case Kind::Input: return QColor("#eeeeee");
-    case Kind::Op: return QColor("#fff4d6");
-    case Kind::Leaf: return QColor("#dff3e0");
-    case Kind::Loss: return QColor("#fbe0de");
-    default: return QColor("#e3ecf8");
-  }
-}
-
-bool inside(const std::string& path, const std::string& module) {
-  return path == module || path.rfind(module + ".", 0) == 0;
-}
+QColor fillOf(Kind kind) { return QColor(graphNodeFill(kind)); }
 
 struct LaidOut {
   GraphView view;
@@ -105,9 +90,7 @@ QWidget* GraphDialog::makeToolbar() {
   row->addStretch(1);
   connect(mode_, &QComboBox::activated, this, [this](int i) { setAutograd(i == 1); });
   connect(expandAll_, &QPushButton::clicked, this, [this] {
-    for (const auto& n : structure_.nodes)
-      for (size_t dot = n.module.find('.'); dot != std::string::npos; dot = n.module.find('.', dot + 1))
-        options_.expanded.insert(n.module.substr(0, dot));
+    options_.expanded = modulesWithParts(structure_);
     relayout();
   });
   connect(collapseAll_, &QPushButton::clicked, this, [this] {
@@ -266,7 +249,7 @@ void GraphDialog::showLayout(const GraphView& view, const GraphLayout& layout) {
 std::string GraphDialog::openBlockAround(const std::string& module) const {
   std::string inner;
   for (const auto& m : options_.expanded)
-    if (inside(module, m) && m.size() > inner.size()) inner = m;
+    if (moduleWithin(module, m) && m.size() > inner.size()) inner = m;
   return inner;
 }
 
