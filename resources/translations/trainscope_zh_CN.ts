@@ -2449,6 +2449,18 @@ Trainscope closes when the run has kept its checkpoint.</source>
       <translation>实验的 PyTorch 代码</translation>
     </message>
     <message>
+      <source>Writing the script…</source>
+      <translation>正在生成脚本…</translation>
+    </message>
+    <message>
+      <source>Copy</source>
+      <translation>复制</translation>
+    </message>
+    <message>
+      <source>Save…</source>
+      <translation>保存…</translation>
+    </message>
+    <message>
       <source>No script for this experiment yet: %1 (%2).</source>
       <translation>暂时无法为这个实验生成脚本：%1（%2）。</translation>
     </message>
@@ -2459,14 +2471,6 @@ Trainscope closes when the run has kept its checkpoint.</source>
     <message>
       <source>Not written out (the engine applies them, the script does not): %1.</source>
       <translation>脚本未写出的设置（引擎会应用，脚本不会）：%1。</translation>
-    </message>
-    <message>
-      <source>Copy</source>
-      <translation>复制</translation>
-    </message>
-    <message>
-      <source>Save…</source>
-      <translation>保存…</translation>
     </message>
     <message>
       <source>Save the PyTorch script</source>

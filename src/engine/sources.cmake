@@ -125,6 +125,8 @@ set(TRAINSCOPE_ENGINE_PLAIN_SOURCES
   deploy/pytorch_script_data.cpp
   deploy/pytorch_script_models.cpp
   deploy/pytorch_script_loop.cpp
+  deploy/pytorch_script_tables.cpp
+  deploy/pytorch_script_text.cpp
   deploy/report_svg.cpp
   deploy/run_report.cpp
   deploy/step_graph_view.cpp

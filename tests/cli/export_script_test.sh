@@ -102,19 +102,14 @@ check "what the script leaves out is said" contains "$tmp/omitted.err" "training
 "$cli" export-script --config fashion_lenet --set pitfalls.skip_zero_grad=true >"$tmp/pitfall.py" 2>/dev/null
 check "a pitfall is written as a pitfall" contains "$tmp/pitfall.py" "zero_grad() left out"
 
-# Wrong input: nothing, a missing run, both a run and a config, a table, an unwritable file.
+# Wrong input: nothing, a missing run, both a run and a config, an unwritable file
+# (tables and text: export_script_data_test.sh).
 "$cli" export-script >"$tmp/none.out" 2>&1
 check "no run and no config: exit 2" test $? -eq 2
 "$cli" export-script "$tmp/no-such-run" >"$tmp/missing.out" 2>&1
 check "a missing run folder: exit 2" test $? -eq 2
 "$cli" export-script "$run" --config fashion_lenet >/dev/null 2>&1
 check "a run and a config: refused" test $? -ne 0
-printf 'a,b,label\n1,2,x\n3,4,y\n5,6,x\n7,8,y\n' >"$tmp/t.csv"
-"$cli" export-script --config table_mlp --set dataset.path="$tmp/t.csv" --set dataset.target=label \
-  >/dev/null 2>"$tmp/table.err"
-status=$?
-check "a table: refused (not written yet), exit 2" test $status -eq 2
-check "naming the field" contains "$tmp/table.err" "dataset.kind"
 "$cli" export-script "$run" --out "$tmp/no/such/dir/train.py" >/dev/null 2>"$tmp/unwritable.err"
 check "an unwritable --out: exit 1" test $? -eq 1
 check "and nothing written" test ! -e "$tmp/no/such/dir/train.py"

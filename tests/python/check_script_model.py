@@ -1,6 +1,6 @@
 """Checks that a script written by `trainscope-cli export-script` builds the run's model:
 the same state_dict keys with the same shapes as the engine's checkpoint (a LibTorch
-archive, which torch.jit.load reads), for the run's input shape and classes.
+archive, which torch.jit.load reads), for the run's input shape (a table's columns, a text's vocabulary) and classes.
 Usage: check_script_model.py SCRIPT RUN_DIR   (exit 0: the same; 1: a difference)"""
 import importlib.util
 import json
@@ -23,8 +23,17 @@ def script_tensors(script, run_dir):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)  # defines the classes; main() runs only as __main__
     info = json.load(open(os.path.join(run_dir, "run.json")))
-    channels, height, width = info["dataset"]["input_shape"]
-    model = module.MODEL(channels, height, width, len(info["dataset"]["classes"]))
+    classes = len(info["dataset"]["classes"])
+    if "table" in info:  # the numbers and their was-missing flags, then one code per category
+        table = info["table"]
+        numbers = len(table["numbers"]) + sum(n["missing_flag"] for n in table["numbers"])
+        sizes = [len(c["levels"]) + 1 for c in table["categories"]]
+        model = module.MODEL(numbers, sizes, classes or 1)
+    elif "text" in info:
+        model = module.MODEL(len(info["text"]["vocabulary"]["tokens"]), classes)
+    else:
+        channels, height, width = info["dataset"]["input_shape"]
+        model = module.MODEL(channels, height, width, classes)
     return {name: tuple(t.shape) for name, t in model.state_dict().items()}
 
 

@@ -140,6 +140,9 @@ class ModelToolsTest : public QObject {
     }();
     QVERIFY(button);
     PytorchCodeDialog dialog(*doc_->config(), window_);
+    QSignalSpy written(&dialog, &PytorchCodeDialog::written);
+    QVERIFY(written.wait(10000));
+    QVERIFY(written.first().first().toBool());
     const QString code = dialog.code();
     QVERIFY(code.contains("class LeNet(nn.Module)") || code.contains("(nn.Module):"));
     for (const char* part : {"optimizer.zero_grad", "loss.backward()", "@torch.no_grad()", "state_dict()"})
@@ -160,12 +163,35 @@ class ModelToolsTest : public QObject {
     QCOMPARE(QString::fromUtf8(saved.readAll()), code);
     QVERIFY(!dialog.saveTo(tmp_.path() + "/no/such/folder/train.py").isEmpty());
 
+    // A table: written from its columns as a run reads them (the file is read in the
+    // background); a table that is not there is said, with no Save.
     ExperimentConfig table = *doc_->config();
     table.dataset.kind = "csv";
+    table.dataset.path = (tmp_.path() + "/flowers.csv").toStdString();
+    table.dataset.target = "kind";
+    table.model.name = "tabular_mlp";
+    QFile csv(QString::fromStdString(table.dataset.path));
+    QVERIFY(csv.open(QIODevice::WriteOnly));
+    csv.write("id,petal,colour,kind\n");
+    for (int i = 0; i < 40; ++i)
+      csv.write(
+          QString("%1,%2,%3,%4\n").arg(i).arg(i % 7 * 0.5).arg(i % 3 ? "red" : "blue").arg(i % 2 ? "a" : "b").toUtf8());
+    csv.close();
+    PytorchCodeDialog tableCode(table, window_);
+    QSignalSpy tableWritten(&tableCode, &PytorchCodeDialog::written);
+    QVERIFY(tableWritten.wait(10000));
+    QVERIFY(tableWritten.first().first().toBool());
+    for (const char* part : {"NUMBER_COLUMNS = [\"petal\"]", "CATEGORY_COLUMNS = [\"colour\"]",
+                             "class TabularMLP(nn.Module)", "CLASSES = [\"a\", \"b\"]"})
+      QVERIFY2(tableCode.code().contains(part), part);
+    table.dataset.path = (tmp_.path() + "/no-such.csv").toStdString();
     PytorchCodeDialog refused(table, window_);
+    QSignalSpy refusedWritten(&refused, &PytorchCodeDialog::written);
+    QVERIFY(refusedWritten.wait(10000));
+    QVERIFY(!refusedWritten.first().first().toBool());
     QString shown;
     for (auto* label : refused.findChildren<QLabel*>()) shown += label->text();
-    QVERIFY2(shown.contains("dataset.kind"), qPrintable(shown));
+    QVERIFY2(shown.contains("dataset.path") && shown.contains("no-such.csv"), qPrintable(shown));
     for (auto* b : refused.findChildren<QPushButton*>())
       if (b->text() == "Save…" || b->text() == "Copy") QVERIFY(!b->isEnabled());
   }

@@ -1,6 +1,7 @@
 #include "engine/deploy/pytorch_script.h"
 
 #include "engine/config/config_fields.h"
+#include "engine/data/table_dataset.h"
 #include "engine/deploy/pytorch_script_parts.h"
 #include "engine/record/run_record.h"
 #include "engine/system/versions.h"
@@ -14,28 +15,14 @@ namespace {
 constexpr const char* kHeader = R"PY(r"""{{title}}
 
 Written by Trainscope {{version}} (trainscope-cli export-script) from {{origin}}.
-It does what the experiment does, in PyTorch's own names: a Dataset and its transforms,
+It does what the experiment does, in PyTorch's own names: {{dataset}},
 a DataLoader, the model as an nn.Module (its layers named as the run's, so state_dict
 keys match), the optimizer and its learning-rate schedule, the loop (zero_grad,
 forward, loss, backward, step), validation under no_grad, and state_dict checkpoints.
-Run it with /usr/bin/python3 (torch and torchvision):
+Run it with /usr/bin/python3 ({{needs}}):
     python3 {{file}} [--epochs N] [--workers N] [--out FOLDER]
 {{omitted}}"""
-import argparse
-import gzip
-import math
-import os
-import random
-from pathlib import Path
-
-import numpy as np
-import torch
-import torch.nn as nn
-import torch.nn.functional as F
-from PIL import Image
-from torch.utils.data import DataLoader, Dataset, Subset
-from torchvision import transforms
-
+{{imports}}
 )PY";
 
 std::string omittedText(const std::vector<std::string>& omitted) {
@@ -45,12 +32,39 @@ std::string omittedText(const std::vector<std::string>& omitted) {
   return out;
 }
 
+// What the script is written from: a table's encoding read as a run reads it, when
+// the sources do not bring the run's.
+ScriptSources withTable(const ExperimentConfig& config, ScriptSources sources, Problem& problem) {
+  if (script::dataKind(config.dataset) != script::DataKind::Table || sources.table) return sources;
+  try {
+    sources.table = openCsvDataset(config.dataset, config.seed).table;
+  } catch (const std::exception& e) {
+    problem = {configField(&ExperimentConfig::dataset, &DatasetConfig::path).key, e.what()};
+  }
+  return sources;
+}
+
+std::string titleOf(const ExperimentConfig& config) {
+  const DatasetConfig& d = config.dataset;
+  const std::string data = d.kind == "fashion-mnist" ? std::string("Fashion-MNIST") : d.kind == "csv" ? d.path : d.root;
+  return "Train " + config.model.name + " on " + data + ": the Trainscope experiment \"" + config.name +
+         "\" as a PyTorch script.";
+}
+
 }  // namespace
 
-PytorchScript pytorchScript(const ExperimentConfig& config, const ScriptSources& sources) {
+PytorchScript pytorchScript(const ExperimentConfig& config, const ScriptSources& given) {
   PytorchScript out;
+  Problem problem;
+  const ScriptSources sources = withTable(config, given, problem);
+  if (!problem.message.empty()) {
+    out.field = problem.field, out.error = problem.message;
+    return out;
+  }
+  const script::DataKind kind = script::dataKind(config.dataset);
   const script::Section parts[] = {script::dataSection(config, sources), script::transformSection(config),
-                                   script::modelSection(config), script::loopSection(config)};
+                                   script::modelSection(config),
+                                   script::loopSection(config, kind, script::isRegression(sources))};
   for (const auto& part : parts) {
     if (!part.error.empty()) {
       out.field = part.field, out.error = part.error;
@@ -58,10 +72,7 @@ PytorchScript pytorchScript(const ExperimentConfig& config, const ScriptSources&
     }
     out.omitted.insert(out.omitted.end(), part.omitted.begin(), part.omitted.end());
   }
-  const std::string title =
-      "Train " + config.model.name + " on " +
-      (config.dataset.kind == "fashion-mnist" ? std::string("Fashion-MNIST") : config.dataset.root) +
-      ": the Trainscope experiment \"" + config.name + "\" as a PyTorch script.";
+  const std::string title = titleOf(config);
   // A raw docstring: a name may hold backslashes (C:\\data), never three quotes.
   auto docText = [](std::string text) {
     const std::string quotes(3, '"');
@@ -73,6 +84,11 @@ PytorchScript pytorchScript(const ExperimentConfig& config, const ScriptSources&
                                     {"version", trainscopeVersion()},
                                     {"origin", docText(sources.origin.empty() ? "a config" : sources.origin)},
                                     {"file", "train.py"},
+                                    {"dataset", kind == script::DataKind::Images  ? "a Dataset and its transforms"
+                                                : kind == script::DataKind::Table ? "a Dataset of encoded rows"
+                                                                                  : "a Dataset of token ids"},
+                                    {"needs", kind == script::DataKind::Images ? "torch and torchvision" : "torch"},
+                                    {"imports", script::importsFor(kind)},
                                     {"omitted", omittedText(out.omitted)}});
   out.text += script::constantsSection(config);
   for (const auto& part : parts) out.text += part.text;
@@ -98,6 +114,8 @@ PytorchScript pytorchScriptForRun(const std::string& runDir) {
     const size_t open = description.find("Fashion-MNIST ("), close = description.rfind(')');
     if (open != std::string::npos && close != std::string::npos && close > open + 15)
       sources.fashion_mnist_dir = description.substr(open + 15, close - open - 15);
+    if (info.contains("table"))  // the columns and classes as the run found them
+      sources.table = std::make_shared<const TableEncoding>(TableEncoding::fromJson(info["table"]));
     return pytorchScript(parseConfig(info["config"]), sources);
   } catch (const ConfigError& e) {
     const Problem first = e.problems().empty() ? Problem{"config", e.what()} : e.problems().front();

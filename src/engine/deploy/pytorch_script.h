@@ -8,6 +8,9 @@
 #pragma once
 
 #include "engine/config/config.h"
+#include "engine/data/table_encoding.h"
+
+#include <memory>
 
 #include <string>
 #include <vector>
@@ -25,6 +28,9 @@ struct PytorchScript {
 struct ScriptSources {
   std::string fashion_mnist_dir;  // the folder of the IDX files (empty: found as the engine finds it)
   std::string origin;             // what it was written from, for the docstring ("runs/x", "experiment.json")
+  // A table's columns as the engine typed them, its target's task and classes: the run's
+  // (run.json "table"); when absent, the table is read as a run would read it.
+  std::shared_ptr<const TableEncoding> table;
 };
 
 PytorchScript pytorchScript(const ExperimentConfig& config, const ScriptSources& sources);

@@ -38,6 +38,28 @@ std::string fill(std::string text, const std::vector<std::pair<std::string, std:
   return text;
 }
 
+const char* const kStratifiedSplit = R"PY(
+
+def stratified_split(labels, val_fraction, seed):
+    """The indices of the training and the validation samples: the same share of each
+    class to validation, drawn with the seed. (The engine draws with C++'s generator: the
+    same shares, other samples.)"""
+    rng = random.Random(seed)
+    by_class = {}
+    for i, label in enumerate(labels):
+        by_class.setdefault(label, []).append(i)
+    train, val = [], []
+    for label in sorted(by_class):
+        indices = by_class[label]
+        rng.shuffle(indices)
+        n_val = round(val_fraction * len(indices))
+        if val_fraction > 0 and len(indices) >= 2:
+            n_val = min(max(n_val, 1), len(indices) - 1)
+        val += indices[:n_val]
+        train += indices[n_val:]
+    return sorted(train), sorted(val)
+)PY";
+
 namespace {
 
 constexpr const char* kFashionMnist = R"PY(
@@ -128,25 +150,6 @@ class ImageFiles(Dataset):
         return self.transform(image), label
 
 
-def stratified_split(samples, val_fraction, seed):
-    """The same share of each class to validation, drawn with the seed. (The engine
-    draws with C++'s generator: the same shares, other files.)"""
-    rng = random.Random(seed)
-    by_class = {}
-    for i, (_, label) in enumerate(samples):
-        by_class.setdefault(label, []).append(i)
-    train, val = [], []
-    for label in sorted(by_class):
-        indices = by_class[label]
-        rng.shuffle(indices)
-        n_val = round(val_fraction * len(indices))
-        if val_fraction > 0 and len(indices) >= 2:
-            n_val = min(max(n_val, 1), len(indices) - 1)
-        val += indices[:n_val]
-        train += indices[n_val:]
-    return [samples[i] for i in sorted(train)], [samples[i] for i in sorted(val)]
-
-
 def make_datasets(train_transform, val_transform):
     """ROOT/train and ROOT/val; or ROOT/<class> and ROOT/val; or ROOT/<class> alone,
     split by class with VAL_FRACTION to validation."""
@@ -157,7 +160,8 @@ def make_datasets(train_transform, val_transform):
     if os.path.isdir(os.path.join(ROOT, "val")):
         train, val = samples, list_images(os.path.join(ROOT, "val"), classes)
     else:
-        train, val = stratified_split(samples, VAL_FRACTION, SEED)
+        train_samples, val_samples = stratified_split([label for _, label in samples], VAL_FRACTION, SEED)
+        train, val = [samples[i] for i in train_samples], [samples[i] for i in val_samples]
     return ImageFiles(train, classes, train_transform), ImageFiles(val, classes, val_transform), classes
 )PY";
 
@@ -232,20 +236,52 @@ std::string pipeline(const std::vector<TransformSpec>& specs, bool skipNormalize
 
 }  // namespace
 
+DataKind dataKind(const DatasetConfig& d) {
+  if (d.kind == "text-folder" || (d.kind == "csv" && !d.text_column.empty())) return DataKind::Text;
+  return d.kind == "csv" ? DataKind::Table : DataKind::Images;
+}
+
+bool isRegression(const ScriptSources& sources) { return sources.table && sources.table->task == "regression"; }
+
+std::string importsFor(DataKind kind) {
+  const std::string common =
+      "\nimport numpy as np\nimport torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n";
+  if (kind == DataKind::Images)
+    return "import argparse\nimport gzip\nimport math\nimport os\nimport random\nfrom pathlib import Path\n" + common +
+           "from PIL import Image\nfrom torch.utils.data import DataLoader, Dataset, Subset\n"
+           "from torchvision import transforms\n";
+  const std::string text = kind == DataKind::Text ? "from collections import Counter\nfrom functools import partial\n"
+                                                    "from pathlib import Path\n"
+                                                  : "";
+  return "import argparse\nimport csv\nimport math\nimport os\nimport random\nimport re\nimport sys\n" + text + common +
+         "from torch.utils.data import DataLoader, Dataset, Subset\n";
+}
+
 Section dataSection(const ExperimentConfig& config, const ScriptSources& sources) {
   Section s;
   const DatasetConfig& d = config.dataset;
-  if (d.kind == "fashion-mnist") {
+  if (dataKind(d) == DataKind::Text) {
+    s = textDataSection(config);
+  } else if (d.kind == "csv") {
+    if (!sources.table) {
+      s.field = configField(&ExperimentConfig::dataset, &DatasetConfig::path).key;
+      s.error = "the table " + d.path + " was not read";
+      return s;
+    }
+    s = tableDataSection(config, *sources.table);
+  } else if (d.kind == "fashion-mnist") {
     const std::string dir = !sources.fashion_mnist_dir.empty() ? sources.fashion_mnist_dir : findFashionMnistDir();
     s.text = fill(kFashionMnist, {{"dir", quoted(dir.empty() ? "/usr/share/datasets/fashion-mnist" : dir)},
                                   {"classes", classList(fashionMnistClasses())}});
   } else if (d.kind == "image-folder") {
     s.text = fill(kImageFolder, {{"root", quoted(d.root)},
                                  {"channels", std::to_string(d.channels)},
-                                 {"validation_share", number(d.val_fraction)}});
+                                 {"validation_share", number(d.val_fraction)}}) +
+             kStratifiedSplit;
   } else {
     s.field = configField(&ExperimentConfig::dataset, &DatasetConfig::kind).key;
-    s.error = "export-script writes image experiments (fashion-mnist, image-folder) so far, not \"" + d.kind + "\"";
+    s.error =
+        "export-script writes fashion-mnist, image-folder, csv and text-folder experiments, not \"" + d.kind + "\"";
     return s;
   }
   if (d.train_subset > 0 || d.val_subset > 0) s.text += kSubsets;
@@ -257,6 +293,7 @@ Section dataSection(const ExperimentConfig& config, const ScriptSources& sources
 
 Section transformSection(const ExperimentConfig& config) {
   Section s;
+  if (dataKind(config.dataset) != DataKind::Images) return s;  // rows and token ids need none
   std::vector<std::string> unknown;
   const bool skip = config.pitfalls.skip_normalize;
   s.text = "\n\n# ---- Transforms: torchvision's, in the experiment's order ----\n\ntrain_transform = " +

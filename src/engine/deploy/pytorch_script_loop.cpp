@@ -56,7 +56,46 @@ def evaluate(model, loader):
         correct += (logits.argmax(1) == y).sum().item()
         seen += len(y)
     return total_loss / max(seen, 1), correct / max(seen, 1)
+)PY";
 
+constexpr const char* kRegressionEpoch = R"PY(
+
+# ---- The loop ----
+
+LOSS = {{loss_function}}  # of the standardised target
+
+def train_one_epoch(model, loader, optimizer, scheduler, steps_done):
+    """One pass over the training data. Returns the mean loss (on the standardised
+    target) and the optimizer steps done so far."""
+    model.train()  # Dropout on, BatchNorm normalises with each batch's statistics
+    total_loss = seen = 0
+    for i, (x, y) in enumerate(loader):
+{{loop}}
+        total_loss += loss.item() * len(y)
+        seen += len(y)
+    return total_loss / max(seen, 1), steps_done
+
+
+@torch.no_grad()  # validation builds no autograd graph: faster, and nothing to backpropagate
+def evaluate(model, loader, target_std):
+    """The loss, and the errors in the target's own units: the mean absolute error, the
+    root mean square error, and R² (1 - the squared error / the targets' own spread)."""
+{{eval_mode}}
+    total_loss = abs_sum = sq_sum = y_sum = y_sq_sum = seen = 0
+    for x, y in loader:
+        prediction = model(x).squeeze(1)
+        total_loss += LOSS(prediction, y, reduction="sum").item()
+        error = prediction - y
+        abs_sum += error.abs().sum().item()
+        sq_sum += error.square().sum().item()
+        y_sum, y_sq_sum, seen = y_sum + y.sum().item(), y_sq_sum + y.square().sum().item(), seen + len(y)
+    seen = max(seen, 1)
+    spread = y_sq_sum - y_sum * y_sum / seen  # about the validation mean
+    r2 = 1 - sq_sum / spread if spread > 0 else math.nan
+    return total_loss / seen, abs_sum / seen * target_std, math.sqrt(sq_sum / seen) * target_std, r2
+)PY";
+
+constexpr const char* kSave = R"PY(
 
 def save(obj, path):
     """torch.save to a temporary file, then a rename: a checkpoint is whole or absent."""
@@ -73,15 +112,12 @@ def main():
     parser.add_argument("--out", default="pytorch-run", help="the folder for the state_dict checkpoints")
     args = parser.parse_args()
 {{settings}}
-    train_set, val_set, classes = make_datasets(train_transform, val_transform)
-{{subsets}}    train_loader = DataLoader(train_set, batch_size=BATCH_SIZE, shuffle={{shuffle}}, drop_last={{drop_last}},
-                              num_workers=args.workers)
-    val_loader = DataLoader(val_set, batch_size=BATCH_SIZE, shuffle=False, num_workers=args.workers)
+    {{make_datasets}}
+{{subsets}}{{before_loaders}}    train_loader = DataLoader(train_set, batch_size=BATCH_SIZE, shuffle={{shuffle}}, drop_last={{drop_last}},
+                              num_workers=args.workers{{collate}})
+    val_loader = DataLoader(val_set, batch_size=BATCH_SIZE, shuffle=False, num_workers=args.workers{{collate}})
 
-    channels, height, width = train_set[0][0].shape
-    torch.manual_seed(SEED)  # the seed: the initial weights, then the shuffling and the random transforms
-    model = MODEL(channels, height, width, len(classes))
-    optimizer = make_optimizer(model)
+{{make_model}}    optimizer = make_optimizer(model)
     steps_per_epoch = max(1, math.ceil(len(train_loader) / ACCUMULATE))
     total_steps = steps_per_epoch * args.epochs
     scheduler = torch.optim.lr_scheduler.LambdaLR(
@@ -90,15 +126,11 @@ def main():
     os.makedirs(os.path.join(args.out, "checkpoints"), exist_ok=True)
     best, steps_done = -1.0, 0
     for epoch in range(1, args.epochs + 1):
-        loss, accuracy, steps_done = train_one_epoch(model, train_loader, optimizer, scheduler, steps_done)
-        val_loss, val_accuracy = evaluate(model, val_loader)
-        print(f"epoch {epoch}: loss {loss:.4f} accuracy {accuracy:.4f} "
-              f"val_loss {val_loss:.4f} val_accuracy {val_accuracy:.4f}", flush=True)
-        # A state_dict is the model's tensors by layer name: reload with model.load_state_dict().
+{{epoch}}        # A state_dict is the model's tensors by layer name: reload with model.load_state_dict().
         save({"epoch": epoch, "model": model.state_dict(), "optimizer": optimizer.state_dict(),
               "scheduler": scheduler.state_dict()}, os.path.join(args.out, "checkpoints", "last.pt"))
-        if val_accuracy > best:
-            best = val_accuracy
+        if {{best}} > best:
+            best = {{best}}
             save(model.state_dict(), os.path.join(args.out, "checkpoints", "best.pt"))
 {{max_steps_stop}}
 
@@ -137,8 +169,9 @@ std::string scheduleBody(const SchedulerConfig& s, std::string& doc) {
   return "    return factor";
 }
 
-// The body of the loop over batches: zero_grad, forward, loss, backward, step.
-std::string loopBody(const ExperimentConfig& c) {
+// The body of the loop over batches: zero_grad, forward, loss, backward, step. A
+// classification's output is `logits`, a regression's `prediction`.
+std::string loopBody(const ExperimentConfig& c, bool regression) {
   const TrainingConfig& t = c.training;
   const bool accumulate = t.grad_accum_steps > 1;
   std::string in = "        ", body;
@@ -147,14 +180,18 @@ std::string loopBody(const ExperimentConfig& c) {
                                ? "# optimizer.zero_grad() left out: the experiment's pitfall, gradients add up\n"
                                : "optimizer.zero_grad(set_to_none=True)  # drop the last step's gradients\n";
   body += accumulate && !c.pitfalls.skip_zero_grad ? in + "if i % ACCUMULATE == 0:\n" + in + "    " + zero : in + zero;
-  const std::string loss = "loss = F.cross_entropy(logits, y" +
-                           std::string(t.label_smoothing > 0 ? ", label_smoothing=LABEL_SMOOTHING" : "") +
-                           ")  # loss\n";
+  const std::string loss =
+      regression ? "loss = LOSS(prediction, y)  # loss\n"
+                 : "loss = F.cross_entropy(logits, y" +
+                       std::string(t.label_smoothing > 0 ? ", label_smoothing=LABEL_SMOOTHING" : "") + ")  # loss\n";
+  const std::string output = regression ? "prediction" : "logits";
+  const std::string forward = regression ? "prediction = model(x).squeeze(1)  # forward: one value per row\n"
+                                         : "logits = model(x)  # forward\n";
   if (t.precision == "bf16")
-    body += in + "with torch.autocast(\"cpu\", dtype=torch.bfloat16):  # bf16 where it is safe\n" + in +
-            "    logits = model(x)  # forward\n" + in + "logits = logits.float()\n";
+    body += in + "with torch.autocast(\"cpu\", dtype=torch.bfloat16):  # bf16 where it is safe\n" + in + "    " +
+            forward + in + output + " = " + output + ".float()\n";
   else
-    body += in + "logits = model(x)  # forward\n";
+    body += in + forward;
   body += in + loss;
   if (accumulate) {
     body += in + "(loss / ACCUMULATE).backward()  # backward: gradients add up over ACCUMULATE batches\n";
@@ -218,13 +255,67 @@ void noteOmitted(const ExperimentConfig& c, std::vector<std::string>& omitted) {
 
 }  // namespace
 
-Section loopSection(const ExperimentConfig& c) {
-  Section s;
-  if (c.training.loss != "auto" && c.training.loss != "cross_entropy") {
-    s.field = configField(&ExperimentConfig::training, &TrainingConfig::loss).key;
-    s.error = "export-script writes classification with cross-entropy so far, not \"" + c.training.loss + "\"";
-    return s;
+namespace {
+
+// main()'s lines that differ by the kind of data: the datasets, the model, the epoch.
+std::vector<std::pair<std::string, std::string>> mainParts(const ExperimentConfig& c, DataKind kind, bool regression) {
+  std::string datasets = "train_set, val_set, classes = make_datasets(train_transform, val_transform)", before, collate,
+              model = "    channels, height, width = train_set[0][0].shape\n",
+              drop = c.loader.drop_last ? "True" : "False";
+  std::string build = "MODEL(channels, height, width, len(classes))";
+  if (kind == DataKind::Table) {
+    datasets = "train_set, val_set, encoding = make_datasets()", model.clear();
+    build = "MODEL(encoding.numbers_width(), encoding.category_sizes(), " +
+            std::string(regression ? "1)  # one value" : "len(CLASSES))");
+    if (c.model.batch_norm && !c.loader.drop_last)  // as the engine: BatchNorm1d cannot normalise one row
+      drop = "len(train_set) % BATCH_SIZE == 1";
+  } else if (kind == DataKind::Text) {
+    datasets = "train_set, val_set, classes, vocabulary = make_datasets()", model.clear();
+    build = "MODEL(len(vocabulary), len(classes))";
+    before = std::string("    collate = partial(pad_batch, pad_to=") +
+             (c.loader.padding == "dataset-longest" ? "train_set.longest())  # to the dataset's longest\n"
+                                                    : "0)  # each batch to its own longest\n");
+    collate = ", collate_fn=collate";
   }
+  model += "    torch.manual_seed(SEED)  # the seed: the initial weights, then the shuffling" +
+           std::string(kind == DataKind::Images ? " and the random transforms" : "") + "\n    model = " + build + "\n";
+  const std::string epoch =
+      regression ? "        loss, steps_done = train_one_epoch(model, train_loader, optimizer, scheduler, steps_done)\n"
+                   "        val_loss, val_mae, val_rmse, val_r2 = evaluate(model, val_loader, encoding.target_std)\n"
+                   "        print(f\"epoch {epoch}: loss {loss:.4f} val_loss {val_loss:.4f} val_mae {val_mae:.6g} \"\n"
+                   "              f\"val_rmse {val_rmse:.6g} val_r2 {val_r2:.4f}\", flush=True)\n"
+                 : "        loss, accuracy, steps_done = train_one_epoch(model, train_loader, optimizer, scheduler, "
+                   "steps_done)\n"
+                   "        val_loss, val_accuracy = evaluate(model, val_loader)\n"
+                   "        print(f\"epoch {epoch}: loss {loss:.4f} accuracy {accuracy:.4f} \"\n"
+                   "              f\"val_loss {val_loss:.4f} val_accuracy {val_accuracy:.4f}\", flush=True)\n";
+  return {{"make_datasets", datasets},
+          {"before_loaders", before},
+          {"collate", collate},
+          {"drop_last", drop},
+          {"make_model", model},
+          {"epoch", epoch},
+          {"best", regression ? "val_r2" : "val_accuracy"}};
+}
+
+// The loss a config asks for, checked against its task as the engine checks it.
+Section checkLoss(const ExperimentConfig& c, bool regression) {
+  Section s;
+  const std::string& loss = c.training.loss;
+  const bool fits = loss == "auto" || (regression ? loss == "mse" || loss == "huber" : loss == "cross_entropy");
+  if (!fits) {
+    s.field = configField(&ExperimentConfig::training, &TrainingConfig::loss).key;
+    s.error = regression ? "the target is a number (a regression): use mse, huber or auto, not \"" + loss + "\""
+                         : "the target is a class (a classification): use cross_entropy or auto, not \"" + loss + "\"";
+  }
+  return s;
+}
+
+}  // namespace
+
+Section loopSection(const ExperimentConfig& c, DataKind kind, bool regression) {
+  Section s = checkLoss(c, regression);
+  if (!s.error.empty()) return s;
   std::string doc;
   const std::string schedule = scheduleBody(c.scheduler, doc);
   s.text = fill(kOptimizer, {{"optimizer", optimizerCall(c.optimizer)}, {"schedule_doc", doc}, {"schedule", schedule}});
@@ -232,18 +323,25 @@ Section loopSection(const ExperimentConfig& c) {
       c.pitfalls.skip_eval ? "    model.train()  # the experiment's pitfall: eval() left out, Dropout and BatchNorm "
                              "stay in training mode"
                            : "    model.eval()  # Dropout off, BatchNorm uses its running statistics";
-  s.text += fill(kTrainOneEpoch, {{"loop", loopBody(c)}, {"eval_mode", evalMode}});
+  s.text +=
+      fill(regression ? kRegressionEpoch : kTrainOneEpoch,
+           {{"loop", loopBody(c, regression)},
+            {"eval_mode", evalMode},
+            {"loss_function", c.training.loss == "huber" ? "F.huber_loss  # delta 1: squared near 0, linear beyond"
+                                                         : "F.mse_loss  # the mean squared error"}});
+  s.text += kSave;
   std::string subsets;
   if (c.dataset.train_subset > 0)
     subsets += "    train_set = shuffled_subset(train_set, " + std::to_string(c.dataset.train_subset) + ", SEED + 1)\n";
   if (c.dataset.val_subset > 0)
     subsets += "    val_set = shuffled_subset(val_set, " + std::to_string(c.dataset.val_subset) + ", SEED + 2)\n";
   const std::string stop = c.training.max_steps > 0 ? "        if steps_done >= MAX_STEPS:\n            break\n" : "";
-  s.text += fill(kMain, {{"settings", settings(c)},
-                         {"subsets", subsets},
-                         {"shuffle", c.loader.shuffle ? "True" : "False"},
-                         {"drop_last", c.loader.drop_last ? "True" : "False"},
-                         {"max_steps_stop", stop}});
+  auto values = mainParts(c, kind, regression);
+  values.insert(values.begin(), {{"settings", settings(c)},
+                                 {"subsets", subsets},
+                                 {"shuffle", c.loader.shuffle ? "True" : "False"},
+                                 {"max_steps_stop", stop}});
+  s.text += fill(kMain, values);
   noteOmitted(c, s.omitted);
   return s;
 }

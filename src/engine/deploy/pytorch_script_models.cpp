@@ -8,17 +8,6 @@ namespace trainscope::script {
 
 namespace {
 
-// A model as a list of layers applied in order (the engine's LayerStack).
-struct Layer {
-  std::string name, module;  // "conv1", "nn.Conv2d(channels, 6, kernel_size=5, padding=2)"
-  std::string before;        // lines written before it in __init__ (shape arithmetic), indented
-};
-
-struct Model {
-  std::string className, doc, helpers, init;  // init: lines after the layers (weight initialisation)
-  std::vector<Layer> layers;
-};
-
 constexpr const char* kKaiming =
     R"PY(        # torchvision's initialisation: Kaiming normal (fan_out) for the convolutions
         for m in self.modules():
@@ -68,7 +57,7 @@ std::string activationModule(const std::string& kind) {
 }
 
 Model mlp(const ModelConfig& c) {
-  Model m{"MLP", "A multilayer perceptron: the image flattened, then Linear layers.", "", "", {}};
+  Model m{"MLP", "A multilayer perceptron: the image flattened, then Linear layers.", "", ""};
   m.layers.push_back({"flatten", "nn.Flatten()", ""});
   std::string features = "channels * height * width";
   bool residual = false;
@@ -95,9 +84,7 @@ Model lenet() {
   Model m{"LeNet",
           "LeNet-5 as the classic tutorials write it: 5x5 convolutions (the first padded, so\n"
           "    28x28 inputs keep their size), max pooling, three fully connected layers.",
-          "",
-          "",
-          {}};
+          "", ""};
   m.layers = {{"conv1", "nn.Conv2d(channels, 6, kernel_size=5, padding=2)", ""},
               {"relu1", "nn.ReLU()", ""},
               {"pool1", "nn.MaxPool2d(2)", ""},
@@ -119,9 +106,7 @@ Model vgg(const ModelConfig& c) {
   Model m{"VGG",
           "A small VGG: three stages of two 3x3 convolutions with BatchNorm and ReLU, then max\n"
           "    pooling; a classifier with Dropout.",
-          "",
-          "",
-          {}};
+          "", ""};
   const int widths[] = {32, 64, 128};
   std::string channels = "channels";
   for (int stage = 0; stage < 3; ++stage) {
@@ -150,9 +135,7 @@ Model resnet18() {
   Model m{"ResNet18",
           "ResNet-18. Inputs up to 64 px get the CIFAR-style stem (3x3 convolution, no max\n"
           "    pooling), so small images are not shrunk to nothing; larger ones ImageNet's.",
-          kBasicBlock,
-          kKaiming,
-          {}};
+          kBasicBlock, kKaiming};
   m.layers.push_back({"conv1",
                       "nn.Conv2d(channels, 64, 3, stride=1, padding=1, bias=False) if small else "
                       "nn.Conv2d(channels, 64, 7, stride=2, padding=3, bias=False)",
@@ -182,9 +165,7 @@ Model fastcnn(const ModelConfig& c) {
           "A compact CNN for photos at 64-128 px on a CPU: a strided 3x3 stem, three stages of\n"
           "    (3x3 conv, then a strided 3x3 conv that doubles the width), each with BatchNorm\n"
           "    and ReLU; global average pooling, Dropout and one Linear.",
-          "",
-          kKaiming,
-          {}};
+          "", kKaiming};
   auto convBnRelu = [&](const std::string& n, const std::string& from, int to, int stride) {
     m.layers.push_back({"conv" + n,
                         "nn.Conv2d(" + from + ", " + std::to_string(to) + ", 3, stride=" + std::to_string(stride) +
@@ -207,16 +188,17 @@ Model fastcnn(const ModelConfig& c) {
   return m;
 }
 
+}  // namespace
+
 std::string classText(const Model& m) {
   std::string text = m.helpers + "\n\nclass " + m.className + "(nn.Module):\n    \"\"\"" + m.doc + "\"\"\"\n\n" +
-                     "    def __init__(self, channels, height, width, num_classes):\n        super().__init__()\n";
+                     "    def __init__(self, " + m.arguments + "):\n        super().__init__()\n";
   for (const Layer& layer : m.layers) text += layer.before + "        self." + layer.name + " = " + layer.module + "\n";
-  text += m.init + "\n    def forward(self, x):\n";
-  for (const Layer& layer : m.layers) text += "        x = self." + layer.name + "(x)\n";
+  text += m.init + "\n    def forward(self, x):\n" + m.prologue;
+  for (const Layer& layer : m.layers)
+    text += "        x = " + (layer.call.empty() ? "self." + layer.name + "(x)" : layer.call) + "\n";
   return text + "        return x\n";
 }
-
-}  // namespace
 
 Section modelSection(const ExperimentConfig& config) {
   Section s;
@@ -232,10 +214,29 @@ Section modelSection(const ExperimentConfig& config) {
     m = resnet18();
   else if (c.name == "fastcnn")
     m = fastcnn(c);
+  else if (c.name == "tabular_mlp")
+    m = tabularMlp(c);
+  else if (c.name == "text_cnn" || c.name == "text_gru")
+    m = textModel(c);
+  const DataKind kind = dataKind(config.dataset);
+  const bool fits = kind == DataKind::Table ? c.name == "tabular_mlp"
+                    : kind == DataKind::Text
+                        ? m.className.rfind("Text", 0) == 0
+                        : !m.className.empty() && c.name != "tabular_mlp" && m.className.rfind("Text", 0) != 0;
+  if (!m.className.empty() && !fits) {
+    s.field = configField(&ExperimentConfig::model, &ModelConfig::name).key;
+    s.error = std::string(kind == DataKind::Table  ? "a table's script uses tabular_mlp"
+                          : kind == DataKind::Text ? "a text script uses text_cnn or text_gru"
+                                                   : "an image script uses mlp, lenet, vgg, resnet18 or fastcnn") +
+              ", not \"" + c.name + "\"";
+    return s;
+  }
   if (m.className.empty()) {
     s.field = configField(&ExperimentConfig::model, &ModelConfig::name).key;
-    s.error = "export-script writes the built-in image models (mlp, lenet, vgg, resnet18, fastcnn) so far, not \"" +
-              c.name + "\"";
+    s.error =
+        "export-script writes the built-in models (mlp, lenet, vgg, resnet18, fastcnn, tabular_mlp, text_cnn, "
+        "text_gru), not \"" +
+        c.name + "\"";
     return s;
   }
   s.text = "\n\n# ---- Model: an nn.Module, its layers named as the run's (state_dict keys match) ----\n" +

@@ -1,9 +1,11 @@
 // Model > PyTorch code…: the experiment on the Model page written as a PyTorch script
 // (engine/deploy/pytorch_script.h), highlighted, to copy or save as train.py. What the
-// script leaves out, or why none can be written, is said above it.
+// script leaves out, or why none can be written, is said above it. The script is written
+// in the background (a table's is written from its columns: the file is read).
 #pragma once
 
 #include "engine/config/config.h"
+#include "engine/deploy/pytorch_script.h"
 
 #include <QDialog>
 
@@ -21,7 +23,11 @@ class PytorchCodeDialog : public QDialog {
   // Writes the script to `path` (atomically); the reason when it cannot.
   QString saveTo(const QString& path) const;
 
+ signals:
+  void written(bool ok);  // the script is shown (ok), or why there is none
+
  private:
+  void showScript(const PytorchScript& script);
   void save();
   QLabel* note_;
   QPlainTextEdit* text_;
