@@ -131,15 +131,22 @@ QLayout* DataPage::makeImportBar() {
   progress_ = new QProgressBar(this);
   source_ = new QLabel(tr("No dataset yet"), this);
   source_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  source_->setWordWrap(true);  // a long folder path or note must not widen the window
+  source_->setWordWrap(true);  // a long folder path or note must not widen the window:
+  // a path is one word to wrapping, so the label takes the room left beside the buttons
+  // (at 1024x768 in English, 150 px); the status bar says it whole.
+  source_->setMinimumWidth(source_->fontMetrics().averageCharWidth() * 12);
   auto* top = new QHBoxLayout();
   top->addWidget(fashion_);
   top->addWidget(folder_);
   top->addWidget(table_);
   top->addWidget(text_);
   top->addWidget(source_, 1);
-  top->addWidget(progress_);
-  top->addWidget(cancel_);
+  // The progress of an import and its Cancel run under the buttons: beside them they
+  // widened the window past a 1024x768 screen in presentation mode while a dataset loaded
+  // (a window grows to its content's minimum and never shrinks back).
+  auto* busy = new QHBoxLayout();
+  busy->addWidget(progress_, 1);
+  busy->addWidget(cancel_);
   // A note on what was chosen for the data (the photo recipe) runs the page's full
   // width under the buttons: beside them it was a narrow column hundreds of pixels tall
   // in presentation mode's larger font.
@@ -149,6 +156,7 @@ QLayout* DataPage::makeImportBar() {
   recipeNote_->hide();
   auto* bar = new QVBoxLayout();
   bar->addLayout(top);
+  bar->addLayout(busy);
   bar->addWidget(recipeNote_);
   return bar;
 }

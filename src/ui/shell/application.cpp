@@ -119,7 +119,7 @@ int runTrainscope(QApplication& app) {
   } else {
     // The experiment's own folder or table, else the dataset last imported (lastDataset).
     const std::string kind = document.datasetKind();
-    if (kind == "image-folder" || kind == "csv")
+    if (kind == "image-folder" || kind == "csv" || kind == "text-folder")
       window.dataPage()->importExperimentDataset();
     else
       window.importLastOrDefaultDataset({});
