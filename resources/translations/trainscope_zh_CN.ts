@@ -4235,6 +4235,21 @@ Resume (F6) to go on, or Run ▸ Rewind and Fork… to go back and try other set
     </message>
   </context>
   <context>
+    <name>trainscope::Collect</name>
+    <message>
+      <source>the teacher's run %1</source>
+      <translation>教师的运行 %1</translation>
+    </message>
+    <message>
+      <source>the teacher's experiment %1</source>
+      <translation>教师的实验 %1</translation>
+    </message>
+    <message>
+      <source>each other</source>
+      <translation>彼此</translation>
+    </message>
+  </context>
+  <context>
     <name>trainscope::Config</name>
     <message>
       <source>Seed</source>

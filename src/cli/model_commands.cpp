@@ -388,7 +388,7 @@ void printLeaderboard(const Collection& c) {
   std::printf("%d run(s) collected, %d already there, %d skipped; tagged \"%s\" (Compare: filter by the tag)\n\n",
               collected, again, skipped, c.tag.c_str());
   std::printf("%4s  %-14s %-34s %9s %6s  settings against %s\n", "rank", "student", "run", "best acc", "epochs",
-              c.against.c_str());
+              c.against.english().c_str());
   int rank = 0;
   for (const auto& row : c.leaderboard) {
     std::string differences;
@@ -429,9 +429,10 @@ int collectCommand(const std::string& source, const std::string& runsDir, const 
                        {"epochs_completed", row.epochs_completed},
                        {"differences", differences}});
     }
-    std::printf(
-        "%s\n",
-        nlohmann::json{{"tag", c.tag}, {"against", c.against}, {"runs", runs}, {"leaderboard", board}}.dump(2).c_str());
+    std::printf("%s\n",
+                nlohmann::json{{"tag", c.tag}, {"against", c.against.english()}, {"runs", runs}, {"leaderboard", board}}
+                    .dump(2)
+                    .c_str());
     return 0;
   });
 }

@@ -100,13 +100,14 @@ bool sameRun(const fs::path& collected, const fs::path& handIn) {
   return theirs.is_object() && ours.is_object() && identity(theirs) == identity(ours);
 }
 
-nlohmann::json teacherConfig(const std::string& teacher, std::string& against) {
+nlohmann::json teacherConfig(const std::string& teacher, Message& against) {
   if (teacher.empty()) return nullptr;
+  const std::string name = fs::path(teacher).filename().string();
   if (fs::is_directory(teacher)) {
-    against = "the teacher's run " + fs::path(teacher).filename().string();
+    against = {"trainscope::Collect", QT_TRANSLATE_NOOP("trainscope::Collect", "the teacher's run %1"), {name}};
     return readRunEntry(teacher).config;
   }
-  against = "the teacher's experiment " + fs::path(teacher).filename().string();
+  against = {"trainscope::Collect", QT_TRANSLATE_NOOP("trainscope::Collect", "the teacher's experiment %1"), {name}};
   return toJson(parseConfig(readConfigJson(teacher, "teacher")));
 }
 
@@ -140,7 +141,7 @@ Collection collectRuns(const std::string& source, const std::string& runsDir, co
   fs::create_directories(runsDir);
   Collection c;
   c.tag = safeName(from.filename().empty() ? from.parent_path().filename().string() : from.filename().string());
-  c.against = "each other";
+  c.against = {"trainscope::Collect", QT_TRANSLATE_NOOP("trainscope::Collect", "each other"), {}};
   const nlohmann::json teacherSettings = teacherConfig(teacher, c.against);
   std::vector<RunEntry> entries;
   std::vector<std::string> students;

@@ -6,6 +6,8 @@
 // skipped with the reason, never fatal.
 #pragma once
 
+#include "engine/run/message.h"
+
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -32,7 +34,7 @@ struct Collection {
   std::string tag;                          // the collection's name, each run's tag
   std::vector<CollectedRun> runs;           // in the order found
   std::vector<LeaderboardRow> leaderboard;  // best first
-  std::string against;                      // "the teacher's run x" or "each other"
+  Message against;                          // "the teacher's run x" or "each other"
 };
 
 // `teacher`: a run folder or an experiment file whose settings the runs are held

@@ -1,5 +1,7 @@
 #include "ui/compare/leaderboard_dialog.h"
 
+#include "ui/translation.h"
+
 #include <QDialogButtonBox>
 #include <QHeaderView>
 #include <QLabel>
@@ -27,7 +29,7 @@ QString summaryOf(const Collection& c) {
                      .arg(QString::fromStdString(c.tag));
   if (again) text += " " + LeaderboardDialog::tr("(%n already there)", nullptr, again);
   text += ". " + LeaderboardDialog::tr("Best validation accuracy first; the settings each run changed, against %1.")
-                     .arg(QString::fromStdString(c.against));
+                     .arg(translated(c.against));
   return text;
 }
 
