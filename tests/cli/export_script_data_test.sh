@@ -4,7 +4,8 @@
 # each trained by the engine and then by its script with /usr/bin/python3, the script
 # within 1.5 points of the engine (R² for the regression); each script's nn.Module has
 # the run's state_dict keys and shapes; the script's words are the engine's (ICU's) for
-# English with its punctuation; a CSV's text column with text_gru; wrong input refused.
+# English with its punctuation; a CSV's text column with its validation file and
+# text_gru; no validation rows; wrong input refused, naming the field.
 # Each pair validates on the same rows (a validation file, a val folder), so the two
 # differ only by their random draws.
 # Usage: export_script_data_test.sh CLI SOURCE_DIR
@@ -106,20 +107,35 @@ PY
 check "the script's vocabulary is the engine's, token by token" contains "$tmp/words.txt" "same"
 grep -v "^same" "$tmp/words.txt" | head -3
 
-# A CSV's text column read by text_gru (unpacked): its script, its model, one short run.
-"$py" "$src/bench/python/text_corpus.py" csv "$tmp/topics.csv" 300 5
-"$cli" train --config text_cnn --set dataset.kind=csv --set dataset.path="$tmp/topics.csv" \
-  --set dataset.text_column=text --set dataset.target=topic --set model.name=text_gru --set model.hidden=[16] \
-  --set model.packed=false --set loader.padding=dataset-longest --set epochs=1 --set threads=1 \
-  --set probes.enabled=false --out "$tmp/runs-column" --quiet >"$tmp/column.train" 2>&1
+# A CSV's text column with its validation file, read by text_gru (unpacked): its
+# script, its model, one short run on the same validation rows.
+"$py" "$src/bench/python/text_corpus.py" split "$tmp/column" 300 5
+"$cli" train --config text_cnn --set dataset.kind=csv --set dataset.path="$tmp/column/train.csv" \
+  --set dataset.val_path="$tmp/column/val.csv" --set dataset.text_column=text --set dataset.target=topic \
+  --set model.name=text_gru --set model.hidden=[16] --set model.packed=false --set loader.padding=dataset-longest \
+  --set epochs=1 --set threads=1 --set probes.enabled=false --out "$tmp/runs-column" --quiet >"$tmp/column.train" 2>&1
 column_run=$(ls -d "$tmp/runs-column"/*/ | head -1)
+val_rows=$(("$(wc -l <"$tmp/column/val.csv")" - 1))
+check "the engine validates on the text column's validation file" \
+  "$py" -c 'import json,sys; sys.exit(json.load(open(sys.argv[1] + "/run.json"))["dataset"]["val_samples"] != int(sys.argv[2]))' \
+  "$column_run" "$val_rows"
 "$cli" export-script "$column_run" --out "$tmp/column.py" 2>/dev/null
 check "a text column's script" contains "$tmp/column.py" 'TEXT_COLUMN = "text"'
+check "with its validation file" contains "$tmp/column.py" "VAL_TABLE = \"$tmp/column/val.csv\""
 check "padded to the dataset's longest" contains "$tmp/column.py" "pad_to=train_set.longest()"
 "$py" "$src/tests/python/check_script_model.py" "$tmp/column.py" "$column_run" >/dev/null 2>&1
 check "text_gru's state_dict is the engine's" test $? -eq 0
 (cd "$tmp" && "$py" column.py --epochs 1 --workers 0 --out "$tmp/py-column" >"$tmp/column.out" 2>&1)
 check "the text column's script runs" contains "$tmp/column.out" "epoch 1:"
+
+# No validation rows: the script says nan and keeps no best checkpoint, as the engine.
+printf 'a,b,y\n' >"$tmp/tiny.csv"
+for i in $(seq 1 40); do printf '%d,%d,%s\n' "$i" $((i % 7)) $((i % 2)) >>"$tmp/tiny.csv"; done
+"$cli" export-script --config table_mlp --set dataset.path="$tmp/tiny.csv" --set dataset.target=y \
+  --set dataset.val_fraction=0 --out "$tmp/tiny.py" 2>/dev/null
+(cd "$tmp" && "$py" tiny.py --epochs 1 --workers 0 --out "$tmp/py-tiny" >"$tmp/tiny.out" 2>&1)
+check "no validation: nan" contains "$tmp/tiny.out" "val_accuracy nan"
+check "and no best checkpoint" test ! -e "$tmp/py-tiny/checkpoints/best.pt"
 
 # From a config: the table is read as a run reads it. Wrong input names the field.
 "$cli" export-script --config table_mlp --set dataset.path="$tmp/houses.csv" --set dataset.target=grade \
@@ -136,5 +152,15 @@ check "a target that is not a column: exit 2" test $? -eq 2
   --set training.loss=cross_entropy >/dev/null 2>"$tmp/loss.err"
 check "cross-entropy for a regression: exit 2" test $? -eq 2
 check "naming training.loss" contains "$tmp/loss.err" "training.loss"
+"$cli" export-script --config table_mlp --set dataset.path="$tmp/houses.csv" --set dataset.target=price \
+  --set dataset.val_path="$tmp/no-such.csv" >/dev/null 2>"$tmp/val.err"
+check "a missing validation file: exit 2 naming dataset.val_path" contains "$tmp/val.err" "dataset.val_path"
+"$cli" export-script --config text_cnn --set dataset.root="$tmp/no-such-folder" >/dev/null 2>"$tmp/root.err"
+check "a missing text folder: exit 2" test $? -eq 2
+check "naming dataset.root" contains "$tmp/root.err" "dataset.root"
+"$cli" export-script --config text_cnn --set dataset.kind=csv --set dataset.path="$tmp/column/train.csv" \
+  --set dataset.text_column=body --set dataset.target=topic >/dev/null 2>"$tmp/column.err"
+check "a text column that is not there: exit 2" test $? -eq 2
+check "naming dataset.text_column" contains "$tmp/column.err" "dataset.text_column"
 
 report

@@ -113,7 +113,8 @@ void declareDataset(std::vector<ConfigField>& fields) {
   TS_FIELD(dataset, val_path)
       .fixedOnResume()
       .filePath()
-      .describe("`csv`: a validation table with the same columns; empty: `val_fraction` of the rows");
+      .describe(
+          "`csv`: a validation table with the same columns (a text column's too); empty: `val_fraction` of the rows");
   TS_FIELD(dataset, target).fixedOnResume().describe("`csv`: the column to predict");
   TS_FIELD(dataset, task)
       .fixedOnResume()

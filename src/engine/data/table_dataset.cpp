@@ -93,7 +93,10 @@ DatasetSplits openCsvDataset(const DatasetConfig& config, uint64_t seed) {
   std::vector<int64_t> trainRows, valRows;
   std::shared_ptr<const CsvTable> valTable = table;
   if (!config.val_path.empty()) {
-    valTable = std::make_shared<const CsvTable>(readCsvTable(config.val_path));
+    CsvReadOptions asTraining;  // typed as the training file: a zip code "02134" stays a level there too
+    for (const auto& c : table->columns)
+      if (c.type == ColumnType::Category) asTraining.categorical.push_back(c.name);
+    valTable = std::make_shared<const CsvTable>(readCsvTable(config.val_path, asTraining));
     trainRows = allRows(*table), valRows = allRows(*valTable);
   } else {
     stratifiedSplit(splitKeys(*table, config.target, task == "classification"), config.val_fraction, seed, trainRows,

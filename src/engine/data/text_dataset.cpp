@@ -13,7 +13,8 @@ namespace fs = std::filesystem;
 
 std::string TokenStore::source(int64_t doc) const {
   const auto d = static_cast<size_t>(doc);
-  return csv.empty() ? files.at(d) : csv + ":" + std::to_string(lines.at(d));
+  if (csv.empty()) return files.at(d);
+  return (val_from >= 0 && doc >= val_from ? val_csv : csv) + ":" + std::to_string(lines.at(d));
 }
 
 TextDataset::TextDataset(std::vector<std::string> classes, std::shared_ptr<const TokenStore> store,
@@ -73,9 +74,12 @@ class CorpusReader {
     }
     store_.offsets.push_back(static_cast<int64_t>(store_.ids.size()));
     store_.labels.push_back(label);
-    if (where.line > 0)
-      store_.csv = where.file, store_.lines.push_back(where.line);
-    else
+    if (where.line > 0) {
+      if (store_.csv.empty()) store_.csv = where.file;
+      if (where.file != store_.csv && store_.val_from < 0)  // the validation file's rows come last
+        store_.val_csv = where.file, store_.val_from = store_.documents() - 1;
+      store_.lines.push_back(where.line);
+    } else
       store_.files.push_back(where.file);
     inVal.push_back(val);
   }

@@ -24,6 +24,8 @@ struct TokenStore {
   std::vector<int64_t> offsets{0};  // document d holds ids[offsets[d], offsets[d + 1])
   std::vector<int64_t> labels;
   std::string csv;                 // the CSV whose rows the documents are, or ""
+  std::string val_csv;             // and its validation file's (dataset.val_path), whose rows
+  int64_t val_from = -1;           // are the documents from this one on
   std::vector<int64_t> lines;      // a CSV's: each document's line
   std::vector<std::string> files;  // a folder's: each document's file
   int64_t documents() const { return static_cast<int64_t>(labels.size()); }

@@ -133,26 +133,30 @@ std::vector<std::string> readTextFolder(const std::string& rootPath, const OnDoc
 namespace {
 
 struct CsvColumns {
-  char delimiter = ',';
   size_t text = 0, target = 0;
 };
 
-// Pass 1: the header's columns and the target's levels, sorted as a table's categories.
-std::vector<std::string> targetLevels(const DatasetConfig& c, CsvColumns& columns) {
-  columns.delimiter = sniffDelimiter(c.path);
+// The positions of the text and target columns in a header row.
+CsvColumns headerColumns(const DatasetConfig& c, const std::string& path, const CsvRowView& row) {
+  std::vector<std::string> names;
+  for (const auto& f : row.fields) names.emplace_back(trimmed(f));
+  checkCsvHeader(path, names);
+  const auto at = [&](const std::string& name) {
+    const auto it = std::find(names.begin(), names.end(), name);
+    if (it == names.end()) throw CsvError(path, 1, name, "no column is named \"" + name + "\"");
+    return static_cast<size_t>(it - names.begin());
+  };
+  return {at(c.text_column), at(c.target)};
+}
+
+// Pass 1: the target's levels, sorted as a table's categories.
+std::vector<std::string> targetLevels(const DatasetConfig& c) {
+  CsvColumns columns;
   std::map<std::string, int, std::less<>> seen;
   bool header = false;
-  scanCsv(c.path, columns.delimiter, 0, [&](const CsvRowView& row) {
+  scanCsv(c.path, sniffDelimiter(c.path), 0, [&](const CsvRowView& row) {
     if (row.index == 0) {
-      std::vector<std::string> names;
-      for (const auto& f : row.fields) names.emplace_back(trimmed(f));
-      checkCsvHeader(c.path, names);
-      const auto at = [&](const std::string& name) {
-        const auto it = std::find(names.begin(), names.end(), name);
-        if (it == names.end()) throw CsvError(c.path, 1, name, "no column is named \"" + name + "\"");
-        return static_cast<size_t>(it - names.begin());
-      };
-      columns.text = at(c.text_column), columns.target = at(c.target), header = true;
+      columns = headerColumns(c, c.path, row), header = true;
       return;
     }
     const std::string_view label = row.fields[columns.target];
@@ -167,27 +171,45 @@ std::vector<std::string> targetLevels(const DatasetConfig& c, CsvColumns& column
   return levels;
 }
 
-}  // namespace
-
-std::vector<std::string> readCsvTextColumn(const DatasetConfig& c, const OnDocument& onDocument,
-                                           std::vector<SkippedItem>& skipped) {
+// Pass 2, and a validation file's one pass: the documents, one row at a time. A class
+// the training file does not have is skipped in a validation file (in the training
+// file, it means the file changed since pass 1).
+void readDocuments(const DatasetConfig& c, const std::string& path, bool val,
+                   const std::map<std::string, int64_t, std::less<>>& labelOf, const OnDocument& onDocument,
+                   std::vector<SkippedItem>& skipped) {
   CsvColumns columns;
-  const std::vector<std::string> classes = targetLevels(c, columns);
-  std::map<std::string, int64_t, std::less<>> labelOf;
-  for (size_t k = 0; k < classes.size(); ++k) labelOf.emplace(classes[k], static_cast<int64_t>(k));
-  // Pass 2: the documents, one row at a time.
-  scanCsv(c.path, columns.delimiter, 0, [&](const CsvRowView& row) {
-    if (row.index == 0) return;
-    const DocumentOrigin where{c.path, row.line};
+  bool header = false;
+  scanCsv(path, sniffDelimiter(path), 0, [&](const CsvRowView& row) {
+    if (row.index == 0) {
+      columns = headerColumns(c, path, row), header = true;
+      return;
+    }
+    const DocumentOrigin where{path, row.line};
     const std::string_view label = row.fields[columns.target], text = row.fields[columns.text];
     if (isMissingValue(label)) {
       skipped.push_back({where.describe(), "the target is missing"});
       return;
     }
     const auto known = labelOf.find(label);
-    if (known == labelOf.end()) throw CsvError(c.path, row.line, c.target, "the file changed while it was read");
-    onDocument(where, known->second, false, isMissingValue(text) ? std::string_view() : text);
+    if (known == labelOf.end()) {
+      if (!val) throw CsvError(path, row.line, c.target, "the file changed while it was read");
+      skipped.push_back({where.describe(), "the class \"" + std::string(label) + "\" is not in the training file"});
+      return;
+    }
+    onDocument(where, known->second, val, isMissingValue(text) ? std::string_view() : text);
   });
+  if (!header) throw CsvError(path, 0, "", "the file is empty: a CSV file starts with a header row");
+}
+
+}  // namespace
+
+std::vector<std::string> readCsvTextColumn(const DatasetConfig& c, const OnDocument& onDocument,
+                                           std::vector<SkippedItem>& skipped) {
+  const std::vector<std::string> classes = targetLevels(c);
+  std::map<std::string, int64_t, std::less<>> labelOf;
+  for (size_t k = 0; k < classes.size(); ++k) labelOf.emplace(classes[k], static_cast<int64_t>(k));
+  readDocuments(c, c.path, false, labelOf, onDocument, skipped);
+  if (!c.val_path.empty()) readDocuments(c, c.val_path, true, labelOf, onDocument, skipped);
   return classes;
 }
 

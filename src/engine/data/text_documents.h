@@ -48,8 +48,10 @@ std::vector<std::string> readTextFolder(const std::string& root, const OnDocumen
 
 // The rows of a CSV's text column (config.text_column) as documents, classified by the
 // target column (its levels sorted as a table's categories are); rows without a target
-// are skipped. Two streamed passes: the target's levels, then the documents. Returns the
-// classes. Throws CsvError (missing columns, a target with fewer than two classes).
+// are skipped. Two streamed passes: the target's levels, then the documents; then the
+// rows of config.val_path, when set, as the validation split (val: true; a class the
+// training file lacks is skipped). Returns the classes. Throws CsvError (missing
+// columns, a target with fewer than two classes).
 std::vector<std::string> readCsvTextColumn(const DatasetConfig& config, const OnDocument& onDocument,
                                            std::vector<SkippedItem>& skipped);
 

@@ -1,7 +1,7 @@
 #include "engine/deploy/pytorch_script.h"
 
 #include "engine/config/config_fields.h"
-#include "engine/data/table_dataset.h"
+#include "engine/data/dataset_source.h"
 #include "engine/deploy/pytorch_script_parts.h"
 #include "engine/record/run_record.h"
 #include "engine/system/versions.h"
@@ -32,12 +32,34 @@ std::string omittedText(const std::vector<std::string>& omitted) {
   return out;
 }
 
-// What the script is written from: a table's encoding read as a run reads it, when
-// the sources do not bring the run's.
-ScriptSources withTable(const ExperimentConfig& config, ScriptSources sources, Problem& problem) {
-  if (script::dataKind(config.dataset) != script::DataKind::Table || sources.table) return sources;
+// A CSV's columns named in the config (text and target of a text column) are in its
+// header; the problem when one is not.
+Problem csvColumnsProblem(const DatasetConfig& d) {
+  CsvReadOptions header;
+  header.max_rows = 1;
+  const CsvTable table = readCsvTable(d.path, header);
+  for (std::string DatasetConfig::*field : {&DatasetConfig::text_column, &DatasetConfig::target})
+    if (table.find(d.*field) < 0)
+      return {configField(&ExperimentConfig::dataset, field).key,
+              "no column of " + d.path + " is named \"" + d.*field + "\""};
+  return {};
+}
+
+// The sources checked as a run would open the data (when they are a config's), with a
+// table's encoding read from the table when they do not bring the run's.
+ScriptSources checkedSources(const ExperimentConfig& config, ScriptSources sources, Problem& problem) {
+  if (!sources.check_data || config.dataset.kind == "fashion-mnist") return sources;
+  if (const Problems missing = checkDatasetAvailable(config.dataset); !missing.empty()) {
+    problem = missing.front();
+    return sources;
+  }
   try {
-    sources.table = openCsvDataset(config.dataset, config.seed).table;
+    if (script::dataKind(config.dataset) == script::DataKind::Table && !sources.table)
+      sources.table = openDataset(config).table;
+    else if (script::dataKind(config.dataset) == script::DataKind::Text && config.dataset.kind == "csv")
+      problem = csvColumnsProblem(config.dataset);
+  } catch (const ConfigError& e) {  // names the file's field: dataset.path or dataset.val_path
+    problem = e.problems().empty() ? Problem{"dataset", e.what()} : e.problems().front();
   } catch (const std::exception& e) {
     problem = {configField(&ExperimentConfig::dataset, &DatasetConfig::path).key, e.what()};
   }
@@ -56,7 +78,7 @@ std::string titleOf(const ExperimentConfig& config) {
 PytorchScript pytorchScript(const ExperimentConfig& config, const ScriptSources& given) {
   PytorchScript out;
   Problem problem;
-  const ScriptSources sources = withTable(config, given, problem);
+  const ScriptSources sources = checkedSources(config, given, problem);
   if (!problem.message.empty()) {
     out.field = problem.field, out.error = problem.message;
     return out;
@@ -107,6 +129,7 @@ PytorchScript pytorchScriptForRun(const std::string& runDir) {
       return out;
     }
     ScriptSources sources;
+    sources.check_data = false;  // the run read its data; the script is what it did
     const std::filesystem::path folder = std::filesystem::path(runDir).lexically_normal();  // "run/" too
     sources.origin = "the run " + (folder.has_filename() ? folder : folder.parent_path()).filename().string();
     // Fashion-MNIST's folder as the run found it: "Fashion-MNIST (<folder>)".

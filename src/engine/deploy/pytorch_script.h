@@ -31,6 +31,9 @@ struct ScriptSources {
   // A table's columns as the engine typed them, its target's task and classes: the run's
   // (run.json "table"); when absent, the table is read as a run would read it.
   std::shared_ptr<const TableEncoding> table;
+  // Whether the data is checked as a run would open it (a config's: a missing folder or
+  // column is said now, not when the script runs); a run's was read when it ran.
+  bool check_data = true;
 };
 
 PytorchScript pytorchScript(const ExperimentConfig& config, const ScriptSources& sources);

@@ -55,7 +55,9 @@ def evaluate(model, loader):
         total_loss += F.cross_entropy(logits, y, reduction="sum").item()
         correct += (logits.argmax(1) == y).sum().item()
         seen += len(y)
-    return total_loss / max(seen, 1), correct / max(seen, 1)
+    if not seen:  # no validation data: no numbers, and no best epoch
+        return math.nan, math.nan
+    return total_loss / seen, correct / seen
 )PY";
 
 constexpr const char* kRegressionEpoch = R"PY(
@@ -89,7 +91,8 @@ def evaluate(model, loader, target_std):
         abs_sum += error.abs().sum().item()
         sq_sum += error.square().sum().item()
         y_sum, y_sq_sum, seen = y_sum + y.sum().item(), y_sq_sum + y.square().sum().item(), seen + len(y)
-    seen = max(seen, 1)
+    if not seen:  # no validation data: no numbers, and no best epoch
+        return math.nan, math.nan, math.nan, math.nan
     spread = y_sq_sum - y_sum * y_sum / seen  # about the validation mean
     r2 = 1 - sq_sum / spread if spread > 0 else math.nan
     return total_loss / seen, abs_sum / seen * target_std, math.sqrt(sq_sum / seen) * target_std, r2

@@ -13,7 +13,8 @@ MISSING = {"", "NA", "N/A", "NaN", "nan", "null", "NULL", "None", "?"}  # cells 
 
 def read_rows(path):
     """A CSV file's rows as dicts by column name. The separator (, ; or tab) is the one
-    the header line uses most outside quotes, as the engine reads it."""
+    the header line uses most outside quotes, as the engine reads it. Spaces around a cell
+    are dropped where it is read (the engine keeps those inside quotes: " red")."""
     with open(path, newline="", encoding="utf-8-sig") as f:
         header = re.sub(r'"[^"]*"', "", f.readline())
         tab, semicolon, comma = header.count("\t"), header.count(";"), header.count(",")

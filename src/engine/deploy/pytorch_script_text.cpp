@@ -69,6 +69,8 @@ def read_corpus():
     (or ROOT/train/<class>/), then under ROOT/val/<class>/, in path order."""
     train_dir = os.path.join(ROOT, "train") if os.path.isdir(os.path.join(ROOT, "train")) else ROOT
     classes = class_folders(train_dir)
+    if not classes:
+        sys.exit(f"{ROOT} has no class folders (ROOT/<class>/*.txt, one document per file)")
     label_of = {name: k for k, name in enumerate(classes)}
 
     def documents(folder, in_val):
@@ -94,24 +96,30 @@ def read_corpus():
 
 constexpr const char* kCsvColumn = R"PY(
 TABLE = {{path}}
+VAL_TABLE = {{val_path}}  # a validation file with the same columns; None: VAL_FRACTION of TABLE's rows
 TEXT_COLUMN = {{text_column}}  # the documents, one per row
 TARGET = {{target}}  # their classes
 {{read_rows}}
 
 def read_corpus():
-    """The classes (the target's values, sorted as the engine sorts them) and (text,
-    label, False) for each row; rows without a target are skipped."""
+    """The classes (TABLE's target values, sorted as the engine sorts them) and (text,
+    label, from VAL_TABLE) for each row; rows without a target, or in VAL_TABLE with a
+    class TABLE lacks, are skipped."""
     rows = read_rows(TABLE)
     classes = sorted({row[TARGET].strip(" \t") for row in rows} - MISSING, key=level_order)
     label_of = {name: k for k, name in enumerate(classes)}
 
-    def corpus():
+    def documents(rows, in_val):
         for row in rows:
             label = row[TARGET].strip(" \t")
-            if label in MISSING:
-                continue
-            text = row[TEXT_COLUMN]
-            yield ("" if text.strip(" \t") in MISSING else text), label_of[label], False
+            if label in label_of:
+                text = row[TEXT_COLUMN]
+                yield ("" if text.strip(" \t") in MISSING else text), label_of[label], in_val
+
+    def corpus():
+        yield from documents(rows, False)
+        if VAL_TABLE:
+            yield from documents(read_rows(VAL_TABLE), True)
 
     return classes, corpus()
 )PY";
@@ -168,6 +176,8 @@ def make_datasets():
         tokens.append(doc), labels.append(label), in_val.append(val)
     if empty:
         print(f"skipped {empty} empty documents (no {TOKENIZER})", file=sys.stderr)
+    if not tokens:
+        sys.exit(f"no document with any {TOKENIZER} in it")
     if any(in_val):
         train = [i for i, val in enumerate(in_val) if not val]
         val = [i for i, val in enumerate(in_val) if val]
@@ -254,6 +264,7 @@ Section textDataSection(const ExperimentConfig& config) {
                           {"validation_share", number(d.val_fraction)}});
   if (d.kind == "csv")
     s.text += fill(kCsvColumn, {{"path", quoted(d.path)},
+                                {"val_path", d.val_path.empty() ? "None" : quoted(d.val_path)},
                                 {"text_column", quoted(d.text_column)},
                                 {"target", quoted(d.target)},
                                 {"read_rows", kReadRows}});

@@ -208,5 +208,26 @@ TEST(TableDataset, ValidationRowsWithAnUnseenClassAreSkippedAndReported) {
   EXPECT_EQ(s.skipped[1].reason, "the target is missing");
 }
 
+// A validation file is read with the training file's column types: zip codes that are a
+// category there ("unknown" among them) stay levels here, though every one is a number.
+TEST(TableDataset, AValidationFileIsTypedAsTheTrainingFile) {
+  test::TempDir dir;
+  const std::string train = (dir.path() / "train.csv").string(), val = (dir.path() / "val.csv").string();
+  std::ofstream(train) << "zip,y\n02134,a\n01002,b\nunknown,a\n02134,a\n01002,b\n";
+  std::ofstream(val) << "zip,y\n02134,a\n01002,b\n";
+  DatasetConfig d;
+  d.kind = "csv", d.path = train, d.val_path = val, d.target = "y";
+  const DatasetSplits s = openCsvDataset(d, 0);
+  ASSERT_EQ(s.val->size(), 2);
+  ASSERT_EQ(s.table->categories.size(), 1u);
+  const auto& levels = s.table->categories[0].levels;
+  for (int64_t i = 0; i < 2; ++i) {
+    const cv::Mat row = s.val->load(i, nullptr);
+    const int code = static_cast<int>(row.at<float>(0, 0));
+    ASSERT_GT(code, 0) << "row " << i << " is a known level, not 'unseen'";
+    EXPECT_EQ(levels[static_cast<size_t>(code - 1)], i == 0 ? "02134" : "01002");
+  }
+}
+
 }  // namespace
 }  // namespace trainscope

@@ -114,6 +114,27 @@ TEST(TextDocuments, ACsvTextColumnNamesAMissingColumn) {
   }
 }
 
+// dataset.val_path holds a text column's validation rows, as a table's: the training
+// file's classes (another class is skipped, named), each row by its own file and line.
+TEST(TextDocuments, ACsvTextColumnTakesItsValidationFile) {
+  test::TempDir dir;
+  writeFile(dir.path() / "train.csv", "review,stars\nGreat film,good\nDull,bad\nFine,good\nAwful,bad\n");
+  writeFile(dir.path() / "val.csv", "stars;review\ngood;Lovely\nmeh;So so\nbad;Boring\n");
+  DatasetConfig c;
+  c.kind = "csv", c.path = dir.str() + "/train.csv", c.val_path = dir.str() + "/val.csv";
+  c.target = "stars", c.text_column = "review", c.min_freq = 1;
+  const DatasetSplits s = openTextDataset(c, 1);
+  EXPECT_EQ(s.train->size(), 4) << "val_fraction leaves the training file whole";
+  ASSERT_EQ(s.val->size(), 2);
+  EXPECT_EQ(s.val->describe(0), c.val_path + ":2");
+  EXPECT_EQ(s.val->describe(1), c.val_path + ":4");
+  EXPECT_EQ(s.train->describe(0), c.path + ":2");
+  EXPECT_EQ(s.val->label(1), 0) << "bad is the training file's first class";
+  ASSERT_EQ(s.skipped.size(), 1u);
+  EXPECT_EQ(s.skipped[0].path, c.val_path + ":3");
+  EXPECT_NE(s.skipped[0].reason.find("\"meh\""), std::string::npos);
+}
+
 // The vocabulary fitted while documents stream by (each read once, kept as ids) is the
 // one buildVocabulary fits on the training documents' tokens, ties and cap included;
 // every document's ids are its tokens encoded in it.
