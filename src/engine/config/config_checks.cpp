@@ -10,6 +10,14 @@ DataFamily dataFamilyOf(const DatasetConfig& d) {
   return d.kind == "csv" ? DataFamily::Table : DataFamily::Images;
 }
 
+std::string lossMismatch(const std::string& loss, bool regression) {
+  const std::string resolved = loss != "auto" ? loss : regression ? "mse" : "cross_entropy";
+  if (regression && resolved == "cross_entropy") return "the target is a number (a regression): use mse, huber or auto";
+  if (!regression && resolved != "cross_entropy")
+    return "the target is a class (a classification): use cross_entropy or auto";
+  return "";
+}
+
 DataFamily modelFamilyOf(const std::string& name) {
   if (name == "text_cnn" || name == "text_gru") return DataFamily::Text;
   return name == "tabular_mlp" ? DataFamily::Table : DataFamily::Images;

@@ -15,6 +15,10 @@ enum class DataFamily { Images, Table, Text };
 DataFamily dataFamilyOf(const DatasetConfig& d);
 DataFamily modelFamilyOf(const std::string& modelName);  // torchscript: images
 
+// Why training.loss does not fit the task the data resolved (a regression's target is a
+// number), or "" when it fits: the trainer's criterion and export-script ask the same.
+std::string lossMismatch(const std::string& loss, bool regression);
+
 // Appends one Problem per broken rule; `j` is the config as written (a rule may ask
 // whether a field was given at all).
 void checkConfigRules(const ExperimentConfig& c, const nlohmann::json& j, Problems& problems);

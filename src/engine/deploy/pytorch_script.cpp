@@ -54,9 +54,9 @@ ScriptSources checkedSources(const ExperimentConfig& config, ScriptSources sourc
     return sources;
   }
   try {
-    if (script::dataKind(config.dataset) == script::DataKind::Table && !sources.table)
+    if (dataFamilyOf(config.dataset) == DataFamily::Table && !sources.table)
       sources.table = openDataset(config).table;
-    else if (script::dataKind(config.dataset) == script::DataKind::Text && config.dataset.kind == "csv")
+    else if (dataFamilyOf(config.dataset) == DataFamily::Text && config.dataset.kind == "csv")
       problem = csvColumnsProblem(config.dataset);
   } catch (const ConfigError& e) {  // names the file's field: dataset.path or dataset.val_path
     problem = e.problems().empty() ? Problem{"dataset", e.what()} : e.problems().front();
@@ -83,7 +83,7 @@ PytorchScript pytorchScript(const ExperimentConfig& config, const ScriptSources&
     out.field = problem.field, out.error = problem.message;
     return out;
   }
-  const script::DataKind kind = script::dataKind(config.dataset);
+  const DataFamily kind = dataFamilyOf(config.dataset);
   const script::Section parts[] = {script::dataSection(config, sources), script::transformSection(config),
                                    script::modelSection(config),
                                    script::loopSection(config, kind, script::isRegression(sources))};
@@ -106,10 +106,10 @@ PytorchScript pytorchScript(const ExperimentConfig& config, const ScriptSources&
                                     {"version", trainscopeVersion()},
                                     {"origin", docText(sources.origin.empty() ? "a config" : sources.origin)},
                                     {"file", "train.py"},
-                                    {"dataset", kind == script::DataKind::Images  ? "a Dataset and its transforms"
-                                                : kind == script::DataKind::Table ? "a Dataset of encoded rows"
-                                                                                  : "a Dataset of token ids"},
-                                    {"needs", kind == script::DataKind::Images ? "torch and torchvision" : "torch"},
+                                    {"dataset", kind == DataFamily::Images  ? "a Dataset and its transforms"
+                                                : kind == DataFamily::Table ? "a Dataset of encoded rows"
+                                                                            : "a Dataset of token ids"},
+                                    {"needs", kind == DataFamily::Images ? "torch and torchvision" : "torch"},
                                     {"imports", script::importsFor(kind)},
                                     {"omitted", omittedText(out.omitted)}});
   out.text += script::constantsSection(config);

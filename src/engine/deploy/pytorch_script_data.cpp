@@ -236,23 +236,18 @@ std::string pipeline(const std::vector<TransformSpec>& specs, bool skipNormalize
 
 }  // namespace
 
-DataKind dataKind(const DatasetConfig& d) {
-  if (d.kind == "text-folder" || (d.kind == "csv" && !d.text_column.empty())) return DataKind::Text;
-  return d.kind == "csv" ? DataKind::Table : DataKind::Images;
-}
-
 bool isRegression(const ScriptSources& sources) { return sources.table && sources.table->task == "regression"; }
 
-std::string importsFor(DataKind kind) {
+std::string importsFor(DataFamily kind) {
   const std::string common =
       "\nimport numpy as np\nimport torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n";
-  if (kind == DataKind::Images)
+  if (kind == DataFamily::Images)
     return "import argparse\nimport gzip\nimport math\nimport os\nimport random\nfrom pathlib import Path\n" + common +
            "from PIL import Image\nfrom torch.utils.data import DataLoader, Dataset, Subset\n"
            "from torchvision import transforms\n";
-  const std::string text = kind == DataKind::Text ? "from collections import Counter\nfrom functools import partial\n"
-                                                    "from pathlib import Path\n"
-                                                  : "";
+  const std::string text = kind == DataFamily::Text ? "from collections import Counter\nfrom functools import partial\n"
+                                                      "from pathlib import Path\n"
+                                                    : "";
   return "import argparse\nimport csv\nimport math\nimport os\nimport random\nimport re\nimport sys\n" + text + common +
          "from torch.utils.data import DataLoader, Dataset, Subset\n";
 }
@@ -260,7 +255,7 @@ std::string importsFor(DataKind kind) {
 Section dataSection(const ExperimentConfig& config, const ScriptSources& sources) {
   Section s;
   const DatasetConfig& d = config.dataset;
-  if (dataKind(d) == DataKind::Text) {
+  if (dataFamilyOf(d) == DataFamily::Text) {
     s = textDataSection(config);
   } else if (d.kind == "csv") {
     if (!sources.table) {
@@ -293,7 +288,7 @@ Section dataSection(const ExperimentConfig& config, const ScriptSources& sources
 
 Section transformSection(const ExperimentConfig& config) {
   Section s;
-  if (dataKind(config.dataset) != DataKind::Images) return s;  // rows and token ids need none
+  if (dataFamilyOf(config.dataset) != DataFamily::Images) return s;  // rows and token ids need none
   std::vector<std::string> unknown;
   const bool skip = config.pitfalls.skip_normalize;
   s.text = "\n\n# ---- Transforms: torchvision's, in the experiment's order ----\n\ntrain_transform = " +

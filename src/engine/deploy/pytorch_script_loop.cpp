@@ -261,18 +261,19 @@ void noteOmitted(const ExperimentConfig& c, std::vector<std::string>& omitted) {
 namespace {
 
 // main()'s lines that differ by the kind of data: the datasets, the model, the epoch.
-std::vector<std::pair<std::string, std::string>> mainParts(const ExperimentConfig& c, DataKind kind, bool regression) {
+std::vector<std::pair<std::string, std::string>> mainParts(const ExperimentConfig& c, DataFamily kind,
+                                                           bool regression) {
   std::string datasets = "train_set, val_set, classes = make_datasets(train_transform, val_transform)", before, collate,
               model = "    channels, height, width = train_set[0][0].shape\n",
               drop = c.loader.drop_last ? "True" : "False";
   std::string build = "MODEL(channels, height, width, len(classes))";
-  if (kind == DataKind::Table) {
+  if (kind == DataFamily::Table) {
     datasets = "train_set, val_set, encoding = make_datasets()", model.clear();
     build = "MODEL(encoding.numbers_width(), encoding.category_sizes(), " +
             std::string(regression ? "1)  # one value" : "len(CLASSES))");
     if (c.model.batch_norm && !c.loader.drop_last)  // as the engine: BatchNorm1d cannot normalise one row
       drop = "len(train_set) % BATCH_SIZE == 1";
-  } else if (kind == DataKind::Text) {
+  } else if (kind == DataFamily::Text) {
     datasets = "train_set, val_set, classes, vocabulary = make_datasets()", model.clear();
     build = "MODEL(len(vocabulary), len(classes))";
     before = std::string("    collate = partial(pad_batch, pad_to=") +
@@ -281,7 +282,8 @@ std::vector<std::pair<std::string, std::string>> mainParts(const ExperimentConfi
     collate = ", collate_fn=collate";
   }
   model += "    torch.manual_seed(SEED)  # the seed: the initial weights, then the shuffling" +
-           std::string(kind == DataKind::Images ? " and the random transforms" : "") + "\n    model = " + build + "\n";
+           std::string(kind == DataFamily::Images ? " and the random transforms" : "") + "\n    model = " + build +
+           "\n";
   const std::string epoch =
       regression ? "        loss, steps_done = train_one_epoch(model, train_loader, optimizer, scheduler, steps_done)\n"
                    "        val_loss, val_mae, val_rmse, val_r2 = evaluate(model, val_loader, encoding.target_std)\n"
@@ -301,22 +303,17 @@ std::vector<std::pair<std::string, std::string>> mainParts(const ExperimentConfi
           {"best", regression ? "val_r2" : "val_accuracy"}};
 }
 
-// The loss a config asks for, checked against its task as the engine checks it.
+// The loss a config asks for, checked against its task as the trainer checks it.
 Section checkLoss(const ExperimentConfig& c, bool regression) {
   Section s;
-  const std::string& loss = c.training.loss;
-  const bool fits = loss == "auto" || (regression ? loss == "mse" || loss == "huber" : loss == "cross_entropy");
-  if (!fits) {
-    s.field = configField(&ExperimentConfig::training, &TrainingConfig::loss).key;
-    s.error = regression ? "the target is a number (a regression): use mse, huber or auto, not \"" + loss + "\""
-                         : "the target is a class (a classification): use cross_entropy or auto, not \"" + loss + "\"";
-  }
+  s.error = lossMismatch(c.training.loss, regression);
+  if (!s.error.empty()) s.field = configField(&ExperimentConfig::training, &TrainingConfig::loss).key;
   return s;
 }
 
 }  // namespace
 
-Section loopSection(const ExperimentConfig& c, DataKind kind, bool regression) {
+Section loopSection(const ExperimentConfig& c, DataFamily kind, bool regression) {
   Section s = checkLoss(c, regression);
   if (!s.error.empty()) return s;
   std::string doc;

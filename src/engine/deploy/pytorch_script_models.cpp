@@ -218,16 +218,12 @@ Section modelSection(const ExperimentConfig& config) {
     m = tabularMlp(c);
   else if (c.name == "text_cnn" || c.name == "text_gru")
     m = textModel(c);
-  const DataKind kind = dataKind(config.dataset);
-  const bool fits = kind == DataKind::Table ? c.name == "tabular_mlp"
-                    : kind == DataKind::Text
-                        ? m.className.rfind("Text", 0) == 0
-                        : !m.className.empty() && c.name != "tabular_mlp" && m.className.rfind("Text", 0) != 0;
-  if (!m.className.empty() && !fits) {
+  const DataFamily kind = dataFamilyOf(config.dataset);
+  if (!m.className.empty() && modelFamilyOf(c.name) != kind) {
     s.field = configField(&ExperimentConfig::model, &ModelConfig::name).key;
-    s.error = std::string(kind == DataKind::Table  ? "a table's script uses tabular_mlp"
-                          : kind == DataKind::Text ? "a text script uses text_cnn or text_gru"
-                                                   : "an image script uses mlp, lenet, vgg, resnet18 or fastcnn") +
+    s.error = std::string(kind == DataFamily::Table  ? "a table's script uses tabular_mlp"
+                          : kind == DataFamily::Text ? "a text script uses text_cnn or text_gru"
+                                                     : "an image script uses mlp, lenet, vgg, resnet18 or fastcnn") +
               ", not \"" + c.name + "\"";
     return s;
   }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "engine/config/config.h"
+#include "engine/config/config_checks.h"
 #include "engine/deploy/pytorch_script.h"
 
 #include <string>
@@ -24,14 +25,11 @@ struct Section {
   std::string text, field, error;
   std::vector<std::string> omitted;
 };
-// What a script's data is: images, a table's rows (classification or regression) or
-// documents. The rest of the script (imports, the model's arguments, the loop's loss
-// and metrics) follows from it.
-enum class DataKind { Images, Table, Text };
-DataKind dataKind(const DatasetConfig& dataset);
+// The script's data family (config_checks.h: images, a table's rows or documents)
+// decides the rest of it: imports, the model's arguments, the loop's loss and metrics.
 bool isRegression(const ScriptSources& sources);  // a table whose target is a number
 // The imports the script's data and model need, first after its docstring.
-std::string importsFor(DataKind kind);
+std::string importsFor(DataFamily family);
 
 Section dataSection(const ExperimentConfig& config, const ScriptSources& sources);
 // The kinds' own sections (dataSection calls them).
@@ -71,6 +69,6 @@ Model textModel(const ModelConfig& c);
 // The experiment's numbers as module constants (SEED, EPOCHS, LR, ...), first in the script.
 std::string constantsSection(const ExperimentConfig& config);
 // The optimizer, the learning-rate schedule, the loop, validation, checkpoints, main().
-Section loopSection(const ExperimentConfig& config, DataKind kind, bool regression);
+Section loopSection(const ExperimentConfig& config, DataFamily family, bool regression);
 
 }  // namespace trainscope::script

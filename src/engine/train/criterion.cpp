@@ -1,5 +1,6 @@
 #include "engine/train/criterion.h"
 
+#include "engine/config/config_checks.h"
 #include "engine/config/config_fields.h"
 
 namespace trainscope {
@@ -12,10 +13,7 @@ Criterion criterionFor(const ExperimentConfig& config, bool regression, double t
   const std::string& loss = config.training.loss;
   c.loss = loss != "auto" ? loss : regression ? "mse" : "cross_entropy";
   const std::string key = configField(&C::training, &TrainingConfig::loss).key;
-  if (regression && c.loss == "cross_entropy")
-    throw ConfigError(key, "the target is a number (a regression): use mse, huber or auto");
-  if (!regression && c.loss != "cross_entropy")
-    throw ConfigError(key, "the target is a class (a classification): use cross_entropy or auto");
+  if (const std::string mismatch = lossMismatch(loss, regression); !mismatch.empty()) throw ConfigError(key, mismatch);
   if (regression && config.training.label_smoothing > 0)
     throw ConfigError(configField(&C::training, &TrainingConfig::label_smoothing).key,
                       "smooths class labels: not for a regression");
