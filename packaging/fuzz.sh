@@ -19,7 +19,7 @@ cmake --build "$build" -j "${JOBS:-2}" >/dev/null
 mkdir -p "$build/crashes"
 status=0
 for target in ${FUZZ_TARGETS:-fuzz_config fuzz_idx fuzz_image fuzz_run_json fuzz_metrics_h5 fuzz_samples_h5 fuzz_predictions_h5 \
-  fuzz_probes_h5 fuzz_tfevents fuzz_csv}; do
+  fuzz_probes_h5 fuzz_tfevents fuzz_csv fuzz_script_quoting}; do
   work=$(mktemp -d)
   cp -r "tests/fuzz/corpus/$target/." "$work/"
   # The corpus grows in the scratch copy; the seeds in the tree stay as they are.

@@ -1,5 +1,6 @@
 // trainscope-cli: trains Trainscope experiments headless.
 #include "cli/subcommands.h"
+#include "cli/terminal_output.h"
 #include "engine/system/versions.h"
 
 #include <CLI/CLI.hpp>
@@ -30,6 +31,7 @@ int runCommand(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  trainscope::cli::filterStandardStreams();  // names are shown, never obeyed
   const int code = runCommand(argc, argv);
   // Every file of the run is closed by now. What is left at exit is HDF5's own
   // clean-up, which crashes on a file whose close failed (a full disk, HDF5 1.10.8):

@@ -1,4 +1,5 @@
 #include "cli/progress_printer.h"
+#include "cli/terminal_output.h"
 
 #include <cmath>
 #include <iomanip>
@@ -53,8 +54,9 @@ void ProgressPrinter::draw(const Progress& p) {
     std::string bar(width, ' ');
     for (int i = 0; i < filled; ++i) bar[i] = '=';
     if (filled < width) bar[filled] = '>';
-    std::fprintf(out_, "\r\033[K[%s] %3d%% %s", bar.c_str(), static_cast<int>(frac * 100), statusText(p).c_str());
-    std::fflush(out_);
+    std::FILE* raw = rawStream(out_);  // the CLI's own \r and ESC [K pass the name filter
+    std::fprintf(raw, "\r\033[K[%s] %3d%% %s", bar.c_str(), static_cast<int>(frac * 100), statusText(p).c_str());
+    std::fflush(raw);
     lineOpen_ = true;
     return;
   }

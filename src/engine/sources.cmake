@@ -144,6 +144,7 @@ set(TRAINSCOPE_ENGINE_PLAIN_SOURCES
   system/network_address.cpp
   record/metrics_file.cpp
   system/atomic_file.cpp
+  system/quoting.cpp
   system/launch_env.cpp
   system/install_paths.cpp
   system/host_info.cpp

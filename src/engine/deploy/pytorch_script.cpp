@@ -4,6 +4,7 @@
 #include "engine/data/dataset_source.h"
 #include "engine/deploy/pytorch_script_parts.h"
 #include "engine/record/run_record.h"
+#include "engine/system/quoting.h"
 #include "engine/system/versions.h"
 
 #include <filesystem>
@@ -12,7 +13,7 @@ namespace trainscope {
 
 namespace {
 
-constexpr const char* kHeader = R"PY(r"""{{title}}
+constexpr const char* kHeader = R"PY("""{{title}}
 
 Written by Trainscope {{version}} (trainscope-cli export-script) from {{origin}}.
 It does what the experiment does, in PyTorch's own names: {{dataset}},
@@ -95,13 +96,9 @@ PytorchScript pytorchScript(const ExperimentConfig& config, const ScriptSources&
     out.omitted.insert(out.omitted.end(), part.omitted.begin(), part.omitted.end());
   }
   const std::string title = titleOf(config);
-  // A raw docstring: a name may hold backslashes (C:\\data), never three quotes.
-  auto docText = [](std::string text) {
-    const std::string quotes(3, '"');
-    for (size_t at = text.find(quotes); at != std::string::npos; at = text.find(quotes, at))
-      text.replace(at, 3, std::string(3, '\''));
-    return text;
-  };
+  // The docstring is a plain (not raw) literal: a name's backslashes, quotes and line
+  // breaks are escapes in it and read back as written.
+  auto docText = [](const std::string& text) { return pythonStringBody(text); };
   out.text = script::fill(kHeader, {{"title", docText(title)},
                                     {"version", trainscopeVersion()},
                                     {"origin", docText(sources.origin.empty() ? "a config" : sources.origin)},

@@ -3,12 +3,17 @@
 #include "engine/config/config_fields.h"
 #include "engine/data/fashion_mnist.h"
 #include "engine/deploy/pytorch_script_parts.h"
+#include "engine/system/quoting.h"
 
+#include <algorithm>
 #include <charconv>
+#include <cmath>
 
 namespace trainscope::script {
 
 std::string number(double value) {
+  if (std::isnan(value)) return "float(\"nan\")";
+  if (std::isinf(value)) return value > 0 ? "float(\"inf\")" : "-float(\"inf\")";
   char buffer[64];
   const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
   std::string text(buffer, result.ptr);
@@ -16,26 +21,32 @@ std::string number(double value) {
   return text;
 }
 
-std::string quoted(const std::string& text) {
-  std::string out = "\"";
-  for (char c : text) {
-    if (c == '\\' || c == '"') out += '\\';
-    if (c == '\n') {
-      out += "\\n";
+std::string quoted(const std::string& text) { return pythonString(text); }
+
+std::string fill(const std::string& text, const std::vector<std::pair<std::string, std::string>>& values) {
+  // One pass over the template: a value is written once and never scanned again, so a
+  // name spelled "{{numbers}}" stays that text.
+  std::string out;
+  out.reserve(text.size());
+  size_t at = 0;
+  while (at < text.size()) {
+    const size_t open = text.find("{{", at);
+    if (open == std::string::npos) break;
+    const size_t close = text.find("}}", open + 2);
+    if (close == std::string::npos) break;
+    const std::string_view key(text.data() + open + 2, close - open - 2);
+    const auto value = std::find_if(values.begin(), values.end(), [&](const auto& kv) { return kv.first == key; });
+    if (value == values.end()) {  // Python's own braces (an f-string's {{...}}): kept as written
+      out.append(text, at, open + 2 - at);
+      at = open + 2;
       continue;
     }
-    out += c;
+    out.append(text, at, open - at);
+    out += value->second;
+    at = close + 2;
   }
-  return out + "\"";
-}
-
-std::string fill(std::string text, const std::vector<std::pair<std::string, std::string>>& values) {
-  for (const auto& [key, value] : values) {
-    const std::string mark = "{{" + key + "}}";
-    for (size_t at = text.find(mark); at != std::string::npos; at = text.find(mark, at + value.size()))
-      text.replace(at, mark.size(), value);
-  }
-  return text;
+  out.append(text, at, std::string::npos);
+  return out;
 }
 
 const char* const kStratifiedSplit = R"PY(

@@ -14,10 +14,12 @@ namespace trainscope::script {
 
 // A number as Python writes it (shortest round trip: 0.1, 1e-08, 3.0).
 std::string number(double value);
-// A string as a Python literal.
+// A string as a Python literal (pythonString: quotes, line breaks, control characters
+// and non-UTF-8 bytes escaped; it reads back as the same text).
 std::string quoted(const std::string& text);
-// `text` with each {{key}} replaced by its value.
-std::string fill(std::string text, const std::vector<std::pair<std::string, std::string>>& values);
+// `text` with each {{key}} replaced by its value in one pass: a value is never scanned
+// again, so text inside a value that looks like a placeholder stays text.
+std::string fill(const std::string& text, const std::vector<std::pair<std::string, std::string>>& values);
 
 // The Dataset classes and make_datasets(train_transform, val_transform) for the config's
 // dataset kind; an error (field, message) for a kind not written yet.

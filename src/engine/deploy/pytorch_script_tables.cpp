@@ -4,6 +4,7 @@
 // nn.Module with the engine's layer names.
 #include "engine/config/config_fields.h"
 #include "engine/deploy/pytorch_script_parts.h"
+#include "engine/system/quoting.h"
 
 namespace trainscope::script {
 
@@ -194,7 +195,8 @@ std::string stringList(const std::vector<std::string>& names) {
 
 std::string leftOutComment(const TableEncoding& table) {
   std::string out;
-  for (const auto& left : table.left_out) out += "# Left out: " + quoted(left.column) + ", " + left.reason + "\n";
+  for (const auto& left : table.left_out)
+    out += "# Left out: " + quoted(left.column) + ", " + pythonComment(left.reason) + "\n";
   return out;
 }
 

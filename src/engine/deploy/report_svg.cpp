@@ -6,23 +6,6 @@
 
 namespace trainscope {
 
-std::string htmlEscape(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '&')
-      out += "&amp;";
-    else if (c == '<')
-      out += "&lt;";
-    else if (c == '>')
-      out += "&gt;";
-    else if (c == '"')
-      out += "&quot;";
-    else
-      out += c;
-  }
-  return out;
-}
-
 namespace {
 
 std::string fixed(double v, int decimals = 1) {

@@ -3,6 +3,8 @@
 // two pixels (the mean of each bucket); the data is never changed.
 #pragma once
 
+#include "engine/system/quoting.h"  // htmlEscape: text into the SVG
+
 #include <string>
 #include <vector>
 
@@ -16,8 +18,5 @@ struct SvgCurve {
 
 std::string svgLineChart(const std::vector<SvgCurve>& curves, const std::string& xLabel, const std::string& yLabel,
                          int width = 640, int height = 260);
-
-// Text with &, <, > and " escaped for HTML and SVG.
-std::string htmlEscape(const std::string& text);
 
 }  // namespace trainscope

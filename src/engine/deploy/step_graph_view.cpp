@@ -1,6 +1,7 @@
 #include "engine/deploy/step_graph_view.h"
 
 #include "engine/models/model_summary.h"
+#include "engine/system/quoting.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -172,19 +173,6 @@ GraphView autogradView(const StepGraph& g) {
   return view;
 }
 
-std::string dotQuoted(const std::string& text) {
-  std::string q = "\"";
-  for (char c : text) {
-    if (c == '\n') {  // DOT's own line break: the label stays on one line of the file
-      q += "\\n";
-      continue;
-    }
-    if (c == '"' || c == '\\') q += '\\';
-    q += c;
-  }
-  return q + "\"";
-}
-
 }  // namespace
 
 const char* graphNodeFill(GraphViewNode::Kind kind) {
@@ -257,9 +245,9 @@ std::vector<std::string> englishGraphLabel(const GraphViewNode& n) {
 }
 
 std::string graphDot(const GraphView& view, const std::string& title, const GraphLabeller& label) {
-  std::string dot = "digraph " + dotQuoted(title) + " {\n";
+  std::string dot = "digraph " + dotString(title) + " {\n";
   dot +=
-      "  graph [rankdir=TB, nodesep=0.25, ranksep=0.3, fontname=\"Helvetica\", fontsize=10, label=" + dotQuoted(title) +
+      "  graph [rankdir=TB, nodesep=0.25, ranksep=0.3, fontname=\"Helvetica\", fontsize=10, label=" + dotString(title) +
       ", labelloc=t];\n";
   dot += "  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=10, color=\"#6b7f99\"];\n";
   dot += "  edge [color=\"#777777\", arrowsize=0.6];\n";
@@ -267,8 +255,8 @@ std::string graphDot(const GraphView& view, const std::string& title, const Grap
     const auto& n = view.nodes[i];
     std::string text;
     for (const auto& line : label(n)) text += (text.empty() ? "" : "\n") + line;
-    dot += "  n" + std::to_string(i) + " [label=" + dotQuoted(text) + ", fillcolor=\"" + graphNodeFill(n.kind) + "\"";
-    if (!n.layer.empty()) dot += ", tooltip=" + dotQuoted("layer " + n.layer);
+    dot += "  n" + std::to_string(i) + " [label=" + dotString(text) + ", fillcolor=\"" + graphNodeFill(n.kind) + "\"";
+    if (!n.layer.empty()) dot += ", tooltip=" + dotString("layer " + n.layer);
     dot += "];\n";
   }
   // Heavy edges between ops keep the chain of the forward pass straight; leaves hang beside it.
