@@ -67,6 +67,10 @@ for k in 15 45 120; do
   $py -c 'import glob, h5py, sys; [h5py.File(f, "r").close() for f in glob.glob(sys.argv[1] + "/*.h5")]' "$run" \
     >"$tmp/plain$k.log" 2>&1
   check "kill at step >= $k: after the resume, plain h5py opens every .h5 (probes-until-step too)" test $? -eq 0
+  # Nothing recorded is lost: every sample entry of every epoch (none NaN, as the
+  # reference's), and every step the reference probed has a probe row in some file.
+  $py "$src/tests/cli/check_records.py" "$run" "$(ls -d "$tmp"/reference/*)" >"$tmp/records$k.log" 2>&1
+  check "kill at step >= $k: samples.h5 and the probe rows are whole ($(tr '\n' ' ' <"$tmp/records$k.log"))" test $? -eq 0
 done
 
 # After a crash: plain h5py refuses the file until the run is repaired (the listing
@@ -128,8 +132,10 @@ check "resume --from best.pt exits 0" test $? -eq 0
 check "and trains on" contains "$done_run/run.json" '"epochs_completed": 5'
 
 # A full disk: the run fails cleanly, saying which file, with the last good checkpoint
-# kept and nothing half-written. Needs a small tmpfs (root, and a sandbox that allows it).
-if [[ $(id -u) -eq 0 ]] && mkdir -p "$tmp/small" && mount -t tmpfs -o size=3M tmpfs "$tmp/small" 2>/dev/null; then
+# kept and nothing half-written. Needs a small tmpfs (root, and a sandbox that allows it):
+# 6 MB, room for the first checkpoint after the records flushed before it (probes.h5's
+# first chunk alone takes 3 MB).
+if [[ $(id -u) -eq 0 ]] && mkdir -p "$tmp/small" && mount -t tmpfs -o size=6M tmpfs "$tmp/small" 2>/dev/null; then
   small="$tmp/small"
   "$cli" train -q --config "$cfg" --out "$small/runs" --set epochs=3 --set dataset.val_subset=128 \
     --set training.checkpoint_every_steps=50 >"$tmp/full.log" 2>&1

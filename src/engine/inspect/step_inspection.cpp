@@ -3,6 +3,8 @@
 #include "engine/config/config_fields.h"
 #include "engine/config/file_input.h"
 #include "engine/inspect/layer_health.h"
+#include "engine/record/h5_read.h"
+#include "engine/record/probe_file.h"
 
 #include <algorithm>
 #include <cmath>
@@ -27,6 +29,19 @@ StepInspection::StepInspection(const ExperimentConfig& config, LayerStack model,
     throw ConfigError(problems);
 }
 
+namespace {
+// Whether a probes.h5 holds no row at all (a damaged one is kept: its reader says why).
+bool holdsNoProbeRow(const std::string& path) {
+  try {
+    const H5Handle file = h5OpenForReading(path, false);
+    const ProbeRecords r = readProbeRecords(file.get());
+    return r.steps.empty() && r.histogram_steps.empty();
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+}  // namespace
+
 void StepInspection::openRecord(bool resuming, int64_t resumedAtStep, MetricsFile* metrics) {
   std::shared_ptr<LiveTensorBoard> tensorboard;
   if (metrics && cfg_.record.tensorboard) {
@@ -36,8 +51,14 @@ void StepInspection::openRecord(bool resuming, int64_t resumedAtStep, MetricsFil
   if (!probes_) return;
   const auto path = runDir_ / "probes.h5";
   // Two resumes from the same checkpoint: the second never overwrites the first's history.
-  if (resuming && std::filesystem::exists(path))
-    std::filesystem::rename(path, firstUnusedPath(runDir_, "probes-until-step" + std::to_string(resumedAtStep), ".h5"));
+  // A session killed before it probed a step leaves a file without rows: nothing to keep.
+  if (resuming && std::filesystem::exists(path)) {
+    if (holdsNoProbeRow(path.string()))
+      std::filesystem::remove(path);
+    else
+      std::filesystem::rename(path,
+                              firstUnusedPath(runDir_, "probes-until-step" + std::to_string(resumedAtStep), ".h5"));
+  }
   probeFile_ = std::make_unique<ProbeFile>(path.string(), probes_->tensors(), cfg_.probes.bins);
   if (tensorboard) probeFile_->mirrorTo(tensorboard);
 }

@@ -92,6 +92,38 @@ SampleDynamics readSampleFile(const std::string& path) {
   return d;
 }
 
+void writeSampleEntries(const std::string& path, const SampleEntries& e) {
+  const std::string tmp = path + ".tmp";
+  {
+    H5Handle file(H5Fcreate(tmp.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT), H5Fclose, "creating " + tmp);
+    const hsize_t n = e.index.size();
+    h5WriteArray(file.get(), "index", H5T_NATIVE_INT64, {n}, e.index.data());
+    h5WriteArray(file.get(), "loss", H5T_NATIVE_FLOAT, {n}, e.loss.data());
+    h5WriteArray(file.get(), "p_label", H5T_NATIVE_FLOAT, {n}, e.p_label.data());
+    h5WriteArray(file.get(), "margin", H5T_NATIVE_FLOAT, {n}, e.margin.data());
+    h5WriteArray(file.get(), "predicted", H5T_NATIVE_INT32, {n}, e.predicted.data());
+    h5FlushOrThrow(file.get());
+  }
+  std::filesystem::rename(tmp, path);
+}
+
+SampleEntries readSampleEntries(const std::string& path) {
+  const H5Handle file = h5OpenForReading(path, false);
+  const hid_t f = file.get();
+  SampleEntries e;
+  std::vector<hsize_t> dims;
+  e.index = h5ReadChecked<int64_t>(f, "index", H5T_NATIVE_INT64, 1, &dims);
+  e.loss = h5ReadChecked<float>(f, "loss", H5T_NATIVE_FLOAT, 1, &dims);
+  e.p_label = h5ReadChecked<float>(f, "p_label", H5T_NATIVE_FLOAT, 1, &dims);
+  e.margin = h5ReadChecked<float>(f, "margin", H5T_NATIVE_FLOAT, 1, &dims);
+  e.predicted = h5ReadChecked<int32_t>(f, "predicted", H5T_NATIVE_INT32, 1, &dims);
+  const size_t n = e.index.size();
+  if (e.loss.size() != n || e.p_label.size() != n || e.margin.size() != n || e.predicted.size() != n)
+    throwDamaged(f, "index", "is not as long as loss, p_label, margin and predicted");
+  checkClasses(f, "predicted", {e.predicted.begin(), e.predicted.end()}, -1);
+  return e;
+}
+
 std::vector<Suspect> rankSuspects(const SampleDynamics& d, int64_t top) {
   std::vector<Suspect> all;
   const int64_t n = d.samples(), epochs = d.epochs();

@@ -30,6 +30,19 @@ void writeSampleFile(const std::string& path, const SampleDynamics& d);
 // and class indices do not fit together.
 SampleDynamics readSampleFile(const std::string& path);
 
+// What an epoch in progress has recorded so far (the trainer's
+// checkpoints/samples-epoch<E>-batch<B>.h5): the samples seen and their values, sparse,
+// so a checkpoint early in an epoch writes little. Written before the checkpoint, read
+// by the resume that starts from it.
+struct SampleEntries {
+  std::vector<int64_t> index;  // into the training split
+  std::vector<float> loss, p_label, margin;
+  std::vector<int32_t> predicted;
+};
+void writeSampleEntries(const std::string& path, const SampleEntries& e);
+// Throws BadInput naming the file and dataset when the datasets do not fit together.
+SampleEntries readSampleEntries(const std::string& path);
+
 // One training sample whose label looks wrong: ranked by the area under the margin
 // (AUM, Pleiss et al. 2020): the mean over epochs of its label's logit minus the
 // largest other logit. Mislabelled samples stay below zero while the rest rise.

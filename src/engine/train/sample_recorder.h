@@ -48,6 +48,15 @@ class SampleRecorder {
     return {&d_.loss.back(), &d_.p_label.back(), &d_.margin.back()};
   }
   std::vector<int32_t>& predictedOfEpoch() { return d_.predicted.back(); }
+  // A resume from a checkpoint `epochsDone` epochs and `batchInEpoch` batches in: the
+  // epochs past it are dropped (a kill between samples.h5 and the checkpoint), and the
+  // epoch in progress starts from what its batches before the checkpoint recorded
+  // (saveInEpoch's file), so no entry of a trained batch stays NaN.
+  void resumeAt(int64_t epochsDone, int64_t batchInEpoch);
+  // Before a checkpoint inside an epoch: the epoch's row so far, in
+  // checkpoints/samples-epoch<E>-batch<B>.h5 (samples.h5 keeps whole epochs alone);
+  // "" or why it could not be written; nothing at an epoch's start (batchInEpoch 0).
+  std::string saveInEpoch(int64_t epoch, int64_t batchInEpoch);
   // A data-parallel follower records (to merge) but never writes: rank 0 does.
   void setWriter(bool writer) { writer_ = writer; }
   // Seconds spent recording and writing so far (its cost: run.json's samples_seconds).
@@ -59,7 +68,8 @@ class SampleRecorder {
   ValidationResiduals residuals_;
   double targetMean_ = 0, targetStd_ = 1;  // a regression's predictions are standardised
   bool regression_ = false;
-  std::string path_, predictionsPath_, residualsPath_;
+  std::string path_, predictionsPath_, residualsPath_, checkpointsDir_;
+  SampleDynamics seed_;  // the epoch in progress as recorded before the checkpoint resumed from
   bool inEpoch_ = false, writer_ = true;
   double seconds_ = 0;
 };

@@ -159,6 +159,7 @@ class Trainer {
       pos_ = loadCheckpoint(ctx_.checkpoint.empty() ? record_.lastCheckpoint().string() : ctx_.checkpoint, model_,
                             *optimizer_, device_, average_.get());
       if (average_ && pos_.average_updates < 0) log(LogLevel::Info, run_messages::averageStartsAtResume());
+      samples_->resumeAt(pos_.epoch, pos_.batch_in_epoch);  // whole epochs to the checkpoint, and its epoch so far
       checkpointTimer_.saved(pos_.global_step);
       std::string warning;
       if (writer_)
@@ -464,6 +465,8 @@ class Trainer {
   }
 
   void saveLast(const TrainingPosition& p) {
+    if (inspection_) inspection_->flush();  // every record at the checkpoint's step first: a kill after it loses none
+    if (writer_ && !dist_) warnIfAny(samples_->saveInEpoch(p.epoch, p.batch_in_epoch));
     if (writer_) saveCheckpoint(record_.lastCheckpoint().string(), model_, *optimizer_, p, average_.get());
     if (writer_ && !breakpointPaused_)
       keepInRing(record_.lastCheckpoint(), p.global_step, cfg_.training.checkpoint_ring);
@@ -529,13 +532,10 @@ class Trainer {
   void abandon(const std::string& message, bool configProblem) {
     log(LogLevel::Error, message);
     ctx_.events->push(RunError{message, configProblem});
-    metrics_.reset();
-    inspection_.reset();
+    metrics_.reset(), inspection_.reset();
     trainLoader_.reset(), valLoader_.reset();
-    if (!ctx_.resuming && writer_) {
-      std::error_code ec;
-      std::filesystem::remove_all(record_.dir(), ec);
-    }
+    std::error_code ec;
+    if (!ctx_.resuming && writer_) std::filesystem::remove_all(record_.dir(), ec);
     journal_.setState(RunState::Failed, message);
   }
 
