@@ -1,4 +1,5 @@
 #include "cli/check_command.h"
+#include "cli/terminal_output.h"
 
 #include "cli/cli_support.h"
 #include "cli/table_check.h"
@@ -100,10 +101,10 @@ int checkCommand(const CheckRequest& request) {
     if (!problems.empty()) throw ConfigError(problems);
     if (c.dataset.kind == "csv") return checkTable(c, json);  // columns, not images
     const DatasetSplits splits = openDataset(c);
-    const bool terminal = !json && isatty(fileno(stderr));
+    const bool terminal = !json && isTerminal(stderr);
     o.progress = [&](int64_t done, int64_t total) {
       if (terminal)
-        std::fprintf(stderr, "\rchecking %lld/%lld images", static_cast<long long>(done),
+        std::fprintf(rawStream(stderr), "\rchecking %lld/%lld images", static_cast<long long>(done),
                      static_cast<long long>(total));
       return true;
     };
@@ -131,7 +132,7 @@ int checkCommand(const CheckRequest& request) {
                                        {"decode_seconds", h.decode_seconds},
                                        {"near_seconds", h.near_seconds},
                                        {"bytes_per_image", h.bytes_per_image}};
-      std::printf("%s\n", out.dump(2).c_str());
+      std::printf("%s\n", out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
       return 0;
     }
     std::printf("%s: %lld training and %lld validation images, checked in %.1f s\n", splits.description.c_str(),

@@ -114,6 +114,10 @@ int printOrWrite(const char* command, const std::string& text, const std::string
     std::fputs(text.c_str(), stdout);
     return 0;
   }
+  if (const std::string no = whyNotOutputFile(out); !no.empty()) {
+    std::fprintf(stderr, "%s: --out %s %s\n", command, out.c_str(), no.c_str());
+    return 2;
+  }
   std::string why;
   if (!writeFileAtomically(out, text, &why)) {
     std::fprintf(stderr, "%s: cannot write %s: %s\n", command, out.c_str(), why.c_str());

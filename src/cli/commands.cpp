@@ -1,10 +1,12 @@
 #include "cli/commands.h"
 #include "cli/cli_support.h"
 #include "cli/event_stream.h"
+#include "cli/terminal_output.h"
 #include "engine/record/run_library.h"
 #include "engine/record/run_repair.h"
 #include "engine/record/tensor_listing.h"
 #include "engine/run/lesson.h"
+#include "engine/system/quoting.h"
 
 #include "cli/local_launcher.h"
 #include "cli/progress_printer.h"
@@ -64,7 +66,8 @@ int followAsRank(TrainingSession& session, int rank) {
 
 // What to tell the user when an event pauses the run (the NaN guard, a breakpoint):
 // the CLI then stops it and says how to go on.
-std::optional<std::string> pausedFor(const Event& e, const std::string& runDir) {
+std::optional<std::string> pausedFor(const Event& e, const std::string& runFolder) {
+  const std::string runDir = shellWord(runFolder);  // a command to paste: the folder is one word
   if (const auto* g = std::get_if<GuardTripped>(&e); g && g->action == "pause")
     return "the NaN guard paused the run; stopping it (resume with `trainscope-cli resume " + runDir +
            "` after lowering " + configField(&ExperimentConfig::optimizer, &OptimizerConfig::lr).key + " or setting " +
@@ -78,6 +81,10 @@ std::optional<std::string> pausedFor(const Event& e, const std::string& runDir) 
   return std::nullopt;
 }
 
+// How long a stopped run may go without a sign of life (an event) before one Ctrl+C
+// quits anyway: a step that never ends sends none.
+constexpr std::chrono::seconds kStopGrace{20};
+
 // Drains the session's events until it ends; Ctrl+C stops the run cleanly.
 int follow(TrainingSession& session, bool quiet, EventStream* events = nullptr) {
   auto previous = std::signal(SIGINT, onInterrupt);
@@ -85,18 +92,33 @@ int follow(TrainingSession& session, bool quiet, EventStream* events = nullptr) 
   if (events && !events->enabled()) events = nullptr;
   if (events) events->writeRunFolder(session.runDir());
   std::FILE* human = events ? events->humanOutput() : stdout;
-  ProgressPrinter printer(human, !quiet && isatty(fileno(human)));
+  ProgressPrinter printer(human, !quiet && isTerminal(human));
   bool stopRequested = false, configProblem = false;
+  std::optional<std::chrono::steady_clock::time_point> interruptedAt;
   for (;;) {
     if (interruptCount() > 0 && !stopRequested) {
       stopRequested = true;
+      interruptedAt = std::chrono::steady_clock::now();
       printer.finishLine();
       std::fprintf(stderr,
                    "stopping after the current step (the run's record is kept; Ctrl+C again quits at once)...\n");
       session.stop();
     }
+    // A step that never ends (a model's forward that never returns) never sees the stop:
+    // one Ctrl+C still ends the command. What was recorded up to the last flush is kept.
+    if (interruptedAt && std::chrono::steady_clock::now() - *interruptedAt > kStopGrace) {
+      printer.finishLine();
+      std::fprintf(stderr,
+                   "the run has not moved for %llds since Ctrl+C (a step that never ends?); quitting. Its record is "
+                   "kept up to its last flush: `trainscope-cli repair %s` marks it interrupted\n",
+                   static_cast<long long>(kStopGrace.count()), shellWord(session.runDir()).c_str());
+      std::fflush(nullptr);
+      std::_Exit(130);
+    }
     const bool finished = session.waitFinished(std::chrono::milliseconds(50));
-    for (const auto& e : session.events().drain()) {
+    const auto drained = session.events().drain();
+    if (interruptedAt && !drained.empty()) interruptedAt = std::chrono::steady_clock::now();  // it still moves
+    for (const auto& e : drained) {
       if (events) events->write(e);
       if (const auto* error = std::get_if<RunError>(&e)) configProblem = configProblem || error->config;
       // Nobody can press Resume in a terminal: a paused run would wait forever.
@@ -382,11 +404,11 @@ int statsCommand(const std::string& config, const std::vector<std::string>& over
     const auto problems = checkDatasetAvailable(c.dataset);
     if (!problems.empty()) throw ConfigError(problems);
     const DatasetSplits splits = openDataset(c);
-    const bool terminal = isatty(fileno(stderr));
+    const bool terminal = isTerminal(stderr);
     const ChannelStats s =
         computeChannelStats(*splits.train, c.val_transforms, maxSamples, [&](int64_t done, int64_t total) {
           if (terminal)
-            std::fprintf(stderr, "\rmeasuring %lld/%lld images", static_cast<long long>(done),
+            std::fprintf(rawStream(stderr), "\rmeasuring %lld/%lld images", static_cast<long long>(done),
                          static_cast<long long>(total));
           return true;
         });
@@ -399,8 +421,11 @@ int statsCommand(const std::string& config, const std::vector<std::string>& over
     }
     std::printf("measured %lld training images (%lld could not be loaded) after the val transforms up to ToTensor\n",
                 static_cast<long long>(s.samples), static_cast<long long>(s.skipped));
-    std::printf("mean %s\nstd  %s\n", normalize["mean"].dump().c_str(), normalize["std"].dump().c_str());
-    std::printf("for the config: %s\n", normalize.dump().c_str());
+    std::printf("mean %s\nstd  %s\n",
+                normalize["mean"].dump(-1, ' ', false, nlohmann::json::error_handler_t::replace).c_str(),
+                normalize["std"].dump(-1, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
+    std::printf("for the config: %s\n",
+                normalize.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
     for (int c : s.constant_channels) std::printf("note: channel %d never varies; its std is set to 1\n", c);
     return 0;
   });

@@ -1,5 +1,6 @@
 #include "cli/event_stream.h"
 
+#include "engine/config/file_input.h"
 #include "engine/run/event_json.h"
 
 #include <cerrno>
@@ -19,6 +20,8 @@ void EventStream::open(const std::string& target) {
     out_ = stdout;
     return;
   }
+  if (const std::string no = whyNotOutputFile(target, /*streams=*/true); !no.empty())
+    throw BadInput("--events " + target + " " + no);
   out_ = std::fopen(target.c_str(), "w");
   if (!out_) throw std::runtime_error("--events: cannot create " + target + ": " + std::strerror(errno));
 }

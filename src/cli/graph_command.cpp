@@ -66,7 +66,9 @@ int graphCommand(const GraphArgs& a) {
                  g.model.c_str(), static_cast<long long>(g.input_shape.front()), g.nodes.size() - leaves, leaves,
                  compactBytes(g.saved_bytes).c_str());
     const std::string format = formatOf(a);
-    if (format == "json") return printOrWrite("graph", graphJson(g).dump(1) + "\n", a.out, "JSON");
+    if (format == "json")
+      return printOrWrite("graph", graphJson(g).dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n",
+                          a.out, "JSON");
     GraphViewOptions options;
     options.autograd = a.autograd;
     options.expanded = expandedModules(r.structure, a.expand);

@@ -1,5 +1,7 @@
 #include "cli/model_commands.h"
+#include "cli/terminal_output.h"
 
+#include "engine/config/file_input.h"
 #include "engine/data/text_dataset.h"
 #include "engine/deploy/pytorch_script.h"
 #include "engine/deploy/run_report.h"
@@ -97,13 +99,18 @@ int predictTextCommand(const std::string& runDir, const std::vector<std::string>
     if (!p.ok) {
       ++failures;
       std::cerr << "error: " << p.error << "\n";
-      if (json) std::cout << nlohmann::json{{"file", file}, {"error", p.error}}.dump() << "\n";
+      if (json)
+        std::cout << nlohmann::json{{"file", file}, {"error", p.error}}.dump(-1, ' ', false,
+                                                                             nlohmann::json::error_handler_t::replace)
+                  << "\n";
       continue;
     }
     if (json) {
       nlohmann::json classes = nlohmann::json::array();
       for (const auto& c : p.classes) classes.push_back({{"label", c.label}, {"probability", c.probability}});
-      std::cout << nlohmann::json{{"file", file}, {"predicted", p.predicted}, {"classes", classes}}.dump() << "\n";
+      std::cout << nlohmann::json{{"file", file}, {"predicted", p.predicted}, {"classes", classes}}.dump(
+                       -1, ' ', false, nlohmann::json::error_handler_t::replace)
+                << "\n";
     } else {
       std::cout << file << "\t" << p.predicted << "\t" << p.classes.front().probability << "\n";
     }
@@ -123,7 +130,7 @@ int predictCommand(const std::string& runDir, const std::vector<std::string>& im
         top.push_back({{"index", c.index}, {"label", c.label}, {"probability", c.probability}});
       nlohmann::json line = {{"image", p.image}, {"top", top}};
       if (!p.ok) line["error"] = p.error;
-      std::cout << line.dump() << "\n";
+      std::cout << line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
       continue;
     }
     if (!p.ok) {
@@ -175,9 +182,10 @@ int lrFindCommand(const std::string& config, const std::vector<std::string>& ove
                   const std::string& csv, bool json) {
   return guarded([&] {
     const ExperimentConfig c = configFromFile(config, overrides, "");
-    const bool terminal = !json && isatty(STDERR_FILENO);  // a log file gets no progress line
+    const bool terminal = !json && isTerminal(stderr);  // a log file gets no progress line
+    if (!csv.empty()) requireOutputFile(csv, "--csv");  // before the range test, not after it
     const LrFinderResult r = findLearningRate(c, iterations, [&](int i, int n) {
-      if (terminal) std::fprintf(stderr, "\rrange test: step %d of at most %d", i, n);
+      if (terminal) std::fprintf(rawStream(stderr), "\rrange test: step %d of at most %d", i, n);
     });
     if (terminal) std::fprintf(stderr, "\n");
     if (!r.ok) throw std::runtime_error(r.error);
@@ -193,7 +201,7 @@ int lrFindCommand(const std::string& config, const std::vector<std::string>& ove
                                   {"suggestion", r.suggestion},
                                   {"diverged", r.diverged},
                                   {"state_restored", r.state_restored}}
-                       .dump()
+                       .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
                 << "\n";
       return 0;
     }
@@ -262,7 +270,7 @@ int fitBatchCommand(const std::string& config, const std::vector<std::string>& o
                                            {"batch_size", a.checkpointed_batch_size},
                                            {"grad_accum_steps", a.checkpointed_grad_accum_steps},
                                            {"measured", measuredJson(a.checkpointed_measured)}};
-      std::cout << out.dump() << "\n";
+      std::cout << out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
       return 0;
     }
     std::cout << "one training step and one validation pass on " << a.device << ", " << a.memory << ":\n";
@@ -299,7 +307,7 @@ int suspectsCommand(const std::string& runDir, int64_t top, bool json) {
                       {"p_label", s.p_label},
                       {"forgetting", s.forgetting},
                       {"known_flipped", s.known_flipped}});
-    std::printf("%s\n", list.dump(2).c_str());
+    std::printf("%s\n", list.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
     return 0;
   }
   std::printf(
@@ -329,7 +337,9 @@ int similarCommand(const std::string& runDir, const std::string& image, int top,
                         {"label", n.label},
                         {"predicted", n.predicted},
                         {"distance", n.distance}});
-      std::printf("%s\n", nlohmann::json{{"image", image}, {"layer", found.layer}, {"nearest", list}}.dump(2).c_str());
+      std::printf("%s\n", nlohmann::json{{"image", image}, {"layer", found.layer}, {"nearest", list}}
+                              .dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
+                              .c_str());
       return 0;
     }
     std::printf("%zu images nearest to %s in the features of layer %s (%s):\n", found.nearest.size(), image.c_str(),
@@ -431,7 +441,7 @@ int collectCommand(const std::string& source, const std::string& runsDir, const 
     }
     std::printf("%s\n",
                 nlohmann::json{{"tag", c.tag}, {"against", c.against.english()}, {"runs", runs}, {"leaderboard", board}}
-                    .dump(2)
+                    .dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
                     .c_str());
     return 0;
   });

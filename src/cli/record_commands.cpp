@@ -140,7 +140,7 @@ int verifyCommand(const VerifyArgs& args) {
     }
     std::signal(SIGINT, previous);
     if (args.json)
-      std::printf("%s\n", reportJson(r).dump(2).c_str());
+      std::printf("%s\n", reportJson(r).dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
     else
       printReport(r);
     return r.matched ? 0 : kFailed;

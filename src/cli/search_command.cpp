@@ -98,7 +98,8 @@ bool SearchDriver::startTrial(const TrialStart& start) {
   if (start.resume_dir.empty()) {
     const fs::path config = trials / (std::string(stem) + ".json");
     std::string why;
-    if (!writeFileAtomically(config, start.config.dump(2) + "\n", &why)) {
+    if (!writeFileAtomically(config, start.config.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n",
+                             &why)) {
       std::fprintf(stderr, "trainscope-cli: %s: %s; stopping the search\n", config.string().c_str(), why.c_str());
       scheduler_.notStarted(start.index);
       stopAll();

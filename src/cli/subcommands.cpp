@@ -80,8 +80,12 @@ void appendTensorOverrides(const TensorArgs& args, std::vector<std::string>& ove
   using trainscope::configField, trainscope::ExperimentConfig, trainscope::TensorDumpConfig;
   const std::string steps = configField(&ExperimentConfig::tensors, &TensorDumpConfig::steps).key;
   const std::string layers = configField(&ExperimentConfig::tensors, &TensorDumpConfig::layers).key;
-  if (!args.steps.empty()) overrides.push_back(steps + "=" + nlohmann::json(args.steps).dump());
-  if (!args.layers.empty()) overrides.push_back(layers + "=" + nlohmann::json(args.layers).dump());
+  if (!args.steps.empty())
+    overrides.push_back(steps + "=" +
+                        nlohmann::json(args.steps).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+  if (!args.layers.empty())
+    overrides.push_back(layers + "=" +
+                        nlohmann::json(args.layers).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
 }
 
 // Sets `command` to run `action` with `args` when `sub` is the subcommand given.

@@ -55,7 +55,7 @@ int checkTable(ExperimentConfig c, bool json) {
     for (const auto& p : columns) out["columns"].push_back(columnJson(p));
     out["table"] = e.toJson();
     for (const auto& s : splits.skipped) out["skipped"].push_back({{"path", s.path}, {"reason", s.reason}});
-    std::printf("%s\n", out.dump(2).c_str());
+    std::printf("%s\n", out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
     return 0;
   }
   std::printf("%s: %lld rows, %lld training and %lld validation\n", splits.description.c_str(),

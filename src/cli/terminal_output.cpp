@@ -20,13 +20,16 @@ struct Filter {
 };
 Filter outFilter, errFilter;
 
-void writeAll(int fd, const std::string& text) {
+// False, with errno kept, when the terminal is gone (EIO: a closed pty): the caller's
+// fflush then fails as it would on the plain stream.
+bool writeAll(int fd, const std::string& text) {
   for (size_t done = 0; done < text.size();) {
     const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return;  // a closed pipe: nothing more can be said
+    if (n <= 0) return false;
     done += static_cast<size_t>(n);
   }
+  return true;
 }
 
 ssize_t filteredWrite(void* cookie, const char* data, size_t size) {
@@ -36,8 +39,7 @@ ssize_t filteredWrite(void* cookie, const char* data, size_t size) {
   const size_t hold = incompleteUtf8Tail(text);
   f->pending.assign(text, text.size() - hold, hold);
   text.resize(text.size() - hold);
-  writeAll(f->fd, terminalText(text, true));
-  return static_cast<ssize_t>(size);
+  return writeAll(f->fd, terminalText(text, true)) ? static_cast<ssize_t>(size) : -1;
 }
 
 int filteredClose(void* cookie) {
@@ -82,15 +84,21 @@ std::FILE* install(Filter& f, std::FILE* raw, int fd, int mode) {
 }  // namespace
 
 void filterStandardStreams() {
+  // Only a terminal obeys escapes: output to a file or a pipe (a predicted CSV, a
+  // report, JSON Lines) stays byte for byte what the command wrote.
   std::fflush(stdout);
   std::fflush(stderr);
-  const int outMode = isatty(STDOUT_FILENO) ? _IOLBF : _IOFBF;  // a terminal sees each line as it comes
-  stdout = install(outFilter, stdout, STDOUT_FILENO, outMode);
-  stderr = install(errFilter, stderr, STDERR_FILENO, _IONBF);
-  static FileBuffer out(stdout), err(stderr);
-  std::cout.rdbuf(&out);
-  std::cerr.rdbuf(&err);
-  std::clog.rdbuf(&err);
+  if (isatty(STDOUT_FILENO) == 1) {
+    stdout = install(outFilter, stdout, STDOUT_FILENO, _IOLBF);  // each line as it comes
+    static FileBuffer out(stdout);
+    std::cout.rdbuf(&out);
+  }
+  if (isatty(STDERR_FILENO) == 1) {
+    stderr = install(errFilter, stderr, STDERR_FILENO, _IONBF);
+    static FileBuffer err(stderr);
+    std::cerr.rdbuf(&err);
+    std::clog.rdbuf(&err);
+  }
 }
 
 std::FILE* rawStream(std::FILE* filtered) {

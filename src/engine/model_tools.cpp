@@ -1,5 +1,6 @@
 #include "engine/model_tools.h"
 
+#include "engine/config/file_input.h"
 #include "engine/deploy/onnx_export.h"
 #include "engine/deploy/torchscript_export.h"
 #include "engine/deploy/trained_model.h"
@@ -58,10 +59,14 @@ ExportResult exportModel(const ExportRequest& r) {
         if (r.format != "torchscript" && r.format != "onnx")
           throw std::invalid_argument("--format: must be torchscript or onnx, got \"" + r.format + "\"");
         if (r.out.empty()) throw std::invalid_argument("--out: the file to write is missing");
+        requireOutputFile(r.out, "--out");
+        requireOutputFile(r.out + ".json", "--out's preprocessing file");
+        if (!r.example.empty()) requireOutputFile(r.example, "--example");
         configureThreads(r.threads);
         TrainedModel m = loadTrainedModel(r.run_dir, r.checkpoint);
         result.checkpoint = m.checkpoint, result.average = m.average;
-        const std::string preprocessing = preprocessingJson(m).dump(2) + "\n";
+        const std::string preprocessing =
+            preprocessingJson(m).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
         const torch::Tensor input = exampleBatch(m);
         torch::Tensor logits;
         {

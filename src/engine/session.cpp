@@ -1,6 +1,7 @@
 #include "engine/session.h"
 
 #include "engine/config/config_fields.h"
+#include "engine/config/file_input.h"
 #include "engine/config/run_name.h"
 #include "engine/data/dataset_source.h"
 #include "engine/data/fashion_mnist.h"
@@ -49,6 +50,18 @@ void checkStartable(const ExperimentConfig& config) {
     problems.push_back({configField(&ExperimentConfig::device).key,
                         "\"cuda\" requested, but this LibTorch has no CUDA or no GPU is present (use \"auto\" or "
                         "\"cpu\")"});
+  // Where the run folder goes: a folder that can be one (not /dev/null, not the kernel's trees).
+  const std::string runs = runsFolder(config.runs_dir);
+  std::error_code ec;
+  const std::string runsKey = configField(&ExperimentConfig::runs_dir).key;
+  if (entryExists(runs) && !std::filesystem::is_directory(runs, ec))
+    problems.push_back({runsKey, runs + " is not a folder: runs are recorded in a folder"});
+  else if (isSystemTree(runs))
+    problems.push_back({runsKey, runs + " is a system folder (/proc, /sys, /dev): runs are never written there"});
+  if (config.run_name.size() > kMaxRunNameBytes)
+    problems.push_back({configField(&ExperimentConfig::run_name).key,
+                        "is " + std::to_string(config.run_name.size()) + " bytes long; a run's name is at most " +
+                            std::to_string(kMaxRunNameBytes) + " bytes (it names the run's folder too)"});
   if (!problems.empty()) throw ConfigError(problems);
 }
 // What the lock file says of this writer: "trainscope-cli resume".
@@ -116,12 +129,20 @@ TrainingSession::Prepared prepareStart(const ExperimentConfig& config) {
   checkStartable(config);
   RunRecord record = RunRecord::create(runsFolder(config.runs_dir),
                                        config.run_name.empty() ? modelAndDataset(config) : config.run_name);
-  auto lock = RunLock::acquire(record.dir(), writerName("train"));
-  record.info()["name"] = runDisplayName(config, record.dir().filename().string());
-  record.info()["experiment"] = config.name;
-  record.info()["status"] = "starting";
-  record.info()["config"] = toJson(config);
-  record.save();
+  std::unique_ptr<RunLock> lock;
+  try {
+    lock = RunLock::acquire(record.dir(), writerName("train"));
+    record.info()["name"] = runDisplayName(config, record.dir().filename().string());
+    record.info()["experiment"] = config.name;
+    record.info()["status"] = "starting";
+    record.info()["config"] = toJson(config);
+    record.save();
+  } catch (...) {  // a run that never began leaves no folder behind (one holding only .lock and checkpoints/)
+    lock.reset();
+    std::error_code ignored;
+    std::filesystem::remove_all(record.dir(), ignored);
+    throw;
+  }
   TrainingSession::Prepared p;
   p.config = config;
   p.runDir = record.dir().string();
@@ -228,14 +249,14 @@ std::unique_ptr<TrainingSession> TrainingSession::startRank(const ProcessGroupSp
                {"resuming", p.resuming}};
     } catch (const ConfigError& e) {
       facts = {{"error", problemsJson(e.problems())}, {"config_problem", true}};
-      group->broadcastText(facts.dump());
+      group->broadcastText(facts.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
       throw;
     } catch (const std::exception& e) {
       facts = {{"error", problemsJson({{"", e.what()}})}};
-      group->broadcastText(facts.dump());
+      group->broadcastText(facts.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
       throw;
     }
-    group->broadcastText(facts.dump());
+    group->broadcastText(facts.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
     if (p.resuming) group->broadcastText(readBytes(p.checkpoint));
     return launchPrepared(std::move(p), group);
   }

@@ -143,6 +143,7 @@ set(TRAINSCOPE_ENGINE_PLAIN_SOURCES
   config/file_input.cpp
   system/network_address.cpp
   record/metrics_file.cpp
+  record/fork_guard.cpp
   system/atomic_file.cpp
   system/quoting.cpp
   system/launch_env.cpp

@@ -7,12 +7,19 @@
 // outside an escape, and each string literal reads back as the name it carries.
 #include "engine/deploy/pytorch_script.h"
 #include "engine/system/quoting.h"
+#include "engine/system/versions.h"
 
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
 #include <string>
 #include <vector>
+
+// The script names the version that wrote it; versions.cpp reaches LibTorch, which the
+// fuzz build leaves out.
+namespace trainscope {
+const char* trainscopeVersion() { return "fuzz"; }
+}  // namespace trainscope
 
 namespace {
 

@@ -15,6 +15,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import textwrap
 import time
 import unittest
 
@@ -160,6 +161,10 @@ class Arguments(unittest.TestCase):
         self.assertNames(TypeError, "tensorboard", trainscope.init, tensorboard="yes")
         self.assertNames(ValueError, "epoch", trainscope.log_epoch, {"val_loss": 1.0}, epoch=0)  # 1-based
         self.assertNames(TypeError, "labels", trainscope.log_predictions, "val", 1, [0], [0.7], [[0.1, 0.2]])
+        # Past the engine's 64-bit counts: a sentence naming the argument, not pybind's signature dump.
+        self.assertNames(ValueError, "step", trainscope.log, {"loss": 1.0}, step=2**63)
+        self.assertNames(ValueError, "epoch", trainscope.log_epoch, {"val_loss": 1.0}, epoch=2**64)
+        self.assertNames(ValueError, "epoch", trainscope.log_predictions, "val", 2**63, [0], [0], [[0.1, 0.2]])
 
     def test_a_config_with_infinities_is_kept_as_text(self):
         run = trainscope.init(name="inf", config={"clip": float("inf"), "lr": 0.1}, runs_dir=self.tmp.name)
@@ -236,6 +241,51 @@ class Endings(unittest.TestCase):
         self.assertIn("interrupted", listed.stdout)
         with h5py.File(os.path.join(folder, "metrics.h5"), "r") as f:  # the listing repaired it
             self.assertGreater(len(f["steps/loss"]), 10)
+
+    def test_a_forked_child_never_touches_the_run_and_never_hangs(self):
+        # The child's exit runs HDF5's exit handler, which closes every file still open:
+        # the parent's metrics.h5 must be exactly as it was (record/fork_guard.h).
+        code = textwrap.dedent(f"""
+            import gc, hashlib, os, sys, time, trainscope
+            run = trainscope.init(name="forked", runs_dir={self.tmp.name!r}, tensorboard=True)
+            trainscope.log({{"loss": 1.0}}, step=1)
+            time.sleep(3)  # the writer's timer has flushed step 1
+            metrics = os.path.join(run.folder, "metrics.h5")
+            before = hashlib.sha256(open(metrics, "rb").read()).hexdigest()
+            pid = os.fork()
+            if pid == 0:
+                try:
+                    trainscope.log({{"loss": 9.0}}, step=2)
+                    os._exit(3)  # it wrote: wrong
+                except RuntimeError:
+                    pass
+                try:
+                    run.log({{"loss": 9.0}}, step=2)
+                    os._exit(4)
+                except RuntimeError as e:
+                    if "forked child" not in str(e):
+                        os._exit(5)
+                del run
+                gc.collect()
+                sys.exit(0)  # the interpreter's exit: Python's and C's exit handlers run
+            _, status = os.waitpid(pid, 0)
+            after = hashlib.sha256(open(metrics, "rb").read()).hexdigest()
+            trainscope.log({{"loss": 0.5}}, step=2)
+            trainscope.finish()
+            print(run.folder)
+            print(os.waitstatus_to_exitcode(status))
+            print(before == after)
+            """)
+        p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                           env=dict(os.environ))
+        self.assertEqual(p.returncode, 0, p.stderr)
+        folder, child, untouched = p.stdout.split()
+        self.assertEqual(child, "0", p.stderr)
+        self.assertEqual(untouched, "True", "the child's exit changed the parent's metrics.h5")
+        info = run_json(folder)
+        self.assertEqual(info["status"], "finished")
+        with h5py.File(os.path.join(folder, "metrics.h5"), "r") as f:
+            self.assertEqual(list(f["steps/loss"][:]), [1.0, 0.5])
 
     def test_two_scripts_at_once_get_two_folders(self):
         a = script(self.tmp.name, "same", "if step == 200: break")

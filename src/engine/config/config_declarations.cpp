@@ -15,7 +15,8 @@ void declareTop(std::vector<ConfigField>& fields) {
   TS_TOP_FIELD(run_name).describesOnly().describe(
       "the run's name in the run list, legends, CSV columns and its folder (`runs/<run_name>-<date>-<time>`). Empty: "
       "model, dataset and start time, e.g. `lenet-fashion-mnist 14:32:07` (folder "
-      "`lenet-fashion-mnist-20261201-143207`); a grid adds what it changed, a lesson its variant");
+      "`lenet-fashion-mnist-20261201-143207`); a grid adds what it changed, a lesson its variant. At most 4,096 bytes; "
+      "the folder keeps letters of any script, digits, `-`, `_` and `.` of its first 120");
   TS_TOP_FIELD(description).describesOnly().describe("free text");
   TS_TOP_FIELD(seed)
       .fixedOnResume()
@@ -59,7 +60,7 @@ void declareTop(std::vector<ConfigField>& fields) {
       .describe("passes over the training set");
   TS_TOP_FIELD(runs_dir).describesOnly().filePath().describe(
       "where run folders go; empty: `~/Trainscope/runs`, the user's runs folder; a relative path is relative to the "
-      "working folder. `--out` overrides it");
+      "working folder. `--out` overrides it. A folder, never in `/proc`, `/sys` or `/dev`");
 }
 
 // How documents become tokens: a text folder's, or a csv's text column.

@@ -11,7 +11,7 @@ constexpr const char* kMarker = "<!-- fields: ";
 
 std::string defaultText(const ConfigField& f) {
   const nlohmann::json v = f.value(ExperimentConfig{});
-  return "`" + v.dump() + "`";
+  return "`" + v.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "`";
 }
 
 bool isTableLine(const std::string& line) { return !line.empty() && line[0] == '|'; }

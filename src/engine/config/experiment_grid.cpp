@@ -29,8 +29,9 @@ std::vector<GridRun> expandGrid(const nlohmann::json& base, const std::vector<Gr
     for (const auto& run : runs)
       for (const auto& v : axis.values) {
         GridRun r = run;
-        applyOverride(r.config, axis.field + "=" + v.dump());
-        const std::string shown = v.is_string() ? v.get<std::string>() : v.dump();
+        applyOverride(r.config, axis.field + "=" + v.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+        const std::string shown =
+            v.is_string() ? v.get<std::string>() : v.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
         r.label += (r.label.empty() ? "" : " ") + axis.field + "=" + shown;
         next.push_back(std::move(r));
       }

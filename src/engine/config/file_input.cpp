@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 
 namespace trainscope {
 
@@ -49,6 +50,47 @@ std::string whyNotRegularFile(const fs::path& path) {
 void requireRegularFile(const fs::path& path) {
   const std::string why = whyNotRegularFile(path);
   if (!why.empty()) throw BadInput(path.string() + " " + why);
+}
+
+bool isSystemTree(const fs::path& path) {
+  std::error_code ec;
+  const fs::path resolved = fs::weakly_canonical(fs::absolute(path, ec), ec);
+  auto part = resolved.begin();
+  if (part == resolved.end() || ++part == resolved.end()) return false;  // "/" alone
+  if (*part == "proc" || *part == "sys") return true;
+  if (*part != "dev") return false;
+  const auto below = std::next(part);  // /dev/shm is memory, a common scratch place for data
+  return below == resolved.end() || *below != "shm";
+}
+
+bool staysWithin(const fs::path& root, const fs::path& path) {
+  std::error_code ec;
+  const fs::path resolved = fs::weakly_canonical(path, ec);
+  if (ec) return false;
+  const fs::path relative = resolved.lexically_relative(root);
+  return !relative.empty() && *relative.begin() != "..";
+}
+
+std::string whyNotOutputFile(const fs::path& out, bool streams) {
+  struct stat st {};
+  if (streams && ::stat(out.c_str(), &st) == 0 && (S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode))) return "";
+  if (!streams && ::lstat(out.c_str(), &st) == 0) {
+    if (S_ISLNK(st.st_mode)) return "is a symbolic link: name the file itself";
+    if (!S_ISREG(st.st_mode)) return kindOf(st.st_mode);
+  }
+  std::error_code ec;
+  fs::path folder = fs::weakly_canonical(fs::absolute(out, ec), ec).parent_path();
+  for (; !folder.empty(); folder = folder.parent_path()) {
+    if (entryExists(folder / "run.json") && (entryExists(folder / "metrics.h5") || entryExists(folder / "checkpoints")))
+      return "is inside the run folder " + folder.string() + ": a run's own files are written by the run alone";
+    if (folder == folder.root_path()) break;
+  }
+  return "";
+}
+
+void requireOutputFile(const fs::path& out, const std::string& option, bool streams) {
+  const std::string why = whyNotOutputFile(out, streams);
+  if (!why.empty()) throw BadInput((option.empty() ? "" : option + " ") + out.string() + " " + why);
 }
 
 std::string readRegularFile(const fs::path& path, std::uintmax_t maxBytes) {

@@ -27,6 +27,17 @@ std::string whyNotRegularFile(const std::filesystem::path& path);
 // Throws BadInput "PATH: REASON" unless `path` is a regular file.
 void requireRegularFile(const std::filesystem::path& path);
 
+// "" when `out`, a file a user named for output, may be written: it does not exist, or
+// is a regular file outside every run folder. Else why not, in words: a symbolic link,
+// a device, FIFO or folder (never written through, never renamed over), or a file in a
+// run folder (one holding run.json and metrics.h5 or checkpoints/: a run's checkpoints,
+// records and log are written by its one writer alone).
+// `streams`: a stream's target (--events): a FIFO or a terminal (/dev/stdout) is fine
+// and links are followed; a file in a run folder is still refused.
+std::string whyNotOutputFile(const std::filesystem::path& out, bool streams = false);
+// Throws BadInput "OPTION PATH REASON" when whyNotOutputFile says no.
+void requireOutputFile(const std::filesystem::path& out, const std::string& option, bool streams = false);
+
 // The whole file; BadInput when it is not a regular file or holds more than maxBytes
 // (checked on the open descriptor: what is read is what was checked).
 std::string readRegularFile(const std::filesystem::path& path, std::uintmax_t maxBytes);
@@ -46,6 +57,14 @@ nlohmann::json parseJsonText(const std::string& text, const std::string& what);
 nlohmann::json readJsonFile(const std::filesystem::path& path);
 // readJsonFile of a file that must hold a JSON object (run.json, user.json, manifests).
 nlohmann::json readJsonObject(const std::filesystem::path& path);
+
+// Whether `path`, its links resolved, is /proc, /sys or /dev or lies under one (but
+// /dev/shm, a memory disk): the kernel's trees are never walked as data
+// (/proc/self/root is the whole machine).
+bool isSystemTree(const std::filesystem::path& path);
+// Whether `path`, its links resolved, is `root` or lies under it (`root` canonical):
+// links are followed inside a folder the user named, never out of it.
+bool staysWithin(const std::filesystem::path& root, const std::filesystem::path& path);
 
 // Whether anything is at `path`, a broken or looping symlink included (the plain
 // exists() follows links, and its throwing form ends a loop over the folder).

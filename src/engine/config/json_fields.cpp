@@ -102,7 +102,8 @@ void JsonFields::read(const std::string& key, std::vector<std::string>& out, con
   for (size_t i = 0; i < items.size(); ++i) {
     const std::string where = key + "[" + std::to_string(i) + "]";
     if (!items[i].is_string()) {
-      problem(where, "must be a string, got " + items[i].dump());
+      problem(where,
+              "must be a string, got " + items[i].dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
       return;
     }
     const auto s = items[i].get<std::string>();
@@ -181,7 +182,7 @@ void JsonFields::read(const std::string& key, std::vector<int>& out, double min,
     const auto& e = (*v)[i];
     std::string where = key + "[" + std::to_string(i) + "]";
     if (!e.is_number() || e.get<double>() != std::floor(e.get<double>())) {
-      problem(where, "must be a whole number, got " + e.dump());
+      problem(where, "must be a whole number, got " + e.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
       return;
     }
     if (!checkRange(where, e.get<double>(), min, max, false)) return;

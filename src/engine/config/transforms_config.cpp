@@ -189,7 +189,9 @@ nlohmann::json pipelineJson(const std::vector<TransformSpec>& pipeline) {
 }
 
 std::vector<TransformSpec> defaultTransforms(const DatasetConfig& d, bool train) {
-  if (d.kind == "csv") return {};  // a table's rows are encoded by its columns' statistics, not transformed
+  // A table's rows are encoded by its columns' statistics and a text's documents by its
+  // vocabulary: neither is transformed.
+  if (d.kind == "csv" || d.kind == "text-folder") return {};
   TransformSpec toTensor;
   toTensor.name = "ToTensor";
   TransformSpec normalize;

@@ -1,5 +1,6 @@
 #include "engine/data/csv_scan.h"
 
+#include "engine/config/file_input.h"
 #include "engine/data/csv_table.h"
 
 #include <csv.h>
@@ -89,6 +90,8 @@ void onRowEnd(int, void* self) { static_cast<RowCollector*>(self)->endRow(); }
 int spaceOnly(unsigned char c) { return c == CSV_SPACE; }
 
 std::ifstream openText(const std::string& path) {
+  // A regular file alone: opening a FIFO waits for a writer for ever, a device never ends.
+  if (const std::string why = whyNotRegularFile(path); !why.empty()) throw CsvError(path, 0, "", why);
   std::ifstream in(path, std::ios::binary);
   if (!in) throw CsvError(path, 0, "", std::string("cannot open it (") + std::strerror(errno) + ")");
   return in;

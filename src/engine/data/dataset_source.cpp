@@ -1,8 +1,7 @@
 #include "engine/data/dataset_source.h"
 
-#include "engine/system/install_paths.h"
-
 #include "engine/config/config_fields.h"
+#include "engine/config/file_input.h"
 #include "engine/data/fashion_mnist.h"
 #include "engine/data/image_folder.h"
 #include "engine/data/label_corrections.h"
@@ -28,6 +27,7 @@ Problems checkDatasetAvailable(const DatasetConfig& d) {
   if (d.kind == "image-folder" || d.kind == "text-folder") {
     if (!std::filesystem::exists(d.root, ec)) return {{root, "folder does not exist: " + d.root}};
     if (!std::filesystem::is_directory(d.root, ec)) return {{root, "not a folder: " + d.root}};
+    if (isSystemTree(d.root)) return {{root, d.root + " is a system folder (/proc, /sys, /dev): never read as data"}};
   }
   if (d.kind == "csv") {
     for (std::string DatasetConfig::*field : {&DatasetConfig::path, &DatasetConfig::val_path}) {
@@ -35,11 +35,12 @@ Problems checkDatasetAvailable(const DatasetConfig& d) {
       if (file.empty()) continue;
       const std::string key = configField(&C::dataset, field).key;
       if (!std::filesystem::exists(file, ec)) return {{key, "file does not exist: " + file}};
-      if (!std::filesystem::is_regular_file(file, ec)) return {{key, "not a file: " + file}};
+      if (const std::string why = whyNotRegularFile(file); !why.empty()) return {{key, file + " " + why}};
     }
   }
-  if (!d.corrections.empty() && !std::filesystem::is_regular_file(d.corrections, ec))
-    return {{configField(&C::dataset, &DatasetConfig::corrections).key, "file does not exist: " + d.corrections}};
+  if (!d.corrections.empty())
+    if (const std::string why = whyNotRegularFile(d.corrections); !why.empty())
+      return {{configField(&C::dataset, &DatasetConfig::corrections).key, d.corrections + " " + why}};
   return {};
 }
 
@@ -77,6 +78,12 @@ DatasetSplits openDataset(const ExperimentConfig& c) {
     o.index_cache = userCacheDir();  // the app's import and this share the folder's index
     s = openImageFolder(c.dataset.root, o);
   }
+  if (const auto classes = static_cast<int64_t>(s.train->classes().size()); classes > kMaxClasses)
+    throw ConfigError(
+        configField(&ExperimentConfig::dataset, c.dataset.kind == "csv" ? &DatasetConfig::target : &DatasetConfig::root)
+            .key,
+        "has " + std::to_string(classes) + " classes; Trainscope trains at most " + std::to_string(kMaxClasses) +
+            " (each epoch keeps a confusion matrix of classes x classes)");
   s.train = randomSubset(s.train, c.dataset.train_subset, mixSeed(c.seed, 1));
   if (c.dataset.label_noise > 0)  // after the subset: the share is of what trains
     s.train = std::make_shared<NoisyLabels>(s.train, c.dataset.label_noise, mixSeed(c.seed, 3));

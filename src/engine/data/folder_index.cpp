@@ -15,7 +15,8 @@ namespace trainscope {
 
 namespace {
 
-constexpr char kMagic[8] = {'T', 'S', 'F', 'I', 'D', 'X', '0', '2'};
+// 03: scans that follow no link out of the folder and skip class names that are not UTF-8.
+constexpr char kMagic[8] = {'T', 'S', 'F', 'I', 'D', 'X', '0', '3'};
 constexpr char kEnd[4] = {'E', 'N', 'D', '.'};  // the last bytes: a cut file is no index
 
 // Little-endian, as every machine this runs on; an index is never moved between machines.

@@ -1,6 +1,8 @@
 #include "engine/data/folder_scan.h"
 
+#include "engine/config/file_input.h"
 #include "engine/data/image_size_tally.h"
+#include "engine/system/quoting.h"
 #include "engine/system/usable_cores.h"
 
 #include <sys/stat.h>
@@ -47,6 +49,7 @@ namespace {
 struct ScanLog {
   std::vector<SkippedItem>& skipped;
   std::vector<FolderStamp>& stamps;
+  fs::path root;  // canonical: links are followed inside it, never out of it
 };
 
 // The folder's files or sub-folders, sorted. Listing its files stamps the folder (before
@@ -71,6 +74,11 @@ std::vector<fs::path> sortedChildren(const fs::path& dir, bool directories, Scan
     const bool hidden = name.empty() || name[0] == '.';
     if (!hidden && it->is_symlink(typeEc) && !fs::exists(it->path(), typeEc)) {
       if (!directories) skipped.push_back({it->path().string(), "broken symbolic link"});
+      continue;
+    }
+    if (!hidden && it->is_symlink(typeEc) && !staysWithin(log.root, it->path())) {
+      if (directories == it->is_directory(typeEc))
+        skipped.push_back({it->path().string(), "symbolic link out of the folder: not followed"});
       continue;
     }
     const bool isDir = it->is_directory(typeEc);
@@ -172,7 +180,7 @@ ScannedSplit scanClasses(const fs::path& root, const std::vector<std::string>* f
   for (const auto& classDir : sortedChildren(root, /*directories=*/true, log)) {
     if (classDir.filename().string() == exclude) continue;
     ClassListing& listing = listings.emplace_back(ClassListing{classDir, {}, files.size(), 0});
-    ScanLog classLog{listing.listingSkips, log.stamps};  // a class's own skips, kept in its order
+    ScanLog classLog{listing.listingSkips, log.stamps, log.root};  // a class's own skips, kept in its order
     for (auto& file : imagesUnder(classDir, classLog)) files.push_back(std::move(file));
     listing.end = files.size();
   }
@@ -182,6 +190,11 @@ ScannedSplit scanClasses(const fs::path& root, const std::vector<std::string>* f
     const fs::path& classDir = listing.dir;
     const std::string name = classDir.filename().string();
     skipped.insert(skipped.end(), listing.listingSkips.begin(), listing.listingSkips.end());
+    if (!isUtf8(name)) {  // run.json records class names, and holds UTF-8 alone
+      skipped.push_back({toValidUtf8(classDir.string()),
+                         "the class folder's name is not UTF-8 (" + terminalText(name) + "): rename it"});
+      continue;
+    }
     std::vector<ImageFolder::Entry> entries;
     std::vector<const ImageHeader*> headers;
     for (size_t i = listing.begin; i < listing.end; ++i) {
@@ -219,8 +232,10 @@ FolderScan scanImageFolder(const fs::path& root, int64_t maxPixels) {
   std::error_code ec;
   if (!fs::exists(root, ec)) throw std::runtime_error(root.string() + ": folder does not exist");
   if (!fs::is_directory(root, ec)) throw std::runtime_error(root.string() + ": is not a folder");
+  if (isSystemTree(root))
+    throw std::runtime_error(root.string() + ": a system folder (/proc, /sys, /dev) is never read as data");
   FolderScan s;
-  ScanLog log{s.skipped, s.stamps};
+  ScanLog log{s.skipped, s.stamps, fs::canonical(root, ec)};
   // The root's own time first: a train/ or val/ folder added later changes the layout.
   s.stamps.push_back({root.string(), stableStamp(root)});
   const bool hasTrain = fs::is_directory(root / "train", ec);

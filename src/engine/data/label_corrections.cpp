@@ -70,7 +70,8 @@ void writeLabelCorrections(const std::string& path, const LabelCorrections& c) {
                                    : nlohmann::json{{"sample", item.sample}, {"label", item.label}});
   const nlohmann::json j = {{"format", kFormat}, {"version", 1}, {"corrections", list}};
   std::string why;
-  if (!writeFileAtomically(path, j.dump(2) + "\n", &why)) throw std::runtime_error(path + ": " + why);
+  if (!writeFileAtomically(path, j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n", &why))
+    throw std::runtime_error(path + ": " + why);
 }
 
 CorrectedLabels::CorrectedLabels(std::shared_ptr<const Dataset> base, const LabelCorrections& corrections)

@@ -1,8 +1,10 @@
 #include "engine/data/text_documents.h"
 
+#include "engine/config/file_input.h"
 #include "engine/data/csv_scan.h"
 #include "engine/data/csv_table.h"
 #include "engine/data/image_folder.h"
+#include "engine/system/quoting.h"
 
 #include <algorithm>
 #include <fstream>
@@ -34,14 +36,19 @@ bool isTextDocument(const fs::path& p) {
 }
 
 std::string readTextDocument(const std::string& path, int64_t maxBytes, std::string* error) {
+  // A regular file alone: a FIFO would block, /dev/zero never end.
+  if (const std::string why = whyNotRegularFile(path); !why.empty()) return *error = why, "";
   std::error_code ec;
   const auto bytes = fs::file_size(path, ec);
   if (ec) return *error = "cannot read: " + ec.message(), "";
   if (static_cast<int64_t>(bytes) > maxBytes)
     return *error = "too large for one document (" + std::to_string(bytes / (1 << 20)) + " MB)", "";
-  std::ifstream in(path, std::ios::binary);
-  std::string text(static_cast<size_t>(bytes), '\0');
-  if (!in.read(text.data(), static_cast<std::streamsize>(bytes))) return *error = "cannot read", "";
+  std::string text;
+  try {  // checked again on the open descriptor: what is read is what was checked
+    text = readRegularFile(path, static_cast<std::uintmax_t>(maxBytes));
+  } catch (const BadInput& e) {
+    return *error = e.what(), "";
+  }
   if (text.find('\0') != std::string::npos) return *error = "a binary file, not text", "";
   if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);
   const std::string bad = firstNonUtf8(text);
@@ -63,38 +70,61 @@ bool looksLikeTextFolder(const std::string& root) {
 
 namespace {
 
-std::vector<std::string> classFolders(const fs::path& dir) {
+// The class folders of `dir`: links are followed inside `root` only, and a name that is
+// not UTF-8 is skipped with its path (run.json records class names, and holds UTF-8 alone).
+std::vector<std::string> classFolders(const fs::path& dir, const fs::path& root, std::vector<SkippedItem>* skipped) {
   std::vector<std::string> names;
   std::error_code ec;
-  for (const auto& e : fs::directory_iterator(dir, ec))
-    if (e.is_directory(ec) && e.path().filename() != "val" && e.path().filename() != "train")
-      names.push_back(e.path().filename().string());
+  for (const auto& e : fs::directory_iterator(dir, ec)) {
+    const std::string name = e.path().filename().string();
+    std::error_code typeEc;
+    if (!e.is_directory(typeEc) || name == "val" || name == "train") continue;
+    if (e.is_symlink(typeEc) && !staysWithin(root, e.path())) {
+      if (skipped)
+        skipped->push_back({toValidUtf8(e.path().string()), "symbolic link out of the folder: not followed"});
+      continue;
+    }
+    if (!isUtf8(name)) {
+      if (skipped)
+        skipped->push_back({toValidUtf8(e.path().string()),
+                            "the class folder's name is not UTF-8 (" + terminalText(name) + "): rename it"});
+      continue;
+    }
+    names.push_back(name);
+  }
   std::sort(names.begin(), names.end());
   return names;
 }
 
-// The files under a class folder, in path order (the names only: read one at a time).
-std::vector<fs::path> filesUnder(const fs::path& dir) {
+// The files under a class folder, in path order (the names only: read one at a time);
+// a link out of `root` is skipped with its path.
+std::vector<fs::path> filesUnder(const fs::path& dir, const fs::path& root, std::vector<SkippedItem>& skipped) {
   std::vector<fs::path> files;
   std::error_code ec;
   for (auto it = fs::recursive_directory_iterator(dir, fs::directory_options::skip_permission_denied, ec);
-       !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
-    if (it->is_regular_file(ec)) files.push_back(it->path());
+       !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    std::error_code typeEc;
+    if (it->is_symlink(typeEc) && !staysWithin(root, it->path())) {
+      skipped.push_back({toValidUtf8(it->path().string()), "symbolic link out of the folder: not followed"});
+      continue;
+    }
+    if (it->is_regular_file(typeEc)) files.push_back(it->path());
+  }
   std::sort(files.begin(), files.end());
   return files;
 }
 
 // The documents under dir/<class> for each known class (others reported); how many.
-int64_t readSplit(const fs::path& dir, const std::vector<std::string>& classes, bool val, const OnDocument& onDocument,
-                  std::vector<SkippedItem>& skipped) {
+int64_t readSplit(const fs::path& dir, const fs::path& root, const std::vector<std::string>& classes, bool val,
+                  const OnDocument& onDocument, std::vector<SkippedItem>& skipped) {
   int64_t read = 0;
-  for (const std::string& name : classFolders(dir)) {
+  for (const std::string& name : classFolders(dir, root, val ? &skipped : nullptr)) {
     const auto known = std::find(classes.begin(), classes.end(), name);
     if (known == classes.end()) {
       skipped.push_back({(dir / name).string(), "a class the training folder does not have"});
       continue;
     }
-    for (const fs::path& f : filesUnder(dir / name)) {
+    for (const fs::path& f : filesUnder(dir / name, root, skipped)) {
       const std::string path = f.string();
       if (!isTextDocument(f)) {
         skipped.push_back({path, "not a .txt file"});
@@ -120,13 +150,16 @@ std::vector<std::string> readTextFolder(const std::string& rootPath, const OnDoc
   const fs::path root(rootPath);
   std::error_code ec;
   if (!fs::is_directory(root, ec)) throw std::runtime_error("not a folder: " + rootPath);
+  if (isSystemTree(root))
+    throw std::runtime_error(rootPath + ": a system folder (/proc, /sys, /dev) is never read as data");
+  const fs::path canonicalRoot = fs::canonical(root, ec);
   const fs::path trainDir = fs::is_directory(root / "train", ec) ? root / "train" : root;
-  const std::vector<std::string> classes = classFolders(trainDir);
+  const std::vector<std::string> classes = classFolders(trainDir, canonicalRoot, &skipped);
   if (classes.empty())
     throw std::runtime_error(rootPath + " has no class folders (root/<class>/*.txt, one document per file)");
-  if (readSplit(trainDir, classes, false, onDocument, skipped) == 0)
+  if (readSplit(trainDir, canonicalRoot, classes, false, onDocument, skipped) == 0)
     throw std::runtime_error(rootPath + " holds no readable .txt document");
-  if (fs::is_directory(root / "val", ec)) readSplit(root / "val", classes, true, onDocument, skipped);
+  if (fs::is_directory(root / "val", ec)) readSplit(root / "val", canonicalRoot, classes, true, onDocument, skipped);
   return classes;
 }
 

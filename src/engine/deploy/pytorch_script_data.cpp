@@ -49,6 +49,21 @@ std::string fill(const std::string& text, const std::vector<std::pair<std::strin
   return out;
 }
 
+const char* const kFolderRules = R"PY(
+
+def inside_root(path):
+    """Whether path, its links resolved, lies in ROOT: as the engine, a link is followed
+    inside the folder, never out of it."""
+    root = os.path.realpath(ROOT)
+    return os.path.commonpath([os.path.realpath(path), root]) == root
+
+
+def utf8_name(name):
+    """Whether a folder's name is UTF-8 (os.fsdecode keeps other bytes as surrogates):
+    the engine skips a class it cannot record."""
+    return not any(0xDC80 <= ord(c) <= 0xDCFF for c in name)
+)PY";
+
 const char* const kStratifiedSplit = R"PY(
 
 def stratified_split(labels, val_fraction, seed):
@@ -130,7 +145,8 @@ def class_folders(folder):
     """The classes: the sub-folders holding an image, sorted (as ImageFolder); 'train'
     and 'val' are splits, not classes."""
     names = sorted(d.name for d in os.scandir(folder)
-                   if d.is_dir() and not d.name.startswith(".") and d.name not in ("train", "val"))
+                   if d.is_dir() and not d.name.startswith(".") and d.name not in ("train", "val")
+                   and utf8_name(d.name) and inside_root(d.path))
     return [name for name in names if list_images(folder, [name])]
 
 
@@ -140,7 +156,7 @@ def list_images(folder, classes):
     for label, name in enumerate(classes):
         for path in sorted(Path(folder, name).rglob("*")):
             hidden = any(part.startswith(".") for part in path.relative_to(folder).parts)
-            if path.suffix.lower() in IMAGE_EXTENSIONS and not hidden and path.is_file():
+            if path.suffix.lower() in IMAGE_EXTENSIONS and not hidden and path.is_file() and inside_root(path):
                 samples.append((str(path), label))
     return samples
 
@@ -283,7 +299,7 @@ Section dataSection(const ExperimentConfig& config, const ScriptSources& sources
     s.text = fill(kImageFolder, {{"root", quoted(d.root)},
                                  {"channels", std::to_string(d.channels)},
                                  {"validation_share", number(d.val_fraction)}}) +
-             kStratifiedSplit;
+             kFolderRules + kStratifiedSplit;
   } else {
     s.field = configField(&ExperimentConfig::dataset, &DatasetConfig::kind).key;
     s.error =

@@ -37,6 +37,8 @@ Section dataSection(const ExperimentConfig& config, const ScriptSources& sources
 // The kinds' own sections (dataSection calls them).
 Section tableDataSection(const ExperimentConfig& config, const TableEncoding& table);
 Section textDataSection(const ExperimentConfig& config);
+// inside_root(path) and utf8_name(name): a folder's links and names taken as the engine takes them.
+extern const char* const kFolderRules;
 // stratified_split(labels, fraction, seed): the Python every split-by-class kind shares.
 extern const char* const kStratifiedSplit;
 // read_rows(path), number(cell), level_order(level) and MISSING: a CSV as the engine reads it.

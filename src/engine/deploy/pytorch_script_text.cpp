@@ -47,7 +47,8 @@ MAX_DOCUMENT_BYTES = 64 << 20
 
 def class_folders(folder):
     """The classes: the sub-folders, sorted; 'train' and 'val' are splits, not classes."""
-    return sorted(d.name for d in os.scandir(folder) if d.is_dir() and d.name not in ("train", "val"))
+    return sorted(d.name for d in os.scandir(folder)
+                  if d.is_dir() and d.name not in ("train", "val") and utf8_name(d.name) and inside_root(d.path))
 
 
 def read_document(path):
@@ -79,7 +80,7 @@ def read_corpus():
                 print(f"skipped {os.path.join(folder, name)}: a class the training folder does not have",
                       file=sys.stderr)
                 continue
-            for path in sorted(p for p in Path(folder, name).rglob("*") if p.is_file()):
+            for path in sorted(p for p in Path(folder, name).rglob("*") if p.is_file() and inside_root(p)):
                 text, why = read_document(path) if path.suffix.lower() == ".txt" else (None, "not a .txt file")
                 if text is None:
                     print(f"skipped {path}: {why}", file=sys.stderr)
@@ -269,7 +270,7 @@ Section textDataSection(const ExperimentConfig& config) {
                                 {"target", quoted(d.target)},
                                 {"read_rows", kReadRows}});
   else
-    s.text += fill(kFolder, {{"root", quoted(d.root)}});
+    s.text += fill(kFolder, {{"root", quoted(d.root)}}) + kFolderRules;
   s.text += kStratifiedSplit;
   s.text += kDocuments;
   if (config.loader.bucket_by_length)

@@ -67,7 +67,8 @@ std::string factsSection(const nlohmann::json& info) {
   };
   auto text = [](const nlohmann::json& j, const char* key) {
     if (!j.contains(key)) return std::string();
-    return j[key].is_string() ? j[key].get<std::string>() : j[key].dump();
+    return j[key].is_string() ? j[key].get<std::string>()
+                              : j[key].dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   };
   row("status", text(info, "status"));
   row("model", config.contains("model") ? text(config["model"], "name") : "");
@@ -82,7 +83,8 @@ std::string factsSection(const nlohmann::json& info) {
   row("started", text(info, "start_time"));
   const nlohmann::json versions = info.value("versions", nlohmann::json::object());  // kept: items() refers to it
   for (const auto& [library, version] : versions.items())
-    row(library, version.is_string() ? version.get<std::string>() : version.dump());
+    row(library, version.is_string() ? version.get<std::string>()
+                                     : version.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
   return "<table class=\"facts\">\n" + rows + "</table>\n";
 }
 
@@ -237,8 +239,10 @@ RunReport runReport(const std::string& runDir, int mistakes) {
   } else {
     r.notes.push_back("no confusion matrix or mistakes: the run recorded no validation predictions");
   }
-  body +=
-      "<h2>Experiment</h2>\n<pre>" + htmlEscape(info.value("config", nlohmann::json::object()).dump(2)) + "</pre>\n";
+  body += "<h2>Experiment</h2>\n<pre>" +
+          htmlEscape(info.value("config", nlohmann::json::object())
+                         .dump(2, ' ', false, nlohmann::json::error_handler_t::replace)) +
+          "</pre>\n";
   for (const auto& note : r.notes) body += "<p class=\"note\">Left out: " + htmlEscape(note) + "</p>\n";
   r.html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" + htmlEscape(name) +
            " - Trainscope report</title>\n" + kStyle + "</head>\n<body>\n" + body +

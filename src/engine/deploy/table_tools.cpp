@@ -1,5 +1,6 @@
 #include "engine/deploy/table_tools.h"
 
+#include "engine/config/file_input.h"
 #include "engine/data/csv_scan.h"
 #include "engine/deploy/trained_model.h"
 #include "engine/system/atomic_file.h"
@@ -112,6 +113,19 @@ TablePrediction TablePredictor::predict(const std::map<std::string, std::string>
   return p;
 }
 
+namespace {
+// Why the predictions may not go to `out` ("" when they may): the input itself, a run's
+// own file, a link or a device.
+std::string outputProblem(const std::string& csv, const std::string& out) {
+  std::error_code same;
+  if (out.empty()) return "";
+  if (std::filesystem::exists(out) && std::filesystem::equivalent(csv, out, same))
+    return "--out is the input file " + csv + ": it would be overwritten";
+  const std::string no = whyNotOutputFile(out);
+  return no.empty() ? "" : "--out " + out + " " + no;
+}
+}  // namespace
+
 TablePredictionFile TablePredictor::predictFile(const std::string& csv, const std::string& out,
                                                 std::ostream& console) const {
   TablePredictionFile r;
@@ -120,9 +134,7 @@ TablePredictionFile TablePredictor::predictFile(const std::string& csv, const st
     return r;
   }
   namespace fs = std::filesystem;
-  std::error_code same;
-  if (!out.empty() && fs::exists(out) && fs::equivalent(csv, out, same))
-    return {false, "--out is the input file " + csv + ": it would be overwritten", true, 0};
+  if (const std::string no = outputProblem(csv, out); !no.empty()) return {false, no, true, 0};
   const TableEncoding& e = encoding();
   const fs::path partial = out.empty() ? fs::path() : partialPathFor(out);
   r.error = failureOf(
@@ -189,7 +201,8 @@ TablePredictionFile TablePredictor::predictFile(const std::string& csv, const st
         fs::rename(partial, out);
       },
       &r.bad_input);
-  if (!r.error.empty() && !partial.empty()) fs::remove(partial, same);
+  std::error_code ignored;
+  if (!r.error.empty() && !partial.empty()) fs::remove(partial, ignored);
   r.ok = r.error.empty();
   return r;
 }

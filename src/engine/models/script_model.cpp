@@ -3,8 +3,11 @@
 #include "engine/config/config_fields.h"
 #include "engine/config/file_input.h"
 
+#include <chrono>
 #include <cmath>
+#include <future>
 #include <optional>
+#include <thread>
 
 namespace trainscope {
 
@@ -22,7 +25,27 @@ class ScriptTensorsImpl : public torch::nn::Module {
   }
 };
 
-torch::Tensor run(torch::jit::Module& m, const torch::Tensor& x) { return m.forward({x}).toTensor(); }
+// A user's module may loop for ever (a scripted `while True`), and TorchScript cannot be
+// interrupted: each probe forward runs on a thread of its own, and one that has not
+// returned by the deadline is left behind (it holds its own module handle and input)
+// while the caller is told, so graph, summary and train end with a sentence.
+constexpr int kProbeForwardSeconds = 30;
+struct NeverReturned : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+torch::Tensor run(torch::jit::Module& m, const torch::Tensor& x) {
+  auto task = std::make_shared<std::packaged_task<torch::Tensor()>>([module = m, input = x]() mutable {
+    torch::NoGradGuard noGrad;  // grad mode is per thread: the caller's probes need none
+    return module.forward({input}).toTensor();
+  });
+  std::future<torch::Tensor> result = task->get_future();
+  std::thread([task] { (*task)(); }).detach();
+  if (result.wait_for(std::chrono::seconds(kProbeForwardSeconds)) != std::future_status::ready)
+    throw NeverReturned("its forward has not returned in " + std::to_string(kProbeForwardSeconds) +
+                        " s on a batch of 2 (a loop that never ends?)");
+  return result.get();
+}
 
 // What the module's children need between them to match its forward, found by trying.
 enum class Bridge { None, Flatten, PoolFlatten };
@@ -53,6 +76,8 @@ std::optional<Split> splitSequential(torch::jit::Module& m, const torch::Tensor&
         s.bridges.push_back(b);
         done = true;
         break;
+      } catch (const NeverReturned&) {
+        throw;
       } catch (const std::exception&) {  // the wrong shape for this child: try the next bridge
       }
     }
@@ -139,6 +164,8 @@ LayerStack buildScriptedModel(const ModelConfig& c, const std::vector<int64_t>& 
   torch::Tensor out;
   try {
     out = run(m, probe);
+  } catch (const NeverReturned& e) {
+    throw ConfigError(scriptModelField(&ModelConfig::path), c.path + ": " + e.what());
   } catch (const std::exception& e) {
     const std::string what = e.what();
     throw ConfigError(scriptModelField(&ModelConfig::path),

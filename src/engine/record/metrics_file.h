@@ -3,6 +3,7 @@
 // docs/run-format.md.
 #pragma once
 
+#include "engine/record/fork_guard.h"
 #include "engine/record/h5_columns.h"
 #include "engine/record/tensorboard_live.h"
 #include "engine/run/events.h"
@@ -62,7 +63,8 @@ class MetricsFile {
  private:
   explicit MetricsFile(H5Handle file);
   H5Handle file_;
-  std::string path_, beforeResume_;  // beforeResume_: "" once committed, or when not resumed
+  ForkGuard forkGuard_{file_.get()};  // a forked child's exit never closes (writes) this file
+  std::string path_, beforeResume_;   // beforeResume_: "" once committed, or when not resumed
   std::unique_ptr<H5Columns> steps_, epochs_, scalars_;
   std::unique_ptr<H5Names> scalarNames_;
   std::map<std::string, int64_t> scalarIds_;

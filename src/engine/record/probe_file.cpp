@@ -89,6 +89,7 @@ ProbeFile::ProbeFile(const std::string& path, const std::vector<std::pair<std::s
   H5Pset_libver_bounds(fapl.get(), H5F_LIBVER_LATEST, H5F_LIBVER_LATEST);
   quietHdf5Errors();
   file_ = H5Handle(H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl.get()), H5Fclose, "create " + path);
+  forkGuard_ = ForkGuard(file_.get());
   h5WriteAttribute(file_.get(), "format", std::string("trainscope-probes"));
   h5WriteAttribute(file_.get(), "format_version", int64_t{1});
   h5WriteAttribute(file_.get(), "stats_columns",

@@ -3,6 +3,7 @@
 // flush cheap). Layout: docs/run-format.md.
 #pragma once
 
+#include "engine/record/fork_guard.h"
 #include "engine/record/h5_handle.h"
 #include "engine/record/tensorboard_live.h"
 #include "engine/run/events.h"
@@ -51,6 +52,7 @@ class ProbeFile {
 
  private:
   H5Handle file_;
+  ForkGuard forkGuard_;  // a forked child's exit never closes (writes) this file
   int bins_;
   std::map<std::string, size_t> index_;  // "name/kind" -> position
   size_t count_;

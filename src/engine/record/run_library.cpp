@@ -101,8 +101,9 @@ void writeUserJson(const fs::path& dir, const std::function<void(nlohmann::json&
   }
   change(j);
   std::string why;
-  const bool written = writeFileAtomically(path, j.dump(2) + "\n", &why);  // else the old file stays
-  forgetCachedEntry(dir);  // a listing between the first forget and the write read the old one
+  const bool written = writeFileAtomically(path, j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n",
+                                           &why);  // else the old file stays
+  forgetCachedEntry(dir);                          // a listing between the first forget and the write read the old one
   if (!written) throw std::runtime_error("cannot write " + path.string() + ": " + why);
 }
 

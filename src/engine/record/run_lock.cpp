@@ -3,6 +3,7 @@
 
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -60,8 +61,15 @@ std::unique_ptr<RunLock> RunLock::acquire(const std::filesystem::path& runDir, c
                            "; one writer per run: wait for it to end, or stop it first");
   }
   // O_CLOEXEC: the app's child processes (queued runs) must not inherit the app's locks.
-  const int fd = open(lockPath(runDir).c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  // O_NOFOLLOW and O_NONBLOCK: a .lock that is a link or a FIFO is never truncated through
+  // nor waited on; fstat refuses anything but a plain file.
+  const int fd = open(lockPath(runDir).c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0644);
   if (fd < 0) throw std::runtime_error("cannot lock " + runDir.string() + " for writing: " + std::strerror(errno));
+  struct stat st {};
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    close(fd);
+    throw std::runtime_error("cannot lock " + runDir.string() + " for writing: its .lock is not a plain file");
+  }
   for (int attempt = 0;; ++attempt) {
     if (flock(fd, LOCK_EX | LOCK_NB) == 0) break;
     if (errno != EWOULDBLOCK || attempt == 20) {
@@ -90,8 +98,15 @@ std::string RunLock::holder(const std::filesystem::path& runDir) {
     const auto it = heldHere().find(keyOf(runDir));
     if (it != heldHere().end()) return it->second;  // this process writes it: no look at the file
   }
-  const int fd = open(lockPath(runDir).c_str(), O_RDONLY | O_CLOEXEC);
+  // O_NOFOLLOW and O_NONBLOCK: a .lock that is a link or a FIFO (a handed-in folder) is
+  // never followed nor waited on; a plain lock file is the only kind a writer makes.
+  const int fd = open(lockPath(runDir).c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
   if (fd < 0) return "";  // never locked
+  struct stat st {};
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    close(fd);
+    return "";
+  }
   std::string who;
   // A shared lock conflicts only with a writer's exclusive one; it is released at once.
   if (flock(fd, LOCK_SH | LOCK_NB) == 0) {

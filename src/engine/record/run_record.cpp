@@ -2,11 +2,14 @@
 
 #include "engine/config/file_input.h"
 #include "engine/system/atomic_file.h"
+#include "engine/system/quoting.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
@@ -19,16 +22,6 @@
 namespace fs = std::filesystem;
 
 namespace trainscope {
-
-namespace {
-
-// Folder names keep letters, digits, '-', '_' and '.'; anything else becomes '_'.
-std::string safeName(const std::string& name) {
-  std::string s;
-  for (unsigned char c : name) s += (std::isalnum(c) || c == '-' || c == '_' || c == '.') ? static_cast<char>(c) : '_';
-  return s.empty() ? "run" : s;
-}
-}  // namespace
 
 std::string timeStamp(const char* format) {
   const std::time_t t = std::time(nullptr);
@@ -45,13 +38,35 @@ double unixTimeNow() {
   return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
+std::string runFolderName(const std::string& name) {
+  std::string out;
+  for (size_t at = 0; at < name.size();) {
+    const int length = utf8SequenceLength(name, at);
+    const auto c = static_cast<unsigned char>(name[at]);
+    std::string piece = "_";
+    if (length == 1 && (std::isalnum(c) || c == '-' || c == '_' || c == '.'))
+      piece = name.substr(at, 1);
+    else if (length > 1 && terminalText(name.substr(at, length)) == name.substr(at, length))
+      piece = name.substr(at, length);  // a letter of another script (no C1 control, no separator or override)
+    if (out.size() + piece.size() > kMaxFolderNameBytes) break;
+    out += piece;
+    at += std::max(1, length);
+  }
+  if (!out.empty() && out[0] == '.') out.insert(out.begin(), '_');
+  return out.empty() ? "run" : out;
+}
+
 RunRecord RunRecord::create(const std::string& runsDir, const std::string& name) {
-  fs::create_directories(runsDir);
-  const std::string base = safeName(name) + "-" + timeStamp("%Y%m%d-%H%M%S");
-  fs::path dir = fs::path(runsDir) / base;
-  for (int n = 2; !fs::create_directory(dir); ++n) dir = fs::path(runsDir) / (base + "-" + std::to_string(n));
-  fs::create_directories(dir / "checkpoints");
-  return RunRecord(dir);
+  try {
+    fs::create_directories(runsDir);
+    const std::string base = runFolderName(name) + "-" + timeStamp("%Y%m%d-%H%M%S");
+    fs::path dir = fs::path(runsDir) / base;
+    for (int n = 2; !fs::create_directory(dir); ++n) dir = fs::path(runsDir) / (base + "-" + std::to_string(n));
+    fs::create_directories(dir / "checkpoints");
+    return RunRecord(dir);
+  } catch (const fs::filesystem_error& e) {  // runs_dir=/dev/null, a read-only disk: a sentence, not errno text
+    throw BadInput("cannot make a run folder in " + runsDir + ": " + e.code().message());
+  }
 }
 
 fs::path RunRecord::namedCheckpoint(const std::string& name) const {
@@ -79,7 +94,7 @@ RunRecord RunRecord::follower(const std::string& dir, int rank) {
 
 void RunRecord::save() const {
   if (!writer()) return;
-  const std::string text = info_.dump(2) + "\n";
+  const std::string text = info_.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
   std::string why;
   if (writeFileAtomically(dir_ / "run.json", text, &why)) return;
   // A full disk must not keep the run from recording how it ended: give back the space

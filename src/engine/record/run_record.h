@@ -60,6 +60,15 @@ class RunRecord {
 
 // Local time by strftime's `format`, e.g. "%Y%m%d-%H%M%S" for a folder's name.
 std::string timeStamp(const char* format);
+// A name as a folder name: letters, digits, '-', '_', '.' and (valid UTF-8) letters of
+// any script are kept (张三 stays 张三), anything else becomes '_'; a leading '.' gets a
+// '_' before it (never a hidden folder, never "..") and the result is cut, on a
+// character's boundary, to kMaxFolderNameBytes. "run" for an empty name.
+std::string runFolderName(const std::string& name);
+constexpr size_t kMaxFolderNameBytes = 120;
+// The longest run name a config may give (run_name): longer is refused with the limit.
+// Generous: grids, searches and lessons add what they change to the name they were given.
+constexpr size_t kMaxRunNameBytes = 4096;  // NAME_MAX is 255: room for "-YYYYmmdd-HHMMSS-N" and ".bundle.tar"
 // Local time as ISO 8601 with offset, e.g. 2026-11-30T08:15:02+0000.
 std::string isoTimeNow();
 double unixTimeNow();

@@ -30,9 +30,11 @@ std::vector<fs::path> tensorBoardRuns(const fs::path& logDir) {
   std::vector<fs::path> runs;
   if (!tfEventFiles(logDir.string()).empty()) runs.push_back(logDir);
   std::error_code ec;
+  const fs::path root = fs::weakly_canonical(logDir, ec);
   for (auto it = fs::recursive_directory_iterator(logDir, fs::directory_options::skip_permission_denied, ec);
        it != fs::recursive_directory_iterator(); it.increment(ec)) {
     if (ec) break;
+    if (it->is_symlink(ec) && !staysWithin(root, it->path())) continue;  // never a link out of the log folder
     if (it->is_directory(ec) && !tfEventFiles(it->path().string()).empty()) runs.push_back(it->path());
   }
   return runs;

@@ -339,8 +339,9 @@ void readTfEventFile(const std::string& path, TfEventLog& log) {
 std::vector<std::string> tfEventFiles(const std::string& folder) {
   std::vector<std::string> files;
   std::error_code ec;
-  for (const auto& entry : fs::directory_iterator(folder, ec))
-    if (entry.path().filename().string().find("tfevents") != std::string::npos && entry.is_regular_file(ec))
+  for (const auto& entry : fs::directory_iterator(folder, ec))  // a link is never read: it may lead anywhere
+    if (entry.path().filename().string().find("tfevents") != std::string::npos && !entry.is_symlink(ec) &&
+        entry.is_regular_file(ec))
       files.push_back(entry.path().string());
   std::sort(files.begin(), files.end());
   return files;

@@ -74,6 +74,13 @@ nlohmann::json referenceSteps(const fs::path& metrics) {
 BundleWritten writeBundle(const std::string& runDir, const std::string& out) {
   const fs::path run = runFolderPath(runDir);
   const fs::path runName = run.filename();
+  // A bundle packs the run's own files: a link among them (checkpoints/last.pt ->
+  // /etc/passwd in a handed-in run) is refused by name, never followed.
+  for (const fs::path& member :
+       {run, run / "run.json", run / "metrics.h5", run / "checkpoints", run / "checkpoints" / "last.pt"})
+    if (fs::is_symlink(fs::symlink_status(member)))
+      throw BadInput(member.string() +
+                     " is a symbolic link: a bundle packs the run's own files, never what a link points to");
   const nlohmann::json info = readJsonObject(run / "run.json");
   if (!info.contains("config") || !info["config"].is_object())
     throw BadInput((run / "run.json").string() + " records no config");
@@ -82,6 +89,7 @@ BundleWritten writeBundle(const std::string& runDir, const std::string& out) {
 
   BundleWritten w;
   w.file = out.empty() ? (run.parent_path() / (runName.string() + ".bundle.tar")).string() : out;
+  requireOutputFile(w.file, out.empty() ? "" : "--out");
   nlohmann::json b;
   b["format"] = "trainscope-bundle";
   b["format_version"] = 1;
@@ -110,16 +118,17 @@ BundleWritten writeBundle(const std::string& runDir, const std::string& out) {
   w.reference_steps = static_cast<int64_t>(b["reference"]["loss"].size());
   if (w.reference_steps == 0) throw BadInput(runDir + ": metrics.h5 records no step yet");
 
-  const std::string configText = info["config"].dump(2) + "\n";
-  const std::string runText = info.dump(2) + "\n";
+  const std::string configText = info["config"].dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  const std::string runText = info.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
   b["members"] = {{"config.json", sha256Hex(configText)}, {"run.json", sha256Hex(runText)}};
   const fs::path last = run / "checkpoints" / "last.pt";
-  if (fs::exists(last)) {
+  if (entryExists(last)) {
+    requireRegularFile(last);
     w.checkpoint = "checkpoints/last.pt";
     b["members"][w.checkpoint] = sha256File(last.string());
   }
   TarWriter tar(w.file);
-  tar.addBytes("bundle.json", b.dump(2) + "\n");
+  tar.addBytes("bundle.json", b.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
   tar.addBytes("config.json", configText);
   tar.addBytes("run.json", runText);
   if (!w.checkpoint.empty()) tar.addFile(w.checkpoint, last.string());

@@ -1,29 +1,22 @@
 #include "engine/repro/collect_runs.h"
 
 #include "engine/config/config.h"
+#include "engine/config/file_input.h"
 #include "engine/record/run_library.h"
+#include "engine/record/run_lock.h"
+#include "engine/record/run_record.h"
 #include "engine/repro/tar_archive.h"
 
 #include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 
 namespace trainscope {
 
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string safeName(const std::string& text) {
-  std::string out;
-  for (char c : text) {  // UTF-8 names (张三) stay themselves: bytes past ASCII are kept
-    const auto u = static_cast<unsigned char>(c);
-    out += std::isalnum(u) || u >= 0x80 || c == '-' || c == '_' || c == '.' ? c : '_';
-  }
-  return out.empty() || out[0] == '.' ? "_" + out : out;
-}
 
 bool isBundle(const fs::path& p) {
   const std::string name = p.filename().string();
@@ -46,7 +39,12 @@ std::vector<fs::path> findHandIns(const fs::path& source, const fs::path& runsDi
       if (it->is_directory(check)) it.disable_recursion_pending();
       continue;
     }
-    if (it->is_directory(check) && fs::is_regular_file(p / "run.json", check)) {
+    if (it->is_symlink(check)) {  // listed, then refused by name: collect never follows a link out
+      if (fs::is_regular_file(p / "run.json", check) || isBundle(p)) found.push_back(p);
+      continue;
+    }
+    const fs::file_status runJson = fs::symlink_status(p / "run.json", check);
+    if (it->is_directory(check) && (fs::is_regular_file(runJson) || fs::is_symlink(runJson))) {  // a link: refused
       found.push_back(p);
       it.disable_recursion_pending();  // a run's own folders are not runs
     } else if (it->is_regular_file(check) && isBundle(p)) {
@@ -57,6 +55,31 @@ std::vector<fs::path> findHandIns(const fs::path& source, const fs::path& runsDi
   }
   std::sort(found.begin(), found.end());
   return found;
+}
+
+// A hand-in's files into `to`: plain folders and files only. A symbolic link or a special
+// file in it refuses the whole run by name (checkpoints/last.pt -> /etc/passwd would
+// otherwise be bundled as the checkpoint); the writer's own lock and temporaries stay behind.
+void copyRunTree(const fs::path& from, const fs::path& to) {
+  fs::create_directory(to);
+  for (auto it = fs::recursive_directory_iterator(from); it != fs::recursive_directory_iterator(); ++it) {
+    const fs::path relative = it->path().lexically_relative(from);
+    const std::string name = relative.filename().string();
+    const fs::file_status status = it->symlink_status();
+    if (fs::is_symlink(status))
+      throw std::runtime_error(relative.string() + " is a symbolic link: a collected run holds its own files only");
+    if (name == ".lock" || name == ".spare" || name.find(".partial-") != std::string::npos ||
+        (name.size() > 4 && name.compare(name.size() - 4, 4, ".tmp") == 0)) {
+      if (fs::is_directory(status)) it.disable_recursion_pending();
+      continue;
+    }
+    if (fs::is_directory(status))
+      fs::create_directory(to / relative);
+    else if (fs::is_regular_file(status))
+      fs::copy_file(it->path(), to / relative);
+    else
+      throw std::runtime_error(relative.string() + " is a special file (a FIFO, device or socket), not a run's file");
+  }
 }
 
 // Copied beside the runs folder's listing first (.collecting/), then renamed into it:
@@ -70,23 +93,33 @@ void copyIn(const fs::path& from, const fs::path& runsDir, const std::string& na
     TarReader tar(from.string());
     const TarEntry* run = tar.find("run.json");
     if (!run) throw std::runtime_error("the bundle holds no run.json");
+    if (run->size > kMaxJsonBytes) throw std::runtime_error("the bundle's run.json is too large");
     const nlohmann::json info = nlohmann::json::parse(tar.readBytes(*run), nullptr, false);
     if (!info.is_object()) throw std::runtime_error("the bundle's run.json is damaged");
     tar.extract(*run, (staging / "run.json").string());
   } else {
-    fs::copy(from, staging, fs::copy_options::recursive | fs::copy_options::copy_symlinks);  // links stay links
+    copyRunTree(from, staging);
+    // Only a whole run: one that began being written while it was copied is not kept.
+    if (const std::string who = RunLock::holder(from); !who.empty())
+      throw std::runtime_error("it began being written (by " + who + ") while it was copied: collect it when it ends");
+    // Read (and repaired, when a crash left it so) as the copy: the hand-in is never written.
+    if (const RunEntry copied = readRunEntry(staging.string()); copied.status == "damaged")
+      throw std::runtime_error("damaged: " + copied.damage);
   }
   fs::rename(staging, runsDir / name);
 }
 
 // Whether the collected folder holds the hand-in's run (its run.json's name and start).
-bool sameRun(const fs::path& collected, const fs::path& handIn) {
+bool sameRunOrThrow(const fs::path& collected, const fs::path& handIn) {
   auto identity = [](const nlohmann::json& info) {
     return info.value("name", std::string()) + "|" + info.value("start_time", std::string());
   };
-  auto readInfo = [](const fs::path& file) {
-    std::ifstream in(file);
-    return nlohmann::json::parse(in, nullptr, false);
+  auto readInfo = [](const fs::path& file) {  // a regular file alone: a FIFO never blocks the collection
+    try {
+      return readJsonObject(file);
+    } catch (const std::exception&) {
+      return nlohmann::json();
+    }
   };
   nlohmann::json theirs;
   if (isBundle(handIn)) {
@@ -100,6 +133,14 @@ bool sameRun(const fs::path& collected, const fs::path& handIn) {
   return theirs.is_object() && ours.is_object() && identity(theirs) == identity(ours);
 }
 
+bool sameRun(const fs::path& collected, const fs::path& handIn) {
+  try {  // a damaged bundle or a special file is another run, said when it is collected
+    return sameRunOrThrow(collected, handIn);
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
 nlohmann::json teacherConfig(const std::string& teacher, Message& against) {
   if (teacher.empty()) return nullptr;
   const std::string name = fs::path(teacher).filename().string();
@@ -111,7 +152,9 @@ nlohmann::json teacherConfig(const std::string& teacher, Message& against) {
   return toJson(parseConfig(readConfigJson(teacher, "teacher")));
 }
 
-std::string valueText(const nlohmann::json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); }
+std::string valueText(const nlohmann::json& v) {
+  return v.is_string() ? v.get<std::string>() : v.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
 
 // `students[i]` handed in `entries[i]`.
 void rank(Collection& c, const std::vector<RunEntry>& entries, const std::vector<std::string>& students,
@@ -140,7 +183,7 @@ Collection collectRuns(const std::string& source, const std::string& runsDir, co
   if (!fs::is_directory(from)) throw std::runtime_error(source + " is not a folder");
   fs::create_directories(runsDir);
   Collection c;
-  c.tag = safeName(from.filename().empty() ? from.parent_path().filename().string() : from.filename().string());
+  c.tag = runFolderName(from.filename().empty() ? from.parent_path().filename().string() : from.filename().string());
   c.against = {"trainscope::Collect", QT_TRANSLATE_NOOP("trainscope::Collect", "each other"), {}};
   const nlohmann::json teacherSettings = teacherConfig(teacher, c.against);
   std::vector<RunEntry> entries;
@@ -152,15 +195,19 @@ Collection collectRuns(const std::string& source, const std::string& runsDir, co
     r.student = std::distance(relative.begin(), relative.end()) > 1 ? relative.begin()->string() : "";
     std::string id = p.filename().string();
     if (isBundle(p)) id = id.substr(0, id.size() - 11);
-    std::string name = safeName(r.student.empty() ? id : r.student + "-" + id);
+    std::string name = runFolderName(r.student.empty() ? id : r.student + "-" + id);
     // A folder of that name holding another run (two names that read alike): a name of its own.
     for (int n = 2; fs::exists(fs::path(runsDir) / name / "run.json") && !sameRun(fs::path(runsDir) / name, p); ++n)
-      name = safeName(r.student.empty() ? id : r.student + "-" + id) + "-" + std::to_string(n);
+      name = runFolderName(r.student.empty() ? id : r.student + "-" + id) + "-" + std::to_string(n);
     r.folder = (fs::path(runsDir) / name).string();
     try {
-      if (!isBundle(p)) {  // a damaged hand-in is said, not copied
-        const RunEntry found = readRunEntry(p.string());
-        if (found.status == "damaged") throw std::runtime_error("damaged: " + found.damage);
+      if (fs::is_symlink(fs::symlink_status(p)))
+        throw std::runtime_error("a symbolic link: collect never follows a link out of the hand-ins' folder");
+      if (fs::is_symlink(fs::symlink_status(r.folder)))
+        throw std::runtime_error(r.folder + " is a symbolic link: nothing is written through it");
+      if (!isBundle(p)) {
+        if (const std::string who = RunLock::holder(p); !who.empty())  // half a run is never copied
+          throw std::runtime_error("still being written by " + who + ": collect again when it ends");
       }
       if (fs::exists(r.folder)) {
         r.outcome = "already collected";

@@ -116,7 +116,15 @@ void TarWriter::close() {
   closed_ = true;
 }
 
-TarReader::TarReader(const std::string& path) : path_(path), in_(path, std::ios::binary) {
+namespace {
+// `path` once it is known to be a regular file: a FIFO would block the open for ever.
+const std::string& regularFile(const std::string& path) {
+  requireRegularFile(path);
+  return path;
+}
+}  // namespace
+
+TarReader::TarReader(const std::string& path) : path_(path), in_(regularFile(path), std::ios::binary) {
   if (!in_) throw std::runtime_error("cannot read " + path);
   const uint64_t total = fs::file_size(path);
   // Whole blocks, ending in (at least) two empty ones: shorter is not a tar archive.

@@ -32,7 +32,8 @@ void presetOutsideSpace(const SearchRecord& record, std::vector<Message>& reason
     reasons.push_back(
         {kContext,
          QT_TRANSLATE_NOOP("trainscope::Search", "the preset's %1 (%2) lies outside the range searched (%3 to %4)"),
-         {d.field, value.dump(), metricText(d.low), metricText(d.high)}});
+         {d.field, value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), metricText(d.low),
+          metricText(d.high)}});
   }
 }
 

@@ -37,7 +37,8 @@ TrialRecord trialFromJson(const nlohmann::json& j) {
   TrialRecord t;
   t.index = j.value("index", 0);
   t.preset = j.value("preset", false);
-  if (j.contains("params") && j["params"].is_object()) t.params = TrialParams::parse(j["params"].dump());
+  if (j.contains("params") && j["params"].is_object())
+    t.params = TrialParams::parse(j["params"].dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
   t.run_dir = j.value("run_dir", "");
   t.status = trialStatusFromString(j.value("status", ""));
   if (j.contains("rungs") && j["rungs"].is_object())
@@ -136,7 +137,8 @@ SearchRecord searchRecordFromJson(const nlohmann::json& j) {
 }
 
 bool saveSearchRecord(const std::string& dir, const SearchRecord& record, std::string* why) {
-  return writeFileAtomically(fs::path(dir) / kSearchFile, toJson(record).dump(1) + "\n", why);
+  return writeFileAtomically(fs::path(dir) / kSearchFile,
+                             toJson(record).dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n", why);
 }
 
 SearchRecord loadSearchRecord(const std::string& dir) {

@@ -207,13 +207,15 @@ std::string paramsLabel(const TrialParams& params) {
   std::ostringstream out;
   for (const auto& [field, value] : params.items())
     out << (out.tellp() > 0 ? " " : "") << field << "="
-        << (value.is_string() ? value.get<std::string>() : value.dump());
+        << (value.is_string() ? value.get<std::string>()
+                              : value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
   return out.str();
 }
 
 nlohmann::json trialConfig(const nlohmann::json& base, const TrialParams& params) {
   nlohmann::json config = base;
-  for (const auto& [field, value] : params.items()) applyOverride(config, field + "=" + value.dump());
+  for (const auto& [field, value] : params.items())
+    applyOverride(config, field + "=" + value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
   try {
     parseConfig(config);
   } catch (const ConfigError& e) {

@@ -12,6 +12,11 @@ namespace trainscope {
 // the old file is then untouched and no temporary file is left.
 bool writeFileAtomically(const std::filesystem::path& path, const std::string& bytes, std::string* why);
 
+// A file a user named for output (a report, a script, a table): refused, with the
+// reason in *why, where whyNotOutputFile (config/file_input.h) says no (a run's own
+// file, a symbolic link, a device); else writeFileAtomically.
+bool writeOutputFile(const std::filesystem::path& path, const std::string& bytes, std::string* why);
+
 // `from` copied to `to`: a copy beside it (`to`.tmp), then a rename, so `to` is the old
 // file or the whole new one. Throws std::filesystem::filesystem_error.
 void copyFileAtomically(const std::filesystem::path& from, const std::filesystem::path& to);

@@ -118,7 +118,8 @@ ForkedRun forkRunFolder(const std::string& parentDir, int64_t atStep, const std:
       info.erase("breakpoints");
     info["status"] = "stopped";
     std::string why;
-    if (!writeFileAtomically(child.dir() / "run.json", info.dump(2) + "\n", &why))
+    if (!writeFileAtomically(child.dir() / "run.json",
+                             info.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n", &why))
       throw std::runtime_error((child.dir() / "run.json").string() + ": " + why);
   } catch (...) {
     std::error_code ec;

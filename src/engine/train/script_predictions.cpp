@@ -2,6 +2,7 @@
 // training samples' dynamics (samples.h5), computed as the trainer's SampleRecorder
 // computes them, from the logits the script already has.
 #include "engine/config/problem.h"
+#include "engine/data/dataset_source.h"
 #include "engine/train/sample_recorder.h"
 #include "engine/train/script_run_impl.h"
 
@@ -48,6 +49,10 @@ void ScriptRun::logPredictions(const std::string& split, int64_t epoch, const to
     throw ConfigError("split", "expected \"val\" or \"train\", not \"" + split + "\"");
   checkBatch(indices, labels, logits);
   const int64_t classes = logits.size(1);
+  if (classes > kMaxClasses)
+    throw ConfigError("logits", "has " + std::to_string(classes) + " classes; a run records at most " +
+                                    std::to_string(kMaxClasses) +
+                                    " (each epoch keeps a classes x classes confusion matrix)");
   if (m.classes && classes != m.classes)
     throw ConfigError("logits",
                       "has " + std::to_string(classes) + " classes; earlier calls had " + std::to_string(m.classes));

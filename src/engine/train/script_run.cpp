@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <cmath>
+#include <filesystem>
 
 namespace trainscope {
 
@@ -71,6 +72,20 @@ ScriptRun::ScriptRun(const ScriptRunOptions& o) : impl_(std::make_unique<Impl>()
   const std::string name = o.name.empty() ? "python-run" : o.name;
   m.record = std::make_unique<RunRecord>(RunRecord::create(runsFolder(o.runs_dir), name));
   folder_ = m.record->dir().string();
+  try {
+    open(o, name);
+  } catch (...) {  // a run that never began leaves no folder behind (one holding only .lock and checkpoints/)
+    m.metrics.reset(), m.tensorboard.reset(), m.lock.reset();
+    std::error_code ignored;
+    std::filesystem::remove_all(folder_, ignored);
+    throw;
+  }
+  m.row = rowOfNaNs<StepMetrics>();
+  m.thread = std::thread([&m] { m.loop(); });
+}
+
+void ScriptRun::open(const ScriptRunOptions& o, const std::string& name) {
+  Impl& m = *impl_;
   m.lock = RunLock::acquire(m.record->dir(), o.source + " script" + (o.command.empty() ? "" : " " + o.command));
   m.startTime = m.lastEpochTime = unixTimeNow();
   auto& info = m.record->info();
@@ -95,14 +110,14 @@ ScriptRun::ScriptRun(const ScriptRunOptions& o) : impl_(std::make_unique<Impl>()
     m.tensorboard = std::make_shared<LiveTensorBoard>(folder_);
     m.metrics->mirrorTo(m.tensorboard);
   }
-  m.row = rowOfNaNs<StepMetrics>();
-  m.thread = std::thread([&m] { m.loop(); });
 }
 
 ScriptRun::~ScriptRun() {
-  if (getpid() != owner_) {  // a forked child's copy: the run, its thread and its lock are the parent's
-    impl_->thread.detach();
-    (void)impl_->lock.release();
+  if (getpid() != owner_) {
+    // A forked child's copy: the writer thread is not in this process, its mutex may be
+    // held and its condition variable waited on (destroying it would wait for ever), and
+    // the files and the lock are the parent's. Nothing of it is destroyed, joined or flushed.
+    (void)impl_.release();
     return;
   }
   if (!finished_) {

@@ -82,6 +82,8 @@ class ScriptRun {
   struct Impl;
 
  private:
+  // The folder's lock, run.json, log and metrics.h5 (the constructor's second half).
+  void open(const ScriptRunOptions& options, const std::string& name);
   std::string folder_;
   std::unique_ptr<Impl> impl_;
   int owner_;  // the process that made it (a fork's copy never touches the run)

@@ -465,7 +465,8 @@ class Trainer {
   }
 
   void saveLast(const TrainingPosition& p) {
-    if (inspection_) inspection_->flush();  // every record at the checkpoint's step first: a kill after it loses none
+    if (metrics_) metrics_->flush();  // every record at the checkpoint's step first: a kill after it loses none
+    if (inspection_) inspection_->flush();
     if (writer_ && !dist_) warnIfAny(samples_->saveInEpoch(p.epoch, p.batch_in_epoch));
     if (writer_) saveCheckpoint(record_.lastCheckpoint().string(), model_, *optimizer_, p, average_.get());
     if (writer_ && !breakpointPaused_)
@@ -480,7 +481,6 @@ class Trainer {
   // A checkpoint inside the epoch: the loader's position, so a resume goes on with the
   // next batch, and the record flushed to the same step, so no step is lost or doubled.
   void saveInEpoch(int64_t epoch, int64_t batch, double epochSeconds) {
-    if (metrics_) metrics_->flush();
     TrainingPosition p = pos_;
     p.epoch = epoch;
     p.batch_in_epoch = batch;

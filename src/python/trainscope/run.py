@@ -66,13 +66,20 @@ def _values(argument, values):
             for k, v in values.items()]
 
 
-def _count(argument, value, allow_none=True, minimum=0):
+# The largest step or epoch a run records: the engine counts in 64-bit integers and
+# adds one to the last; 2**62 leaves it room.
+MAX_COUNT = 2**62
+
+
+def _count(argument, value, allow_none=True, minimum=0, maximum=MAX_COUNT):
     if value is None and allow_none:
         return -1
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise TypeError(f"{argument}: expected an int, not {type(value).__name__}")
     if value < minimum:
         raise ValueError(f"{argument}: must be >= {minimum}, not {value}")
+    if value > maximum:
+        raise ValueError(f"{argument}: must be <= {maximum} (2**62), not {value}")
     return int(value)
 
 
@@ -125,6 +132,8 @@ class Run:
         return self._native.finished
 
     def _check_open(self, call):
+        if os.getpid() != self._pid:  # checked before any native call: the child never touches the run
+            raise RuntimeError(f"{call}: this run belongs to process {self._pid}; a forked child cannot write to it")
         if self._native.finished:
             raise RuntimeError(f"{call}: the run has finished")
         error = self._native.write_error()
@@ -222,6 +231,18 @@ def _note_uncaught(kind, error, traceback):
     global _uncaught
     _uncaught = (kind, error)
     _previous_hook(kind, error, traceback)
+
+
+def _forget_runs_in_child():
+    """After os.fork(): the child's copies of the open runs are the parent's runs. It
+    neither writes to them nor finishes them; trainscope.log() & co. there say so."""
+    global _current
+    _open_runs.clear()
+    _current = None
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_runs_in_child)
 
 
 @atexit.register

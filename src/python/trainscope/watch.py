@@ -1,5 +1,7 @@
 """Hooks that hand a model's tensors to the run's probes (trainscope.watch)."""
 
+import os
+
 import torch
 
 BINS = 64      # histogram bins, as the trainer's probes.bins
@@ -31,6 +33,7 @@ class ModelWatcher:
         self.step = 0          # training forward passes so far
         self._active = False   # this pass is measured
         self._pending = False  # a measured pass awaits its commit (after the optimizer's step)
+        self._pid = os.getpid()  # a forked child's forward passes are not this run's
         leaves = [(n, m) for n, m in model.named_modules() if n and not any(True for _ in m.children())]
         if not leaves:
             leaves = [(type(model).__name__, model)]
@@ -46,7 +49,9 @@ class ModelWatcher:
             self._handles.append(p.register_hook(self._gradient_hook(name)))
 
     def _before_forward(self, model, inputs):
-        if not model.training:
+        if not model.training or os.getpid() != self._pid:
+            if os.getpid() != self._pid:
+                self._active = self._pending = False
             return
         if self._pending:  # the measured step's optimizer step is done: its update is known
             self._native.commit_probes(self.step)
@@ -75,7 +80,7 @@ class ModelWatcher:
 
     def close(self):
         """Commits a measured step still pending and removes the hooks."""
-        if self._pending:
+        if self._pending and os.getpid() == self._pid:
             self._native.commit_probes(self.step)
             self._pending = False
         for h in self._handles:

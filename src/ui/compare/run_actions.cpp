@@ -102,7 +102,7 @@ void RunActions::saveReport(QWidget* parent, const QString& dir) {
     const RunReport report = runReport(dir.toStdString());
     if (!report.ok) return tr("No report: %1").arg(QString::fromStdString(report.error));
     std::string why;
-    if (!writeFileAtomically(out.toStdString(), report.html, &why))
+    if (!writeOutputFile(out.toStdString(), report.html, &why))
       return tr("Cannot write %1: %2").arg(out, QString::fromStdString(why));
     QString message = tr("Wrote %1: one file with the curves, the confusion matrix, the top mistakes and the "
                          "experiment. It opens in any browser, offline.")

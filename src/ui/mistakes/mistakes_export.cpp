@@ -17,7 +17,7 @@ bool MistakesPage::exportCsv(const QString& path, QString* error) {
     return false;
   }
   std::string why;
-  if (!writeFileAtomically(path.toStdString(), confusionCsv(*m, diagnosis_->predictions.class_names), &why)) {
+  if (!writeOutputFile(path.toStdString(), confusionCsv(*m, diagnosis_->predictions.class_names), &why)) {
     if (error) *error = QString::fromStdString(why);
     return false;
   }

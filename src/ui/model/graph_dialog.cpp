@@ -342,7 +342,7 @@ void GraphDialog::save(const QString& format) {
       [dot, format, path] {
         std::string error;
         const std::string text = format == "dot" ? dot : renderDot(dot, format.toStdString(), &error);
-        if (!text.empty()) writeFileAtomically(path.toStdString(), text, &error);
+        if (!text.empty()) writeOutputFile(path.toStdString(), text, &error);
         return QString::fromStdString(error);
       },
       [this, path](QString error) {

@@ -80,7 +80,7 @@ QString PytorchCodeDialog::code() const { return text_->toPlainText(); }
 
 QString PytorchCodeDialog::saveTo(const QString& path) const {
   std::string why;
-  if (!writeFileAtomically(path.toStdString(), code().toStdString(), &why)) return QString::fromStdString(why);
+  if (!writeOutputFile(path.toStdString(), code().toStdString(), &why)) return QString::fromStdString(why);
   return {};
 }
 

@@ -27,7 +27,7 @@ void recordDistributedStart(nlohmann::json& info, const ProcessGroupSpec& spec, 
 std::string rankThroughput(double samples, double seconds, double communicationSeconds) {
   return nlohmann::json{{"samples_per_sec", seconds > 0 ? samples / seconds : 0.0},
                         {"communication_share", seconds > 0 ? communicationSeconds / seconds : 0.0}}
-      .dump();
+      .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 void recordRankThroughput(nlohmann::json& info, const std::vector<std::string>& perRank) {
