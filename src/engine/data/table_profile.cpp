@@ -16,7 +16,11 @@ void histogram(const std::vector<float>& present, ColumnProfile& p, int bins) {
   for (int k = 0; k <= n; ++k) p.edges[static_cast<size_t>(k)] = p.min + width * k;
   p.counts.assign(static_cast<size_t>(n), 0.0);
   for (float x : present) {
-    const int k = std::clamp(static_cast<int>((x - p.min) / width), 0, n - 1);
+    // An infinite value (a cell "inf") makes the position NaN or infinite: it goes to
+    // the nearest end, never through an int it does not fit (undefined behaviour).
+    double at = (x - p.min) / width;
+    if (!(at >= 0)) at = x > p.min ? n - 1 : 0;
+    const int k = static_cast<int>(std::min(at, static_cast<double>(n - 1)));
     p.counts[static_cast<size_t>(k)] += 1;
   }
 }
